@@ -1,0 +1,1 @@
+"""Skald's wire schema: commands, events and views as msgspec Structs."""

@@ -1,0 +1,1 @@
+"""Wire schema of each ruleset's own commands, events and views."""

@@ -1,0 +1,1 @@
+"""Skald's rules: pure, synchronous, deterministic. No I/O, no clock, no randomness of its own."""

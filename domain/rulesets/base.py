@@ -1,0 +1,67 @@
+"""What a ruleset supplies to the platform's deciders.
+
+A ruleset is a package under ``domain/rulesets/<id>/``. The platform asks it to
+validate campaign options and character sheets; a full ruleset also supplies
+its own commands (checks, damage, conditions, advancement), decided and folded
+by the pure functions below. Ruleset events are recorded on character and
+encounter streams like any other event.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+import msgspec
+
+from domain.dice import Dice
+
+
+class RulesetEvent(msgspec.Struct, frozen=True, kw_only=True):
+    """A decided ruleset outcome bound for one stream.
+
+    ``stream`` is ``character:<id>`` or ``encounter:<id>``; ``type`` names the
+    event (``wish.CheckRolled``); ``data`` is its msgspec-encodable body.
+    """
+
+    stream: str
+    type: str
+    data: dict[str, Any]
+
+
+class Ruleset(Protocol):
+    id: str
+    title: str
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the campaign options with defaults filled in; raise DomainError naming the field."""
+        ...
+
+    def validate_sheet(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """Return the normalized sheet; raise DomainError naming each invalid field (``sheet.<path>``)."""
+        ...
+
+
+class RulesetWithCommands(Ruleset, Protocol):
+    """A ruleset that decides commands of its own."""
+
+    # type tag (e.g. "wish.RollCheck") -> payload Struct (msgspec decodes and validates it)
+    command_types: Mapping[str, type[msgspec.Struct]]
+
+    def streams_for(self, command: msgspec.Struct) -> list[str]:
+        """The streams the command reads and may write (``character:<id>``, ``encounter:<id>``)."""
+        ...
+
+    def decide(
+        self,
+        command: msgspec.Struct,
+        states: Mapping[str, Any],
+        options: Mapping[str, Any],
+        dice: Dice,
+    ) -> list[RulesetEvent]:
+        """Decide a command against the folded states of its streams; raise DomainError on refusal."""
+        ...
+
+    def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+        """Fold one recorded ruleset event into a stream's state. Total: never fails."""
+        ...

@@ -1,0 +1,398 @@
+"""Experience, Rank, advances and creation points, origins, power levels, hindrances
+and facilitators (L554-1383). Tables are data, each row citing its seed line."""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish import skills as skill_table
+from domain.rulesets.wish.options import WishOptions
+
+# Power levels: starting creation points (L609-635).
+POWER_LEVELS: Final[dict[str, tuple[int, int]]] = {
+    "Paranormal": (15, 615),
+    "Gritty": (30, 619),
+    "Noobs": (45, 623),
+    "Classic": (60, 627),
+    "Veteran": (75, 631),
+    "Ultras90": (90, 635),
+    "Ultras105": (105, 635),
+    "Ultras120": (120, 635),
+}
+
+# Character Rank table (L641-649): (lowest XP, highest XP, Rank).
+RANK_TABLE: Final = (
+    (0, 15, 1, 645),
+    (16, 30, 2, 646),
+    (31, 45, 3, 647),
+    (46, 60, 4, 648),
+    (61, 75, 5, 649),
+)
+ADVANCES_PER_XP: Final = 1  # L605
+TRACK_SLOTS: Final = 15  # L739-741
+
+
+class Origin(msgspec.Struct, frozen=True, kw_only=True):
+    """An origin's fixed modifiers; free allocations are chosen by the player (L751-924)."""
+
+    name: str
+    line: int
+    creation_points: int = 0
+    fortune: int = 0
+    free_bonuses: int = 0  # "+1" picks raising start and maximum (L774, L823, L867, L888)
+    free_penalties: int = 0
+    soak: int = 0
+    psyche: int = 0
+    offensive_steps: int = 0
+    characteristics: tuple[tuple[str, int], ...] = ()  # fixed changes (rating and maximum)
+    maxima: int | None = None  # every physical/mental/mitigation maximum set to this
+
+
+ORIGINS: Final[dict[str, Origin]] = {
+    o.name: o
+    for o in (
+        Origin(
+            name="Alien", line=767, free_bonuses=4, free_penalties=1, creation_points=10
+        ),  # D-16
+        Origin(name="Anthropomorphic", line=779, free_bonuses=3, offensive_steps=1),  # L785-786
+        Origin(name="Cosmic", line=792, creation_points=5, maxima=10),  # L798, L805
+        Origin(name="Freak", line=809, creation_points=25),  # L815
+        Origin(name="Mutant", line=817, free_bonuses=4),  # L823
+        Origin(name="Mystic", line=831, creation_points=10, fortune=1),  # L838-839
+        Origin(name="Natural", line=871, creation_points=15, fortune=1),  # L879-880
+        Origin(
+            name="Robot",
+            line=882,
+            free_bonuses=6,
+            soak=3,
+            psyche=3,
+            fortune=-1,
+            characteristics=(("fel", -1),),
+        ),  # L888-892
+        Origin(name="Technologist", line=899, creation_points=15),  # L908
+        Origin(name="Wielder", line=910, creation_points=40),  # L921: Wielded Abilities only
+    )
+}
+
+# Hindrances: points granted (L1345-1383; L328 for Device).
+HINDRANCES: Final[dict[str, tuple[int, int]]] = {
+    "Overconfident": (4, 1349),
+    "Timid": (4, 1351),
+    "Obsessed": (5, 1353),
+    "Bizarre Looking": (1, 1357),
+    "Scary Looking": (2, 1359),
+    "Monstrous Looking": (6, 1361),
+    "Ogrish": (1, 1363),
+    "Secret Id": (3, 1365),
+    "Alter Ego": (3, 1367),
+    "Dark Past": (1, 1369),
+    "Stuck On": (1, 1371),
+    "Erratic": (1, 1373),
+    "Tiring": (1, 1375),
+    "Stressful": (1, 1377),
+    "Infrequent": (1, 1379),
+    "Occasional": (1, 1381),
+    "Difficult": (2, 1383),
+    "Device": (1, 328),
+}
+# Facilitators: cost (L1297-1333, L330, L1224). Anathema's points are per penalty (L1355).
+FACILITATORS: Final[dict[str, tuple[int, int]]] = {
+    "Wealthy": (1, 1301),
+    "Tireless": (1, 1313),
+    "Stress-less": (1, 1315),
+    "Frequent": (1, 1317),
+    "Prolonged": (2, 1319),
+    "Effortless": (1, 1321),
+    "Easy": (2, 1323),
+    "Reliable": (1, 1325),
+    "Just Wing It": (1, 1327),
+    "Unpredictable": (1, 1329),
+    "Contemplative": (1, 1331),
+    "Impetuous": (1, 1333),
+    "Innate": (1, 330),
+    "SFX Expansion": (3, 1224),
+}
+
+
+def rank(experience: int) -> int:
+    """Character Rank from the table (L641-649): max(1, ceil(XP / 15)) (D-11)."""
+    return sheets.rank(experience)
+
+
+def creation_points(power_level: str, origin: str | None) -> int:
+    """Starting creation points: power level (L609-635) plus the origin's grant (L753)."""
+    if power_level not in POWER_LEVELS:
+        raise DomainError("power_level", "wish.creation.power_level L609", "unknown power level")
+    bonus = ORIGINS[origin].creation_points if origin in ORIGINS else 0
+    return POWER_LEVELS[power_level][0] + bonus
+
+
+def characteristic_cost(old: int, new: int) -> int:
+    """Raising a rating costs the new rating, step by step (L143-145): 2->5 costs 12."""
+    return sum(range(old + 1, new + 1))
+
+
+class Priced(msgspec.Struct, frozen=True, kw_only=True):
+    cost: int
+    rule: str
+
+
+def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
+    """The cost of one purchase and the rule that sets it; refuses what the rules forbid."""
+    creating = sheet.phase == "creation"
+    if p.kind == "characteristic":
+        _need(p.target in sheets.CHARACTERISTICS, "purchase.target", "L105-133", "a characteristic")
+        new = sheet.characteristics[p.target] + 1
+        if new > sheet.maxima.get(p.target, sheets.NORMAL_MAXIMUM):
+            raise StateConflict(
+                "purchase.target",
+                "wish.characteristic.maxima L153",
+                f"{p.target} {new} would pass its maxima",
+            )
+        return Priced(cost=new, rule="wish.advance.characteristic L143")
+    if p.kind in ("maximum", "mitigation_maximum"):
+        if not creating:
+            raise StateConflict(
+                "purchase.kind",
+                "wish.maxima.creation_only L161",
+                "maxima can be raised only during character creation",
+            )
+        table = sheet.maxima if p.kind == "maximum" else sheet.mitigation_maxima
+        _need(p.target in table, "purchase.target", "L159", "a characteristic or mitigation")
+        if table[p.target] + 1 > options.max_characteristic:
+            raise StateConflict("purchase.target", "wish.maxima L159", "10 is the absolute maximum")
+        return Priced(cost=1, rule="wish.advance.maxima L161, L181")
+    if p.kind == "mitigation":
+        _need(p.target in sheets.MITIGATION, "purchase.target", "L183-186", "defense/soak/psyche")
+        new = getattr(sheet, p.target) + 1
+        if new > sheet.mitigation_maxima.get(p.target, sheets.NORMAL_MAXIMUM):
+            raise StateConflict(
+                "purchase.target",
+                "wish.mitigation.maxima L181",
+                f"{p.target} {new} would pass its maxima",
+            )
+        return Priced(cost=new, rule="wish.advance.mitigation L181")
+    if p.kind in ("wounds", "grit"):
+        return Priced(cost=1, rule="wish.advance.health L192")
+    if p.kind == "fortune":
+        return Priced(cost=1, rule="wish.advance.fortune L218")
+    if p.kind == "stance_step":
+        _need(p.target in ("offensive", "defensive"), "purchase.target", "L95", "a stance side")
+        return Priced(cost=1, rule="wish.advance.stance L95")
+    if p.kind == "acquire_skill":
+        listed = skill_table.catalogue(p.target)
+        _need(
+            listed is None or listed[1] != "basic", "purchase.target", "L1044", "an advanced skill"
+        )
+        if p.target in sheet.skills:
+            raise StateConflict("purchase.target", "wish.skill.acquire L1044", "already acquired")
+        return Priced(cost=1, rule="wish.advance.acquire_skill L1044")
+    if p.kind == "skill_rank":
+        skill = _skill(sheet, p.target)
+        top = min(sheets.MAX_SKILL_RANKS, rank(sheet.experience))
+        if creating:
+            top = min(top, options.creation_skill_rank_cap)  # D-17
+        if not skill.acquired:
+            raise StateConflict("purchase.target", "wish.skill.advanced L1044", "acquire it first")
+        if skill.ranks + 1 > top:
+            raise StateConflict(
+                "purchase.target", "wish.skill.rank L994", f"training is limited to {top} ranks now"
+            )
+        return Priced(cost=1, rule="wish.advance.skill_rank L994")
+    if p.kind == "specializations":
+        if len(p.specializations) != 2:
+            raise DomainError(
+                "purchase.specializations",
+                "wish.specialization L169",
+                "one advance buys two specializations",
+            )
+        for sp in p.specializations:
+            if sp.target not in sheets.CHARACTERISTICS and sp.target not in sheet.skills:
+                listed = skill_table.catalogue(sp.target)
+                _need(
+                    listed is not None and listed[1] == "basic",
+                    "purchase.specializations",
+                    "L988",
+                    "a characteristic, a basic skill or an acquired advanced skill",
+                )
+        return Priced(cost=1, rule="wish.advance.specializations L169, L988")
+    if p.kind == "stunt":
+        if p.target in sheet.stunts:
+            raise StateConflict("purchase.target", "wish.stunt L484", "stunt already owned")
+        return Priced(cost=1 + (2 if p.off_sfx else 0), rule="wish.advance.stunt L484, L476")
+    if p.kind == "stunt_rating":
+        stunt = sheet.stunts.get(p.target)
+        if stunt is None:
+            raise StateConflict("purchase.target", "wish.stunt L484", "no such stunt")
+        if stunt.rating + 1 > options.max_stunt_rating:
+            raise StateConflict(
+                "purchase.target",
+                "wish.stunt.rating L484",
+                f"stunt ratings stop at {options.max_stunt_rating}",
+            )
+        return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
+    raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
+
+
+def _skill(sheet: WishSheet, name: str) -> Skill:
+    if name in sheet.skills:
+        return sheet.skills[name]
+    listed = skill_table.catalogue(name)
+    if listed is None or listed[1] != "basic":
+        raise StateConflict(
+            "purchase.target", "wish.skill.advanced L1044", f"{name!r} must be acquired first"
+        )
+    return Skill(characteristic=listed[0])  # type: ignore[arg-type]
+
+
+def _need(ok: bool, field: str, line: str, what: str) -> None:
+    if not ok:
+        raise DomainError(field, f"wish.advance {line}", f"must name {what}")
+
+
+def payable(sheet: WishSheet, currency: str, cost: int) -> None:
+    """Refuse a purchase the chosen currency cannot pay (L567-607)."""
+    if currency == "creation" and sheet.phase != "creation":
+        raise StateConflict("currency", "wish.creation L581", "creation is over")
+    have = {
+        "creation": sheet.creation_points,
+        "advance": sheet.advances,
+        "hindrance": sheet.hindrance_points,
+    }[currency]
+    if cost > have:
+        raise StateConflict(
+            "currency",
+            "wish.advance.cost L143, L605",
+            f"costs {cost} {currency} points, {have} left",
+        )
+
+
+def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishSheet:
+    """The sheet after a purchase (used by ``evolve``); ``raise_current``: a bought Fortune
+    rating point is also a current point."""
+    s = msgspec.structs.replace
+    if p.kind == "characteristic":
+        return s(
+            sheet,
+            characteristics={
+                **sheet.characteristics,
+                p.target: sheet.characteristics[p.target] + 1,
+            },
+        )
+    if p.kind == "maximum":
+        return s(sheet, maxima={**sheet.maxima, p.target: sheet.maxima[p.target] + 1})
+    if p.kind == "mitigation_maximum":
+        mm = sheet.mitigation_maxima
+        return s(sheet, mitigation_maxima={**mm, p.target: mm[p.target] + 1})
+    if p.kind == "mitigation":
+        return s(sheet, **{p.target: getattr(sheet, p.target) + 1})
+    if p.kind == "wounds":
+        return s(sheet, wounds_purchased=sheet.wounds_purchased + 1)
+    if p.kind == "grit":
+        return s(sheet, grit_purchased=sheet.grit_purchased + 1)
+    if p.kind == "fortune":
+        bump = 1 if raise_current else 0
+        return s(sheet, fortune_rating=sheet.fortune_rating + 1, fortune=sheet.fortune + bump)
+    if p.kind == "stance_step":
+        st = sheet.stance
+        side = {p.target: getattr(st, p.target) + 1}
+        return s(sheet, stance=s(st, **side))
+    if p.kind == "acquire_skill":
+        listed = skill_table.catalogue(p.target)
+        ch, kind = listed if listed else ("int", "advanced")
+        skill = Skill(characteristic=ch, kind=kind, acquired=True)  # type: ignore[arg-type]
+        return s(sheet, skills={**sheet.skills, p.target: skill})
+    if p.kind == "skill_rank":
+        skill = _skill(sheet, p.target)
+        sheet = s(sheet, skills={**sheet.skills, p.target: s(skill, ranks=skill.ranks + 1)})
+        return sheet
+    if p.kind == "specializations":
+        specs = list(sheet.specializations)
+        for sp in p.specializations:
+            same = [i for i, x in enumerate(specs) if x.name == sp.name and x.target == sp.target]
+            if same:  # each further purchase is another level (L167)
+                specs[same[0]] = s(specs[same[0]], level=specs[same[0]].level + 1)
+            else:
+                specs.append(s(sp, level=1))
+        return s(sheet, specializations=specs)
+    if p.kind == "stunt":
+        stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating)
+        return s(sheet, stunts={**sheet.stunts, p.target: stunt})
+    if p.kind == "stunt_rating":
+        st2 = sheet.stunts[p.target]
+        return s(sheet, stunts={**sheet.stunts, p.target: s(st2, rating=st2.rating + 1)})
+    return sheet
+
+
+def record_track(sheet: WishSheet, cost: int) -> WishSheet:
+    """Count an Archetype raise on the current 15-slot track (L739-741)."""
+    if not sheet.archetype_tiers:
+        return sheet
+    *rest, cur = sheet.archetype_tiers
+    cur = msgspec.structs.replace(cur, advances=min(TRACK_SLOTS, cur.advances + cost))
+    return msgspec.structs.replace(sheet, archetype_tiers=[*rest, cur])
+
+
+def switch_cost(raises_in_tier: int) -> int | None:
+    """Advances to leave an Archetype: 15 -> 1, 10-14 -> 2, 5-9 -> 3, 1-4 not allowed
+    (L726-733); 0 right after completing a Tier costs 1 (L745)."""
+    if raises_in_tier >= 15 or raises_in_tier == 0:
+        return 1
+    if raises_in_tier >= 10:
+        return 2
+    if raises_in_tier >= 5:
+        return 3
+    return None
+
+
+def apply_origin(sheet: WishSheet, origin: str, picks: dict[str, int] | None = None) -> WishSheet:
+    """Apply an origin before any points are spent (L147, L765): its fixed modifiers and the
+    player's free +1/-1 picks, each raising (or lowering) both rating and maximum (L774)."""
+    o = ORIGINS.get(origin)
+    if o is None:
+        raise DomainError("origin", "wish.origin L751", f"unknown origin {origin!r}")
+    picks = dict(picks or {})
+    ups = sum(v for v in picks.values() if v > 0)
+    downs = -sum(v for v in picks.values() if v < 0)
+    if ups != o.free_bonuses or downs != o.free_penalties:
+        raise DomainError(
+            "picks",
+            f"wish.origin.{origin.lower()} L{o.line}",
+            f"{origin} takes {o.free_bonuses} +1 and {o.free_penalties} -1 picks",
+        )
+    chars, maxima = dict(sheet.characteristics), dict(sheet.maxima)
+    mit_max = dict(sheet.mitigation_maxima)
+    mit = {m: getattr(sheet, m) for m in sheets.MITIGATION}
+    if o.maxima is not None:  # Cosmic Capabilities (L798)
+        maxima = {c: max(v, o.maxima) for c, v in maxima.items()}
+        mit_max = {m: max(v, o.maxima) for m, v in mit_max.items()}
+    changes = [*o.characteristics, *picks.items(), ("soak", o.soak), ("psyche", o.psyche)]
+    for stat, delta in changes:
+        if stat in chars:
+            chars[stat] += delta
+            maxima[stat] = maxima.get(stat, sheets.NORMAL_MAXIMUM) + delta
+        elif stat in mit:
+            mit[stat] += delta
+            mit_max[stat] = mit_max.get(stat, sheets.NORMAL_MAXIMUM) + delta
+        else:
+            raise DomainError("picks", "wish.origin L774", f"{stat!r} is not a statistic")
+    stance = msgspec.structs.replace(
+        sheet.stance, offensive=sheet.stance.offensive + o.offensive_steps
+    )
+    return msgspec.structs.replace(
+        sheet,
+        origin=origin,
+        characteristics=chars,
+        maxima=maxima,
+        mitigation_maxima=mit_max,
+        stance=stance,
+        fortune_rating=sheet.fortune_rating + o.fortune,
+        fortune=max(0, sheet.fortune + o.fortune),
+        creation_points=sheet.creation_points + o.creation_points,
+        **mit,
+    )

@@ -1,0 +1,57 @@
+"""Archetypes (L926-972): SAMPLE DATA, not the seed's.
+
+The seed names eleven Archetypes but gives none of their contents (digest G-1).
+Archetypes are campaign data following the seed's tier rules (15-slot tracks,
+per-Tier caps, two Primary Characteristics raised once per Tier, L697-714).
+The set below is a marked sample from the facts the seed does state elsewhere
+(Brick Str/To and Might, L712, L1204; Speedster Ag twice, L934) and the
+digest's placeholder caps; campaigns replace it.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import msgspec
+
+SAMPLE: Final = True  # this module is sample data
+
+
+class Archetype(msgspec.Struct, frozen=True, kw_only=True):
+    name: str
+    primary: tuple[str, str]
+    sfx: tuple[str, ...] = ()
+    defensive_steps: int = 2  # default meter (G-1 decision)
+    offensive_steps: int = 2
+    caps: dict[str, int] = {}  # per-Tier category caps (L697-706)
+    sample: bool = True
+
+
+_CAPS: Final = {
+    "stunt": 5,
+    "skill": 4,
+    "fortune": 1,
+    "defensive": 1,
+    "offensive": 1,
+    "wounds": 1,
+    "grit": 1,
+    "open": 2,
+}
+
+ARCHETYPES: Final[dict[str, Archetype]] = {
+    a.name: a
+    for a in (
+        Archetype(name="Brick", primary=("str", "to"), sfx=("Might",), caps=_CAPS),
+        Archetype(name="Speedster", primary=("ag", "ag"), sfx=("Speed",), caps=_CAPS),
+        Archetype(name="Brawler", primary=("str", "ag"), sfx=("Brawl", "Might"), caps=_CAPS),
+        Archetype(name="Mentalist", primary=("int", "wp"), sfx=("Mind",), caps=_CAPS),
+    )
+}
+
+
+def primary_bonus(archetype: Archetype) -> dict[str, int]:
+    """+1 per listed Primary Characteristic, +2 if listed twice (L149, L932-934)."""
+    out: dict[str, int] = {}
+    for c in archetype.primary:
+        out[c] = out.get(c, 0) + 1
+    return out

@@ -1,0 +1,145 @@
+"""Encounters: rounds, turns, maneuvers and the End of Turn phase (L378-380, L510, L1393).
+
+Initiative slots are missing from the seed (digest G-7): any participant who has
+not yet acted this round may start the next turn.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.wish import EncounterState, WishSheet
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import conditions
+from domain.rulesets.wish.options import WishOptions
+
+FREE_MANEUVERS = 1  # L380
+EXTRA_MANEUVER_FATIGUE = 1  # L380
+ACTIONS_PER_TURN = 1  # L380
+
+
+def load(state: Any) -> EncounterState | None:
+    if state is None or isinstance(state, EncounterState):
+        return state
+    return msgspec.convert(state, EncounterState)
+
+
+def active(state: Any, encounter_id: str) -> EncounterState:
+    """The encounter, refusing if it has not started or has ended."""
+    enc = load(state)
+    if enc is None or not enc.active:
+        raise StateConflict("encounter_id", "wish.encounter L378", f"{encounter_id} is not running")
+    return enc
+
+
+def on_turn(enc: EncounterState, character_id: str) -> EncounterState:
+    """Refuse unless it is ``character_id``'s turn."""
+    if enc.turn is None or enc.turn.character_id != character_id:
+        raise StateConflict(
+            "character_id", "wish.encounter.turn L380", f"it is not {character_id}'s turn"
+        )
+    return enc
+
+
+def can_start_turn(enc: EncounterState, character_id: str) -> None:
+    """A participant who has not acted this round starts a turn (G-7: no initiative slots)."""
+    if character_id not in enc.participants:
+        raise StateConflict("character_id", "wish.encounter L378", "not a participant")
+    if enc.turn is not None:
+        raise StateConflict(
+            "character_id",
+            "wish.encounter.turn L380",
+            f"{enc.turn.character_id}'s turn is still running",
+        )
+    if character_id in enc.acted:
+        raise StateConflict(
+            "character_id", "wish.encounter.round L263", "already had a turn this round"
+        )
+
+
+def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: WishOptions) -> int:
+    """Fatigue a maneuver costs before it is taken: the first is free, each extra costs 1
+    (L380); Energized adds a free one (L1481); Sluggish +1 each (L1434); Hindered +1 per
+    movement maneuver (L1438). Refuses maneuvers conditions forbid (L1459-1463)."""
+    if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
+        raise StateConflict("kind", "wish.condition.lulled L1462", "no maneuvers or actions")
+    if kind == "movement":
+        for name, line in (("Impeded", 1459), ("Held", 1461)):
+            if conditions.count(sheet, name):
+                raise StateConflict(
+                    "kind", f"wish.condition.{name.lower()} L{line}", "no movement maneuvers"
+                )
+    assert enc.turn is not None
+    taken = enc.turn.maneuvers
+    free = FREE_MANEUVERS + conditions.count(sheet, "Energized")
+    is_free = taken < free
+    cost = 0 if is_free else EXTRA_MANEUVER_FATIGUE
+    if not is_free or options.sluggish_counts_free_maneuver:
+        cost += conditions.count(sheet, "Sluggish")
+    if kind == "movement":
+        cost += conditions.count(sheet, "Hindered")
+    return cost
+
+
+def may_act(enc: EncounterState, sheet: WishSheet) -> None:
+    """One Action per turn (L380); Blurred allows one more per instance (L1510)."""
+    assert enc.turn is not None
+    if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
+        raise StateConflict("character_id", "wish.condition.lulled L1462", "no actions")
+    allowed = ACTIONS_PER_TURN + conditions.count(sheet, "Blurred")
+    if enc.turn.actions >= allowed:
+        raise StateConflict(
+            "character_id", "wish.encounter.action L380", "the turn's action is already taken"
+        )
+
+
+def recharge_removal(sheet: WishSheet) -> dict[str, int]:
+    """End of Turn: remove 1 recharge token from every recharging stunt (L510, D-23)."""
+    return {name: 1 for name, st in sheet.stunts.items() if st.recharge_tokens > 0}
+
+
+def fortune_recharge(sheet: WishSheet, wanted: dict[str, int]) -> tuple[dict[str, int], int]:
+    """Fortune spent in the End of Turn phase to add or remove recharge tokens on own stunts,
+    1 point per token (L224); Slowed forbids removal (L1444)."""
+    cost = 0
+    out: dict[str, int] = {}
+    for name, delta in wanted.items():
+        stunt = sheet.stunts.get(name)
+        if stunt is None:
+            raise DomainError(
+                "fortune_recharge", "wish.fortune.recharge L224", f"no stunt {name!r}"
+            )
+        if delta < 0 and conditions.count(sheet, "Slowed"):
+            raise StateConflict(
+                "fortune_recharge",
+                "wish.condition.slowed L1444",
+                "cannot remove recharge tokens with Fortune while Slowed",
+            )
+        delta = max(delta, -stunt.recharge_tokens)
+        if delta:
+            out[name] = delta
+            cost += abs(delta)
+    if cost > sheet.fortune:
+        raise StateConflict(
+            "fortune_recharge",
+            "wish.fortune.spend L224",
+            f"needs {cost} Fortune, {sheet.fortune} left",
+        )
+    return out, cost
+
+
+def brief_ticks(
+    sheet: WishSheet, skip: frozenset[str] = frozenset()
+) -> tuple[dict[str, int], list[str]]:
+    """End of Turn: each Brief condition loses one token; at none it expires (L1393, D-24)."""
+    ticks: dict[str, int] = {}
+    expired: list[str] = []
+    for c in sheet.conditions:
+        if c.duration != "brief" or c.name in skip:
+            continue
+        ticks[c.id] = 1
+        if c.tokens <= 1:
+            expired.append(c.id)
+    return ticks, expired

@@ -1,0 +1,195 @@
+"""Folding recorded WISH events into stream states. Total: an unknown event or a state
+it cannot apply to leaves the state as it was; nothing here re-decides a rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.wish import (
+    ConditionInstance,
+    EncounterState,
+    Lasting,
+    Purchase,
+    TurnState,
+    WishSheet,
+)
+from domain.rulesets.wish import advancement, encounter
+from domain.rulesets.wish import sheet as sheets
+
+R = msgspec.structs.replace
+Data = Mapping[str, Any]
+
+
+def _lost(s: WishSheet, d: Data) -> WishSheet:
+    crits = [msgspec.convert(c, Lasting) for c in d.get("criticals", [])]
+    schisms = [msgspec.convert(c, Lasting) for c in d.get("schisms", [])]
+    return R(
+        s,
+        wounds_lost=s.wounds_lost + d.get("wounds_lost", 0),
+        grit_lost=s.grit_lost + d.get("grit_lost", 0),
+        criticals=[*s.criticals, *crits],
+        schisms=[*s.schisms, *schisms],
+        stress=s.stress + d.get("stress", 0),
+        fatigue=s.fatigue + d.get("fatigue", 0),
+        serial=max(s.serial, d.get("serial", s.serial)),
+    )
+
+
+def _lasting(s: WishSheet, d: Data) -> WishSheet:
+    item = msgspec.convert(d["lasting"], Lasting)
+    if d.get("kind") == "schism":
+        s = R(s, schisms=[*s.schisms, item])
+    else:
+        s = R(s, criticals=[*s.criticals, item])
+    return R(s, serial=max(s.serial, d.get("serial", s.serial)))
+
+
+def _restored(s: WishSheet, d: Data) -> WishSheet:
+    treated = set(d.get("treated", []))
+    return R(
+        s,
+        wounds_lost=max(0, s.wounds_lost - d.get("wounds", 0)),
+        grit_lost=max(0, s.grit_lost - d.get("grit", 0)),
+        stress=max(0, s.stress - d.get("stress", 0)),
+        fatigue=max(0, s.fatigue - d.get("fatigue", 0)),
+        fortune=min(s.fortune_rating, s.fortune + d.get("fortune", 0)),
+        criticals=[c for c in s.criticals if c.id not in treated],
+        schisms=[c for c in s.schisms if c.id not in treated],
+    )
+
+
+def _recharge(s: WishSheet, changes: Mapping[str, int]) -> WishSheet:
+    stunts = dict(s.stunts)
+    for name, n in changes.items():
+        if name in stunts:
+            stunts[name] = R(stunts[name], recharge_tokens=max(0, stunts[name].recharge_tokens + n))
+    return R(s, stunts=stunts)
+
+
+def _check(s: WishSheet, d: Data) -> WishSheet:
+    s = R(
+        s,
+        stress=s.stress + d.get("stress", 0),
+        fatigue=s.fatigue + d.get("fatigue", 0),
+        fortune=max(0, s.fortune - d.get("fortune_spent", 0)),
+    )
+    return _recharge(s, d.get("recharge", {}))
+
+
+def _condition_added(s: WishSheet, d: Data) -> WishSheet:
+    c = msgspec.convert(d["condition"], ConditionInstance)
+    return R(s, conditions=[*s.conditions, c], serial=max(s.serial, d.get("serial", s.serial)))
+
+
+def _tokens_added(s: WishSheet, d: Data) -> WishSheet:
+    absorbed = set(d.get("absorbed", []))
+    out = []
+    for c in s.conditions:
+        if c.id in absorbed:
+            continue
+        if c.id == d.get("condition_id"):
+            c = R(c, tokens=c.tokens + d.get("tokens", 0))
+        out.append(c)
+    return R(s, conditions=out)
+
+
+def _ticked(s: WishSheet, d: Data) -> WishSheet:
+    ticks: Mapping[str, int] = d.get("ticks", {})
+    expired = set(d.get("expired", []))
+    return R(
+        s,
+        conditions=[
+            R(c, tokens=max(0, c.tokens - ticks.get(c.id, 0)))
+            for c in s.conditions
+            if c.id not in expired
+        ],
+    )
+
+
+def _advance(s: WishSheet, d: Data) -> WishSheet:
+    p = msgspec.convert(d["purchase"], Purchase)
+    s = advancement.apply(s, p, d.get("raise_current", True))
+    cost, cur = d.get("cost", 0), d.get("currency", "advance")
+    field = {
+        "creation": "creation_points",
+        "advance": "advances",
+        "hindrance": "hindrance_points",
+    }.get(cur, "advances")
+    s = R(s, **{field: max(0, getattr(s, field) - cost)})
+    return advancement.record_track(s, cost) if d.get("archetype_raise") else s
+
+
+CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
+    "wish.CheckRolled": _check,
+    "wish.StanceShifted": lambda s, d: R(
+        s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
+    ),
+    "wish.StanceSet": lambda s, d: R(s, stance=R(s.stance, position=d["position"])),
+    "wish.Exerted": lambda s, d: R(
+        s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0)
+    ),
+    "wish.DamageTaken": _lost,
+    "wish.LastingInflicted": _lasting,
+    "wish.Restored": _restored,
+    "wish.FortuneSpent": lambda s, d: R(s, fortune=max(0, s.fortune - d.get("points", 0))),
+    "wish.FortuneGained": lambda s, d: R(
+        s,
+        fortune=s.fortune_rating
+        if d.get("reset")
+        else min(s.fortune_rating, s.fortune + d.get("points", 0)),
+    ),
+    "wish.RechargeTokensRemoved": lambda s, d: _recharge(
+        s, {k: -v for k, v in d.get("stunts", {}).items()}
+    ),
+    "wish.RechargeTokensAdded": lambda s, d: _recharge(s, d.get("stunts", {})),
+    "wish.ConditionAdded": _condition_added,
+    "wish.ConditionTokensAdded": _tokens_added,
+    "wish.ConditionRemoved": lambda s, d: R(
+        s, conditions=[c for c in s.conditions if c.id != d.get("condition_id")]
+    ),
+    "wish.ConditionsTicked": _ticked,
+    "wish.ExperienceAwarded": lambda s, d: R(
+        s, experience=s.experience + d.get("xp", 0), advances=s.advances + d.get("advances", 0)
+    ),
+    "wish.AdvanceSpent": _advance,
+    "wish.CreationFinished": lambda s, d: R(s, phase="play", fortune=s.fortune_rating),
+}
+
+
+def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterState:
+    return R(e, turn=f(e.turn)) if e.turn is not None else e
+
+
+ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
+    "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
+    "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
+    "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(t, actions=t.actions + 1)),
+    "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
+    "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
+    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None),
+    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
+}
+
+
+def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+    """Fold one recorded event; returns plain data (dicts) ready to store or project."""
+    if event_type == "wish.EncounterStarted":
+        return msgspec.to_builtins(
+            EncounterState(
+                encounter_id=data["encounter_id"], participants=list(data["participants"])
+            )
+        )
+    try:
+        if event_type in ENCOUNTER:
+            enc = encounter.load(state)
+            if enc is None:
+                return state
+            return msgspec.to_builtins(ENCOUNTER[event_type](enc, data))
+        if event_type in CHARACTER and state is not None:
+            return sheets.dump(CHARACTER[event_type](sheets.load(state), data))
+    except (msgspec.ValidationError, KeyError, TypeError):
+        return state  # total: a malformed body cannot break the fold
+    return state

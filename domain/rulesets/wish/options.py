@@ -1,0 +1,70 @@
+"""Campaign options: every gap or ambiguity in the seed is a named option.
+
+Defaults are the rules digest's recommended decisions (its D-/G- labels are
+given beside each), so a campaign that sets nothing plays as recommended.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal
+
+import msgspec
+
+from domain.errors import DomainError
+
+
+class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    # dice
+    exertion_once_per_check: bool = False  # D-4: EXR costs 1 per symbol (L18-19)
+    fortune_after_roll: bool = False  # D-8 / L222: Fortune officially spent before rolling
+    defense_die: str = "MIS"  # L184: the die each point of Defense adds
+    fortune_own_die: str = "FRT"  # D-8 / L220
+    fortune_opponent_die: str = "MIS"  # D-8 / L220
+    specialization_die: str = "FRT"  # L167, L984
+    assist_die: str = "FRT"  # L384
+    distress_dice: bool = True  # D-42: 1 MIS per stress/fatigue token above the characteristic
+    # stance
+    extra_stance_step_stress: int = 1  # L83
+    # health
+    threshold_uses_effective_characteristic: bool = False  # D-13
+    default_critical_severity: int = 1  # G-5: the seed has no critical table
+    basic_ranged_damage: int = 3  # G-2: Ranged damage = 3 + net successes
+    dodge_defense_lost_when_held: bool = True  # L1461-1463: Held/Lulled/Helpless lose DEF
+    # conditions
+    malign_ranges: Literal["fixed"] = "fixed"  # D-19: the repaired d100 ranges
+    benign_100: Literal["roll_twice", "reroll"] = "roll_twice"  # D-20
+    brief_default_tokens: int = 3  # the seed gives random Brief conditions no token count
+    ignited_damage_before_tick: bool = False  # D-21
+    honed_next_attack: bool = True  # D-26
+    sluggish_counts_free_maneuver: bool = True  # L1434 "each maneuver"
+    # creation and advancement
+    power_level: str = "Classic"  # L609-635
+    archetype_bonus_raises_maxima: bool = False  # D-10: L932 over L149
+    creation_skill_rank_cap: int = 1  # D-17
+    max_stunt_rating: int = 5  # L484 (10 in Ultras, L635)
+    max_characteristic: int = 10  # L159 (higher in Ultras, L635)
+    fortune_rating_raises_current: bool = True  # a bought rating point is usable at once
+
+
+DEFAULTS = WishOptions()
+
+
+def parse_options(raw: Mapping[str, Any] | WishOptions | None) -> WishOptions:
+    """Campaign options with defaults filled in; an unknown or mistyped one names its field."""
+    if raw is None:
+        return DEFAULTS
+    if isinstance(raw, WishOptions):
+        return raw
+    try:
+        return msgspec.convert(dict(raw), WishOptions)
+    except msgspec.ValidationError as exc:
+        path = str(exc).rsplit("at `$.", 1)[-1].rstrip("`") if "at `$." in str(exc) else ""
+        field = path or _unknown_field(str(exc))
+        raise DomainError(f"options.{field}", "wish.options", str(exc)) from None
+
+
+def _unknown_field(message: str) -> str:
+    if "unknown field `" in message:
+        return message.split("unknown field `", 1)[1].split("`", 1)[0]
+    return "?"

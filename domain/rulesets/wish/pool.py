@@ -1,0 +1,211 @@
+"""Dice pool assembly (L91, L137, L167, L184, L220, L384, L994; digest §2.2).
+
+All additions first, then removals, Thunderstruck's removal last (L1457); a
+removal never takes a pool below zero of that die. Every die added, converted
+or removed is recorded as a named source.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets.wish import CheckSpec, DiceSource, WishSheet
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import conditions
+from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish import skills as skill_table
+from domain.rulesets.wish.faces import ORDER
+from domain.rulesets.wish.options import WishOptions
+
+
+class Pool(msgspec.Struct, kw_only=True):
+    characteristic: str
+    effective_characteristic: int
+    skill: str | None
+    counts: dict[str, int]
+    sources: list[DiceSource]
+    fortune_spent: int = 0
+    opponent_fortune_spent: int = 0
+
+    def add(self, source: str, die: str, n: int) -> None:
+        if n > 0:
+            self.counts[die] = self.counts.get(die, 0) + n
+            self.sources.append(DiceSource(source=source, die=die, count=n))  # type: ignore[arg-type]
+
+    def remove(self, source: str, die: str, n: int) -> None:
+        # "if any are available to be removed" (L1457): never below zero
+        k = min(n, self.counts.get(die, 0))
+        if k > 0:
+            self.counts[die] -= k
+            self.sources.append(DiceSource(source=source, die=die, count=-k))  # type: ignore[arg-type]
+
+    def dice(self) -> dict[str, int]:
+        return {d: self.counts[d] for d in ORDER if self.counts.get(d, 0) > 0}
+
+
+def check_characteristic(actor: WishSheet, spec: CheckSpec) -> tuple[str, str | None]:
+    """The characteristic a check uses: the one named, else the skill's own (L47, L974)."""
+    if spec.skill is not None:
+        skill = actor.skills.get(spec.skill)
+        listed = skill_table.catalogue(spec.skill)
+        if skill is None and (listed is None or listed[1] != "basic"):
+            # advanced skills cannot be attempted until acquired (L976, L1044)
+            raise DomainError(
+                "skill",
+                "wish.skill.advanced L1044",
+                f"{spec.skill!r} is not on the sheet and is not a basic skill",
+            )
+        if skill is not None and not skill.acquired:
+            raise DomainError(
+                "skill", "wish.skill.advanced L1044", f"{spec.skill!r} has not been acquired"
+            )
+        own = skill.characteristic if skill is not None else listed[0]  # type: ignore[index]
+        return spec.characteristic or own, spec.skill
+    if spec.characteristic is None:
+        raise DomainError("characteristic", "wish.check L137", "name a characteristic or a skill")
+    return spec.characteristic, None
+
+
+def _in_scope(scope: str, ch: str, spec: CheckSpec, position: int) -> bool:
+    if scope == "all":
+        return True
+    if scope == "skill":
+        return spec.skill is not None
+    if scope == "physical":
+        return ch in sheets.PHYSICAL
+    if scope == "mental":
+        return ch in sheets.MENTAL
+    kind, _, value = scope.partition(":")
+    if kind == "char":
+        return ch == value
+    if kind == "sense":
+        return value in spec.tags
+    if kind == "stance":
+        return position < 0 if value == "defensive" else position > 0
+    return False
+
+
+def assemble(
+    actor: WishSheet,
+    spec: CheckSpec,
+    options: WishOptions,
+    *,
+    target: WishSheet | None = None,
+    attack: bool = False,
+    bypass_defense: bool = False,
+    opponent_fortune_points: int = 0,
+) -> Pool:
+    """Assemble a check's pool from the sheet, the check and the target (digest §2.2)."""
+    ch, skill = check_characteristic(actor, spec)
+    c = sheets.effective(actor, ch)
+    if c <= 0:
+        raise DomainError(
+            "characteristic",
+            "wish.check.characteristic L113",
+            f"{ch} is {c}: no checks can be based on it",
+        )
+    pool = Pool(characteristic=ch, effective_characteristic=c, skill=skill, counts={}, sources=[])
+    pool.add(f"characteristic {ch} {c}", "CHR", c)  # one d8 per rating point (L137)
+
+    # Stance converts up to depth characteristic dice, never more than there are (L91, L97).
+    pos = actor.stance.position
+    k = min(abs(pos), c)
+    if k:
+        side, die = ("Offensive", "OFF") if pos > 0 else ("Defensive", "DFN")
+        pool.remove(f"stance {abs(pos)} steps {side}", "CHR", k)
+        pool.add(f"stance {abs(pos)} steps {side}", die, k)
+
+    if skill is not None and skill in actor.skills:
+        pool.add(f"skill {skill} ranks", "EXP", actor.skills[skill].ranks)  # L47, L994
+
+    for name in spec.specializations:
+        found = [s for s in actor.specializations if s.name == name]
+        if not found:
+            raise DomainError(
+                "specializations",
+                "wish.specialization L167",
+                f"no specialization {name!r} on the sheet",
+            )
+        sp = found[0]
+        if sp.target not in (ch, skill):
+            raise DomainError(
+                "specializations",
+                "wish.specialization L167",
+                f"{name!r} belongs to {sp.target}, not this check",
+            )
+        pool.add(f"specialization {name}", options.specialization_die, sp.level)
+
+    if spec.difficulty < 0:
+        raise DomainError("difficulty", "wish.check.difficulty L37", "must not be negative")
+    pool.add("difficulty", "CHL", spec.difficulty)  # L37
+    if spec.assists < 0:
+        raise DomainError("assists", "wish.maneuver.assist L384", "must not be negative")
+    pool.add("assist", options.assist_die, spec.assists)  # L384
+
+    for src in spec.sources:
+        if src.count > 0:
+            pool.add(src.source, src.die, src.count)
+
+    if target is not None and attack:
+        defense = sheets.mitigation(target, "defense")
+        dodge_lost = options.dodge_defense_lost_when_held and any(
+            conditions.count(target, n) for n in conditions.NO_DODGE_DEFENSE
+        )
+        if not bypass_defense and not dodge_lost:
+            pool.add("target Defense", options.defense_die, defense)  # L184
+
+    # Distress: stress/fatigue tokens above the characteristic add misfortune (D-42, L896).
+    if options.distress_dice:
+        tokens = actor.fatigue if ch in sheets.PHYSICAL else actor.stress
+        pool.add("distress", "MIS", max(0, tokens - c))
+
+    own_mods = conditions.pool_mods(actor.conditions, "self")
+    for name, mod in own_mods:
+        if mod.count > 0 and _in_scope(mod.scope, ch, spec, pos):
+            pool.add(f"condition {name}", mod.die, mod.count)
+    target_mods: list[tuple[str, conditions.PoolMod]] = []
+    if target is not None:
+        who = "attacker" if attack else "detector" if "detect" in spec.tags else ""
+        target_mods = conditions.pool_mods(target.conditions, who)
+        for name, mod in target_mods:
+            if mod.count > 0:
+                pool.add(f"target condition {name}", mod.die, mod.count)
+
+    # Fortune points: one die each, up to the current total (L220).
+    if spec.fortune_points < 0 or opponent_fortune_points < 0:
+        raise DomainError("fortune_points", "wish.fortune.spend L220", "must not be negative")
+    if spec.fortune_points > actor.fortune:
+        raise StateConflict(
+            "fortune_points",
+            "wish.fortune.spend L220",
+            f"spending {spec.fortune_points} Fortune, only {actor.fortune} left",
+        )
+    pool.add("Fortune points", options.fortune_own_die, spec.fortune_points)
+    pool.fortune_spent = spec.fortune_points
+    if opponent_fortune_points:
+        if target is None:
+            raise DomainError(
+                "opponent_fortune_points",
+                "wish.fortune.spend L220",
+                "only the target of a check can spend Fortune on it",
+            )
+        if opponent_fortune_points > target.fortune:
+            raise StateConflict(
+                "opponent_fortune_points",
+                "wish.fortune.spend L220",
+                f"the target has only {target.fortune} Fortune",
+            )
+        pool.add("target's Fortune points", options.fortune_opponent_die, opponent_fortune_points)
+        pool.opponent_fortune_spent = opponent_fortune_points
+
+    # Removals after all additions.
+    for src in spec.sources:
+        if src.count < 0:
+            pool.remove(src.source, src.die, -src.count)
+    for name, mod in target_mods:
+        if mod.count < 0:
+            pool.remove(f"target condition {name}", mod.die, -mod.count)
+    for name, mod in own_mods:
+        if mod.count < 0 and _in_scope(mod.scope, ch, spec, pos):
+            pool.remove(f"condition {name}", mod.die, -mod.count)  # Thunderstruck last (L1457)
+    return pool

@@ -1,0 +1,83 @@
+"""``WISH``: the ruleset object the platform uses (``RulesetWithCommands``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import msgspec
+
+from contracts.rulesets import wish as c
+from domain.dice import Dice
+from domain.errors import DomainError
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.wish import decide as deciders
+from domain.rulesets.wish import odds as odds_module
+from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.evolve import evolve as fold
+from domain.rulesets.wish.faces import DICE
+from domain.rulesets.wish.options import parse_options
+
+COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
+    f"wish.{t.__name__}": t for t in deciders.HANDLERS
+}
+
+
+def odds(pool: Mapping[str, int], *, downgrade: bool = False, max_chain: int = 12) -> c.OddsView:
+    """The exact outcome distribution of a pool (L3-69; digest §1.3), as a view."""
+    unknown = [d for d in pool if d not in DICE]
+    if unknown or any(n < 0 for n in pool.values()):
+        raise DomainError("pool", "wish.dice L3-69", f"unknown dice or negative counts: {unknown}")
+    return odds_module.view(odds_module.odds(pool, downgrade=downgrade, max_chain=max_chain))
+
+
+class WishRuleset:
+    id = "wish"
+    title = "WISH"
+    command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Campaign options with the digest's recommended decisions as defaults."""
+        out: dict[str, Any] = msgspec.to_builtins(parse_options(raw))
+        return out
+
+    def validate_sheet(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized WISH sheet; errors name each invalid field ``sheet.<path>``."""
+        return sheets.validate_sheet(raw, parse_options(options))
+
+    def streams_for(self, command: msgspec.Struct) -> list[str]:
+        """The character (and target, and encounter) streams a command reads and writes."""
+        out: list[str] = []
+        eid = getattr(command, "encounter_id", None)
+        if eid is not None:
+            out.append(deciders.enc(eid))
+        for f in ("character_id", "target_id"):
+            v = getattr(command, f, None)
+            if v is not None:
+                out.append(deciders.char(v))
+        out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        return list(dict.fromkeys(out))
+
+    def decide(
+        self,
+        command: msgspec.Struct,
+        states: Mapping[str, Any],
+        options: Mapping[str, Any],
+        dice: Dice,
+    ) -> list[RulesetEvent]:
+        """Decide a WISH command; raises DomainError (naming field and rule) on refusal."""
+        handler = deciders.HANDLERS.get(type(command))
+        if handler is None:
+            raise DomainError("type", "wish.command", f"not a WISH command: {type(command)!r}")
+        ctx = deciders.Ctx(states, parse_options(options), dice)
+        handler(ctx, command)
+        return ctx.events
+
+    def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+        """Fold one recorded WISH event; total."""
+        return fold(state, event_type, data)
+
+    odds = staticmethod(odds)
+
+
+WISH: Final = WishRuleset()

@@ -1,0 +1,1 @@
+"""Everything with I/O: event store, command pipeline, projections, gateway, CLI, embedded servers."""

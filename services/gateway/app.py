@@ -1,0 +1,107 @@
+"""The Litestar application: routes, OpenAPI, problem+json errors, and the in-process projector."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from typing import Any
+
+import structlog
+from litestar import Litestar, Request, get
+from litestar.channels import ChannelsPlugin
+from litestar.channels.backends.redis import RedisChannelsStreamBackend
+from litestar.openapi import OpenAPIConfig
+from litestar.openapi.spec import Components, SecurityScheme
+from redis.asyncio import Redis
+
+from services import migrate
+from services.event_store import EventStore
+from services.gateway.access import services_of
+from services.gateway.problems import HANDLERS, problem
+from services.gateway.routes import v1_router
+from services.gateway.state import Services
+from services.pipeline import CommandPipeline
+from services.projector import Projector
+from services.read_models import ReadModels
+from services.settings import Settings
+from services.tokens import TokenBook
+
+log = structlog.get_logger(__name__)
+
+
+@get("/healthz", summary="The process is up", include_in_schema=True)
+async def healthz() -> dict[str, str]:
+    return {"status": "ok"}
+
+
+@get("/readyz", summary="PostgreSQL and Redis answer and migrations are applied")
+async def readyz(request: Request[Any, Any, Any]) -> Any:
+    svc = services_of(request)
+    checks: dict[str, str] = {}
+    try:
+        async with svc.store.pool.acquire() as conn:
+            version = await migrate.schema_version(conn)
+        checks["postgres"] = "ok"
+        checks["migrations"] = "ok" if version >= migrate.LATEST_VERSION else f"at {version}"
+    except Exception as err:  # readiness reports any failure instead of raising it
+        checks["postgres"] = f"unreachable: {type(err).__name__}"
+    try:
+        await svc.redis.ping()
+        checks["redis"] = "ok"
+    except Exception as err:
+        checks["redis"] = f"unreachable: {type(err).__name__}"
+    if all(v == "ok" for v in checks.values()):
+        return {"status": "ready", "checks": checks}
+    return problem(503, "Not ready", "a dependency is not ready", request,
+                   rule="service.ready", checks=checks)
+
+
+def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
+    """Build the app for already-migrated servers at ``settings``' URLs."""
+    assert settings.database_url and settings.redis_url
+    redis = Redis.from_url(settings.redis_url)
+    channels = ChannelsPlugin(
+        backend=RedisChannelsStreamBackend(history=100, redis=redis, key_prefix="skald:live",
+                                           stream_ttl=3_600_000),
+        arbitrary_channels_allowed=True,
+    )
+
+    @asynccontextmanager
+    async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        store = await EventStore.connect(settings.database_url or "")
+        app.state.services = Services(
+            settings=settings, store=store, redis=redis, read_models=ReadModels(redis),
+            pipeline=CommandPipeline(store), tokens=TokenBook(store.pool), channels=channels,
+        )
+        stop = asyncio.Event()
+        task = None
+        if run_projector:
+            async def publish(channel: str, data: bytes) -> None:
+                await channels.wait_published(data, [channel])
+
+            projector = Projector(store, redis, publish=publish)
+            task = asyncio.create_task(projector.run(stop))
+        try:
+            yield
+        finally:
+            stop.set()
+            if task is not None:
+                await asyncio.wait([task], timeout=5)
+            await store.close()
+            await redis.aclose()
+
+    return Litestar(
+        route_handlers=[healthz, readyz, v1_router()],
+        lifespan=[lifespan],
+        plugins=[channels],
+        exception_handlers=HANDLERS,
+        openapi_config=OpenAPIConfig(
+            title="Skald", version="1.0.0", path="/schema",
+            description="Event-sourced game state for tabletop role-playing games.",
+            components=Components(security_schemes={
+                "bearer": SecurityScheme(type="http", scheme="bearer")}),
+            security=[{"bearer": []}],
+        ),
+        debug=False,
+    )

@@ -1,0 +1,126 @@
+"""Errors as RFC 9457 problem+json, naming the field and the rule. Nothing becomes a bare 500."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import msgspec
+import structlog
+from litestar import Request, Response
+from litestar.exceptions import HTTPException, NotAuthorizedException, ValidationException
+
+from domain.errors import DomainError
+
+log = structlog.get_logger(__name__)
+MEDIA_TYPE = "application/problem+json"
+_STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409}
+_AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$\.?(?P<path>[^`]*)`)?$", re.S)
+
+
+class Problem(HTTPException):
+    """An HTTP error with the field and rule that caused it."""
+
+    def __init__(self, status: int, field: str, rule: str, detail: str,
+                 headers: dict[str, str] | None = None) -> None:
+        super().__init__(status_code=status, detail=detail, headers=headers)
+        self.field = field
+        self.rule = rule
+
+
+def problem(status: int, title: str, detail: str, request: Request[Any, Any, Any], *,
+            field: str | None = None, rule: str | None = None,
+            headers: dict[str, str] | None = None, **extra: Any) -> Response[dict[str, Any]]:
+    body: dict[str, Any] = {
+        "type": f"https://skald.dev/problems/{rule or 'http'}",
+        "title": title,
+        "status": status,
+        "detail": detail,
+        "instance": request.url.path,
+    }
+    if field is not None:
+        body["field"] = field
+    if rule is not None:
+        body["rule"] = rule
+    body.update(extra)
+    return Response(body, status_code=status, media_type=MEDIA_TYPE, headers=headers)
+
+
+def domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response[dict[str, Any]]:
+    status = _STATUS.get(exc.kind, 422)
+    return problem(status, "Command refused" if status in (409, 422) else "Not allowed"
+                   if status == 403 else "Not found", exc.message, request,
+                   field=exc.field, rule=exc.rule)
+
+
+def validation_error(request: Request[Any, Any, Any], exc: ValidationException) -> Response[dict[str, Any]]:
+    """Body and parameter errors: msgspec says where (``- at `$.payload.name```); we name it."""
+    errors = exc.extra if isinstance(exc.extra, list) else []
+    fields = _body_errors(request, errors) or [
+        _field_error(err) for err in errors if isinstance(err, dict)] or [
+        {"field": "body", "message": str(exc.detail)}]
+    first = fields[0]
+    status = 400 if first["message"] == _NO_BODY or first["message"].startswith("malformed") else 422
+    return problem(status, "Invalid request", f"{first['field']}: {first['message']}", request,
+                   field=first["field"], rule="request.schema", errors=fields)
+
+
+_NO_BODY = "a JSON body is required"
+_MISSING = re.compile(r"(?:missing required|contains unknown) field `(?P<name>[^`]+)`")
+
+
+def _body_errors(request: Request[Any, Any, Any], errors: list[Any]) -> list[dict[str, str]]:
+    """Litestar drops msgspec's error path for request bodies; decode again to name the field."""
+    body_type = request.route_handler.opt.get("body_type")
+    body = request._connection_state.body
+    if body_type is None or not isinstance(body, bytes) or not body.strip():
+        return []
+    try:
+        msgspec.json.decode(body, type=body_type)
+    except msgspec.ValidationError as err:
+        return [_field_error({"message": str(err), "source": "body"})]
+    except msgspec.DecodeError as err:
+        return [{"field": "body", "message": f"malformed JSON: {err}"}]
+    return []
+
+
+def _field_error(err: dict[str, Any]) -> dict[str, str]:
+    """Turn one Litestar/msgspec error into ``{"field": "payload.name", "message": ...}``."""
+    message = str(err.get("message", ""))
+    match = _AT.match(message)
+    text = match.group("msg") if match else message
+    path = match.group("path") if match and match.group("path") else ""
+    missing = _MISSING.search(text)
+    if missing:
+        path = f"{path}.{missing.group('name')}" if path else missing.group("name")
+    if err.get("source") not in (None, "body") and err.get("key"):
+        return {"field": str(err["key"]), "message": text}  # a query, path or header parameter
+    if not path and text == "'data'":
+        return {"field": "body", "message": _NO_BODY}
+    return {"field": path.replace("$.", "") or "body", "message": text}
+
+
+def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[dict[str, Any]]:
+    if isinstance(exc, Problem):
+        return problem(exc.status_code, "Request refused", exc.detail, request, field=exc.field,
+                       rule=exc.rule, headers=exc.headers)
+    if isinstance(exc, NotAuthorizedException):
+        return problem(401, "Unauthorized", exc.detail, request, field="Authorization",
+                       rule="auth.bearer-token", headers={"WWW-Authenticate": "Bearer"})
+    if exc.status_code == 400 and "JSON" in str(exc.detail):
+        return problem(400, "Malformed JSON", exc.detail, request, field="body", rule="request.json")
+    return problem(exc.status_code, "HTTP error", exc.detail, request, headers=exc.headers)
+
+
+def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
+    log.error("unhandled error", path=request.url.path, error=repr(exc), exc_info=exc)
+    return problem(500, "Internal error", "the request could not be completed", request,
+                   rule="server.internal")
+
+
+HANDLERS: dict[type[Exception] | int, Any] = {
+    DomainError: domain_error,
+    ValidationException: validation_error,
+    HTTPException: http_error,
+    Exception: internal_error,
+}

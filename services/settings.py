@@ -1,0 +1,33 @@
+"""Configuration from environment variables (documented in the README)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import msgspec
+
+
+class Settings(msgspec.Struct, kw_only=True):
+    database_url: str | None = None  # SKALD_DATABASE_URL; unset: embedded PostgreSQL
+    redis_url: str | None = None  # SKALD_REDIS_URL; unset: embedded Redis
+    host: str = "127.0.0.1"  # SKALD_HOST
+    port: int = 8080  # SKALD_PORT
+    data_dir: Path = Path(".skald")  # SKALD_DATA_DIR
+    log_format: str = "console"  # SKALD_LOG_FORMAT: json | console
+    log_level: str = "info"  # SKALD_LOG_LEVEL
+    read_wait_ms: int = 5000  # SKALD_READ_WAIT_MS: how long a read waits for ?position=
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        env = dict(os.environ if env is None else env)
+        return cls(
+            database_url=env.get("SKALD_DATABASE_URL") or None,
+            redis_url=env.get("SKALD_REDIS_URL") or None,
+            host=env.get("SKALD_HOST", "127.0.0.1"),
+            port=int(env.get("SKALD_PORT", "8080")),
+            data_dir=Path(env.get("SKALD_DATA_DIR", ".skald")),
+            log_format=env.get("SKALD_LOG_FORMAT", "console"),
+            log_level=env.get("SKALD_LOG_LEVEL", "info"),
+            read_wait_ms=int(env.get("SKALD_READ_WAIT_MS", "5000")),
+        )

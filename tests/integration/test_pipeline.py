@@ -1,0 +1,86 @@
+"""The command pipeline on a real event store: idempotency, retries, derived dice."""
+
+from __future__ import annotations
+
+import asyncio
+
+import msgspec
+import pytest
+
+from contracts.commands import ENVELOPES, CommandEnvelope
+from domain.errors import DomainError, StateConflict
+from domain.fair_dice import derive_face
+from services.event_store import EventStore
+from services.pipeline import CommandPipeline
+
+
+def envelope(type_: str, payload: dict[str, object], command_id: str) -> CommandEnvelope:
+    return msgspec.convert({"type": type_, "command_id": command_id, "payload": payload},
+                           ENVELOPES[type_])
+
+
+async def make_campaign(pipeline: CommandPipeline) -> str:
+    result = await pipeline.execute(envelope("CreateCampaign", {"name": "Saga"}, "create-1"), "ann")
+    return result.campaign_id
+
+
+async def test_repeated_command_returns_first_result_and_same_faces(store: EventStore) -> None:
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    roll = envelope("RollDice", {"campaign_id": cid, "expression": "10d20"}, "roll-1")
+    first = await pipeline.execute(roll, "ann")
+    again = await pipeline.execute(roll, "ann")
+    assert again.duplicate and not first.duplicate
+    assert again.events == first.events and again.position == first.position
+    assert len(await store.read_campaign(cid)) == 2  # CampaignCreated + one DiceRolled
+
+
+async def test_same_command_id_with_another_payload_is_refused(store: EventStore) -> None:
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    await pipeline.execute(envelope("RollDice", {"campaign_id": cid, "expression": "1d6"}, "r"), "ann")
+    with pytest.raises(StateConflict) as err:
+        await pipeline.execute(envelope("RollDice", {"campaign_id": cid, "expression": "2d6"}, "r"),
+                               "ann")
+    assert err.value.field == "command_id" and err.value.rule == "command.idempotency-key"
+    assert len(await store.read_campaign(cid)) == 2
+
+
+async def test_faces_derive_from_the_committed_seed(store: EventStore) -> None:
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    result = await pipeline.execute(
+        envelope("RollDice", {"campaign_id": cid, "expression": "3d6+1d20"}, "roll-x"), "ann")
+    seed = await store.dice_seed(cid)
+    assert seed is not None
+    created = (await store.read_campaign(cid))[0]
+    import hashlib
+    assert created.data["seed_commitment"] == hashlib.sha256(seed).hexdigest()
+    terms = result.events[0]["data"]["terms"]
+    expected = [derive_face(seed, cid, "roll-x", i, 6) for i in range(3)]
+    expected_d20 = derive_face(seed, cid, "roll-x", 3, 20)
+    assert terms[0]["faces"] == expected and terms[1]["faces"] == [expected_d20]
+    assert result.events[0]["data"]["total"] == sum(expected) + expected_d20
+
+
+async def test_concurrent_commands_on_one_stream_all_succeed_by_retrying(store: EventStore) -> None:
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    adds = [envelope("AddMember", {"campaign_id": cid, "user": f"p{n}", "role": "player"},
+                     f"add-{n}") for n in range(6)]
+    results = await asyncio.gather(*(pipeline.execute(a, "ann") for a in adds))
+    assert all(not r.duplicate for r in results)
+    versions = [e.stream_version for e in await store.read_stream(f"campaign/{cid}")]
+    assert versions == list(range(1, 8))
+
+
+async def test_refused_command_appends_nothing(store: EventStore) -> None:
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    before = await store.read_campaign(cid)
+    with pytest.raises(DomainError) as err:
+        await pipeline.execute(
+            envelope("AddMember", {"campaign_id": cid, "user": "bob", "role": "gm"}, "x"), "eve")
+    assert err.value.field == "actor" and err.value.rule == "campaign.member"
+    assert await store.read_campaign(cid) == before
+    assert await store.find_command("x") is None

@@ -1,0 +1,145 @@
+"""Read models in Redis: crash-safe batches, rebuilds, live publication."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from redis.asyncio import Redis
+
+from contracts.commands import ENVELOPES
+from services import read_models as keys
+from services.event_store import EventStore
+from services.pipeline import CommandPipeline
+from services.projector import Projector, drop_read_models, rebuild
+
+
+class Crash(Exception):
+    pass
+
+
+async def snapshot(redis: Redis) -> dict[str, Any]:
+    """Every read-model key and its full content."""
+    out: dict[str, Any] = {}
+    async for raw in redis.scan_iter(match=f"{keys.PREFIX}:*"):
+        key = raw.decode()
+        kind = (await redis.type(key)).decode()
+        if kind == "string":
+            out[key] = await redis.get(key)
+        elif kind == "hash":
+            out[key] = await redis.hgetall(key)
+        elif kind == "list":
+            out[key] = await redis.lrange(key, 0, -1)
+        elif kind == "set":
+            out[key] = sorted(await redis.smembers(key))
+    return out
+
+
+async def populate(store: EventStore) -> list[str]:
+    """Two campaigns with members, a table, characters and rolls."""
+    pipeline = CommandPipeline(store)
+    n = 0
+
+    async def run(type_: str, payload: dict[str, Any], actor: str = "ann") -> Any:
+        nonlocal n
+        n += 1
+        env = msgspec.convert({"type": type_, "command_id": f"c{n}", "payload": payload},
+                              ENVELOPES[type_])
+        return await pipeline.execute(env, actor)
+
+    campaigns = []
+    for name in ("One", "Two"):
+        cid = (await run("CreateCampaign", {"name": name})).campaign_id
+        campaigns.append(cid)
+        await run("AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
+        table = (await run("CreateTable", {"campaign_id": cid, "name": "Main"})).events[0]["data"]
+        chr_ = (await run("CreateCharacter", {"campaign_id": cid, "name": "Vex"}, "bob")).events[0]
+        await run("SeatCharacter", {"campaign_id": cid, "table_id": table["table_id"],
+                                    "character_id": chr_["data"]["character_id"]}, "bob")
+        for i in range(4):
+            await run("RollDice", {"campaign_id": cid, "expression": f"{i + 1}d6",
+                                   "table_id": table["table_id"]}, "bob")
+        await run("RenameCharacter", {"campaign_id": cid, "character_id":
+                                      chr_["data"]["character_id"], "name": "Vexa"}, "bob")
+    return campaigns
+
+
+async def clean_projection(store: EventStore, redis: Redis) -> dict[str, Any]:
+    await drop_read_models(redis)
+    await Projector(store, redis).catch_up()
+    return await snapshot(redis)
+
+
+async def test_projection_content(store: EventStore, redis_client: Redis) -> None:
+    campaigns = await populate(store)
+    await Projector(store, redis_client, batch_size=5).catch_up()
+    view = msgspec.json.decode(await redis_client.get(keys.campaign_key(campaigns[0])))
+    assert view["members"] == {"ann": "gm", "bob": "player"}
+    [table] = view["tables"].values()
+    assert len(table["seated"]) == 1
+    characters = await redis_client.hvals(keys.characters_key(campaigns[0]))
+    assert [msgspec.json.decode(c)["name"] for c in characters] == ["Vexa"]
+    rolls = await redis_client.lrange(keys.rolls_key(campaigns[0]), 0, -1)
+    assert [msgspec.json.decode(r)["data"]["expression"] for r in rolls] == ["4d6", "3d6", "2d6", "1d6"]
+    table_rolls = await redis_client.lrange(keys.rolls_key(campaigns[0], table["table_id"]), 0, -1)
+    assert table_rolls == rolls
+    assert sorted(m.decode() for m in await redis_client.smembers(keys.user_campaigns_key("bob"))) \
+        == sorted(campaigns)
+
+
+async def test_crash_at_any_point_loses_and_doubles_nothing(store: EventStore,
+                                                             redis_client: Redis) -> None:
+    await populate(store)
+    expected = await clean_projection(store, redis_client)
+    total = len(await store.read_all((0, 0), 10_000))
+    crashes = 0
+    for stage in ("before-exec", "between-campaigns", "before-cursor"):
+        for crash_at in range(1, 12):
+            await drop_read_models(redis_client)
+            calls = 0
+
+            def hook(seen: str, stage: str = stage, crash_at: int = crash_at) -> None:
+                nonlocal calls
+                if seen == stage:
+                    calls += 1
+                    if calls == crash_at:
+                        raise Crash(f"{stage} #{crash_at}")
+
+            crashed = False
+            try:
+                await Projector(store, redis_client, batch_size=7, crash_hook=hook).catch_up()
+            except Crash:
+                crashed = True
+                crashes += 1
+            # A fresh projector (the restarted process) carries on from what was committed.
+            await Projector(store, redis_client, batch_size=7).catch_up()
+            assert await snapshot(redis_client) == expected, f"{stage} #{crash_at}"
+            if not crashed:
+                break
+    rolls = await redis_client.lrange(next(k for k in expected if k.endswith(":rolls")), 0, -1)
+    assert len(rolls) == 4 and total > 7 and crashes >= 10
+
+
+async def test_rebuild_ends_with_the_same_content(store: EventStore, redis_client: Redis) -> None:
+    await populate(store)
+    await Projector(store, redis_client, batch_size=3).catch_up()
+    before = await snapshot(redis_client)
+    await redis_client.set(keys.campaign_key("junk"), b"stale")
+    count = await rebuild(store, redis_client)
+    assert count == len(await store.read_all((0, 0), 10_000))
+    assert await snapshot(redis_client) == before
+
+
+async def test_live_messages_carry_positions(store: EventStore, redis_client: Redis) -> None:
+    published: list[tuple[str, bytes]] = []
+
+    async def publish(channel: str, data: bytes) -> None:
+        published.append((channel, data))
+
+    campaigns = await populate(store)
+    await Projector(store, redis_client, batch_size=4, publish=publish).catch_up()
+    ours = [msgspec.json.decode(d) for ch, d in published if ch == keys.live_channel(campaigns[0])]
+    positions = [e["position"] for m in ours for e in m["events"]]
+    assert positions == [e.position for e in await store.read_campaign(campaigns[0], 0, 1000)]
+    for prev, msg in zip(ours, ours[1:], strict=False):
+        assert msg["after"] == prev["position"]  # each message says where the previous ended
