@@ -33,7 +33,7 @@ def _fingerprint() -> str:
 
 
 def ensure_environment() -> None:
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 - this script may be started by an older Python
         sys.exit(f"Skald needs Python 3.11 or newer; this is {sys.version.split()[0]}")
     wanted = _fingerprint()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == wanted:
@@ -53,10 +53,8 @@ def main(argv: list[str]) -> int:
         return 0 if argv else 2
     ensure_environment()
     os.chdir(ROOT)
-    if argv[0] == "test":
-        command = [str(PYTHON), "-m", "pytest", *argv[1:]]
-    else:
-        command = [str(BIN / "skald"), *argv]
+    runs_tests = argv[0] == "test"
+    command = [str(PYTHON), "-m", "pytest", *argv[1:]] if runs_tests else [str(BIN / "skald"), *argv]
     # Replace this process so signals (Ctrl-C, SIGTERM) reach the service directly.
     os.execv(command[0], command)
 

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from contracts.rulesets import wish
+
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 UserName = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.@-]+$")]
@@ -123,9 +125,11 @@ class CommandEnvelope(msgspec.Struct, frozen=True, kw_only=True, tag_field="type
     client: Annotated[str, msgspec.Meta(max_length=100)] | None = None
 
 
-def _envelope(tag: str, payload: type[Payload]) -> type[CommandEnvelope]:
-    return msgspec.defstruct(
-        f"{tag}Command",
+def _envelope(tag: str, payload: type[msgspec.Struct]) -> type[CommandEnvelope]:
+    # "wish.RollCheck" -> WishRollCheckCommand: a valid identifier for schemas and stubs.
+    name = "".join(part[:1].upper() + part[1:] for part in tag.split("."))
+    return msgspec.defstruct(  # type: ignore[return-value]  # defstruct's result has these bases
+        f"{name}Command",
         [("payload", payload)],
         bases=(CommandEnvelope,),
         tag=tag,
@@ -135,26 +139,31 @@ def _envelope(tag: str, payload: type[Payload]) -> type[CommandEnvelope]:
     )
 
 
-ENVELOPES: dict[str, type[CommandEnvelope]] = {
-    tag: _envelope(tag, payload) for tag, payload in COMMAND_PAYLOADS.items()
-}
-for _cls in ENVELOPES.values():
-    globals()[_cls.__name__] = _cls
+ENVELOPES: dict[str, type[CommandEnvelope]] = {}
 
 
-def payload_of(envelope: CommandEnvelope) -> Payload:
-    payload: Payload = envelope.payload  # type: ignore[attr-defined]
+def register_payloads(payloads: dict[str, type[msgspec.Struct]]) -> None:
+    """Add command payloads to the envelope union, each as its own tagged envelope variant."""
+    for tag, payload in payloads.items():
+        if tag in ENVELOPES:
+            raise ValueError(f"command type {tag!r} registered twice")
+        ENVELOPES[tag] = _envelope(tag, payload)
+        globals()[ENVELOPES[tag].__name__] = ENVELOPES[tag]
+
+
+def payload_of(envelope: CommandEnvelope) -> msgspec.Struct:
+    payload: msgspec.Struct = envelope.payload  # type: ignore[attr-defined]
     return payload
 
 
-def register_payloads(payloads: dict[str, type[Payload]]) -> None:
-    """Add a ruleset's command payloads to the envelope union (done once at import)."""
-    for tag, payload in payloads.items():
-        if tag in COMMAND_PAYLOADS:
-            raise ValueError(f"command type {tag!r} registered twice")
-        COMMAND_PAYLOADS[tag] = payload
-        ENVELOPES[tag] = _envelope(tag, payload)
-        globals()[ENVELOPES[tag].__name__] = ENVELOPES[tag]
+def tag_of(envelope: CommandEnvelope) -> str:
+    tag = type(envelope).__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag
+
+
+register_payloads(dict(COMMAND_PAYLOADS))
+register_payloads({f"wish.{cls.__name__}": cls for cls in wish.COMMANDS})
 
 
 class CommandResult(msgspec.Struct, kw_only=True):

@@ -95,7 +95,11 @@ def decide(cmd: c.Payload, campaign: CampaignState, state: CharacterState,
             if state.exists:
                 raise StateConflict("payload.character_id", "character.unique",
                                     f"character {character_id!r} exists")
-            sheet = get_ruleset(campaign.ruleset).validate_sheet(cmd.sheet, campaign.options)
+            try:
+                sheet = get_ruleset(campaign.ruleset).validate_sheet(cmd.sheet, campaign.options)
+            except DomainError as err:
+                err.field = f"payload.{err.field}" if err.field.startswith("sheet") else err.field
+                raise
             return [e.CharacterCreated(campaign_id=cmd.campaign_id, character_id=character_id,
                                        owner=owner, name=cmd.name, sheet=sheet)]
         case c.RenameCharacter():

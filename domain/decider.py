@@ -1,37 +1,66 @@
 """Routes a command to its aggregate's decider and folds recorded events back into state.
 
 The command pipeline asks ``streams_for`` which streams to load, folds each
-with ``evolve``, calls ``decide``, and appends what it returns. Everything here
-is pure.
+with ``evolve``, calls ``decide``, and appends what it returns. Ruleset
+commands (``wish.RollCheck``, ...) are decided by the campaign's ruleset on
+the character and encounter streams they name, after the platform has checked
+who may act for which character. Everything here is pure.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
+
+import msgspec
 
 from contracts import commands as c
 from contracts import events as e
 from domain import campaign, character, rolls
 from domain.context import CommandContext
 from domain.dice import Dice
-from domain.errors import DomainError
-from domain.streams import campaign_stream, character_stream, derived_id, rolls_stream
+from domain.errors import DomainError, Forbidden, StateConflict
+from domain.rulesets import RULESETS, command_ruleset, get_ruleset
+from domain.rulesets.base import RulesetEvent, RulesetWithCommands
+from domain.streams import (
+    campaign_stream,
+    character_stream,
+    derived_id,
+    encounter_stream,
+    rolls_stream,
+)
 
-Decision = list[tuple[str, e.Event]]
+Decided = e.Event | RulesetEvent
+Decision = list[tuple[str, Decided]]
 
 
-def target_campaign(cmd: c.Payload, ctx: CommandContext) -> str:
+def target_campaign(cmd: msgspec.Struct, ctx: CommandContext) -> str:
     """The campaign a command acts in (CreateCampaign derives a new id from its command id)."""
     if isinstance(cmd, c.CreateCampaign):
         return cmd.campaign_id or derived_id("cmp", ctx.actor, ctx.command_id)
-    assert isinstance(cmd, c.CampaignPayload)
-    return cmd.campaign_id
+    campaign_id: str = getattr(cmd, "campaign_id")  # noqa: B009 - every other payload has one
+    return campaign_id
 
 
-def streams_for(cmd: c.Payload, ctx: CommandContext) -> list[str]:
+def _platform_stream(cid: str, ruleset_stream: str) -> str:
+    """``character:<id>`` / ``encounter:<id>`` (a ruleset's names) as campaign-scoped stream ids."""
+    kind, _, ident = ruleset_stream.partition(":")
+    return character_stream(cid, ident) if kind == "character" else encounter_stream(cid, ident)
+
+
+def _ruleset_stream(stream_id: str) -> str:
+    kind, _, rest = stream_id.partition("/")
+    return f"{kind}:{rest.split('/', 1)[1]}"
+
+
+def streams_for(cmd: msgspec.Struct, ctx: CommandContext) -> list[str]:
     """The streams whose state the decider needs, the campaign's first."""
     cid = target_campaign(cmd, ctx)
     streams = [campaign_stream(cid)]
+    ruleset = command_ruleset(cmd)
+    if ruleset is not None:
+        streams += [_platform_stream(cid, s) for s in ruleset.streams_for(cmd)]
+        return streams
     match cmd:
         case c.CreateCharacter():
             streams.append(character_stream(cid, character.new_character_id(cmd, ctx)))
@@ -48,22 +77,38 @@ def initial_state(stream_id: str) -> Any:
         return campaign.initial_state()
     if kind == "character":
         return character.initial_state()
-    return None
+    return None  # encounters start empty; the roll log keeps no state
 
 
-def evolve(stream_id: str, state: Any, event: e.Event) -> Any:
+def evolve(stream_id: str, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+    """Fold one recorded event of any type into its stream's state. Total."""
     kind = stream_id.split("/", 1)[0]
-    if kind == "campaign":
-        return campaign.evolve(state, event)
+    platform = e.EVENT_TYPES.get(event_type)
+    if platform is not None:
+        event = msgspec.convert(data, platform)
+        if kind == "campaign":
+            return campaign.evolve(state, event)
+        if kind == "character":
+            return character.evolve(state, event)
+        return state
+    ruleset = RULESETS.get(event_type.split(".", 1)[0])
+    if not isinstance(ruleset, RulesetWithCommands):
+        return state
     if kind == "character":
-        return character.evolve(state, event)
+        sheet = ruleset.evolve(state.sheet, event_type, data)
+        return msgspec.structs.replace(state, sheet=sheet, version=state.version + 1)
+    if kind == "encounter":
+        return ruleset.evolve(state, event_type, data)
     return state
 
 
-def decide(cmd: c.Payload, states: dict[str, Any], ctx: CommandContext, dice: Dice) -> Decision:
+def decide(cmd: msgspec.Struct, states: dict[str, Any], ctx: CommandContext, dice: Dice) -> Decision:
     """Decide a command; every event is paired with the stream it is appended to."""
     cid = target_campaign(cmd, ctx)
     camp: campaign.CampaignState = states[campaign_stream(cid)]
+    ruleset = command_ruleset(cmd)
+    if ruleset is not None:
+        return _decide_ruleset(ruleset, cmd, states, camp, ctx, dice)
     match cmd:
         case c.CreateCampaign() | c.AddMember() | c.RemoveMember() | c.CreateTable() \
                 | c.StartSession() | c.EndSession():
@@ -82,6 +127,67 @@ def decide(cmd: c.Payload, states: dict[str, Any], ctx: CommandContext, dice: Di
     raise DomainError("type", "command.known", f"no decider for {type(cmd).__name__}")
 
 
-def visibility_of(event: e.Event) -> str:
+def _decide_ruleset(ruleset: RulesetWithCommands, cmd: msgspec.Struct, states: dict[str, Any],
+                    camp: campaign.CampaignState, ctx: CommandContext, dice: Dice) -> Decision:
+    """Who may act is the platform's rule; what happens is the ruleset's."""
+    cid = camp.campaign_id or target_campaign(cmd, ctx)
+    campaign.require_campaign(camp, cid)
+    role = campaign.require_member(camp, ctx.actor)
+    if role == "observer":
+        raise Forbidden("actor", "campaign.observer-reads-only", "an observer may only read")
+    if get_ruleset(camp.ruleset) is not ruleset:
+        raise DomainError("type", "campaign.ruleset-command",
+                          f"this campaign plays {camp.ruleset!r}, not {ruleset.id!r}")
+    if type(cmd) in ruleset.gm_commands:
+        campaign.require_gm(camp, ctx.actor, f"send {type(cmd).__name__}")
+    ruleset_states: dict[str, Any] = {}
+    for stream in streams_for(cmd, ctx)[1:]:
+        state = states[stream]
+        if stream.startswith("character/"):
+            state = _character_sheet(state, stream)
+        ruleset_states[_ruleset_stream(stream)] = state
+    acting = getattr(cmd, "character_id", None)
+    if acting is not None and type(cmd) not in ruleset.gm_commands:
+        char_state: character.CharacterState = states[character_stream(cid, acting)]
+        if char_state.exists:
+            character.require_controller(camp, char_state, ctx.actor)
+        elif role != "gm":
+            raise Forbidden("actor", "character.owner-only", f"{ctx.actor!r} does not own {acting!r}")
+    try:
+        events = ruleset.decide(cmd, ruleset_states, camp.options, dice)
+    except DomainError as err:
+        raise _in_payload(err) from None
+    return [(_platform_stream(cid, ev.stream), ev) for ev in events]
+
+
+def _character_sheet(state: character.CharacterState, stream: str) -> dict[str, Any] | None:
+    if not state.exists:
+        return None  # the ruleset reports the missing character by the field that named it
+    if state.retired:
+        raise StateConflict("payload.character_id", "character.not-retired",
+                            f"character {stream.rsplit('/', 1)[1]!r} is retired")
+    return state.sheet
+
+
+def _in_payload(err: DomainError) -> DomainError:
+    """Ruleset errors name payload fields bare (``steps``); the wire names them ``payload.steps``."""
+    if not err.field.startswith(("payload", "actor", "type", "command_id")):
+        err.field = f"payload.{err.field}"
+    return err
+
+
+def visibility_of(event: Decided) -> str:
     """Who may see an event: ``gm`` for hidden rolls, else ``public``."""
-    return getattr(event, "visibility", "public") if isinstance(event, e.DiceRolled) else "public"
+    return event.visibility if isinstance(event, e.DiceRolled) else "public"
+
+
+def event_type(event: Decided) -> str:
+    return event.type if isinstance(event, RulesetEvent) else type(event).__name__
+
+
+def is_roll(event_type_: str) -> bool:
+    """Events that belong in the roll log: generic rolls and every ruleset's dice events."""
+    if event_type_ == "DiceRolled":
+        return True
+    ruleset = RULESETS.get(event_type_.split(".", 1)[0])
+    return isinstance(ruleset, RulesetWithCommands) and event_type_ in ruleset.roll_events

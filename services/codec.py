@@ -1,21 +1,10 @@
-"""Turning recorded rows back into domain events, and events into wire dicts."""
+"""Recorded events as clients see them, and who may see them."""
 
 from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
-from contracts.events import EVENT_TYPES, Event
 from services.event_store import StoredEvent
-
-
-def to_domain(stored: StoredEvent) -> Event | None:
-    """The platform event a row holds, or None for a type this build does not know."""
-    cls = EVENT_TYPES.get(stored.type)
-    if cls is None:
-        return None
-    return msgspec.convert(stored.data, cls)
 
 
 def wire_event(stored: StoredEvent) -> dict[str, Any]:

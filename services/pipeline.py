@@ -8,12 +8,13 @@ from typing import Any
 import msgspec
 import structlog
 
-from contracts.commands import CommandEnvelope, CommandResult, payload_of
+from contracts.commands import CommandEnvelope, CommandResult, payload_of, tag_of
 from domain import decider
 from domain.context import CommandContext
 from domain.errors import DomainError, StateConflict
 from domain.fair_dice import SeededDice, commitment
-from services.codec import to_domain, wire_event
+from domain.rulesets.base import RulesetEvent
+from services.codec import wire_event
 from services.event_store import (
     CommandRecord,
     DuplicateCommand,
@@ -44,8 +45,7 @@ class CommandPipeline:
     async def execute(self, envelope: CommandEnvelope, actor: str) -> CommandResult:
         """Decide and record one command; a repeated command id returns the first result."""
         payload = payload_of(envelope)
-        command_type = type(envelope).__struct_config__.tag
-        assert isinstance(command_type, str)
+        command_type = tag_of(envelope)
         digest = payload_digest(command_type.encode() + b"\0" + msgspec.json.encode(payload))
         bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor)
         first = await self.store.find_command(envelope.command_id)
@@ -73,7 +73,8 @@ class CommandPipeline:
                 "client": envelope.client,
             }
             events = [
-                NewEvent(stream_id=stream, type=type(ev).__name__, data=ev,
+                NewEvent(stream_id=stream, type=decider.event_type(ev),
+                         data=ev.data if isinstance(ev, RulesetEvent) else ev,
                          metadata={**metadata, "visibility": decider.visibility_of(ev),
                                    **({"dice": {"epoch": 1, "draws": draws}} if draws else {})})
                 for stream, ev in decision
@@ -125,9 +126,7 @@ class CommandPipeline:
             state = decider.initial_state(stream)
             rows = await self.store.read_stream(stream)
             for row in rows:
-                event = to_domain(row)
-                if event is not None:
-                    state = decider.evolve(stream, state, event)
+                state = decider.evolve(stream, state, row.type, row.data)
             states[stream] = state
             versions[stream] = rows[-1].stream_version if rows else 0
         return states, versions

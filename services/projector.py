@@ -10,6 +10,7 @@ to resume reading; it may lag behind the campaign checkpoints, never lead.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -20,8 +21,9 @@ from redis.asyncio import Redis
 
 from domain import campaign as campaign_domain
 from domain import character as character_domain
+from domain import decider
 from services import read_models as keys
-from services.codec import to_domain, wire_event
+from services.codec import wire_event
 from services.event_store import EventStore, StoredEvent
 
 log = structlog.get_logger(__name__)
@@ -97,16 +99,20 @@ class Projector:
         characters: dict[str, character_domain.CharacterState] = {}
         pipe = self.redis.pipeline(transaction=True)
         touched_tables: set[str | None] = set()
+        encounters: dict[str, Any] = {}
         for ev in fresh:
-            event = to_domain(ev)
             kind = ev.stream_id.split("/", 1)[0]
-            if kind == "campaign" and event is not None:
-                camp = campaign_domain.evolve(camp, event)
-            elif kind == "character" and event is not None:
+            if kind == "campaign":
+                camp = decider.evolve(ev.stream_id, camp, ev.type, ev.data)
+            elif kind == "character":
                 chid = ev.stream_id.rsplit("/", 1)[1]
                 state = characters.get(chid) or await self._character(cid, chid)
-                characters[chid] = character_domain.evolve(state, event)
-            elif kind == "rolls":
+                characters[chid] = decider.evolve(ev.stream_id, state, ev.type, ev.data)
+            elif kind == "encounter":
+                eid = ev.stream_id.rsplit("/", 1)[1]
+                current = encounters[eid] if eid in encounters else await self._encounter(cid, eid)
+                encounters[eid] = decider.evolve(ev.stream_id, current, ev.type, ev.data)
+            if decider.is_roll(ev.type):
                 record = msgspec.json.encode(wire_event(ev))
                 table_id = ev.data.get("table_id")
                 pipe.lpush(keys.rolls_key(cid), record)
@@ -118,6 +124,8 @@ class Projector:
             pipe.set(keys.campaign_key(cid), msgspec.json.encode(camp))
         for chid, state in characters.items():
             pipe.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
+        for eid, encounter in encounters.items():
+            pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for table_id in touched_tables:
             pipe.ltrim(keys.rolls_key(cid, table_id), 0, keys.ROLL_LOG_LENGTH - 1)
         pipe.set(keys.position_key(cid), fresh[-1].position)
@@ -139,6 +147,10 @@ class Projector:
         if raw:
             return msgspec.json.decode(raw, type=character_domain.CharacterState)
         return character_domain.initial_state()
+
+    async def _encounter(self, cid: str, eid: str) -> Any:
+        raw = await self.redis.hget(keys.encounters_key(cid), eid)
+        return msgspec.json.decode(raw) if raw else None
 
     def wake(self, _campaign_id: str = "") -> None:
         self._wake.set()
@@ -175,10 +187,8 @@ class Projector:
 
 
 async def _wait(stop: asyncio.Event, seconds: float) -> None:
-    try:
+    with contextlib.suppress(TimeoutError):
         await asyncio.wait_for(stop.wait(), seconds)
-    except TimeoutError:
-        pass
 
 
 async def _first(stop: asyncio.Event, wake: asyncio.Event, seconds: float) -> None:

@@ -25,6 +25,10 @@ def characters_key(cid: str) -> str:
     return f"{PREFIX}:{{{cid}}}:characters"
 
 
+def encounters_key(cid: str) -> str:
+    return f"{PREFIX}:{{{cid}}}:encounters"
+
+
 def rolls_key(cid: str, table_id: str | None = None) -> str:
     return f"{PREFIX}:{{{cid}}}:rolls" + (f":table:{table_id}" if table_id else "")
 
@@ -56,6 +60,10 @@ class ReadModels:
 
     async def character(self, cid: str, character_id: str) -> dict[str, Any] | None:
         raw = await self.redis.hget(characters_key(cid), character_id)
+        return msgspec.json.decode(raw) if raw else None
+
+    async def encounter(self, cid: str, encounter_id: str) -> dict[str, Any] | None:
+        raw = await self.redis.hget(encounters_key(cid), encounter_id)
         return msgspec.json.decode(raw) if raw else None
 
     async def rolls(self, cid: str, table_id: str | None, limit: int) -> list[dict[str, Any]]:

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
+import asyncio
+import socket
 import uuid
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
-import pytest
-import asyncio
-import socket
-
 import httpx
+import pytest
 import uvicorn
 from redis.asyncio import Redis
 

@@ -409,3 +409,31 @@ class EncounterState(msgspec.Struct, kw_only=True):
     acted: list[str] = []  # characters whose turn this round is over
     turn: TurnState | None = None
     active: bool = True
+
+
+# --------------------------------------------------------------------------- registry
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (
+    RollCheck,
+    Attack,
+    ApplyDamage,
+    InflictLasting,
+    Heal,
+    Recover,
+    ShiftStance,
+    StartEncounter,
+    StartTurn,
+    EndTurn,
+    EndRound,
+    EndEncounter,
+    TakeManeuver,
+    AddCondition,
+    RemoveCondition,
+    RollBriefCondition,
+    SpendFortune,
+    GainFortune,
+    AwardExperience,
+    SpendAdvance,
+    FinishCreation,
+)
+"""Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

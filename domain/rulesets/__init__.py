@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
-from domain.errors import DomainError
-from domain.rulesets.base import Ruleset
-from domain.rulesets.generic import GENERIC
+import msgspec
 
-RULESETS: dict[str, Ruleset] = {GENERIC.id: GENERIC}
+from domain.errors import DomainError
+from domain.rulesets.base import Ruleset, RulesetWithCommands
+from domain.rulesets.generic import GENERIC
+from domain.rulesets.wish import WISH
+
+RULESETS: dict[str, Ruleset] = {GENERIC.id: GENERIC, WISH.id: WISH}
+_COMMAND_RULESET: dict[type[msgspec.Struct], RulesetWithCommands] = {
+    payload: ruleset
+    for ruleset in RULESETS.values() if isinstance(ruleset, RulesetWithCommands)
+    for payload in ruleset.command_types.values()
+}
+
+
+def command_ruleset(command: msgspec.Struct) -> RulesetWithCommands | None:
+    """The ruleset that decides a command, or None for a platform command."""
+    return _COMMAND_RULESET.get(type(command))
 
 
 def get_ruleset(ruleset_id: str) -> Ruleset:

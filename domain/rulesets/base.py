@@ -10,7 +10,7 @@ encounter streams like any other event.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
@@ -42,11 +42,16 @@ class Ruleset(Protocol):
         ...
 
 
+@runtime_checkable
 class RulesetWithCommands(Ruleset, Protocol):
     """A ruleset that decides commands of its own."""
 
     # type tag (e.g. "wish.RollCheck") -> payload Struct (msgspec decodes and validates it)
     command_types: Mapping[str, type[msgspec.Struct]]
+    # commands only a GM may send (awarding experience, running encounters)
+    gm_commands: frozenset[type[msgspec.Struct]]
+    # event types that record dice, shown in the roll log
+    roll_events: frozenset[str]
 
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The streams the command reads and may write (``character:<id>``, ``encounter:<id>``)."""

@@ -8,8 +8,8 @@ from typing import Any
 
 from litestar import Request
 from litestar.connection import ASGIConnection
-from litestar.handlers.base import BaseRouteHandler
 from litestar.exceptions import NotAuthorizedException
+from litestar.handlers.base import BaseRouteHandler
 
 from services.codec import visible_to
 from services.gateway.problems import Problem

@@ -48,16 +48,20 @@ def problem(status: int, title: str, detail: str, request: Request[Any, Any, Any
 
 def domain_error(request: Request[Any, Any, Any], exc: DomainError) -> Response[dict[str, Any]]:
     status = _STATUS.get(exc.kind, 422)
-    return problem(status, "Command refused" if status in (409, 422) else "Not allowed"
-                   if status == 403 else "Not found", exc.message, request,
-                   field=exc.field, rule=exc.rule)
+    title = {403: "Not allowed", 404: "Not found"}.get(status, "Command refused")
+    extra: dict[str, Any] = {}
+    problems = getattr(exc, "problems", None)  # a sheet lists every invalid field at once
+    if problems:
+        prefix = exc.field[: -len(problems[0][0])] if exc.field.endswith(problems[0][0]) else ""
+        extra["errors"] = [{"field": prefix + f, "rule": r, "message": m} for f, r, m in problems]
+    return problem(status, title, exc.message, request, field=exc.field, rule=exc.rule, **extra)
 
 
 def validation_error(request: Request[Any, Any, Any], exc: ValidationException) -> Response[dict[str, Any]]:
     """Body and parameter errors: msgspec says where (``- at `$.payload.name```); we name it."""
     errors = exc.extra if isinstance(exc.extra, list) else []
     fields = _body_errors(request, errors) or [
-        _field_error(err) for err in errors if isinstance(err, dict)] or [
+        field_error(err) for err in errors if isinstance(err, dict)] or [
         {"field": "body", "message": str(exc.detail)}]
     first = fields[0]
     status = 400 if first["message"] == _NO_BODY or first["message"].startswith("malformed") else 422
@@ -78,13 +82,13 @@ def _body_errors(request: Request[Any, Any, Any], errors: list[Any]) -> list[dic
     try:
         msgspec.json.decode(body, type=body_type)
     except msgspec.ValidationError as err:
-        return [_field_error({"message": str(err), "source": "body"})]
+        return [field_error({"message": str(err), "source": "body"})]
     except msgspec.DecodeError as err:
         return [{"field": "body", "message": f"malformed JSON: {err}"}]
     return []
 
 
-def _field_error(err: dict[str, Any]) -> dict[str, str]:
+def field_error(err: dict[str, Any]) -> dict[str, str]:
     """Turn one Litestar/msgspec error into ``{"field": "payload.name", "message": ...}``."""
     message = str(err.get("message", ""))
     match = _AT.match(message)

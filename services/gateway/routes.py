@@ -12,6 +12,7 @@ from litestar.params import HeaderParameter, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
+from domain.rulesets import RULESETS
 from services import read_models as keys
 from services.codec import wire_event
 from services.gateway.access import (
@@ -21,7 +22,7 @@ from services.gateway.access import (
     require_token,
     services_of,
 )
-from services.gateway.problems import Problem
+from services.gateway.problems import Problem, field_error
 from services.gateway.state import Services
 from services.projector import LiveMessage
 
@@ -108,22 +109,31 @@ async def get_table(request: Request[Any, Any, Any], campaign_id: str, table_id:
     return table
 
 
+def _with_derived(character: dict[str, Any], campaign: dict[str, Any]) -> dict[str, Any]:
+    """A character as read: its folded state plus what its ruleset derives from the sheet."""
+    ruleset = RULESETS.get(campaign["ruleset"])
+    if ruleset is not None and hasattr(ruleset, "derived") and character.get("sheet"):
+        return {**character, "derived": ruleset.derived(character["sheet"], campaign["options"])}
+    return character
+
+
 @get("/campaigns/{campaign_id:str}/characters", summary="The campaign's characters")
 async def get_characters(request: Request[Any, Any, Any], campaign_id: str,
                          position: Position = None) -> list[dict[str, Any]]:
-    await campaign_for(request, campaign_id, await current_user(request), position)
-    return await services_of(request).read_models.characters(campaign_id)
+    view, _ = await campaign_for(request, campaign_id, await current_user(request), position)
+    return [_with_derived(ch, view)
+            for ch in await services_of(request).read_models.characters(campaign_id)]
 
 
 @get("/campaigns/{campaign_id:str}/characters/{character_id:str}", summary="One character")
 async def get_character(request: Request[Any, Any, Any], campaign_id: str, character_id: str,
                         position: Position = None) -> dict[str, Any]:
-    await campaign_for(request, campaign_id, await current_user(request), position)
+    view, _ = await campaign_for(request, campaign_id, await current_user(request), position)
     character = await services_of(request).read_models.character(campaign_id, character_id)
     if character is None:
         raise Problem(404, "character_id", "character.exists",
                       f"character {character_id!r} not found")
-    return character
+    return _with_derived(character, view)
 
 
 @get("/campaigns/{campaign_id:str}/rolls", summary="Recent rolls, newest first")
@@ -228,8 +238,71 @@ def _sse(ev: dict[str, Any]) -> ServerSentEventMessage:
                                   id=str(ev["position"]))
 
 
+@get("/campaigns/{campaign_id:str}/encounters/{encounter_id:str}", summary="One encounter")
+async def get_encounter(request: Request[Any, Any, Any], campaign_id: str, encounter_id: str,
+                        position: Position = None) -> dict[str, Any]:
+    await campaign_for(request, campaign_id, await current_user(request), position)
+    encounter = await services_of(request).read_models.encounter(campaign_id, encounter_id)
+    if encounter is None:
+        raise Problem(404, "encounter_id", "encounter.exists", f"encounter {encounter_id!r} not found")
+    return encounter
+
+
+@get("/rulesets", summary="The rulesets this service implements")
+async def list_rulesets() -> list[dict[str, Any]]:
+    return [{"id": r.id, "title": r.title,
+             "commands": sorted(getattr(r, "command_types", {})),
+             "options": r.validate_options({})} for r in RULESETS.values()]
+
+
+@get("/rulesets/{ruleset_id:str}/odds", summary="Exact outcome distribution of a dice pool",
+     description="pool as DIE:COUNT pairs, e.g. CHR:3,OFF:2,CHL:1")
+async def pool_odds(
+    ruleset_id: str,
+    pool: Annotated[str, QueryParameter(name="pool", min_length=1, max_length=200)],
+    downgrade: Annotated[bool, QueryParameter(name="downgrade")] = False,
+) -> Any:
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None or not hasattr(ruleset, "odds"):
+        raise Problem(404, "ruleset_id", "ruleset.odds", f"no odds for ruleset {ruleset_id!r}")
+    counts: dict[str, int] = {}
+    for part in pool.split(","):
+        die, _, count = part.strip().partition(":")
+        if not count.strip().isdigit():
+            raise Problem(422, "pool", "odds.pool-syntax", f"{part!r} is not DIE:COUNT")
+        counts[die.strip().upper()] = counts.get(die.strip().upper(), 0) + int(count)
+    return await asyncio.to_thread(ruleset.odds, counts, downgrade=downgrade)
+
+
+@post("/campaigns/{campaign_id:str}/characters/{character_id:str}/check-odds", status_code=200,
+      summary="Odds before you roll: the pool a check would assemble, and its exact distribution")
+async def check_odds(request: Request[Any, Any, Any], campaign_id: str, character_id: str,
+                     data: dict[str, Any]) -> Any:
+    view, _ = await campaign_for(request, campaign_id, await current_user(request))
+    ruleset = RULESETS.get(view["ruleset"])
+    if ruleset is None or not hasattr(ruleset, "check_odds"):
+        raise Problem(404, "campaign_id", "ruleset.check-odds",
+                      f"ruleset {view['ruleset']!r} has no check odds")
+    read_models = services_of(request).read_models
+    character = await read_models.character(campaign_id, character_id)
+    if character is None:
+        raise Problem(404, "character_id", "character.exists", f"character {character_id!r} not found")
+    target_id = data.pop("target_id", None)
+    target = await read_models.character(campaign_id, target_id) if target_id else None
+    if target_id and target is None:
+        raise Problem(404, "target_id", "character.exists", f"character {target_id!r} not found")
+    try:
+        spec = msgspec.convert(data, ruleset.check_spec_type)
+    except msgspec.ValidationError as err:
+        named = field_error({"message": str(err), "source": "body"})
+        raise Problem(422, named["field"], "request.schema", named["message"]) from None
+    return await asyncio.to_thread(ruleset.check_odds, character["sheet"], spec, view["options"],
+                                   target["sheet"] if target else None)
+
+
 def v1_router() -> Router:
     return Router(path="/v1", guards=[require_token], route_handlers=[
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
-        get_characters, get_character, get_rolls, get_events, live,
+        get_characters, get_character, get_rolls, get_events, live, get_encounter,
+        list_rulesets, pool_odds, check_odds,
     ])

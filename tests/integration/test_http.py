@@ -130,7 +130,7 @@ async def test_hidden_rolls_reach_gms_only(api: Api) -> None:
     for user in ("bob", "olga"):
         for path in (f"/v1/campaigns/{cid}", f"/v1/campaigns/{cid}/rolls",
                      f"/v1/campaigns/{cid}/events", f"/v1/campaigns/{cid}/characters",
-                     f"/v1/campaigns/{cid}/tables", f"/v1/me", "/v1/campaigns"):
+                     f"/v1/campaigns/{cid}/tables", "/v1/me", "/v1/campaigns"):
             response = await api.get(t[user], path, position=public["position"]) if "campaigns/" in path \
                 else await api.get(t[user], path)
             assert response.status_code == 200, response.text
@@ -139,7 +139,7 @@ async def test_hidden_rolls_reach_gms_only(api: Api) -> None:
             (await api.get(t[user], f"/v1/campaigns/{cid}/rolls", table_id=t["table"])).text)
     for _ in range(100):
         if any(f"id: {public['position'] + 1}" in line for line in captured["ann"]) and \
-                all(any(f'"type":"SessionEnded"' in x for x in captured[u]) for u in captured):
+                all(any('"type":"SessionEnded"' in x for x in captured[u]) for u in captured):
             break
         await asyncio.sleep(0.1)
     for task in streams:

@@ -13,6 +13,7 @@ from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.wish import decide as deciders
 from domain.rulesets.wish import odds as odds_module
+from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve import evolve as fold
 from domain.rulesets.wish.faces import DICE
@@ -23,11 +24,17 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 }
 
 
+MAX_ODDS_DICE = 24  # exact convolution stays well under a second up to here
+
+
 def odds(pool: Mapping[str, int], *, downgrade: bool = False, max_chain: int = 12) -> c.OddsView:
     """The exact outcome distribution of a pool (L3-69; digest §1.3), as a view."""
     unknown = [d for d in pool if d not in DICE]
     if unknown or any(n < 0 for n in pool.values()):
         raise DomainError("pool", "wish.dice L3-69", f"unknown dice or negative counts: {unknown}")
+    if sum(pool.values()) > MAX_ODDS_DICE:
+        raise DomainError("pool", "wish.odds.size",
+                          f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
     return odds_module.view(odds_module.odds(pool, downgrade=downgrade, max_chain=max_chain))
 
 
@@ -35,6 +42,13 @@ class WishRuleset:
     id = "wish"
     title = "WISH"
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    # The platform's decision: the GM runs encounters and awards experience (seed L597: XP is
+    # gained "for completing sessions and story events"), and inflicts lasting harm directly.
+    gm_commands: frozenset[type[msgspec.Struct]] = frozenset({
+        c.StartEncounter, c.EndRound, c.EndEncounter, c.AwardExperience, c.InflictLasting,
+    })
+    check_spec_type = c.CheckSpec
+    roll_events: frozenset[str] = frozenset({"wish.CheckRolled", "wish.BriefConditionRolled"})
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the digest's recommended decisions as defaults."""
@@ -78,6 +92,25 @@ class WishRuleset:
         return fold(state, event_type, data)
 
     odds = staticmethod(odds)
+
+    def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """Figures that follow from a sheet: thresholds, current Wounds and Grit, rank, states."""
+        return sheets.derived(sheets.load(sheet), parse_options(options))
+
+    def check_odds(self, sheet: Mapping[str, Any], spec: c.CheckSpec, options: Mapping[str, Any],
+                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Odds before you roll: the pool a check would assemble (digest §2.2) and its exact
+        distribution, drawing no dice."""
+        opts = parse_options(options)
+        assembled = pool_module.assemble(
+            sheets.load(sheet), spec, opts, target=sheets.load(target) if target else None,
+            attack=target is not None)
+        dice = assembled.dice()
+        if sum(dice.values()) > MAX_ODDS_DICE:
+            raise DomainError("pool", "wish.odds.size",
+                              f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
+        return {"pool": dice, "sources": msgspec.to_builtins(assembled.sources),
+                "odds": msgspec.to_builtins(odds(dice))}
 
 
 WISH: Final = WishRuleset()

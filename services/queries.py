@@ -1,0 +1,232 @@
+"""What a client may ask and what it gets back, independent of the transport.
+
+Both gateways (HTTP and gRPC) call these functions, so a command, a query and
+the live stream mean the same over either: same authorization (members only,
+GM-only events shown to GMs only), same read-your-writes wait, same backfill.
+Refusals are ``DomainError``s naming the field and the rule; each gateway maps
+them to its own status codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING, Any
+
+import msgspec
+
+from contracts.commands import CommandEnvelope, CommandResult
+from domain.errors import DomainError, Forbidden, NotFound
+from services import read_models as keys
+from services.codec import visible_to, wire_event
+from services.projector import LiveMessage
+
+if TYPE_CHECKING:
+    from services.gateway.state import Services
+
+HEARTBEAT_SECONDS = 15.0
+LOG_PAGE = 500
+
+
+class NotReady(DomainError):
+    """The read models have not reached a requested position yet: retry shortly."""
+
+    kind = "unavailable"
+
+
+def only_visible(events: list[dict[str, Any]], role: str | None) -> list[dict[str, Any]]:
+    return [ev for ev in events if visible_to(ev, role)]
+
+
+async def wait_for_position(svc: Services, campaign_id: str, position: int | None) -> None:
+    """Read-your-writes: wait (bounded) until the campaign's read models reach ``position``."""
+    if not position:
+        return
+    deadline = time.monotonic() + svc.settings.read_wait_ms / 1000
+    delay = 0.005
+    while await svc.read_models.position(campaign_id) < position:
+        if time.monotonic() >= deadline:
+            raise NotReady("position", "read.position-reached",
+                           f"the read models have not reached position {position} yet; retry")
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, 0.1)
+
+
+async def campaign_view(svc: Services, campaign_id: str, user: str,
+                        position: int | None = None) -> tuple[dict[str, Any], str]:
+    """The campaign view and the user's role in it (not found if absent, forbidden if not a member)."""
+    await wait_for_position(svc, campaign_id, position)
+    view = await svc.read_models.campaign(campaign_id)
+    if view is None:
+        raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
+    role = view.get("members", {}).get(user)
+    if role is None:
+        raise Forbidden("campaign_id", "campaign.member",
+                        f"{user!r} is not a member of campaign {campaign_id!r}")
+    return view, role
+
+
+# --------------------------------------------------------------------------- commands
+
+
+async def execute(svc: Services, envelope: CommandEnvelope, user: str) -> CommandResult:
+    """Execute a command; the reply shows only the events the caller may see."""
+    result = await svc.pipeline.execute(envelope, user)
+    view = await svc.read_models.campaign(result.campaign_id)
+    role = view.get("members", {}).get(user) if view else None
+    if type(envelope).__struct_config__.tag == "CreateCampaign":
+        role = "gm"
+    result.events = only_visible(result.events, role)
+    return result
+
+
+# --------------------------------------------------------------------------- queries
+
+
+async def me(svc: Services, user: str) -> dict[str, Any]:
+    return {"user": user, "campaigns": await svc.read_models.campaigns_of(user)}
+
+
+async def campaigns(svc: Services, user: str) -> list[dict[str, Any]]:
+    out = []
+    for cid in await svc.read_models.campaigns_of(user):
+        view = await svc.read_models.campaign(cid)
+        if view and user in view.get("members", {}):
+            out.append({"campaign_id": cid, "name": view["name"], "ruleset": view["ruleset"],
+                        "role": view["members"][user]})
+    return out
+
+
+def campaign_body(view: dict[str, Any], position: int) -> dict[str, Any]:
+    members = [{"user": u, "role": r} for u, r in sorted(view["members"].items())]
+    return {**view, "members": members, "tables": list(view["tables"].values()), "position": position}
+
+
+async def campaign(svc: Services, user: str, campaign_id: str,
+                   position: int | None = None) -> dict[str, Any]:
+    view, _ = await campaign_view(svc, campaign_id, user, position)
+    return campaign_body(view, await svc.read_models.position(campaign_id))
+
+
+async def members(svc: Services, user: str, campaign_id: str,
+                  position: int | None = None) -> list[dict[str, str]]:
+    view, _ = await campaign_view(svc, campaign_id, user, position)
+    return [{"user": u, "role": r} for u, r in sorted(view["members"].items())]
+
+
+async def tables(svc: Services, user: str, campaign_id: str,
+                 position: int | None = None) -> list[dict[str, Any]]:
+    view, _ = await campaign_view(svc, campaign_id, user, position)
+    return list(view["tables"].values())
+
+
+async def table(svc: Services, user: str, campaign_id: str, table_id: str,
+                position: int | None = None) -> dict[str, Any]:
+    view, _ = await campaign_view(svc, campaign_id, user, position)
+    found: dict[str, Any] | None = view["tables"].get(table_id)
+    if found is None:
+        raise NotFound("table_id", "table.exists", f"table {table_id!r} not found")
+    return found
+
+
+async def characters(svc: Services, user: str, campaign_id: str,
+                     position: int | None = None) -> list[dict[str, Any]]:
+    await campaign_view(svc, campaign_id, user, position)
+    return await svc.read_models.characters(campaign_id)
+
+
+async def character(svc: Services, user: str, campaign_id: str, character_id: str,
+                    position: int | None = None) -> dict[str, Any]:
+    await campaign_view(svc, campaign_id, user, position)
+    found = await svc.read_models.character(campaign_id, character_id)
+    if found is None:
+        raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
+    return found
+
+
+async def rolls(svc: Services, user: str, campaign_id: str, position: int | None = None,
+                table_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
+    """Recent rolls, newest first, without the GM-only ones unless the caller is a GM."""
+    _, role = await campaign_view(svc, campaign_id, user, position)
+    logged = await svc.read_models.rolls(campaign_id, table_id, keys.ROLL_LOG_LENGTH)
+    return only_visible(logged, role)[:limit]
+
+
+async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0,
+                      limit: int = 100) -> dict[str, Any]:
+    """The event log after a position; ``next_after`` continues it, ``more`` says if it may."""
+    _, role = await campaign_view(svc, campaign_id, user)
+    rows = await svc.store.read_campaign(campaign_id, after, limit)
+    events = only_visible([wire_event(r) for r in rows], role)
+    next_after = rows[-1].position if rows else after
+    return {"events": events, "next_after": next_after, "more": len(rows) == limit}
+
+
+# --------------------------------------------------------------------------- live
+
+
+class LiveItem(msgspec.Struct, kw_only=True):
+    """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when idle."""
+
+    kind: str  # "ready" | "event" | "heartbeat"
+    data: dict[str, Any] | None = None
+    position: int = 0
+
+
+async def live_start(svc: Services, user: str, campaign_id: str,
+                     after: int | None) -> tuple[str, int]:
+    """The caller's role and where the stream starts (now, unless resuming ``after`` a position)."""
+    _, role = await campaign_view(svc, campaign_id, user)
+    start = after if after is not None else await svc.read_models.position(campaign_id)
+    return role, start
+
+
+async def live(svc: Services, campaign_id: str, role: str, start: int,
+               heartbeat: float = HEARTBEAT_SECONDS) -> AsyncIterator[LiveItem]:
+    """Backfill from the log past ``start``, then relay the live channel without gaps or repeats."""
+    last = start
+    queue: asyncio.Queue[bytes] = asyncio.Queue()
+    async with svc.channels.start_subscription([keys.live_channel(campaign_id)]) as subscriber:
+        async def pump() -> None:
+            async for raw in subscriber.iter_events():
+                await queue.put(raw)
+
+        pumping = asyncio.create_task(pump())
+        try:
+            yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
+                           position=start)
+            while True:
+                for position, ev in await _from_log(svc, campaign_id, role, last):
+                    last = position
+                    if ev is not None:
+                        yield LiveItem(kind="event", data=ev, position=position)
+                try:
+                    raw = await asyncio.wait_for(queue.get(), heartbeat)
+                except TimeoutError:
+                    yield LiveItem(kind="heartbeat", position=last)
+                    continue
+                message = msgspec.json.decode(raw, type=LiveMessage)
+                if message.after > last:
+                    continue  # we missed something: the next loop reads it from the log
+                for ev in message.events:
+                    if ev["position"] > last:
+                        last = ev["position"]
+                        if visible_to(ev, role):
+                            yield LiveItem(kind="event", data=ev, position=last)
+        finally:
+            pumping.cancel()
+
+
+async def _from_log(svc: Services, campaign_id: str, role: str, last: int
+                    ) -> list[tuple[int, dict[str, Any] | None]]:
+    """Events after ``last`` from the log, each with its wire form (None when hidden from ``role``)."""
+    out: list[tuple[int, dict[str, Any] | None]] = []
+    while True:
+        rows = await svc.store.read_campaign(campaign_id, last, LOG_PAGE)
+        for row in rows:
+            last = row.position
+            ev = wire_event(row)
+            out.append((last, ev if visible_to(ev, role) else None))
+        if len(rows) < LOG_PAGE:
+            return out
