@@ -96,9 +96,13 @@ def evolve(state: CampaignState, event: e.Event) -> CampaignState:
 
 
 def _table(state: CampaignState, table_id: str) -> TableState:
-    table = state.tables.get(table_id)
-    if table is None:  # a recorded event never names a missing table; stay total anyway
-        table = state.tables[table_id] = TableState(table_id=table_id, name=table_id)
+    """A fresh copy of the table in the new state, so folding never changes an earlier state."""
+    # A recorded event never names a missing table; stay total anyway.
+    old = state.tables.get(table_id) or TableState(table_id=table_id, name=table_id)
+    table = TableState(table_id=old.table_id, name=old.name, gms=list(old.gms),
+                       seated=list(old.seated),
+                       sessions=[msgspec.structs.replace(s) for s in old.sessions])
+    state.tables = {**state.tables, table_id: table}
     return table
 
 
@@ -208,8 +212,9 @@ def _require_another_gm(state: CampaignState, leaving: str) -> None:
 
 
 def _require_table_gm(state: CampaignState, table: TableState, actor: str) -> None:
+    """A table is run by its GMs, who must still be GMs of the campaign."""
     require_member(state, actor)
-    if not state.is_gm(actor) and actor not in table.gms:
+    if not (state.is_gm(actor) and actor in table.gms):
         raise Forbidden("actor", "table.gm-only", f"only a GM of table {table.table_id!r} may do this")
 
 

@@ -9,7 +9,7 @@ from domain.campaign import CampaignState, require_campaign, require_member, req
 from domain.character import CharacterState, require_character, require_controller
 from domain.context import CommandContext
 from domain.dice import Dice
-from domain.errors import Forbidden
+from domain.errors import Forbidden, StateConflict
 from domain.streams import derived_id
 
 
@@ -29,6 +29,9 @@ def decide_roll(cmd: c.RollDice, campaign: CampaignState, character: CharacterSt
         assert character is not None
         require_character(character, cmd.character_id)
         require_controller(campaign, character, ctx.actor)
+        if character.retired:
+            raise StateConflict("payload.character_id", "character.not-retired",
+                                f"character {cmd.character_id!r} is retired")
     terms = dice_notation.parse(cmd.expression)
     rolled = dice_notation.roll_terms(terms, dice)
     return [

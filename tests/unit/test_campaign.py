@@ -319,3 +319,24 @@ def test_decider_folds_campaign_streams_with_campaign_evolve() -> None:
     for event in [created(), added(PLAYER, "player")]:
         state = decider.evolve(stream, state, type(event).__name__, msgspec.to_builtins(event))
     assert state.members == {GM: "gm", PLAYER: "player"} and state.version == 2
+
+
+def test_evolve_never_changes_an_earlier_state() -> None:
+    before = full_campaign()
+    seated = campaign.evolve(before, e.CharacterSeated(campaign_id=CID, table_id=TABLE,
+                                                        character_id=CHAR))
+    started = campaign.evolve(seated, e.SessionStarted(campaign_id=CID, table_id=TABLE,
+                                                        session_id="t1.s1", number=1))
+    ended = campaign.evolve(started, e.SessionEnded(campaign_id=CID, table_id=TABLE,
+                                                     session_id="t1.s1"))
+    assert before.tables[TABLE].seated == [] and before.tables[TABLE].sessions == []
+    assert seated.tables[TABLE].sessions == []
+    assert started.tables[TABLE].sessions[0].active is True
+    assert ended.tables[TABLE].sessions[0].active is False
+
+
+def test_a_demoted_gm_no_longer_runs_a_table() -> None:
+    state = full_campaign(added(GM2, "gm"), table_created("t2", gms=[GM2]), added(GM2, "player"))
+    with pytest.raises(Forbidden) as err:
+        campaign.decide(c.StartSession(campaign_id=CID, table_id="t2"), state, ctx(GM2))
+    assert err.value.rule == "table.gm-only"
