@@ -40,7 +40,6 @@ from services.event_store import (
     CommandRecord,
     EventStore,
     NewEvent,
-    StoredEvent,
     payload_digest,
 )
 from services.logging import configure as configure_logging
@@ -92,18 +91,6 @@ def encode(value: Any) -> str:
     return msgspec.json.encode(value).decode()
 
 
-def make_reply(command_id: str, campaign_id: str) -> Callable[[list[StoredEvent]], dict[str, Any]]:
-    def reply(stored: list[StoredEvent]) -> dict[str, Any]:
-        return {
-            "command_id": command_id,
-            "campaign_id": campaign_id,
-            "events": [{"position": ev.position, "stream_id": ev.stream_id,
-                        "stream_version": ev.stream_version, "type": ev.type} for ev in stored],
-            "position": stored[-1].position if stored else 0,
-        }
-    return reply
-
-
 # --- writers -----------------------------------------------------------------------------------
 
 
@@ -133,8 +120,7 @@ class StoreWriter:
                 type=COMMAND_TYPE, payload_sha256=payload_digest(msgspec.json.encode(bodies)),
                 reply={})
         stored = await self.store.append(
-            self.campaign_id, {self.stream_id: self.version}, events, command=record,
-            make_reply=make_reply(command_id, self.campaign_id) if record else None)
+            self.campaign_id, {self.stream_id: self.version}, events, command=record)
         self.version = stored[-1].stream_version
         return len(stored)
 

@@ -35,6 +35,25 @@ class CreateCampaign(Payload, frozen=True, kw_only=True):
     ruleset: Annotated[str, msgspec.Meta(min_length=1, max_length=32)] = "generic"
     options: dict[str, Any] = {}
     campaign_id: Id | None = None
+    # Reveal the dice seed (and commit a new one) whenever a session ends.
+    reveal_seed_at_session_end: bool = False
+
+
+class RotateSeed(CampaignPayload, frozen=True, kw_only=True):
+    """The GM reveals the current dice seed and commits to a new one."""
+
+
+class RevealRoll(CampaignPayload, frozen=True, kw_only=True):
+    """The GM shows a GM-only roll (named by its position) to everyone, with its provenance."""
+
+    position: Annotated[int, msgspec.Meta(ge=1)]
+
+
+class Retcon(CampaignPayload, frozen=True, kw_only=True):
+    """The GM reverses a recorded event (named by its position); both stay in the log."""
+
+    position: Annotated[int, msgspec.Meta(ge=1)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
 class AddMember(CampaignPayload, frozen=True, kw_only=True):
@@ -110,10 +129,14 @@ COMMAND_PAYLOADS: dict[str, type[Payload]] = {
         RenameCharacter,
         RetireCharacter,
         RollDice,
+        RotateSeed,
+        RevealRoll,
+        Retcon,
     )
 }
 
 CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")]
+ClientSeed = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
 
 class CommandEnvelope(msgspec.Struct, frozen=True, kw_only=True, tag_field="type",
@@ -123,6 +146,9 @@ class CommandEnvelope(msgspec.Struct, frozen=True, kw_only=True, tag_field="type
     command_id: CommandId
     correlation_id: Annotated[str, msgspec.Meta(max_length=100)] | None = None
     client: Annotated[str, msgspec.Meta(max_length=100)] | None = None
+    # A player's own contribution to the dice: it enters every draw of this command, so not even
+    # the server can know the faces before the command arrives.
+    client_seed: ClientSeed | None = None
 
 
 def _envelope(tag: str, payload: type[msgspec.Struct]) -> type[CommandEnvelope]:

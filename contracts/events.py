@@ -9,6 +9,34 @@ import msgspec
 from domain.dice_notation import RolledTerm
 
 
+class Draw(msgspec.Struct, frozen=True, kw_only=True):
+    """One die drawn: its number of sides and the face derived for it."""
+
+    sides: int
+    face: int
+
+
+class DiceProvenance(msgspec.Struct, frozen=True, kw_only=True):
+    """How a command's faces were derived: draw ``i`` of ``draws`` is
+    ``domain.fair_dice.derive_face(seed of epoch, campaign_id, command_id, i, sides, client_seed)``."""
+
+    epoch: int
+    client_seed: str | None = None
+    draws: list[Draw]
+
+
+class EventMetadata(msgspec.Struct, frozen=True, kw_only=True):
+    """What every recorded event carries besides its data."""
+
+    command_id: str
+    correlation_id: str
+    causation_id: str
+    actor: str
+    client: str | None = None
+    visibility: str = "public"  # "public" or "gm"
+    dice: DiceProvenance | None = None  # on the event that records a command's dice
+
+
 class Event(msgspec.Struct, frozen=True, kw_only=True, tag_field="type"):
     """Base of every platform event; ``type`` is the class name."""
 
@@ -20,8 +48,41 @@ class CampaignCreated(Event, frozen=True, kw_only=True):
     ruleset: str
     options: dict[str, Any]
     created_by: str
-    # SHA-256 (hex) of the campaign's secret dice seed: published first, revealed later.
+    # SHA-256 (hex) of the campaign's secret dice seed (epoch 1): published first, revealed later.
     seed_commitment: str
+    reveal_seed_at_session_end: bool = False
+
+
+class SeedRevealed(Event, frozen=True, kw_only=True):
+    """An epoch's secret seed, made public; anyone may check it against the epoch's commitment."""
+
+    epoch: int
+    seed: str  # hex
+    commitment: str
+
+
+class SeedCommitted(Event, frozen=True, kw_only=True):
+    """A new epoch: rolls from here on derive from a seed committed to by this hash."""
+
+    epoch: int
+    commitment: str
+
+
+class RollRevealed(Event, frozen=True, kw_only=True):
+    """A GM-only roll shown to everyone: the recorded event, with its provenance, copied."""
+
+    position: int
+    roll: dict[str, Any]
+
+
+class EventRetconned(Event, frozen=True, kw_only=True):
+    """A GM correction: the event at ``position`` no longer counts; the log keeps both."""
+
+    position: int
+    stream_id: str
+    event_type: str
+    reason: str
+    by: str
 
 
 class MemberAdded(Event, frozen=True, kw_only=True):
@@ -104,6 +165,10 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     CharacterRenamed,
     CharacterRetired,
     DiceRolled,
+    SeedRevealed,
+    SeedCommitted,
+    RollRevealed,
+    EventRetconned,
 )
 EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in PLATFORM_EVENTS}
 SCHEMA_VERSION = 1

@@ -6,11 +6,13 @@ members and tables; a campaign always keeps at least one GM.
 
 from __future__ import annotations
 
+import hashlib
+
 import msgspec
 
 from contracts import commands as c
 from contracts import events as e
-from domain.context import CommandContext
+from domain.context import CommandContext, TargetEvent
 from domain.errors import DomainError, Forbidden, NotFound, StateConflict
 from domain.rulesets import get_ruleset
 from domain.streams import derived_id
@@ -43,6 +45,12 @@ class CampaignState(msgspec.Struct, kw_only=True):
     seed_commitment: str = ""
     members: dict[str, str] = {}
     tables: dict[str, TableState] = {}
+    reveal_seed_at_session_end: bool = False
+    epoch: int = 1  # the dice epoch rolls draw from now
+    commitments: dict[int, str] = {}  # epoch -> SHA-256 of its seed
+    revealed_seeds: dict[int, str] = {}  # epoch -> seed (hex), once revealed
+    revealed_rolls: list[int] = []  # positions of GM-only rolls shown to all
+    retconned: list[int] = []  # positions of events that no longer count
     version: int = 0
 
     @property
@@ -72,6 +80,17 @@ def evolve(state: CampaignState, event: e.Event) -> CampaignState:
             state.created_by = event.created_by
             state.seed_commitment = event.seed_commitment
             state.members = {event.created_by: "gm"}
+            state.reveal_seed_at_session_end = event.reveal_seed_at_session_end
+            state.commitments = {1: event.seed_commitment}
+        case e.SeedRevealed():
+            state.revealed_seeds = {**state.revealed_seeds, event.epoch: event.seed}
+        case e.SeedCommitted():
+            state.epoch = event.epoch
+            state.commitments = {**state.commitments, event.epoch: event.commitment}
+        case e.RollRevealed():
+            state.revealed_rolls = [*state.revealed_rolls, event.position]
+        case e.EventRetconned():
+            state.retconned = [*state.retconned, event.position]
         case e.MemberAdded():
             state.members = {**state.members, event.user: event.role}
         case e.MemberRemoved():
@@ -146,6 +165,7 @@ def decide_create(cmd: c.CreateCampaign, state: CampaignState, ctx: CommandConte
             options=options,
             created_by=ctx.actor,
             seed_commitment=ctx.seed_commitment,
+            reveal_seed_at_session_end=cmd.reveal_seed_at_session_end,
         )
     ]
 
@@ -200,9 +220,72 @@ def decide(cmd: c.Payload, state: CampaignState, ctx: CommandContext) -> list[e.
             if session is None:
                 raise StateConflict("payload.table_id", "session.running",
                                     f"table {table.table_id!r} has no session running")
-            return [e.SessionEnded(campaign_id=cid, table_id=table.table_id,
-                                   session_id=session.session_id)]
+            ended: list[e.Event] = [e.SessionEnded(campaign_id=cid, table_id=table.table_id,
+                                                   session_id=session.session_id)]
+            if state.reveal_seed_at_session_end:
+                ended += rotate_seed(state, ctx)
+            return ended
+        case c.RotateSeed():
+            require_gm(state, ctx.actor, "rotate the dice seed")
+            return rotate_seed(state, ctx)
+        case c.RevealRoll():
+            require_gm(state, ctx.actor, "reveal a GM-only roll")
+            target = _target(state, ctx, cmd.position)
+            if target.type != "DiceRolled" or target.metadata.get("visibility") != "gm":
+                raise StateConflict("payload.position", "roll.reveal-hidden-only",
+                                    f"event {cmd.position} is not a GM-only roll")
+            if cmd.position in state.revealed_rolls:
+                raise StateConflict("payload.position", "roll.reveal-once",
+                                    f"roll {cmd.position} was revealed already")
+            roll = {"position": target.position, "stream_id": target.stream_id, "type": target.type,
+                    "data": target.data, "metadata": {**target.metadata, "visibility": "public"}}
+            return [e.RollRevealed(campaign_id=cid, position=cmd.position, roll=roll)]
+        case c.Retcon():
+            require_gm(state, ctx.actor, "retcon an event")
+            target = _target(state, ctx, cmd.position)
+            if target.type in UNRETCONNABLE:
+                raise StateConflict("payload.position", "retcon.allowed",
+                                    f"a {target.type} cannot be retconned")
+            if cmd.position in state.retconned:
+                raise StateConflict("payload.position", "retcon.once",
+                                    f"event {cmd.position} was retconned already")
+            return [e.EventRetconned(campaign_id=cid, position=cmd.position,
+                                     stream_id=target.stream_id, event_type=target.type,
+                                     reason=cmd.reason, by=ctx.actor)]
     raise DomainError("type", "command.known", f"{type(cmd).__name__} is not a campaign command")
+
+
+# The campaign's own identity and its dice commitments are not story: they stay as recorded.
+UNRETCONNABLE = frozenset({"CampaignCreated", "SeedRevealed", "SeedCommitted", "EventRetconned"})
+
+
+def rotate_seed(state: CampaignState, ctx: CommandContext) -> list[e.Event]:
+    """Reveal the current epoch's seed and commit to the next one.
+
+    The service supplies the current seed and the new commitment; the decider checks the seed
+    against the published commitment, so a wrong seed can never be revealed.
+    """
+    try:
+        seed = bytes.fromhex(ctx.current_seed)
+    except ValueError:
+        seed = b""
+    if not seed or hashlib.sha256(seed).hexdigest() != state.commitments.get(state.epoch):
+        raise StateConflict("payload.campaign_id", "dice.seed-matches-commitment",
+                            "the current dice seed is not available to reveal")
+    return [
+        e.SeedRevealed(campaign_id=state.campaign_id, epoch=state.epoch, seed=ctx.current_seed,
+                       commitment=state.commitments[state.epoch]),
+        e.SeedCommitted(campaign_id=state.campaign_id, epoch=state.epoch + 1,
+                        commitment=ctx.seed_commitment),
+    ]
+
+
+def _target(state: CampaignState, ctx: CommandContext, position: int) -> TargetEvent:
+    target = ctx.target
+    if target is None or target.position != position or target.campaign_id != state.campaign_id:
+        raise NotFound("payload.position", "event.exists",
+                       f"no event at position {position} in this campaign")
+    return target
 
 
 def _require_another_gm(state: CampaignState, leaving: str) -> None:

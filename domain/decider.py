@@ -9,7 +9,7 @@ who may act for which character. Everything here is pure.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 import msgspec
@@ -102,6 +102,24 @@ def evolve(stream_id: str, state: Any, event_type: str, data: Mapping[str, Any])
     return state
 
 
+def fold(stream_id: str, events: Iterable[tuple[int, str, Mapping[str, Any]]],
+         retconned: Collection[int] = ()) -> Any:
+    """A stream's state: its recorded events folded in order, except those retconned.
+
+    A campaign stream names its own retcons, so it is read twice: first for the positions its
+    ``EventRetconned`` events reverse, then folded without them.
+    """
+    rows = list(events)
+    skip = set(retconned)
+    if stream_id.startswith("campaign/"):
+        skip |= {int(data["position"]) for _, type_, data in rows if type_ == "EventRetconned"}
+    state = initial_state(stream_id)
+    for position, type_, data in rows:
+        if position not in skip:
+            state = evolve(stream_id, state, type_, data)
+    return state
+
+
 def decide(cmd: msgspec.Struct, states: dict[str, Any], ctx: CommandContext, dice: Dice) -> Decision:
     """Decide a command; every event is paired with the stream it is appended to."""
     cid = target_campaign(cmd, ctx)
@@ -111,7 +129,7 @@ def decide(cmd: msgspec.Struct, states: dict[str, Any], ctx: CommandContext, dic
         return _decide_ruleset(ruleset, cmd, states, camp, ctx, dice)
     match cmd:
         case c.CreateCampaign() | c.AddMember() | c.RemoveMember() | c.CreateTable() \
-                | c.StartSession() | c.EndSession():
+                | c.StartSession() | c.EndSession() | c.RotateSeed() | c.RevealRoll() | c.Retcon():
             return [(campaign_stream(cid), ev) for ev in campaign.decide(cmd, camp, ctx)]
         case c.SeatCharacter() | c.UnseatCharacter():
             char: character.CharacterState = states[character_stream(cid, cmd.character_id)]

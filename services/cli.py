@@ -136,6 +136,85 @@ def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(settings: Settings, args: argparse.Namespace) -> int:
+    from services.event_store import EventStore
+    from services.export_import import export_lines
+
+    async def run(db: str) -> int:
+        store = await EventStore.connect(db, min_size=1, max_size=2)
+        count = -1  # the header is not an event
+        try:
+            with open(args.out, "wb") if args.out != "-" else sys.stdout.buffer as out:
+                async for line in export_lines(store, args.campaign,
+                                               include_secret_seeds=args.include_secret_seeds):
+                    out.write(line + b"\n")
+                    count += 1
+        finally:
+            await store.close()
+        return count
+
+    with servers(settings) as ready:
+        assert ready.database_url
+        count = asyncio.run(run(ready.database_url))
+    if count == 0:
+        print(f"skald: campaign {args.campaign!r} has no events", file=sys.stderr)
+        return 1
+    print(f"exported {count} events", file=sys.stderr)
+    return 0
+
+
+def cmd_import(settings: Settings, args: argparse.Namespace) -> int:
+    from services.export_import import ImportRefused, import_lines
+    from services.migrate import migrate
+
+    with open(args.file, "rb") as handle:
+        lines = handle.read().splitlines()
+
+    async def run(db: str) -> int:
+        await migrate(db)
+        return await import_lines(db, lines)
+
+    with servers(settings) as ready:
+        assert ready.database_url
+        try:
+            count = asyncio.run(run(ready.database_url))
+        except ImportRefused as err:
+            print(f"skald: import refused: {err}", file=sys.stderr)
+            return 1
+    print(f"imported {count} events; a running service projects them, or run"
+          " 'skald projections rebuild'", file=sys.stderr)
+    return 0
+
+
+def cmd_verify(settings: Settings, args: argparse.Namespace) -> int:
+    """No database: the export alone is checked."""
+    from domain.audit import verify_export
+
+    with open(args.file, "rb") as handle:
+        report = verify_export(handle.read().splitlines())
+    if args.json:
+        print(msgspec.json.encode({**msgspec.to_builtins(report), "ok": report.ok}).decode())
+    else:
+        print(f"campaign {report.campaign_id}: {report.events} events, {report.rolls_verified}"
+              f" rolls re-derived from revealed seeds, {report.rolls_unverifiable} awaiting a reveal,"
+              f" {len(report.retcons)} retcons")
+        for retcon in report.retcons:
+            print(f"  retcon at {retcon['position']} reverses {retcon['reverses']}"
+                  f" ({retcon['event_type']}): {retcon['reason']}")
+        for failure in report.failures:
+            where = f"position {failure.position}" if failure.position else f"line {failure.line}"
+            print(f"FAIL {where} [{failure.check}] {failure.detail}")
+        print("OK" if report.ok else f"{len(report.failures)} failures")
+    return 0 if report.ok else 1
+
+
+def cmd_proto_generate(settings: Settings, args: argparse.Namespace) -> int:
+    """Regenerate contracts/proto from the Structs and compile the Python messages."""
+    from services.grpc_gateway import protogen
+
+    return protogen.main()
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="skald", description="Skald game-state service")
     sub = top.add_subparsers(dest="command", required=True)
@@ -154,6 +233,23 @@ def parser() -> argparse.ArgumentParser:
     proj_sub = proj.add_subparsers(dest="projections_command", required=True)
     proj_sub.add_parser("rebuild", help="drop and rebuild the read models from the log"
                         ).set_defaults(func=cmd_rebuild)
+    export = sub.add_parser("export", help="write a campaign's event log as JSON Lines")
+    export.add_argument("campaign")
+    export.add_argument("--out", default="-", help="file to write (default: standard output)")
+    export.add_argument("--include-secret-seeds", action="store_true",
+                        help="operator backups only: add the seeds not yet revealed")
+    export.set_defaults(func=cmd_export)
+    imp = sub.add_parser("import", help="load an export into a store without that campaign")
+    imp.add_argument("file")
+    imp.set_defaults(func=cmd_import)
+    ver = sub.add_parser("verify", help="check an export with no database; non-zero on failure")
+    ver.add_argument("file")
+    ver.add_argument("--json", action="store_true", help="print the report as JSON")
+    ver.set_defaults(func=cmd_verify)
+    proto = sub.add_parser("proto", help="the gRPC contract (contracts/proto)")
+    proto_sub = proto.add_subparsers(dest="proto_command", required=True)
+    proto_sub.add_parser("generate", help="regenerate the .proto from the contract Structs"
+                         ).set_defaults(func=cmd_proto_generate)
     return top
 
 

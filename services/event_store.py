@@ -25,7 +25,6 @@ import msgspec
 
 APP_ROLE = "skald_app"
 NOTIFY_CHANNEL = "skald_events"
-_CAMPAIGN_LOCK_SPACE = 1  # first key of pg_advisory_xact_lock(int, int) for campaign appends
 
 
 class NewEvent(msgspec.Struct, frozen=True, kw_only=True):
@@ -78,6 +77,23 @@ class DuplicateCommand(Exception):
         self.record = record
 
 
+def _append_error(err: asyncpg.PostgresError) -> Exception:
+    """The append function's refusals as the store's exceptions; anything else as it was."""
+    code = getattr(err, "sqlstate", None)
+    if code == "SK001":
+        return DuplicateCommand(msgspec.convert(msgspec.json.decode(err.detail or "{}"),
+                                                CommandRecord))
+    if code == "SK002":
+        versions = msgspec.json.decode(err.detail or "{}")
+        return WrongExpectedVersion(str(err.args[0] if err.args else "?"),
+                                    int(versions.get("expected", -1)), int(versions.get("actual", -1)))
+    if isinstance(err, asyncpg.UniqueViolationError):
+        # A concurrent append took the version, or the same command id raced in another
+        # campaign's transaction: the caller decides again.
+        return WrongExpectedVersion(err.constraint_name or "?", -1, -1)
+    return err
+
+
 def payload_digest(body: bytes) -> str:
     return hashlib.sha256(body).hexdigest()
 
@@ -122,82 +138,41 @@ class EventStore:
         events: Sequence[NewEvent],
         *,
         command: CommandRecord | None = None,
-        make_reply: Callable[[list[StoredEvent]], dict[str, Any]] | None = None,
-        seed: tuple[bytes, str] | None = None,
+        seed: tuple[int, bytes, str] | None = None,
     ) -> list[StoredEvent]:
-        """Append events to one campaign's streams in one transaction.
+        """Append events to one campaign's streams, atomically, in one round trip.
 
-        ``expected`` maps each stream written to the version it must be at
-        (``None``: any). A recorded ``command`` makes the append idempotent: if
-        its id exists, ``DuplicateCommand`` carries the first reply instead.
+        ``expected`` maps each stream read or written to the version it must be at (``None``:
+        any). A recorded ``command`` makes the append idempotent: if its id exists,
+        ``DuplicateCommand`` carries the first record (its reply lists the positions appended).
+        The work is the ``skald_append`` database function (migration 0002).
         """
-        async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock($1, hashtext($2))",
-                               _CAMPAIGN_LOCK_SPACE, campaign_id)
-            if command is not None:
-                first = await self._command(conn, command.command_id)
-                if first is not None:
-                    raise DuplicateCommand(first)
-            versions = await self._versions(conn, list({e.stream_id for e in events} | set(expected)))
-            for stream_id, want in expected.items():
-                if want is not None and versions.get(stream_id, 0) != want:
-                    raise WrongExpectedVersion(stream_id, want, versions.get(stream_id, 0))
-            rows = self._rows(campaign_id, events, versions)
-            try:
-                inserted = await conn.fetch(
-                    "INSERT INTO events (campaign_id, stream_id, stream_version, type,"
-                    " schema_version, data, metadata)"
-                    " SELECT $1, s, v, t, sv, d::jsonb, m::jsonb"
-                    " FROM unnest($2::text[], $3::int[], $4::text[], $5::smallint[], $6::text[],"
-                    " $7::text[]) WITH ORDINALITY AS u(s, v, t, sv, d, m, n) ORDER BY n"
-                    f" RETURNING {_COLUMNS}",
-                    campaign_id, *rows,
-                )
-            except asyncpg.UniqueViolationError as exc:
-                raise WrongExpectedVersion("?", -1, -1) from exc
-            stored = sorted((_stored(r) for r in inserted), key=lambda ev: ev.position)
-            if seed is not None:
-                await conn.execute(
-                    "INSERT INTO dice_seeds (campaign_id, epoch, seed, commitment) VALUES ($1, 1, $2, $3)",
-                    campaign_id, seed[0], seed[1],
-                )
-            if command is not None:
-                reply = make_reply(stored) if make_reply else {}
-                try:
-                    await conn.execute(
-                        "INSERT INTO commands (command_id, actor, campaign_id, type, payload_sha256,"
-                        " reply) VALUES ($1, $2, $3, $4, $5, $6)",
-                        command.command_id, command.actor, campaign_id, command.type,
-                        command.payload_sha256, reply,
-                    )
-                except asyncpg.UniqueViolationError:
-                    # The same id raced in another campaign's transaction: that one won.
-                    raise WrongExpectedVersion("commands", -1, -1) from None
-            await conn.execute("SELECT pg_notify($1, $2)", NOTIFY_CHANNEL, campaign_id)
-            return stored
+        streams = list(expected)
+        try:
+            rows = await self.pool.fetch(
+                "SELECT * FROM skald_append($1, $2, $3, $4, $5, $6::text[], $7::int[], $8::text[],"
+                " $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15)",
+                campaign_id,
+                command.command_id if command else None, command.actor if command else None,
+                command.type if command else None, command.payload_sha256 if command else None,
+                streams, [expected[s] for s in streams],
+                *self._rows(events),
+                *(seed if seed else (None, None, None)),
+            )
+        except asyncpg.PostgresError as err:
+            raise _append_error(err) from err
+        return [_stored(r) for r in rows]
 
     @staticmethod
-    def _rows(campaign_id: str, events: Sequence[NewEvent],
-              versions: dict[str, int]) -> list[list[Any]]:
-        next_version = dict(versions)
-        cols: list[list[Any]] = [[], [], [], [], [], []]
+    def _rows(events: Sequence[NewEvent]) -> list[list[Any]]:
+        cols: list[list[Any]] = [[], [], [], [], []]
         for ev in events:
-            version = next_version.get(ev.stream_id, 0) + 1
-            next_version[ev.stream_id] = version
             cols[0].append(ev.stream_id)
-            cols[1].append(version)
-            cols[2].append(ev.type)
-            cols[3].append(ev.schema_version)
-            cols[4].append(_encode_json(ev.data))
-            cols[5].append(_encode_json(ev.metadata))
+            cols[1].append(ev.type)
+            cols[2].append(ev.schema_version)
+            cols[3].append(_encode_json(ev.data))
+            cols[4].append(_encode_json(ev.metadata))
         return cols
-
-    @staticmethod
-    async def _versions(conn: asyncpg.Connection, streams: list[str]) -> dict[str, int]:
-        rows = await conn.fetch(
-            "SELECT stream_id, max(stream_version) AS v FROM events"
-            " WHERE stream_id = ANY($1::text[]) GROUP BY stream_id", streams)
-        return {r["stream_id"]: r["v"] for r in rows}
 
     @staticmethod
     async def _command(conn: asyncpg.Connection, command_id: str) -> CommandRecord | None:
@@ -234,10 +209,27 @@ class EventStore:
             " ORDER BY transaction_id, position LIMIT $3", str(after[0]), after[1], limit)
         return [_stored(r) for r in rows]
 
-    async def dice_seed(self, campaign_id: str) -> bytes | None:
-        return await self.pool.fetchval(
-            "SELECT seed FROM dice_seeds WHERE campaign_id = $1 ORDER BY epoch DESC LIMIT 1",
-            campaign_id)
+    async def dice_seed(self, campaign_id: str, epoch: int) -> bytes | None:
+        """A dice epoch's secret seed; only the pipeline reads it."""
+        seed: bytes | None = await self.pool.fetchval(
+            "SELECT seed FROM dice_seeds WHERE campaign_id = $1 AND epoch = $2", campaign_id, epoch)
+        return seed
+
+    async def dice_seeds(self, campaign_id: str) -> list[tuple[int, bytes]]:
+        """Every epoch's seed, for the operator's backup export only."""
+        rows = await self.pool.fetch(
+            "SELECT epoch, seed FROM dice_seeds WHERE campaign_id = $1 ORDER BY epoch", campaign_id)
+        return [(r["epoch"], r["seed"]) for r in rows]
+
+    async def events_at(self, positions: list[int]) -> list[StoredEvent]:
+        rows = await self.pool.fetch(
+            f"SELECT {_COLUMNS} FROM events WHERE position = ANY($1::bigint[]) ORDER BY position",
+            positions)
+        return [_stored(r) for r in rows]
+
+    async def event_at(self, position: int) -> StoredEvent | None:
+        row = await self.pool.fetchrow(f"SELECT {_COLUMNS} FROM events WHERE position = $1", position)
+        return _stored(row) if row else None
 
     async def head_position(self) -> int:
         return int(await self.pool.fetchval("SELECT coalesce(max(position), 0) FROM events"))

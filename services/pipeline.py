@@ -8,12 +8,16 @@ from typing import Any
 import msgspec
 import structlog
 
+from contracts import commands as c
+from contracts import events as e
 from contracts.commands import CommandEnvelope, CommandResult, payload_of, tag_of
 from domain import decider
-from domain.context import CommandContext
+from domain.campaign import CampaignState
+from domain.context import CommandContext, TargetEvent
 from domain.errors import DomainError, StateConflict
 from domain.fair_dice import SeededDice, commitment
 from domain.rulesets.base import RulesetEvent
+from domain.streams import campaign_stream
 from services.codec import wire_event
 from services.event_store import (
     CommandRecord,
@@ -27,6 +31,7 @@ from services.event_store import (
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 8
+SEEDING_COMMANDS = frozenset({"CreateCampaign", "RotateSeed", "EndSession"})
 
 
 class NoSeedDice:
@@ -40,68 +45,98 @@ class NoSeedDice:
 class CommandPipeline:
     def __init__(self, store: EventStore) -> None:
         self.store = store
-        self._seeds: dict[str, bytes] = {}
+        self._seeds: dict[tuple[str, int], bytes] = {}
 
     async def execute(self, envelope: CommandEnvelope, actor: str) -> CommandResult:
         """Decide and record one command; a repeated command id returns the first result."""
         payload = payload_of(envelope)
         command_type = tag_of(envelope)
-        digest = payload_digest(command_type.encode() + b"\0" + msgspec.json.encode(payload))
+        digest = payload_digest(b"\0".join([command_type.encode(), msgspec.json.encode(payload),
+                                             (envelope.client_seed or "").encode()]))
         bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor)
         first = await self.store.find_command(envelope.command_id)
         if first is not None:
-            return self._replay(first, actor, command_type, digest)
-        seed = secrets.token_bytes(32) if command_type == "CreateCampaign" else None
-        ctx = CommandContext(actor=actor, command_id=envelope.command_id,
-                             seed_commitment=commitment(seed) if seed else "")
-        campaign_id = decider.target_campaign(payload, ctx)
+            return await self._replay(first, actor, command_type, digest)
+        # A fresh seed for any command that may open a dice epoch; stored only if one opens.
+        new_seed = secrets.token_bytes(32) if command_type in SEEDING_COMMANDS else None
+        base = CommandContext(actor=actor, command_id=envelope.command_id,
+                              seed_commitment=commitment(new_seed) if new_seed else "",
+                              client_seed=envelope.client_seed,
+                              target=await self._target(payload))
+        campaign_id = decider.target_campaign(payload, base)
         bound = bound.bind(campaign_id=campaign_id)
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            states, versions = await self._load(decider.streams_for(payload, ctx))
-            dice = await self._dice(campaign_id, envelope.command_id, seed)
+            states, versions = await self._load(decider.streams_for(payload, base))
+            camp: CampaignState = states[campaign_stream(campaign_id)]
+            epoch_seed = await self._seed(campaign_id, camp.epoch) if camp.exists else None
+            ctx = msgspec.structs.replace(base, current_seed=epoch_seed.hex() if epoch_seed else "")
+            dice = self._dice(campaign_id, ctx, new_seed if not camp.exists else epoch_seed)
             try:
                 decision = decider.decide(payload, states, ctx, dice)
             except DomainError as err:
                 bound.info("command refused", field=err.field, rule=err.rule)
                 raise
-            draws = len(dice.draws) if isinstance(dice, SeededDice) else 0
-            metadata = {
-                "command_id": envelope.command_id,
-                "correlation_id": envelope.correlation_id or envelope.command_id,
-                "causation_id": envelope.command_id,
-                "actor": actor,
-                "client": envelope.client,
-            }
-            events = [
-                NewEvent(stream_id=stream, type=decider.event_type(ev),
-                         data=ev.data if isinstance(ev, RulesetEvent) else ev,
-                         metadata={**metadata, "visibility": decider.visibility_of(ev),
-                                   **({"dice": {"epoch": 1, "draws": draws}} if draws else {})})
-                for stream, ev in decision
-            ]
+            events = self._new_events(envelope, actor, decision, dice, camp.epoch)
             expected: dict[str, int | None] = dict(versions)
             for stream, _ in decision:
                 expected.setdefault(stream, None)  # append-anywhere streams such as the roll log
+            opened = [ev.epoch for _, ev in decision if isinstance(ev, (e.SeedCommitted))]
+            if isinstance(payload, c.CreateCampaign):
+                opened = [1]
             record = CommandRecord(command_id=envelope.command_id, actor=actor,
                                    campaign_id=campaign_id, type=command_type,
                                    payload_sha256=digest, reply={})
             try:
                 stored = await self.store.append(
                     campaign_id, expected, events, command=record,
-                    make_reply=lambda rows: self._reply(envelope.command_id, campaign_id, rows),
-                    seed=(seed, ctx.seed_commitment) if seed else None,
+                    seed=(opened[0], new_seed, ctx.seed_commitment) if opened and new_seed else None,
                 )
             except WrongExpectedVersion as conflict:
                 bound.info("append conflict, deciding again", attempt=attempt, stream=conflict.stream_id)
                 continue
             except DuplicateCommand as dup:
-                return self._replay(dup.record, actor, command_type, digest)
-            if seed:
-                self._seeds[campaign_id] = seed
+                return await self._replay(dup.record, actor, command_type, digest)
             bound.info("command recorded", events=len(stored), position=stored[-1].position)
             return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
         raise StateConflict("command_id", "command.concurrency",
                             f"gave up after {MAX_ATTEMPTS} conflicting attempts; retry the command")
+
+    @staticmethod
+    def _new_events(envelope: CommandEnvelope, actor: str, decision: decider.Decision,
+                    dice: SeededDice | NoSeedDice, epoch: int) -> list[NewEvent]:
+        """The decided events with their metadata; the command's draws go with its first roll."""
+        base = e.EventMetadata(
+            command_id=envelope.command_id,
+            correlation_id=envelope.correlation_id or envelope.command_id,
+            causation_id=envelope.command_id,
+            actor=actor,
+            client=envelope.client,
+        )
+        draws = dice.draws if isinstance(dice, SeededDice) else []
+        provenance: e.DiceProvenance | None = e.DiceProvenance(
+            epoch=epoch, client_seed=envelope.client_seed,
+            draws=[e.Draw(sides=sides, face=face) for sides, face in draws]) if draws else None
+        events = []
+        for stream, ev in decision:
+            meta = msgspec.structs.replace(base, visibility=decider.visibility_of(ev))
+            if provenance is not None and decider.is_roll(decider.event_type(ev)):
+                meta, provenance = msgspec.structs.replace(meta, dice=provenance), None
+            events.append(NewEvent(stream_id=stream, type=decider.event_type(ev),
+                                   data=ev.data if isinstance(ev, RulesetEvent) else ev,
+                                   metadata=msgspec.to_builtins(meta)))
+        return events
+
+    async def _target(self, payload: msgspec.Struct) -> TargetEvent | None:
+        """The recorded event a command names by position, if it names one."""
+        position = getattr(payload, "position", None)
+        if not isinstance(payload, (c.RevealRoll, c.Retcon)) or position is None:
+            return None
+        row = await self.store.event_at(position)
+        if row is None:
+            return None
+        return TargetEvent(position=row.position, campaign_id=row.campaign_id,
+                           stream_id=row.stream_id, type=row.type, data=row.data,
+                           metadata=row.metadata)
 
     @staticmethod
     def _reply(command_id: str, campaign_id: str, stored: list[StoredEvent]) -> dict[str, Any]:
@@ -112,29 +147,41 @@ class CommandPipeline:
             "position": stored[-1].position if stored else 0,
         }
 
-    @staticmethod
-    def _replay(first: CommandRecord, actor: str, command_type: str, digest: str) -> CommandResult:
+    async def _replay(self, first: CommandRecord, actor: str, command_type: str,
+                      digest: str) -> CommandResult:
+        """The first result of a repeated command: the same events, read back by position."""
         if (first.actor, first.type, first.payload_sha256) != (actor, command_type, digest):
             raise StateConflict("command_id", "command.idempotency-key",
                                 "this command id was already used for a different command")
-        return msgspec.convert({**first.reply, "duplicate": True}, CommandResult)
+        stored = await self.store.events_at(list(first.reply.get("positions", [])))
+        reply = self._reply(first.command_id, first.campaign_id, stored)
+        return msgspec.convert({**reply, "duplicate": True}, CommandResult)
 
     async def _load(self, streams: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
+        """Fold each stream (the campaign's first: it names the retconned events to skip)."""
         states: dict[str, Any] = {}
         versions: dict[str, int] = {}
+        retconned: list[int] = []
         for stream in streams:
-            state = decider.initial_state(stream)
             rows = await self.store.read_stream(stream)
-            for row in rows:
-                state = decider.evolve(stream, state, row.type, row.data)
-            states[stream] = state
+            states[stream] = decider.fold(stream, ((r.position, r.type, r.data) for r in rows),
+                                          retconned)
+            if stream.startswith("campaign/"):
+                retconned = states[stream].retconned
             versions[stream] = rows[-1].stream_version if rows else 0
         return states, versions
 
-    async def _dice(self, campaign_id: str, command_id: str,
-                    new_seed: bytes | None) -> SeededDice | NoSeedDice:
-        seed = new_seed or self._seeds.get(campaign_id) or await self.store.dice_seed(campaign_id)
+    async def _seed(self, campaign_id: str, epoch: int) -> bytes | None:
+        key = (campaign_id, epoch)
+        if key not in self._seeds:
+            seed = await self.store.dice_seed(campaign_id, epoch)
+            if seed is None:
+                return None
+            self._seeds[key] = seed
+        return self._seeds[key]
+
+    @staticmethod
+    def _dice(campaign_id: str, ctx: CommandContext, seed: bytes | None) -> SeededDice | NoSeedDice:
         if seed is None:
             return NoSeedDice()
-        self._seeds[campaign_id] = seed
-        return SeededDice(seed, campaign_id, command_id)
+        return SeededDice(seed, campaign_id, ctx.command_id, ctx.client_seed)

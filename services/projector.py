@@ -112,6 +112,22 @@ class Projector:
                 eid = ev.stream_id.rsplit("/", 1)[1]
                 current = encounters[eid] if eid in encounters else await self._encounter(cid, eid)
                 encounters[eid] = decider.evolve(ev.stream_id, current, ev.type, ev.data)
+            if ev.type == "EventRetconned":
+                refolded = await self._refold(ev, camp)
+                if refolded is not None:
+                    target_kind, ident, state = refolded
+                    if target_kind == "campaign":
+                        camp = state
+                    elif target_kind == "character":
+                        characters[ident] = state
+                    else:
+                        encounters[ident] = state
+                pipe.hset(keys.roll_marks_key(cid), str(ev.data["position"]),
+                          msgspec.json.encode({"retconned": {"position": ev.position,
+                                                             "reason": ev.data["reason"]}}))
+            elif ev.type == "RollRevealed":
+                pipe.hset(keys.roll_marks_key(cid), str(ev.data["position"]),
+                          msgspec.json.encode({"revealed": {"position": ev.position}}))
             if decider.is_roll(ev.type):
                 record = msgspec.json.encode(wire_event(ev))
                 table_id = ev.data.get("table_id")
@@ -141,6 +157,19 @@ class Projector:
             message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
                                   events=[wire_event(ev) for ev in fresh])
             await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
+
+    async def _refold(self, retcon: StoredEvent, camp: campaign_domain.CampaignState
+                      ) -> tuple[str, str, Any] | None:
+        """A retcon changes its target stream's state: fold that stream again, as of the retcon,
+        without the events that no longer count. Returns (kind, id, state), or None for a roll,
+        which stays in the roll log, marked."""
+        target = retcon.data["stream_id"]
+        kind = target.split("/", 1)[0]
+        if kind not in ("campaign", "character", "encounter"):
+            return None
+        rows = [(r.position, r.type, r.data) for r in await self.store.read_stream(target)
+                if r.position <= retcon.position]
+        return kind, target.rsplit("/", 1)[1], decider.fold(target, rows, camp.retconned)
 
     async def _character(self, cid: str, chid: str) -> character_domain.CharacterState:
         raw = await self.redis.hget(keys.characters_key(cid), chid)

@@ -18,6 +18,7 @@ import msgspec
 
 from contracts.commands import CommandEnvelope, CommandResult
 from domain.errors import DomainError, Forbidden, NotFound
+from domain.rulesets import RULESETS
 from services import read_models as keys
 from services.codec import visible_to, wire_event
 from services.projector import LiveMessage
@@ -130,19 +131,74 @@ async def table(svc: Services, user: str, campaign_id: str, table_id: str,
     return found
 
 
+def with_derived(character: dict[str, Any], campaign: dict[str, Any]) -> dict[str, Any]:
+    """A character as read: its folded state plus what its ruleset derives from the sheet."""
+    ruleset = RULESETS.get(campaign["ruleset"])
+    if ruleset is not None and hasattr(ruleset, "derived") and character.get("sheet"):
+        return {**character, "derived": ruleset.derived(character["sheet"], campaign["options"])}
+    return character
+
+
 async def characters(svc: Services, user: str, campaign_id: str,
                      position: int | None = None) -> list[dict[str, Any]]:
-    await campaign_view(svc, campaign_id, user, position)
-    return await svc.read_models.characters(campaign_id)
+    view, _ = await campaign_view(svc, campaign_id, user, position)
+    return [with_derived(ch, view) for ch in await svc.read_models.characters(campaign_id)]
 
 
 async def character(svc: Services, user: str, campaign_id: str, character_id: str,
                     position: int | None = None) -> dict[str, Any]:
-    await campaign_view(svc, campaign_id, user, position)
+    view, _ = await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.character(campaign_id, character_id)
     if found is None:
         raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
+    return with_derived(found, view)
+
+
+async def encounter(svc: Services, user: str, campaign_id: str, encounter_id: str,
+                    position: int | None = None) -> dict[str, Any]:
+    await campaign_view(svc, campaign_id, user, position)
+    found = await svc.read_models.encounter(campaign_id, encounter_id)
+    if found is None:
+        raise NotFound("encounter_id", "encounter.exists", f"encounter {encounter_id!r} not found")
     return found
+
+
+def rulesets() -> list[dict[str, Any]]:
+    return [{"id": r.id, "title": r.title,
+             "commands": sorted(getattr(r, "command_types", {})),
+             "options": r.validate_options({})} for r in RULESETS.values()]
+
+
+async def pool_odds(ruleset_id: str, counts: dict[str, int], downgrade: bool = False) -> Any:
+    """The exact outcome distribution of a dice pool (``{die: count}``) under a ruleset."""
+    ruleset = RULESETS.get(ruleset_id)
+    if ruleset is None or not hasattr(ruleset, "odds"):
+        raise NotFound("ruleset_id", "ruleset.odds", f"no odds for ruleset {ruleset_id!r}")
+    return await asyncio.to_thread(ruleset.odds, counts, downgrade=downgrade)
+
+
+async def check_odds(svc: Services, user: str, campaign_id: str, character_id: str,
+                     check: dict[str, Any]) -> Any:
+    """Odds before you roll: the pool a check would assemble, and its exact distribution.
+
+    ``check`` is the ruleset's check spec, plus an optional ``target_id``.
+    """
+    view, _ = await campaign_view(svc, campaign_id, user)
+    ruleset = RULESETS.get(view["ruleset"])
+    if ruleset is None or not hasattr(ruleset, "check_odds"):
+        raise NotFound("campaign_id", "ruleset.check-odds",
+                       f"ruleset {view['ruleset']!r} has no check odds")
+    found = await svc.read_models.character(campaign_id, character_id)
+    if found is None:
+        raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
+    check = dict(check)
+    target_id = check.pop("target_id", None)
+    target = await svc.read_models.character(campaign_id, target_id) if target_id else None
+    if target_id and target is None:
+        raise NotFound("target_id", "character.exists", f"character {target_id!r} not found")
+    spec = msgspec.convert(check, getattr(ruleset, "check_spec_type"))  # noqa: B009  # ValidationError names the field
+    return await asyncio.to_thread(ruleset.check_odds, found["sheet"], spec, view["options"],
+                                   target["sheet"] if target else None)
 
 
 async def rolls(svc: Services, user: str, campaign_id: str, position: int | None = None,
@@ -230,3 +286,38 @@ async def _from_log(svc: Services, campaign_id: str, role: str, last: int
             out.append((last, ev if visible_to(ev, role) else None))
         if len(rows) < LOG_PAGE:
             return out
+
+
+# --------------------------------------------------------------------------- fair dice audit
+
+MAX_VERIFY_BYTES = 64 * 1024 * 1024
+
+
+async def export(svc: Services, user: str, campaign_id: str) -> AsyncIterator[bytes]:
+    """The campaign's export, line by line (JSON Lines, no newlines): GMs only, as it holds
+    GM-only rolls. Refusals come before the first line."""
+    from services.export_import import export_lines
+
+    _, role = await campaign_view(svc, campaign_id, user)
+    if role != "gm":
+        raise Forbidden("campaign_id", "campaign.gm-only", "only a GM may export the campaign")
+
+    async def lines() -> AsyncIterator[bytes]:
+        async for line in export_lines(svc.store, campaign_id):
+            yield line
+
+    return lines()
+
+
+def verify(export_body: bytes) -> dict[str, Any]:
+    """Re-derive every face of an export from its revealed seeds and re-read every outcome."""
+    from domain.audit import verify_export
+
+    if len(export_body) > MAX_VERIFY_BYTES:
+        raise DomainError("body", "verify.size", f"at most {MAX_VERIFY_BYTES} bytes")
+    if not export_body.strip():
+        raise DomainError("body", "verify.export", "send an export: JSON Lines, header first")
+    report = verify_export(export_body.splitlines())
+    result: dict[str, Any] = msgspec.to_builtins(report)
+    result["ok"] = report.ok
+    return result

@@ -29,6 +29,11 @@ def encounters_key(cid: str) -> str:
     return f"{PREFIX}:{{{cid}}}:encounters"
 
 
+def roll_marks_key(cid: str) -> str:
+    """Per rolled event (by position): later news about it, such as a reveal or a retcon."""
+    return f"{PREFIX}:{{{cid}}}:roll-marks"
+
+
 def rolls_key(cid: str, table_id: str | None = None) -> str:
     return f"{PREFIX}:{{{cid}}}:rolls" + (f":table:{table_id}" if table_id else "")
 
@@ -44,6 +49,30 @@ def user_campaigns_key(user: str) -> str:
 
 def live_channel(cid: str) -> str:
     return f"{{{cid}}}:live"
+
+
+DERIVATION = ("face of draw i on a d(sides) = first u % sides + 1 with u < 2**256 - 2**256 % sides,"
+              " u = HMAC-SHA256(seed, 'campaign|command|[client_seed|]i|attempt') as a 256-bit"
+              " big-endian integer, attempt = 0, 1, ...")
+
+
+def provenance(roll: dict[str, Any], campaign: dict[str, Any]) -> dict[str, Any] | None:
+    """Everything needed to re-derive a roll's faces: epoch, derivation inputs, every draw, and
+    the epoch's commitment (and its seed, once revealed)."""
+    dice = roll.get("metadata", {}).get("dice")
+    if not dice:
+        return None
+    epoch = dice["epoch"]
+    return {
+        "epoch": epoch,
+        "campaign_id": roll["campaign_id"],
+        "command_id": roll["metadata"]["command_id"],
+        "client_seed": dice.get("client_seed"),
+        "draws": [{"index": i, **draw} for i, draw in enumerate(dice["draws"])],
+        "commitment": campaign.get("commitments", {}).get(str(epoch)),
+        "seed": campaign.get("revealed_seeds", {}).get(str(epoch)),
+        "derivation": DERIVATION,
+    }
 
 
 class ReadModels:
@@ -67,8 +96,22 @@ class ReadModels:
         return msgspec.json.decode(raw) if raw else None
 
     async def rolls(self, cid: str, table_id: str | None, limit: int) -> list[dict[str, Any]]:
+        """Recent rolls, newest first; a revealed GM-only roll reads as public, a retconned one
+        carries the retcon."""
         raw = await self.redis.lrange(rolls_key(cid, table_id), 0, ROLL_LOG_LENGTH - 1)
-        return [msgspec.json.decode(r) for r in raw]
+        rolls = [msgspec.json.decode(r) for r in raw]
+        marks = {int(k): msgspec.json.decode(v)
+                 for k, v in (await self.redis.hgetall(roll_marks_key(cid))).items()}
+        campaign = await self.campaign(cid) or {}
+        for roll in rolls:
+            roll["provenance"] = provenance(roll, campaign)
+            mark = marks.get(roll["position"], {})
+            if "revealed" in mark:
+                roll["metadata"] = {**roll["metadata"], "visibility": "public"}
+                roll["revealed"] = mark["revealed"]
+            if "retconned" in mark:
+                roll["retconned"] = mark["retconned"]
+        return rolls
 
     async def position(self, cid: str) -> int:
         raw = await self.redis.get(position_key(cid))

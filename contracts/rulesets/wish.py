@@ -53,6 +53,8 @@ class Stunt(msgspec.Struct, kw_only=True):
     recharge_rating: int = 0
     recharge_tokens: int = 0
     off_sfx: bool = False  # bought from outside the available SFX (L476-478)
+    facilitators: list[str] = []  # per-stunt facilitators: Reliable, Easy, Frequent ... (L1293-1333)
+    hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
 
 
 class Lasting(msgspec.Struct, kw_only=True):
@@ -72,6 +74,7 @@ class ConditionInstance(msgspec.Struct, kw_only=True):
     tokens: int = 0
     severity: int = 0
     note: str = ""
+    stunt: str | None = None  # the one stunt Spiked or Buffed affects (L1447, L1498)
 
 
 class ArchetypeTier(msgspec.Struct, kw_only=True):
@@ -83,6 +86,8 @@ class ArchetypeTier(msgspec.Struct, kw_only=True):
 class Hindrance(msgspec.Struct, kw_only=True):
     name: str
     points: int
+    stunt: str | None = None  # per-stunt hindrances name their stunt (L1371-1383)
+    detail: str = ""  # the object of an obsession, the anathema ... (L1353, L1355)
 
 
 class WishSheet(msgspec.Struct, kw_only=True):
@@ -119,6 +124,8 @@ class WishSheet(msgspec.Struct, kw_only=True):
     conditions: list[ConditionInstance] = []
     phase: Phase = "creation"
     serial: int = 0  # ids handed out so far (conditions, criticals, schisms)
+    checks_rolled: int = 0  # checks recorded so far; numbers derived check ids
+    recent_checks: list[RecentCheck] = []  # the latest checks, newest last (L222)
 
 
 # --------------------------------------------------------------------------- commands
@@ -150,6 +157,7 @@ class CheckSpec(msgspec.Struct, frozen=True, kw_only=True):
 class RollCheck(CheckSpec, frozen=True, kw_only=True):
     campaign_id: str
     character_id: str
+    check_id: str | None = None  # derived from the sheet's check count when absent
     target_id: str | None = None
     encounter_id: str | None = None
     opponent_fortune_points: int = 0  # the target spends Fortune to add dice (L220)
@@ -160,6 +168,7 @@ class Attack(CheckSpec, frozen=True, kw_only=True):
     campaign_id: str
     character_id: str
     target_id: str
+    check_id: str | None = None
     encounter_id: str | None = None
     mode: Literal["melee", "ranged", "mental"] = "melee"
     base_damage: int | None = None
@@ -167,6 +176,49 @@ class Attack(CheckSpec, frozen=True, kw_only=True):
     pierce: int = 0
     bypass_defense: bool = False
     opponent_fortune_points: int = 0
+
+
+class ContestedCheck(CheckSpec, frozen=True, kw_only=True):
+    """Skill against skill (L1011, L1017-1020): both sides roll, the actor's net minus the
+    opposition's net decides, ties go to the defender (digest D-9)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    opposition: CheckSpec  # the target's side: e.g. Observation or Discipline
+    encounter_id: str | None = None
+    check_id: str | None = None
+
+
+class SpendFortuneAfterRoll(msgspec.Struct, frozen=True, kw_only=True):
+    """Fortune spent after the roll (L222, campaign option ``fortune_after_roll``): each point
+    rolls one more die into a recorded check, own (FRT) or, as its target, the roller's (MIS)."""
+
+    campaign_id: str
+    character_id: str  # who spends the Fortune
+    check_id: str
+    points: int = 1
+    roller_id: str | None = None  # whose check; None: the spender's own
+
+
+class TakeHindrance(msgspec.Struct, frozen=True, kw_only=True):
+    """A GM-approved hindrance gives hindrance points per the seed's table (L1339-1383)."""
+
+    campaign_id: str
+    character_id: str
+    name: str
+    stunt: str | None = None  # per-stunt hindrances (Erratic, Tiring, Difficult ...)
+    detail: str = ""  # the obsession's object, the anathema ...
+    points: int | None = None  # Anathema and custom hindrances state their points
+    gm_controls_alter_ego: bool = False  # Alter Ego: 6 points instead of 3 (L1365)
+
+
+class ExposeToFear(msgspec.Struct, frozen=True, kw_only=True):
+    """Exposure to a Fear based effect of a given rating (Frightened, L1445)."""
+
+    campaign_id: str
+    character_id: str
+    rating: int
 
 
 class ShiftStance(msgspec.Struct, frozen=True, kw_only=True):
@@ -257,6 +309,7 @@ class AddCondition(msgspec.Struct, frozen=True, kw_only=True):
     tokens: int | None = None
     severity: int | None = None
     stay_in_stance: bool = False  # Calmed/Irritated/Enraged: pay 2 stress to stay (L1487)
+    stunt: str | None = None  # Spiked and Buffed affect one named stunt (L1447, L1498)
 
 
 class RemoveCondition(msgspec.Struct, frozen=True, kw_only=True):
@@ -375,6 +428,17 @@ class CheckRecord(msgspec.Struct, frozen=True, kw_only=True):
     result: CheckResult
 
 
+class RecentCheck(msgspec.Struct, kw_only=True):
+    """A recorded check that Fortune may still amend after the roll (L222)."""
+
+    check_id: str
+    kind: Literal["check", "attack", "contest"] = "check"
+    characteristic: str = ""
+    target_id: str | None = None
+    tally: Tally = msgspec.field(default_factory=Tally)
+    result: CheckResult | None = None
+
+
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     net_successes: int
     net_boons: int
@@ -435,5 +499,9 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     AwardExperience,
     SpendAdvance,
     FinishCreation,
+    SpendFortuneAfterRoll,
+    ContestedCheck,
+    TakeHindrance,
+    ExposeToFear,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

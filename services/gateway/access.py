@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-import asyncio
-import time
-from typing import Any
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
+import msgspec
 from litestar import Request
 from litestar.connection import ASGIConnection
 from litestar.exceptions import NotAuthorizedException
 from litestar.handlers.base import BaseRouteHandler
 
-from services.codec import visible_to
-from services.gateway.problems import Problem
+from domain.errors import DomainError
+from services import queries
+from services.gateway.problems import Problem, field_error
 from services.gateway.state import Services
+
+T = TypeVar("T")
 
 
 def services_of(request: Request[Any, Any, Any]) -> Services:
@@ -46,35 +49,32 @@ async def _user_of(request: ASGIConnection[Any, Any, Any, Any]) -> str:
     return user
 
 
+_QUERY_STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409,
+                 "unavailable": 503}
+
+
+async def answer(pending: Awaitable[T]) -> T:
+    """Await a transport-neutral query (``services.queries``); its refusals become problems
+    naming the field and the rule, with the status their kind calls for."""
+    try:
+        return await pending
+    except msgspec.ValidationError as err:
+        named = field_error({"message": str(err), "source": "body"})
+        raise Problem(422, named["field"], "request.schema", named["message"]) from None
+    except DomainError as err:
+        raise Problem(_QUERY_STATUS.get(err.kind, 422), err.field, err.rule, err.message,
+                      headers={"Retry-After": "1"} if err.kind == "unavailable" else None) from None
+
+
 async def wait_for_position(svc: Services, campaign_id: str, position: int | None) -> None:
     """Read-your-writes: wait (bounded) until the campaign's read models reach ``position``."""
-    if not position:
-        return
-    deadline = time.monotonic() + svc.settings.read_wait_ms / 1000
-    delay = 0.005
-    while await svc.read_models.position(campaign_id) < position:
-        if time.monotonic() >= deadline:
-            raise Problem(503, "position", "read.position-reached",
-                          f"the read models have not reached position {position} yet; retry",
-                          headers={"Retry-After": "1"})
-        await asyncio.sleep(delay)
-        delay = min(delay * 2, 0.1)
+    await answer(queries.wait_for_position(svc, campaign_id, position))
 
 
 async def campaign_for(request: Request[Any, Any, Any], campaign_id: str, user: str,
                        position: int | None = None) -> tuple[dict[str, Any], str]:
     """The campaign view and the user's role in it (404 if absent, 403 if not a member)."""
-    svc = services_of(request)
-    await wait_for_position(svc, campaign_id, position)
-    view = await svc.read_models.campaign(campaign_id)
-    if view is None:
-        raise Problem(404, "campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
-    role = view.get("members", {}).get(user)
-    if role is None:
-        raise Problem(403, "campaign_id", "campaign.member",
-                      f"{user!r} is not a member of campaign {campaign_id!r}")
-    return view, role
+    return await answer(queries.campaign_view(services_of(request), campaign_id, user, position))
 
 
-def only_visible(events: list[dict[str, Any]], role: str | None) -> list[dict[str, Any]]:
-    return [ev for ev in events if visible_to(ev, role)]
+only_visible = queries.only_visible

@@ -52,8 +52,7 @@ async def test_repeated_command_id_returns_the_first_reply_and_appends_nothing(
         store: EventStore) -> None:
     record = CommandRecord(command_id="k1", actor="ann", campaign_id="c1", type="T",
                            payload_sha256="abc", reply={})
-    await store.append("c1", {"s/1": 0}, [ev("s/1")], command=record,
-                       make_reply=lambda rows: {"positions": [r.position for r in rows]})
+    await store.append("c1", {"s/1": 0}, [ev("s/1")], command=record)
     with pytest.raises(DuplicateCommand) as dup:
         await store.append("c1", {"s/1": None}, [ev("s/1")], command=record)
     assert dup.value.record.reply["positions"] == [e.position for e in await store.read_stream("s/1")]
@@ -73,7 +72,7 @@ async def test_service_role_cannot_update_delete_or_truncate(store: EventStore) 
 async def test_triggers_refuse_changes_even_for_the_owner(store: EventStore, database_url: str) -> None:
     record = CommandRecord(command_id="k1", actor="ann", campaign_id="c1", type="T",
                            payload_sha256="abc", reply={})
-    await store.append("c1", {"s/1": 0}, [ev("s/1")], command=record, seed=(b"s" * 32, "x"))
+    await store.append("c1", {"s/1": 0}, [ev("s/1")], command=record, seed=(1, b"s" * 32, "x"))
     owner = await asyncpg.connect(database_url)  # superuser, owner of the tables
     try:
         for sql in ("UPDATE events SET type = 'x'", "DELETE FROM events", "TRUNCATE events",

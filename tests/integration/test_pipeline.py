@@ -51,7 +51,7 @@ async def test_faces_derive_from_the_committed_seed(store: EventStore) -> None:
     cid = await make_campaign(pipeline)
     result = await pipeline.execute(
         envelope("RollDice", {"campaign_id": cid, "expression": "3d6+1d20"}, "roll-x"), "ann")
-    seed = await store.dice_seed(cid)
+    seed = await store.dice_seed(cid, 1)
     assert seed is not None
     created = (await store.read_campaign(cid))[0]
     import hashlib

@@ -186,6 +186,33 @@ def pool_mods(conditions: Iterable[ConditionInstance], who: str) -> list[tuple[s
     return out
 
 
+SR_DOWN_ONE: Final = "Spiked"  # one stunt -1 SR (L1447)
+SR_DOWN_ALL: Final = "Sapped"  # all stunts -1 SR (L1466)
+SR_UP_ONE: Final = "Buffed"  # one stunt +1 SR (L1498)
+SR_UP_ALL: Final = "Boosted"  # all stunts +1 SR (L1511)
+ONE_STUNT: Final = frozenset({SR_DOWN_ONE, SR_UP_ONE})
+
+
+def stunt_rating(sheet: WishSheet, name: str) -> int:
+    """A stunt's effective SR under Spiked, Sapped, Buffed and Boosted (L1447, L1466, L1498,
+    L1511): Gear stunts ignore the reductions, Passive ones never drop below SR 1."""
+    st = sheet.stunts[name]
+    up = sum(
+        1 for c in sheet.conditions
+        if c.name == SR_UP_ALL or (c.name == SR_UP_ONE and c.stunt == name)
+    )
+    down = sum(
+        1 for c in sheet.conditions
+        if c.name == SR_DOWN_ALL or (c.name == SR_DOWN_ONE and c.stunt == name)
+    )
+    if st.sfx == "Gear":
+        down = 0  # "Gear Stunts are not affected by this condition" (L1447, L1466)
+    rating = st.rating + up - down
+    if down and "Passive" in st.traits:
+        rating = max(rating, 1)  # "Passive Stunts cannot be reduced to less than SR1"
+    return rating
+
+
 def recovery(sheet: WishSheet, phase: str) -> dict[str, int]:
     """Totals a phase's recovery conditions grant (Refreshed L1479; End of Turn L1484-1508)."""
     out: dict[str, int] = {}

@@ -17,7 +17,16 @@ from contracts.rulesets.wish import CheckRecord, ConditionInstance, WishSheet
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.wish import advancement, conditions, encounter, health, pool, resolve, stance
+from domain.rulesets.wish import (
+    advancement,
+    conditions,
+    encounter,
+    health,
+    hindrances,
+    pool,
+    resolve,
+    stance,
+)
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve import evolve
 from domain.rulesets.wish.options import WishOptions
@@ -68,15 +77,28 @@ def _able(s: WishSheet, o: WishOptions, field: str = "character_id") -> None:
         raise StateConflict(field, "wish.condition.lulled L1462", "cannot take actions")
 
 
+def _check_id(s: WishSheet, given: str | None, field: str = "check_id") -> str:
+    """The id a check is recorded under: the one given, else ``check-<n>`` from the sheet's
+    count of checks, so a replay derives the same id (L222)."""
+    if given is None:
+        return f"check-{s.checks_rolled + 1}"
+    if not given or any(r.check_id == given for r in s.recent_checks):
+        raise DomainError(field, "wish.check L222", f"check id {given!r} is empty or already used")
+    return given
+
+
 def _roll_check(
     ctx: Ctx,
     cmd: c.RollCheck | c.Attack,
     *,
     attack: bool,
-) -> c.CheckResult:
+    kind: str = "check",
+    field: str = "character_id",
+) -> tuple[c.CheckResult, str]:
     o = ctx.options
-    actor = ctx.sheet(cmd.character_id)
-    _able(actor, o)
+    actor = ctx.sheet(cmd.character_id, field)
+    _able(actor, o, field)
+    check_id = _check_id(actor, cmd.check_id)
     target = ctx.sheet(cmd.target_id, "target_id") if cmd.target_id else None
     e = None
     if cmd.encounter_id is not None:
@@ -96,6 +118,22 @@ def _roll_check(
                 "wish.stunt.recharge L510",
                 f"{cmd.stunt} is recharging ({stunt.recharge_tokens} tokens)",
             )
+        sr = conditions.stunt_rating(actor, cmd.stunt)
+        if sr <= 0:
+            raise StateConflict(
+                "stunt",
+                "wish.condition.spiked L1447, L1466",
+                f"{cmd.stunt} is at SR {sr} and stops functioning",
+            )
+        pos = actor.stance.position
+        if "Contemplative" in stunt.facilitators and pos >= 0:
+            raise StateConflict(
+                "stunt", "wish.facilitator.contemplative L1331", "only in a Defensive stance"
+            )
+        if "Impetuous" in stunt.facilitators and pos <= 0:
+            raise StateConflict(
+                "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
+            )
     p = pool.assemble(
         actor,
         cmd,
@@ -114,7 +152,17 @@ def _roll_check(
     fatigue = health.fatigue_suffered(actor, exr) if physical else 0
     stress = 0 if physical else exr
     # Using a card places its rating in tokens, plus one per recharge symbol (L510, D-5).
-    recharge = {cmd.stunt: stunt.recharge_rating + t.RCH} if stunt and cmd.stunt else {}
+    # Frequent, Prolonged and Infrequent change the Recharge (L1317, L1319, L1379).
+    recharge = (
+        {
+            cmd.stunt: hindrances.recharge_rating(
+                stunt.recharge_rating, stunt.facilitators, stunt.hindrances
+            )
+            + t.RCH
+        }
+        if stunt and cmd.stunt
+        else {}
+    )
     record = CheckRecord(
         characteristic=p.characteristic,
         effective_characteristic=p.effective_characteristic,
@@ -131,11 +179,18 @@ def _roll_check(
         {
             "character_id": cmd.character_id,
             "target_id": cmd.target_id,
+            "check_id": check_id,
+            "kind": kind,
             "check": record,
             "stress": stress,
             "fatigue": fatigue,
             "fortune_spent": p.fortune_spent,
             "recharge": {k: v for k, v in recharge.items() if v},
+            **(
+                {"stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
+                if stunt is not None and cmd.stunt
+                else {}
+            ),
         },
     )
     if p.opponent_fortune_spent and cmd.target_id:
@@ -150,7 +205,7 @@ def _roll_check(
             "wish.ActionTaken",
             {"character_id": cmd.character_id, "kind": "attack" if attack else "check"},
         )
-    return result
+    return result, check_id
 
 
 def roll_check(ctx: Ctx, cmd: c.RollCheck) -> None:
@@ -159,12 +214,140 @@ def roll_check(ctx: Ctx, cmd: c.RollCheck) -> None:
     _roll_check(ctx, cmd, attack=attack)
 
 
+def _after_roll_dice(
+    ctx: Ctx, cmd: c.SpendFortuneAfterRoll
+) -> tuple[str, str, c.RecentCheck, str]:
+    """Refusals for Fortune after the roll; the roller, the spender, the check and the die."""
+    o = ctx.options
+    rule = "wish.fortune.after_roll L222"
+    if not o.fortune_after_roll:
+        raise StateConflict(
+            "check_id", rule, "this campaign spends Fortune before the roll (fortune_after_roll)"
+        )
+    if cmd.points < 1:
+        raise DomainError("points", rule, "spend at least 1 point")
+    spender = ctx.sheet(cmd.character_id)
+    roller_id = cmd.roller_id or cmd.character_id
+    roller = ctx.sheet(roller_id, "roller_id")
+    window = roller.recent_checks[-max(1, o.fortune_after_roll_window):]
+    found = [r for r in window if r.check_id == cmd.check_id]
+    if not found:
+        raise NotFound(
+            "check_id", rule, f"{cmd.check_id!r} is not among {roller_id}'s latest checks"
+        )
+    rec = found[0]
+    if rec.kind != "check":
+        raise StateConflict(
+            "check_id",
+            rule,
+            f"a {rec.kind}'s outcome has already been applied; spend Fortune before that roll",
+        )
+    if roller_id != cmd.character_id and rec.target_id != cmd.character_id:
+        # "an opponents dice pool that targets or would harm them" (L220)
+        raise DomainError("roller_id", "wish.fortune.spend L220", "only the check's target may")
+    if cmd.points > spender.fortune:
+        raise StateConflict(
+            "points",
+            "wish.fortune.spend L220",
+            f"spending {cmd.points} Fortune, only {spender.fortune} left",
+        )
+    die = o.fortune_own_die if roller_id == cmd.character_id else o.fortune_opponent_die
+    return roller_id, cmd.character_id, rec, die
+
+
+def spend_fortune_after_roll(ctx: Ctx, cmd: c.SpendFortuneAfterRoll) -> None:
+    """SpendFortuneAfterRoll (L222, option ``fortune_after_roll``): each point rolls one more
+    die (L220: own FRT, or MIS into an opponent's check that targets the spender) into a
+    recorded check; the amended tally and result are recorded as ``wish.CheckAmended``."""
+    roller_id, spender_id, rec, die = _after_roll_dice(ctx, cmd)
+    assert rec.result is not None
+    added = resolve.roll({die: cmd.points}, ctx.dice)
+    extra = resolve.tally(added)
+    before = rec.tally
+    t = c.Tally(**{k: getattr(before, k) + getattr(extra, k) for k in c.Tally.__struct_fields__})
+    result = resolve.resolve(t, rec.result.downgraded)
+    roller = ctx.sheet(roller_id)
+    physical = rec.characteristic in sheets.PHYSICAL
+    exr = extra.EXR
+    ctx.emit(
+        char(spender_id),
+        "wish.FortuneSpent",
+        {"points": cmd.points, "purpose": f"after roll {roller_id}/{cmd.check_id}"},
+    )
+    ctx.emit(
+        char(roller_id),
+        "wish.CheckAmended",
+        {
+            "check_id": cmd.check_id,
+            "spent_by": spender_id,
+            "fortune_spent": cmd.points,
+            "dice": added,
+            "previous_tally": before,
+            "tally": t,
+            "result": result,
+            "fatigue": health.fatigue_suffered(roller, exr) if physical else 0,
+            "stress": 0 if physical else exr,
+        },
+    )
+
+
+def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
+    """ContestedCheck (digest D-9; opposed checks L1011, L1017-1020): both sides roll their own
+    pools; the actor's net successes minus the opposition's decide, ties go to the defender."""
+    if ctx.options.opposed_checks != "contested":
+        raise StateConflict(
+            "opposition",
+            "wish.check.opposed L1011",
+            "this campaign turns the opposition into challenge dice (opposed_checks)",
+        )
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "wish.check.opposed L1011", "a character cannot oppose itself")
+    if cmd.opposition.fortune_points:
+        raise DomainError(
+            "opposition.fortune_points",
+            "wish.fortune.spend L220",
+            "the defender spends its own Fortune (SpendFortuneAfterRoll)",
+        )
+    spec = {f: getattr(cmd, f) for f in c.CheckSpec.__struct_fields__}
+    mine = c.RollCheck(
+        **spec,
+        campaign_id=cmd.campaign_id,
+        character_id=cmd.character_id,
+        target_id=cmd.target_id,
+        encounter_id=cmd.encounter_id,
+        check_id=cmd.check_id,
+    )
+    other = {f: getattr(cmd.opposition, f) for f in c.CheckSpec.__struct_fields__}
+    theirs = c.RollCheck(
+        **other, campaign_id=cmd.campaign_id, character_id=cmd.target_id
+    )
+    ctx.sheet(cmd.target_id, "target_id")
+    actor, actor_id = _roll_check(ctx, mine, attack=False, kind="contest")
+    defender, defender_id = _roll_check(
+        ctx, theirs, attack=False, kind="contest", field="target_id"
+    )
+    net = actor.net_successes - defender.net_successes
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.ContestResolved",
+        {
+            "check_id": actor_id,
+            "target_id": cmd.target_id,
+            "opposition_check_id": defender_id,
+            "actor_net": actor.net_successes,
+            "opposition_net": defender.net_successes,
+            "net_successes": net,
+            "success": net >= 1,  # ties go to the defender (D-9, as D-1)
+        },
+    )
+
+
 def attack(ctx: Ctx, cmd: c.Attack) -> None:
     """Attack: a check vs the target's Defense (L184, L504), then damage on a hit (G-2)."""
     o = ctx.options
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
-    result = _roll_check(ctx, cmd, attack=True)
+    result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
@@ -428,6 +611,7 @@ def _add_condition(
     tokens: int | None,
     severity: int | None,
     stay: bool,
+    stunt: str | None = None,
 ) -> None:
     o = ctx.options
     s = ctx.sheet(cid)
@@ -465,12 +649,20 @@ def _add_condition(
             _drunk_overflow(ctx, cid)
             return
     inst = _new(
-        ctx, cid, name, dur, n, severity if severity is not None else (row.severity if row else 1)
+        ctx,
+        cid,
+        name,
+        dur,
+        n,
+        severity if severity is not None else (row.severity if row else 1),
+        stunt,
     )
     _on_apply(ctx, cid, inst, stay)
 
 
-def _new(ctx: Ctx, cid: str, name: str, dur: str, tokens: int, severity: int) -> ConditionInstance:
+def _new(
+    ctx: Ctx, cid: str, name: str, dur: str, tokens: int, severity: int, stunt: str | None = None
+) -> ConditionInstance:
     s = ctx.sheet(cid)
     inst = ConditionInstance(
         id=f"cond-{s.serial + 1}",
@@ -478,6 +670,7 @@ def _new(ctx: Ctx, cid: str, name: str, dur: str, tokens: int, severity: int) ->
         duration=dur,  # type: ignore[arg-type]
         tokens=tokens,
         severity=severity,
+        stunt=stunt,
     )
     ctx.emit(char(cid), "wish.ConditionAdded", {"condition": inst, "serial": s.serial + 1})
     return inst
@@ -544,10 +737,40 @@ def _roll_table(
 
 
 def add_condition(ctx: Ctx, cmd: c.AddCondition) -> None:
-    """AddCondition: Brief instances stack (L1395-1399), Encounter ones do not (L1407)."""
+    """AddCondition: Brief instances stack (L1395-1399), Encounter ones do not (L1407);
+    Spiked and Buffed name the one stunt they affect (L1447, L1498)."""
+    if cmd.stunt is not None:
+        if cmd.name not in conditions.ONE_STUNT:
+            raise DomainError(
+                "stunt", "wish.condition L1447, L1498", "only Spiked and Buffed name a stunt"
+            )
+        if cmd.stunt not in ctx.sheet(cmd.character_id).stunts:
+            raise NotFound("stunt", "wish.condition L1447, L1498", f"no stunt {cmd.stunt!r}")
     _add_condition(
-        ctx, cmd.character_id, cmd.name, cmd.duration, cmd.tokens, cmd.severity, cmd.stay_in_stance
+        ctx,
+        cmd.character_id,
+        cmd.name,
+        cmd.duration,
+        cmd.tokens,
+        cmd.severity,
+        cmd.stay_in_stance,
+        cmd.stunt,
     )
+
+
+def expose_to_fear(ctx: Ctx, cmd: c.ExposeToFear) -> None:
+    """ExposeToFear: while Frightened, a Fear based effect of rating R inflicts R stress and
+    moves the stance R steps towards neutral (L1445); without Frightened nothing happens."""
+    s = ctx.sheet(cmd.character_id)
+    if cmd.rating < 1:
+        raise DomainError("rating", "wish.condition.frightened L1445", "a Fear rating is >= 1")
+    if not conditions.count(s, "Frightened"):
+        return
+    pos = s.stance.position
+    after = 0 if abs(pos) <= cmd.rating else pos - cmd.rating * (1 if pos > 0 else -1)
+    ctx.emit(char(cmd.character_id), "wish.Exerted", {"stress": cmd.rating, "cause": "Frightened"})
+    if after != pos:
+        ctx.emit(char(cmd.character_id), "wish.StanceSet", {"position": after, "cause": "Frightened"})
 
 
 def remove_condition(ctx: Ctx, cmd: c.RemoveCondition) -> None:
@@ -644,6 +867,59 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
     )
 
 
+def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
+    """TakeHindrance (GM-approved, L1339; points per the table L1349-1383): grants hindrance
+    points, spent like advances on non-Archetype raises (L1341); more than 5 points of
+    hindrances is flagged for the GM's scrutiny (L1343)."""
+    s = ctx.sheet(cmd.character_id)
+    row = hindrances.HINDRANCES.get(cmd.name)
+    rule = f"wish.hindrance L{row.line}" if row else "wish.hindrance L1345"
+    if row is None or row.points == 0:
+        # Anathema (L1355) and the GM's own hindrances (L1345) state their points.
+        if cmd.points is None or cmd.points < 1:
+            raise DomainError("points", rule, f"{cmd.name!r} needs its points stated (>= 1)")
+        points = cmd.points
+    else:
+        if cmd.points is not None and cmd.points != row.points:
+            raise DomainError("points", rule, f"{cmd.name} grants {row.points} points")
+        points = row.points
+    if cmd.name == "Alter Ego" and cmd.gm_controls_alter_ego:
+        points = hindrances.ALTER_EGO_GM_POINTS  # L1367
+    if row is not None and row.per_stunt:
+        if cmd.stunt is None or cmd.stunt not in s.stunts:
+            raise DomainError("stunt", rule, f"{cmd.name} is taken for one of your stunts")
+        if cmd.name in s.stunts[cmd.stunt].hindrances:
+            # "applied to a different Stunt each time"
+            raise StateConflict("stunt", rule, f"{cmd.stunt} already has {cmd.name}")
+    elif cmd.stunt is not None:
+        raise DomainError("stunt", rule, f"{cmd.name} is not taken for a stunt")
+    if row is not None and row.needs_detail and not cmd.detail:
+        raise DomainError("detail", rule, f"name what the {cmd.name} hindrance is about")
+    if any(
+        h.name == cmd.name and h.stunt == cmd.stunt and h.detail == cmd.detail
+        for h in s.hindrances
+    ):
+        raise StateConflict("name", rule, f"{cmd.name} is already taken")
+    for stat, delta in hindrances.STAT_CHANGES.get(cmd.name, ()):
+        now = s.characteristics.get(stat, getattr(s, stat, 0))
+        if now + delta < 0:
+            raise StateConflict("name", rule, f"{stat} {now} cannot drop by {-delta}")
+    total = sum(h.points for h in s.hindrances) + points
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.HindranceTaken",
+        {
+            "hindrance": c.Hindrance(
+                name=cmd.name, points=points, stunt=cmd.stunt, detail=cmd.detail
+            ),
+            "points": points,
+            "stats": dict(hindrances.STAT_CHANGES.get(cmd.name, ())),
+            "total_points": total,
+            "scrutiny": total > hindrances.SCRUTINY_POINTS,  # L1343
+        },
+    )
+
+
 def finish_creation(ctx: Ctx, cmd: c.FinishCreation) -> None:
     """FinishCreation: every creation point must be spent before play (L581)."""
     s = ctx.sheet(cmd.character_id)
@@ -680,4 +956,8 @@ HANDLERS: dict[type[msgspec.Struct], Callable[[Ctx, Any], None]] = {
     c.AwardExperience: award_experience,
     c.SpendAdvance: spend_advance,
     c.FinishCreation: finish_creation,
+    c.SpendFortuneAfterRoll: spend_fortune_after_roll,
+    c.ContestedCheck: contested_check,
+    c.TakeHindrance: take_hindrance,
+    c.ExposeToFear: expose_to_fear,
 }

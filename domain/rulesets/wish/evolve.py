@@ -9,10 +9,14 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets.wish import (
+    CheckResult,
     ConditionInstance,
     EncounterState,
+    Hindrance,
     Lasting,
     Purchase,
+    RecentCheck,
+    Tally,
     TurnState,
     WishSheet,
 )
@@ -69,14 +73,62 @@ def _recharge(s: WishSheet, changes: Mapping[str, int]) -> WishSheet:
     return R(s, stunts=stunts)
 
 
+RECENT_CHECKS = 10  # checks kept for Fortune after the roll (L222)
+
+
 def _check(s: WishSheet, d: Data) -> WishSheet:
+    check = d.get("check", {})
+    n = s.checks_rolled + 1
+    recent = RecentCheck(
+        check_id=d.get("check_id") or f"check-{n}",
+        kind=d.get("kind", "check"),
+        characteristic=check.get("characteristic", ""),
+        target_id=d.get("target_id"),
+        tally=msgspec.convert(check.get("tally", {}), Tally),
+        result=msgspec.convert(check["result"], CheckResult) if "result" in check else None,
+    )
     s = R(
         s,
         stress=s.stress + d.get("stress", 0),
         fatigue=s.fatigue + d.get("fatigue", 0),
         fortune=max(0, s.fortune - d.get("fortune_spent", 0)),
+        checks_rolled=n,
+        recent_checks=[*s.recent_checks, recent][-RECENT_CHECKS:],
     )
     return _recharge(s, d.get("recharge", {}))
+
+
+def _amended(s: WishSheet, d: Data) -> WishSheet:
+    tally = msgspec.convert(d["tally"], Tally)
+    result = msgspec.convert(d["result"], CheckResult)
+    recent = [
+        R(r, tally=tally, result=result) if r.check_id == d.get("check_id") else r
+        for r in s.recent_checks
+    ]
+    return R(
+        s,
+        recent_checks=recent,
+        stress=s.stress + d.get("stress", 0),
+        fatigue=s.fatigue + d.get("fatigue", 0),
+    )
+
+
+def _hindrance(s: WishSheet, d: Data) -> WishSheet:
+    h = msgspec.convert(d["hindrance"], Hindrance)
+    s = R(s, hindrances=[*s.hindrances, h], hindrance_points=s.hindrance_points + d.get("points", 0))
+    if h.stunt is not None and h.stunt in s.stunts:
+        st = s.stunts[h.stunt]
+        s = R(s, stunts={**s.stunts, h.stunt: R(st, hindrances=[*st.hindrances, h.name])})
+    chars, maxima = dict(s.characteristics), dict(s.maxima)
+    mit_max = dict(s.mitigation_maxima)
+    for stat, delta in d.get("stats", {}).items():
+        if stat in chars:  # rating and maximum both (L1363)
+            chars[stat] = max(0, chars[stat] + delta)
+            maxima[stat] = max(0, maxima.get(stat, sheets.NORMAL_MAXIMUM) + delta)
+        elif stat in sheets.MITIGATION:
+            s = R(s, **{stat: max(0, getattr(s, stat) + delta)})
+            mit_max[stat] = max(0, mit_max.get(stat, sheets.NORMAL_MAXIMUM) + delta)
+    return R(s, characteristics=chars, maxima=maxima, mitigation_maxima=mit_max)
 
 
 def _condition_added(s: WishSheet, d: Data) -> WishSheet:
@@ -124,6 +176,8 @@ def _advance(s: WishSheet, d: Data) -> WishSheet:
 
 CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRolled": _check,
+    "wish.CheckAmended": _amended,
+    "wish.HindranceTaken": _hindrance,
     "wish.StanceShifted": lambda s, d: R(
         s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
     ),

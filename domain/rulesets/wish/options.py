@@ -18,12 +18,24 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # dice
     exertion_once_per_check: bool = False  # D-4: EXR costs 1 per symbol (L18-19)
     fortune_after_roll: bool = False  # D-8 / L222: Fortune officially spent before rolling
+    # How many of the roller's latest checks Fortune may still amend after the roll; the seed
+    # gives no window (L222), so only the latest one by default.
+    fortune_after_roll_window: int = 1
+    # D-9: skill against skill is a contested roll; "difficulty" has the GM turn the
+    # opposition into challenge dice instead (ContestedCheck refused).
+    opposed_checks: Literal["contested", "difficulty"] = "contested"
     defense_die: str = "MIS"  # L184: the die each point of Defense adds
     fortune_own_die: str = "FRT"  # D-8 / L220
     fortune_opponent_die: str = "MIS"  # D-8 / L220
     specialization_die: str = "FRT"  # L167, L984
     assist_die: str = "FRT"  # L384
     distress_dice: bool = True  # D-42: 1 MIS per stress/fatigue token above the characteristic
+    # facilitators and hindrances: the seed prints no die icon (L1323-1329, L1373, L1383)
+    reliable_die: str = "DFN"  # §7.12 [inferred](M), "Defensive dice are reliable" (L25)
+    unpredictable_die: str = "OFF"  # §7.12 [inferred](M)
+    just_wing_it_die: str = "MIS"  # §7.12 [inferred](M-L)
+    erratic_die: str = "MIS"  # §7.13 [inferred](M)
+    easy_difficult_dice: int = 1  # Easy -1 CHL / Difficult +1 CHL, §7.12 [inferred](H)
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

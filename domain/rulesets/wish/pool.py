@@ -114,6 +114,17 @@ def assemble(
         side, die = ("Offensive", "OFF") if pos > 0 else ("Defensive", "DFN")
         pool.remove(f"stance {abs(pos)} steps {side}", "CHR", k)
         pool.add(f"stance {abs(pos)} steps {side}", die, k)
+    # Contemplative / Impetuous convert SR more characteristic dice, beyond the meter's
+    # depth, adding none (L1331, L1333).
+    stunt = actor.stunts.get(spec.stunt) if spec.stunt else None
+    facs = stunt.facilitators if stunt is not None else []
+    for name, side_sign, die in (("Contemplative", -1, "DFN"), ("Impetuous", 1, "OFF")):
+        if name in facs and pos * side_sign > 0 and spec.stunt is not None:
+            sr = max(0, conditions.stunt_rating(actor, spec.stunt))
+            extra = min(abs(pos) + sr, c) - k
+            if extra > 0:
+                pool.remove(f"{name} SR {sr}", "CHR", extra)
+                pool.add(f"{name} SR {sr}", die, extra)
 
     if skill is not None and skill in actor.skills:
         pool.add(f"skill {skill} ranks", "EXP", actor.skills[skill].ranks)  # L47, L994
@@ -145,6 +156,20 @@ def assemble(
     for src in spec.sources:
         if src.count > 0:
             pool.add(src.source, src.die, src.count)
+
+    # Per-stunt facilitators and hindrances (L1323-1329, L1373, L1383; dice per options).
+    if stunt is not None:
+        marks = [*stunt.facilitators, *stunt.hindrances]
+        for name, die in (
+            ("Reliable", options.reliable_die),
+            ("Unpredictable", options.unpredictable_die),
+            ("Just Wing It", options.just_wing_it_die),
+            ("Erratic", options.erratic_die),
+        ):
+            if name in marks:
+                pool.add(name, die, 1)
+        if "Difficult" in marks:
+            pool.add("Difficult", "CHL", options.easy_difficult_dice)
 
     if target is not None and attack:
         defense = sheets.mitigation(target, "defense")
@@ -199,6 +224,8 @@ def assemble(
         pool.opponent_fortune_spent = opponent_fortune_points
 
     # Removals after all additions.
+    if stunt is not None and "Easy" in stunt.facilitators:
+        pool.remove("Easy", "CHL", options.easy_difficult_dice)  # L1323
     for src in spec.sources:
         if src.count < 0:
             pool.remove(src.source, src.die, -src.count)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 import msgspec
@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.wish import decide as deciders
 from domain.rulesets.wish import odds as odds_module
 from domain.rulesets.wish import pool as pool_module
+from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve import evolve as fold
 from domain.rulesets.wish.faces import DICE
@@ -46,9 +47,13 @@ class WishRuleset:
     # gained "for completing sessions and story events"), and inflicts lasting harm directly.
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset({
         c.StartEncounter, c.EndRound, c.EndEncounter, c.AwardExperience, c.InflictLasting,
+        # "all hindrances must be approved by the GM" (L1339; digest §8.2 "GM approval token")
+        c.TakeHindrance,
     })
     check_spec_type = c.CheckSpec
-    roll_events: frozenset[str] = frozenset({"wish.CheckRolled", "wish.BriefConditionRolled"})
+    roll_events: frozenset[str] = frozenset(
+        {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled"}
+    )
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the digest's recommended decisions as defaults."""
@@ -65,7 +70,7 @@ class WishRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(deciders.enc(eid))
-        for f in ("character_id", "target_id"):
+        for f in ("character_id", "target_id", "roller_id"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(deciders.char(v))
@@ -92,6 +97,12 @@ class WishRuleset:
         return fold(state, event_type, data)
 
     odds = staticmethod(odds)
+
+    @staticmethod
+    def reread(event_type: str, data: Mapping[str, Any],
+               draws: Sequence[tuple[int, int]]) -> list[str]:
+        """How a recorded roll's reading differs from the rules applied to its draws."""
+        return reread_module.reread(event_type, data, draws)
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Figures that follow from a sheet: thresholds, current Wounds and Grit, rank, states."""

@@ -15,7 +15,7 @@ import msgspec
 
 from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
-from domain.rulesets.wish import conditions
+from domain.rulesets.wish import conditions, hindrances
 from domain.rulesets.wish.options import WishOptions
 
 CHARACTERISTICS: Final = ("str", "ag", "to", "int", "wp", "fel")
@@ -67,6 +67,30 @@ def normalize(sheet: WishSheet) -> WishSheet:
     maxima = {c: sheet.maxima.get(c, NORMAL_MAXIMUM) for c in CHARACTERISTICS}
     mit = {m: sheet.mitigation_maxima.get(m, NORMAL_MAXIMUM) for m in MITIGATION}
     return msgspec.structs.replace(sheet, maxima=maxima, mitigation_maxima=mit)
+
+
+def _stunt_marks(
+    name: str, facs: list[str], hinds: list[str], traits: list[str]
+) -> list[tuple[str, str, str]]:
+    """Per-stunt facilitators (L1313-1333) and hindrances (L1371-1383): known names, each once
+    per stunt ("applied to a different Stunt each time"), Prolonged only on Ongoing stunts."""
+    p: list[tuple[str, str, str]] = []
+    for f in facs:
+        if f not in hindrances.STUNT_FACILITATORS:
+            p.append((f"sheet.stunts.{name}.facilitators", "wish.facilitator L1293", f"{f!r}?"))
+    for h in hinds:
+        row = hindrances.HINDRANCES.get(h)
+        if row is None or not row.per_stunt:
+            p.append((f"sheet.stunts.{name}.hindrances", "wish.hindrance L1371-1383", f"{h!r}?"))
+    if len(set(facs)) != len(facs) or len(set(hinds)) != len(hinds):
+        p.append((f"sheet.stunts.{name}", "wish.facilitator L1313", "each applies once a stunt"))
+    if "Prolonged" in facs and hindrances.PROLONGED_TRAIT not in traits:
+        p.append((f"sheet.stunts.{name}.facilitators", "wish.facilitator.prolonged L1319",
+                  "Prolonged needs an Ongoing stunt"))
+    if "Contemplative" in facs and "Impetuous" in facs:
+        p.append((f"sheet.stunts.{name}.facilitators", "wish.facilitator L1331-1333",
+                  "a stunt cannot need both a Defensive and an Offensive stance"))
+    return p
 
 
 def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
@@ -146,6 +170,7 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
             )
         if stunt.recharge_rating < 0 or stunt.recharge_tokens < 0:
             p.append((f"sheet.stunts.{name}", "wish.stunt.recharge L510", "negative recharge"))
+        p.extend(_stunt_marks(name, stunt.facilitators, stunt.hindrances, stunt.traits))
     if sheet.fortune_rating < 0:
         p.append(("sheet.fortune_rating", "wish.fortune L216", "negative"))
     if not 0 <= sheet.fortune <= sheet.fortune_rating:

@@ -1,0 +1,85 @@
+"""Re-reading recorded WISH dice: the same faces must give the same symbols and the same result.
+
+Used by the audit (``domain.audit``): given an event and the draws the service recorded for its
+command, report every way the event's reading differs from what the rules give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.wish import DieRoll, Tally
+from domain.rulesets.wish import conditions
+from domain.rulesets.wish.faces import DICE
+from domain.rulesets.wish.resolve import resolve, tally
+
+
+def reread(event_type: str, data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """Differences between a recorded WISH roll and the rules applied to its draws (L3-69, L514-528)."""
+    if event_type == "wish.CheckRolled":
+        return _check(data, draws)
+    if event_type == "wish.BriefConditionRolled":
+        return _brief(data, draws)
+    if event_type == "wish.CheckAmended":
+        return _amended(data, draws)
+    return []
+
+
+def _amended(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """Fortune dice rolled after the roll (L222): faces, then previous tally + faces."""
+    dice = [msgspec.convert(d, DieRoll) for d in data.get("dice", [])]
+    problems = _faces(draws, [(DICE[d.die].sides, d.face) for d in dice])
+    for i, d in enumerate(dice):
+        printed = list(DICE[d.die].faces[d.face].symbols) if d.face in DICE[d.die].faces else None
+        if printed != d.symbols:
+            problems.append(f"die {i} ({d.die} face {d.face}) shows {d.symbols}, the table {printed}")
+    before = msgspec.convert(data.get("previous_tally", {}), Tally)
+    extra = tally(dice)
+    expected_tally = Tally(**{k: getattr(before, k) + getattr(extra, k)
+                              for k in Tally.__struct_fields__})
+    if msgspec.convert(data.get("tally", {}), Tally) != expected_tally:
+        problems.append(f"tally {data.get('tally')} but the faces give "
+                        f"{msgspec.to_builtins(expected_tally)}")
+    result = data.get("result", {})
+    expected = msgspec.to_builtins(resolve(expected_tally, int(result.get("downgraded", 0))))
+    if result != expected:
+        problems.append(f"result {result} but the faces give {expected}")
+    return problems
+
+
+def _check(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    check = data.get("check", {})
+    dice = [msgspec.convert(d, DieRoll) for d in check.get("dice", [])]
+    problems = _faces(draws, [(DICE[d.die].sides, d.face) for d in dice])
+    for i, d in enumerate(dice):
+        printed = list(DICE[d.die].faces[d.face].symbols) if d.face in DICE[d.die].faces else None
+        if printed != d.symbols:
+            problems.append(f"die {i} ({d.die} face {d.face}) shows {d.symbols}, the table {printed}")
+    expected_tally = tally(dice)
+    if msgspec.convert(check.get("tally", {}), Tally) != expected_tally:
+        problems.append(f"tally {check.get('tally')} but the faces give "
+                        f"{msgspec.to_builtins(expected_tally)}")
+    result = check.get("result", {})
+    expected = msgspec.to_builtins(resolve(expected_tally, int(result.get("downgraded", 0))))
+    if result != expected:
+        problems.append(f"result {result} but the faces give {expected}")
+    return problems
+
+
+def _brief(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    rolls = [int(r) for r in data.get("rolls", [])]
+    problems = _faces(draws, [(100, r) for r in rolls])
+    named = [row.name for row in (conditions.row_for_roll(data.get("table", ""), r) for r in rolls)
+             if not row.roll_twice]
+    if not set(data.get("results", [])) <= set(named):
+        problems.append(f"results {data.get('results')} are not what rolls {rolls} give ({named})")
+    return problems
+
+
+def _faces(draws: Sequence[tuple[int, int]], recorded: Sequence[tuple[int, int]]) -> list[str]:
+    if list(draws) != list(recorded):
+        return [f"the event's dice {list(recorded)} are not the draws {list(draws)}"]
+    return []

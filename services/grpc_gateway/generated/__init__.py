@@ -1,0 +1,1 @@
+"""Python messages compiled from contracts/proto (generated)."""
