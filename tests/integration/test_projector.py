@@ -143,3 +143,54 @@ async def test_live_messages_carry_positions(store: EventStore, redis_client: Re
     assert positions == [e.position for e in await store.read_campaign(campaigns[0], 0, 1000)]
     for prev, msg in zip(ours, ours[1:], strict=False):
         assert msg["after"] == prev["position"]  # each message says where the previous ended
+
+
+PROJECTOR_PROCESS = """
+import asyncio, sys
+from redis.asyncio import Redis
+from services.event_store import EventStore
+from services.projector import Projector
+
+async def main() -> None:
+    store = await EventStore.connect(sys.argv[1], min_size=1, max_size=2)
+    redis = Redis.from_url(sys.argv[2])
+    def slow(stage: str) -> None:
+        import time
+        time.sleep(0.05)  # widen every window between the projector's steps
+    await Projector(store, redis, batch_size=3, crash_hook=slow).catch_up()
+    print("caught up", flush=True)
+
+asyncio.run(main())
+"""
+
+
+async def test_a_projector_process_killed_at_random_loses_and_doubles_nothing(
+        store: EventStore, redis_client: Redis, database_url: str, redis_url: str) -> None:
+    """SIGKILL a real projector process at random moments, restart it, and compare the result
+    with a clean projection."""
+    import asyncio
+    import random
+    import signal
+    import subprocess
+    import sys
+
+    await populate(store)
+    expected = await clean_projection(store, redis_client)
+    await drop_read_models(redis_client)
+    rng = random.Random(11)
+    kills = 0
+    for _ in range(40):
+        proc = subprocess.Popen([sys.executable, "-c", PROJECTOR_PROCESS, database_url, redis_url],
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        await asyncio.sleep(rng.uniform(0.2, 1.5))
+        if proc.poll() is None:
+            proc.send_signal(signal.SIGKILL)
+            kills += 1
+        proc.wait()
+        output = proc.stdout.read() if proc.stdout else b""
+        if b"caught up" in output:
+            break
+    else:
+        raise AssertionError("the projector never caught up")
+    assert kills >= 1
+    assert await snapshot(redis_client) == expected
