@@ -83,6 +83,8 @@ class EventRetconned(Event, frozen=True, kw_only=True):
     event_type: str
     reason: str
     by: str
+    # A retcon of a roll only GMs may see is itself only for GMs.
+    visibility: str = "public"
 
 
 class MemberAdded(Event, frozen=True, kw_only=True):

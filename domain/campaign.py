@@ -249,9 +249,12 @@ def decide(cmd: c.Payload, state: CampaignState, ctx: CommandContext) -> list[e.
             if cmd.position in state.retconned:
                 raise StateConflict("payload.position", "retcon.once",
                                     f"event {cmd.position} was retconned already")
+            hidden = (target.metadata.get("visibility") == "gm"
+                      and cmd.position not in state.revealed_rolls)
             return [e.EventRetconned(campaign_id=cid, position=cmd.position,
                                      stream_id=target.stream_id, event_type=target.type,
-                                     reason=cmd.reason, by=ctx.actor)]
+                                     reason=cmd.reason, by=ctx.actor,
+                                     visibility="gm" if hidden else "public")]
     raise DomainError("type", "command.known", f"{type(cmd).__name__} is not a campaign command")
 
 

@@ -195,8 +195,8 @@ def _in_payload(err: DomainError) -> DomainError:
 
 
 def visibility_of(event: Decided) -> str:
-    """Who may see an event: ``gm`` for hidden rolls, else ``public``."""
-    return event.visibility if isinstance(event, e.DiceRolled) else "public"
+    """Who may see an event: ``gm`` for hidden rolls (and retcons of them), else ``public``."""
+    return event.visibility if isinstance(event, (e.DiceRolled, e.EventRetconned)) else "public"
 
 
 def event_type(event: Decided) -> str:

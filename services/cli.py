@@ -65,7 +65,8 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
         assert ready.database_url
         asyncio.run(migrate(ready.database_url))
         app = create_app(ready)
-        print(f"Skald serving on http://{ready.host}:{ready.port} (OpenAPI at /schema)",
+        grpc = f", gRPC on {ready.host}:{ready.grpc_port}" if ready.grpc_port is not None else ""
+        print(f"Skald serving on http://{ready.host}:{ready.port} (OpenAPI at /schema){grpc}",
               file=sys.stderr, flush=True)
         # uvicorn handles SIGINT/SIGTERM; the embedded servers stop when this block exits.
         uvicorn.run(app, host=ready.host, port=ready.port, log_level="warning",
@@ -221,6 +222,7 @@ def parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="run the HTTP gateway and projector")
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
+    serve.add_argument("--grpc-port", type=int)
     serve.set_defaults(func=cmd_serve)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
     token = sub.add_parser("token", help="manage API tokens")
@@ -260,6 +262,8 @@ def main(argv: list[str] | None = None) -> int:
         settings.host = args.host
     if getattr(args, "port", None):
         settings.port = args.port
+    if getattr(args, "grpc_port", None):
+        settings.grpc_port = args.grpc_port
     configure(settings.log_format, settings.log_level)
     result: int = args.func(settings, args)
     return result

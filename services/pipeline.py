@@ -51,7 +51,9 @@ class CommandPipeline:
         """Decide and record one command; a repeated command id returns the first result."""
         payload = payload_of(envelope)
         command_type = tag_of(envelope)
-        digest = payload_digest(b"\0".join([command_type.encode(), msgspec.json.encode(payload),
+        # Sorted keys: the same free-form sheet or options in another key order is the same command.
+        body = msgspec.json.encode(payload, order="sorted")
+        digest = payload_digest(b"\0".join([command_type.encode(), body,
                                              (envelope.client_seed or "").encode()]))
         bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor)
         first = await self.store.find_command(envelope.command_id)
@@ -96,7 +98,8 @@ class CommandPipeline:
                 continue
             except DuplicateCommand as dup:
                 return await self._replay(dup.record, actor, command_type, digest)
-            bound.info("command recorded", events=len(stored), position=stored[-1].position)
+            bound.info("command recorded", events=len(stored),
+                       position=stored[-1].position if stored else None)
             return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
         raise StateConflict("command_id", "command.concurrency",
                             f"gave up after {MAX_ATTEMPTS} conflicting attempts; retry the command")
@@ -153,7 +156,7 @@ class CommandPipeline:
         if (first.actor, first.type, first.payload_sha256) != (actor, command_type, digest):
             raise StateConflict("command_id", "command.idempotency-key",
                                 "this command id was already used for a different command")
-        stored = await self.store.events_at(list(first.reply.get("positions", [])))
+        stored = await self.store.events_at(list(first.reply.get("positions") or []))
         reply = self._reply(first.command_id, first.campaign_id, stored)
         return msgspec.convert({**reply, "duplicate": True}, CommandResult)
 

@@ -13,6 +13,7 @@ class Settings(msgspec.Struct, kw_only=True):
     redis_url: str | None = None  # SKALD_REDIS_URL; unset: embedded Redis
     host: str = "127.0.0.1"  # SKALD_HOST
     port: int = 8080  # SKALD_PORT
+    grpc_port: int | None = None  # SKALD_GRPC_PORT (the CLI defaults it to 50051; "off" disables)
     data_dir: Path = Path(".skald")  # SKALD_DATA_DIR
     log_format: str = "console"  # SKALD_LOG_FORMAT: json | console
     log_level: str = "info"  # SKALD_LOG_LEVEL
@@ -26,6 +27,8 @@ class Settings(msgspec.Struct, kw_only=True):
             redis_url=env.get("SKALD_REDIS_URL") or None,
             host=env.get("SKALD_HOST", "127.0.0.1"),
             port=int(env.get("SKALD_PORT", "8080")),
+            grpc_port=None if env.get("SKALD_GRPC_PORT", "") == "off"
+            else int(env.get("SKALD_GRPC_PORT") or "50051"),
             data_dir=Path(env.get("SKALD_DATA_DIR", ".skald")),
             log_format=env.get("SKALD_LOG_FORMAT", "console"),
             log_level=env.get("SKALD_LOG_LEVEL", "info"),

@@ -201,6 +201,34 @@ class SpendFortuneAfterRoll(msgspec.Struct, frozen=True, kw_only=True):
     roller_id: str | None = None  # whose check; None: the spender's own
 
 
+class OptionLine(msgspec.Struct, frozen=True, kw_only=True):
+    """One option line of a card's effect block in card notation (L520-528): ``"2"`` (2
+    successes), ``"-1"`` (1 failure), ``"++"`` (2 boons), ``"--"`` (2 banes), ``"!"``, ``"?"``."""
+
+    key: str
+    label: str = ""  # the card's text, to tell lines with the same key apart
+    times: int = 1  # > 1 only for lines "usable more than once per resolution" (L520)
+    repeatable: bool = False
+
+
+class ChooseOptionLines(msgspec.Struct, frozen=True, kw_only=True):
+    """The acting character picks beneficial lines (success, boon, serendipity) (L520)."""
+
+    campaign_id: str
+    character_id: str
+    check_id: str
+    lines: list[OptionLine]
+
+
+class ImposeOptionLines(msgspec.Struct, frozen=True, kw_only=True):
+    """The GM picks detrimental lines (failure, bane, calamity) for a check (L520)."""
+
+    campaign_id: str
+    character_id: str
+    check_id: str
+    lines: list[OptionLine]
+
+
 class TakeHindrance(msgspec.Struct, frozen=True, kw_only=True):
     """A GM-approved hindrance gives hindrance points per the seed's table (L1339-1383)."""
 
@@ -437,6 +465,8 @@ class RecentCheck(msgspec.Struct, kw_only=True):
     target_id: str | None = None
     tally: Tally = msgspec.field(default_factory=Tally)
     result: CheckResult | None = None
+    lines: list[str] = []  # option lines triggered so far ("key label")
+    consumed: dict[str, int] = {}  # boons, banes, serendipities, calamities spent on lines
 
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
@@ -503,5 +533,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ContestedCheck,
     TakeHindrance,
     ExposeToFear,
+    ChooseOptionLines,
+    ImposeOptionLines,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

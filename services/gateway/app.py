@@ -74,6 +74,13 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
             settings=settings, store=store, redis=redis, read_models=ReadModels(redis),
             pipeline=CommandPipeline(store), tokens=TokenBook(store.pool), channels=channels,
         )
+        grpc_server = None
+        if settings.grpc_port is not None:
+            from services.grpc_gateway.server import start_grpc_server
+
+            grpc_server = await start_grpc_server(app.state.services, settings.host,
+                                                  settings.grpc_port)
+            log.info("grpc serving", host=settings.host, port=grpc_server.skald_port)
         stop = asyncio.Event()
         task = None
         if run_projector:
@@ -86,6 +93,8 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
             yield
         finally:
             stop.set()
+            if grpc_server is not None:
+                await grpc_server.stop(5)
             if task is not None:
                 await asyncio.wait([task], timeout=5)
             await store.close()

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Union
 
 import msgspec
 from litestar import Request, Router, get, post
-from litestar.params import HeaderParameter, QueryParameter
+from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
@@ -38,7 +38,7 @@ async def execute_command(request: Request[Any, Any, Any], data: Any) -> Command
 def command_route() -> Any:
     union = Union[tuple(ENVELOPES.values())]  # type: ignore[valid-type]  # noqa: UP007
     handler = execute_command
-    handler.__annotations__ = {**handler.__annotations__, "data": union}
+    handler.__annotations__ = {**handler.__annotations__, "data": JSONBody[union]}
     return post("/commands", status_code=200, summary="Execute a command",
                 operation_id="executeCommand", opt={"body_type": union})(handler)
 
@@ -54,50 +54,50 @@ async def list_campaigns(request: Request[Any, Any, Any]) -> list[dict[str, Any]
 
 
 @get("/campaigns/{campaign_id:str}", summary="A campaign: members, tables, sessions")
-async def get_campaign(request: Request[Any, Any, Any], campaign_id: str,
+async def get_campaign(request: Request[Any, Any, Any], campaign_id: FromPath[str],
                        position: Position = None) -> dict[str, Any]:
     return await answer(queries.campaign(services_of(request), await current_user(request),
                                          campaign_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/members", summary="Members and their roles")
-async def get_members(request: Request[Any, Any, Any], campaign_id: str,
+async def get_members(request: Request[Any, Any, Any], campaign_id: FromPath[str],
                       position: Position = None) -> list[dict[str, str]]:
     return await answer(queries.members(services_of(request), await current_user(request),
                                         campaign_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/tables", summary="The campaign's tables")
-async def get_tables(request: Request[Any, Any, Any], campaign_id: str,
+async def get_tables(request: Request[Any, Any, Any], campaign_id: FromPath[str],
                      position: Position = None) -> list[dict[str, Any]]:
     return await answer(queries.tables(services_of(request), await current_user(request),
                                        campaign_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/tables/{table_id:str}", summary="One table")
-async def get_table(request: Request[Any, Any, Any], campaign_id: str, table_id: str,
+async def get_table(request: Request[Any, Any, Any], campaign_id: FromPath[str], table_id: FromPath[str],
                     position: Position = None) -> dict[str, Any]:
     return await answer(queries.table(services_of(request), await current_user(request),
                                       campaign_id, table_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/characters", summary="The campaign's characters")
-async def get_characters(request: Request[Any, Any, Any], campaign_id: str,
+async def get_characters(request: Request[Any, Any, Any], campaign_id: FromPath[str],
                          position: Position = None) -> list[dict[str, Any]]:
     return await answer(queries.characters(services_of(request), await current_user(request),
                                            campaign_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/characters/{character_id:str}", summary="One character")
-async def get_character(request: Request[Any, Any, Any], campaign_id: str, character_id: str,
-                        position: Position = None) -> dict[str, Any]:
+async def get_character(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                        character_id: FromPath[str], position: Position = None) -> dict[str, Any]:
     return await answer(queries.character(services_of(request), await current_user(request),
                                           campaign_id, character_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/rolls", summary="Recent rolls, newest first")
 async def get_rolls(
-    request: Request[Any, Any, Any], campaign_id: str, position: Position = None,
+    request: Request[Any, Any, Any], campaign_id: FromPath[str], position: Position = None,
     table_id: Annotated[str | None, QueryParameter(name="table_id", required=False)] = None,
     limit: Annotated[int, QueryParameter(name="limit", ge=1, le=keys.ROLL_LOG_LENGTH)] = 50,
 ) -> list[dict[str, Any]]:
@@ -107,7 +107,7 @@ async def get_rolls(
 
 @get("/campaigns/{campaign_id:str}/events", summary="The campaign's event log, paged by position")
 async def get_events(
-    request: Request[Any, Any, Any], campaign_id: str,
+    request: Request[Any, Any, Any], campaign_id: FromPath[str],
     after: Annotated[int, QueryParameter(name="after", ge=0)] = 0,
     limit: Annotated[int, QueryParameter(name="limit", ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
@@ -118,9 +118,9 @@ async def get_events(
 @get("/campaigns/{campaign_id:str}/live", summary="Live events (server-sent events)",
      description="Resumable: send Last-Event-ID (or ?after=) with the last position you saw.")
 async def live(
-    request: Request[Any, Any, Any], campaign_id: str,
+    request: Request[Any, Any, Any], campaign_id: FromPath[str],
     after: Annotated[int | None, QueryParameter(name="after", ge=0, required=False)] = None,
-    last_event_id: Annotated[str | None, HeaderParameter(header="Last-Event-ID", required=False)] = None,
+    last_event_id: Annotated[str | None, HeaderParameter(name="Last-Event-ID", required=False)] = None,
 ) -> ServerSentEvent:
     svc = services_of(request)
     resume = after
@@ -134,7 +134,7 @@ async def live(
     return ServerSentEvent(_live_events(svc, campaign_id, role, start))
 
 
-async def _live_events(svc: Services, campaign_id: str, role: str,
+async def _live_events(svc: Services, campaign_id: FromPath[str], role: str,
                        start: int) -> AsyncGenerator[ServerSentEventMessage, None]:
     """The shared live stream (backfill, then relay; see ``queries.live``) as server-sent events."""
     async for item in queries.live(svc, campaign_id, role, start, heartbeat=HEARTBEAT_SECONDS):
@@ -153,8 +153,8 @@ def _sse(ev: dict[str, Any]) -> ServerSentEventMessage:
 
 
 @get("/campaigns/{campaign_id:str}/encounters/{encounter_id:str}", summary="One encounter")
-async def get_encounter(request: Request[Any, Any, Any], campaign_id: str, encounter_id: str,
-                        position: Position = None) -> dict[str, Any]:
+async def get_encounter(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                        encounter_id: FromPath[str], position: Position = None) -> dict[str, Any]:
     return await answer(queries.encounter(services_of(request), await current_user(request),
                                           campaign_id, encounter_id, position))
 
@@ -167,7 +167,7 @@ async def list_rulesets() -> list[dict[str, Any]]:
 @get("/rulesets/{ruleset_id:str}/odds", summary="Exact outcome distribution of a dice pool",
      description="pool as DIE:COUNT pairs, e.g. CHR:3,OFF:2,CHL:1")
 async def pool_odds(
-    ruleset_id: str,
+    ruleset_id: FromPath[str],
     pool: Annotated[str, QueryParameter(name="pool", min_length=1, max_length=200)],
     downgrade: Annotated[bool, QueryParameter(name="downgrade")] = False,
 ) -> Any:
@@ -185,8 +185,8 @@ async def pool_odds(
 
 @post("/campaigns/{campaign_id:str}/characters/{character_id:str}/check-odds", status_code=200,
       summary="Odds before you roll: the pool a check would assemble, and its exact distribution")
-async def check_odds(request: Request[Any, Any, Any], campaign_id: str, character_id: str,
-                     data: dict[str, Any]) -> Any:
+async def check_odds(request: Request[Any, Any, Any], campaign_id: FromPath[str], character_id: FromPath[str],
+                     data: JSONBody[dict[str, Any]]) -> Any:
     return await answer(queries.check_odds(services_of(request), await current_user(request),
                                            campaign_id, character_id, data))
 

@@ -36,7 +36,8 @@ def service(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dic
     data_dir = tmp_path_factory.mktemp("skald-data")
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
-    env.update(SKALD_DATA_DIR=str(data_dir), SKALD_PORT=str(port), SKALD_LOG_FORMAT="json")
+    env.update(SKALD_DATA_DIR=str(data_dir), SKALD_PORT=str(port), SKALD_LOG_FORMAT="json",
+               SKALD_GRPC_PORT=str(free_port()))
     log = (data_dir / "serve.log").open("w")
     proc = subprocess.Popen([sys.executable, str(ROOT / "skald.py"), "serve"], cwd=ROOT, env=env,
                             stdout=log, stderr=subprocess.STDOUT)
@@ -80,6 +81,24 @@ def test_the_readme_walkthrough_works_verbatim(service: tuple[str, dict[str, str
     assert "zubmarine?" not in out.split("event: ready", 1)[1]
 
 
+def test_export_and_verify_from_the_command_line(service: tuple[str, dict[str, str]],
+                                                 tmp_path: Path) -> None:
+    """After the walkthrough: `skald export` finds the running servers, `skald verify` needs none."""
+    _, env = service
+    out = tmp_path / "sunless-sea.jsonl"
+    exported = subprocess.run([sys.executable, str(ROOT / "skald.py"), "export", "sunless-sea",
+                               "--out", str(out)], cwd=ROOT, env=env, capture_output=True,
+                              text=True, timeout=120, check=False)
+    assert exported.returncode == 0, exported.stderr
+    lines = out.read_text().splitlines()
+    assert json.loads(lines[0])["campaign_id"] == "sunless-sea" and len(lines) > 10
+    verified = subprocess.run([sys.executable, str(ROOT / "skald.py"), "verify", str(out)],
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
+                              check=False)
+    assert verified.returncode == 0 and verified.stdout.strip().endswith("OK"), verified.stdout
+    assert "awaiting a reveal" in verified.stdout
+
+
 def test_tokens_are_required_and_errors_are_problems(service: tuple[str, dict[str, str]]) -> None:
     base, _ = service
     assert httpx.get(f"{base}/healthz").json() == {"status": "ok"}
@@ -95,7 +114,7 @@ def test_sigterm_stops_the_service_and_its_servers(tmp_path: Path) -> None:
     a SIGKILLed one leaves servers behind that the next start takes over."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
-    env.update(SKALD_DATA_DIR=str(tmp_path), SKALD_PORT=str(port))
+    env.update(SKALD_DATA_DIR=str(tmp_path), SKALD_PORT=str(port), SKALD_GRPC_PORT="off")
 
     def start() -> subprocess.Popen[bytes]:
         proc = subprocess.Popen([sys.executable, str(ROOT / "skald.py"), "serve"], cwd=ROOT, env=env,

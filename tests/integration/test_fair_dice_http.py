@@ -135,6 +135,13 @@ async def test_hidden_rolls_appear_to_all_once_revealed(api: Api) -> None:
     events = (await api.get(t["bob"], f"/v1/campaigns/{cid}/events", limit=1000)).json()["events"]
     [reveal] = [e for e in events if e["type"] == "RollRevealed"]
     assert reveal["data"]["roll"]["data"] == hidden["events"][0]["data"]
+    secret = await api.ok(t["ann"], "RollDice", {"campaign_id": cid, "expression": "3d3",
+                                                 "visibility": "gm"})
+    struck = await api.ok(t["ann"], "Retcon", {"campaign_id": cid, "reason": "unseen",
+                                               "position": secret["position"]})
+    assert struck["events"][0]["metadata"]["visibility"] == "gm"  # its retcon stays hidden too
+    seen = (await api.get(t["bob"], f"/v1/campaigns/{cid}/events", limit=1000)).json()["events"]
+    assert struck["position"] not in [e["position"] for e in seen]
     public = await api.ok(t["ann"], "RollDice", {"campaign_id": cid, "expression": "1d4"})
     refused = await api.command(t["ann"], "RevealRoll", {"campaign_id": cid,
                                                          "position": public["position"]})

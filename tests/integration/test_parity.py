@@ -220,6 +220,10 @@ async def run_commands(w: World) -> None:
                                                 "opposition": {"characteristic": "ag"},
                                                 "check_id": "contest-1"})
     await w.both("bob", "wish.SpendFortuneAfterRoll", {**hero, "check_id": "contest-1"})
+    await w.both("bob", "wish.ChooseOptionLines", {**hero, "check_id": "contest-1", "lines": [
+        {"key": "+", "label": "a boon"}, {"key": "1", "times": 1}]})
+    await w.both("ann", "wish.ImposeOptionLines", {**hero, "check_id": "contest-1", "lines": [
+        {"key": "-"}]})
     await w.both("ann", "wish.TakeHindrance", {**hero, "name": "Obsession", "detail": "gold"})
     await w.both("ann", "wish.ExposeToFear", {**hero, "rating": 2})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})

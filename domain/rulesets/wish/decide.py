@@ -23,6 +23,7 @@ from domain.rulesets.wish import (
     encounter,
     health,
     hindrances,
+    lines,
     pool,
     resolve,
     stance,
@@ -241,6 +242,10 @@ def _after_roll_dice(
             "check_id",
             rule,
             f"a {rec.kind}'s outcome has already been applied; spend Fortune before that roll",
+        )
+    if rec.lines:
+        raise StateConflict(
+            "check_id", "wish.option_lines L520", "its option lines are already triggered"
         )
     if roller_id != cmd.character_id and rec.target_id != cmd.character_id:
         # "an opponents dice pool that targets or would harm them" (L220)
@@ -867,6 +872,38 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
     )
 
 
+def _option_lines(
+    ctx: Ctx, cmd: c.ChooseOptionLines | c.ImposeOptionLines, beneficial: bool
+) -> None:
+    s = ctx.sheet(cmd.character_id)
+    found = [r for r in s.recent_checks if r.check_id == cmd.check_id]
+    if not found:
+        raise NotFound("check_id", lines.RULE, f"no recent check {cmd.check_id!r}")
+    consumed = lines.choose(found[0], list(cmd.lines), beneficial)
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.OptionLinesChosen",
+        {
+            "check_id": cmd.check_id,
+            "chooser": "actor" if beneficial else "gm",
+            "lines": [lines.name_of(p) for p in cmd.lines for _ in range(p.times)],
+            "consumed": consumed,
+        },
+    )
+
+
+def choose_option_lines(ctx: Ctx, cmd: c.ChooseOptionLines) -> None:
+    """ChooseOptionLines: the acting character triggers beneficial lines — one success line it
+    meets (L520, L522), boon lines paid with boons (L526, D-2), ``!`` with a serendipity (L528)."""
+    _option_lines(ctx, cmd, beneficial=True)
+
+
+def impose_option_lines(ctx: Ctx, cmd: c.ImposeOptionLines) -> None:
+    """ImposeOptionLines (GM): detrimental lines — failure lines at N net failures (L524, D-1),
+    bane lines paid with banes (L526, D-2), ``?`` with a calamity (L528)."""
+    _option_lines(ctx, cmd, beneficial=False)
+
+
 def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
     """TakeHindrance (GM-approved, L1339; points per the table L1349-1383): grants hindrance
     points, spent like advances on non-Archetype raises (L1341); more than 5 points of
@@ -960,4 +997,6 @@ HANDLERS: dict[type[msgspec.Struct], Callable[[Ctx, Any], None]] = {
     c.ContestedCheck: contested_check,
     c.TakeHindrance: take_hindrance,
     c.ExposeToFear: expose_to_fear,
+    c.ChooseOptionLines: choose_option_lines,
+    c.ImposeOptionLines: impose_option_lines,
 }

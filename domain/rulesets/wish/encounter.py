@@ -1,7 +1,9 @@
 """Encounters: rounds, turns, maneuvers and the End of Turn phase (L378-380, L510, L1393).
 
-Initiative slots are missing from the seed (digest G-7): any participant who has
-not yet acted this round may start the next turn.
+Initiative: the seed names an initiative tracker (Shift L449, Delayed L1456,
+Accelerated L1499) but gives no procedure for it — no roll, no slots, no "Initiative 0
+step" (digest G-7). Turn order is therefore free: any participant who has not yet acted
+this round may start the next turn, and Shift/Delayed/Accelerated move nothing.
 """
 
 from __future__ import annotations

@@ -113,6 +113,21 @@ def _amended(s: WishSheet, d: Data) -> WishSheet:
     )
 
 
+def _lines(s: WishSheet, d: Data) -> WishSheet:
+    used: Mapping[str, int] = d.get("consumed", {})
+    recent = [
+        R(
+            r,
+            lines=[*r.lines, *d.get("lines", [])],
+            consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
+        )
+        if r.check_id == d.get("check_id")
+        else r
+        for r in s.recent_checks
+    ]
+    return R(s, recent_checks=recent)
+
+
 def _hindrance(s: WishSheet, d: Data) -> WishSheet:
     h = msgspec.convert(d["hindrance"], Hindrance)
     s = R(s, hindrances=[*s.hindrances, h], hindrance_points=s.hindrance_points + d.get("points", 0))
@@ -178,6 +193,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRolled": _check,
     "wish.CheckAmended": _amended,
     "wish.HindranceTaken": _hindrance,
+    "wish.OptionLinesChosen": _lines,
     "wish.StanceShifted": lambda s, d: R(
         s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
     ),

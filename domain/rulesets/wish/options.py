@@ -11,6 +11,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from contracts.rulesets.wish import Die
 from domain.errors import DomainError
 
 
@@ -31,10 +32,10 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     assist_die: str = "FRT"  # L384
     distress_dice: bool = True  # D-42: 1 MIS per stress/fatigue token above the characteristic
     # facilitators and hindrances: the seed prints no die icon (L1323-1329, L1373, L1383)
-    reliable_die: str = "DFN"  # §7.12 [inferred](M), "Defensive dice are reliable" (L25)
-    unpredictable_die: str = "OFF"  # §7.12 [inferred](M)
-    just_wing_it_die: str = "MIS"  # §7.12 [inferred](M-L)
-    erratic_die: str = "MIS"  # §7.13 [inferred](M)
+    reliable_die: Die = "DFN"  # §7.12 [inferred](M), "Defensive dice are reliable" (L25)
+    unpredictable_die: Die = "OFF"  # §7.12 [inferred](M)
+    just_wing_it_die: Die = "MIS"  # §7.12 [inferred](M-L)
+    erratic_die: Die = "MIS"  # §7.13 [inferred](M)
     easy_difficult_dice: int = 1  # Easy -1 CHL / Difficult +1 CHL, §7.12 [inferred](H)
     # stance
     extra_stance_step_stress: int = 1  # L83
@@ -69,11 +70,15 @@ def parse_options(raw: Mapping[str, Any] | WishOptions | None) -> WishOptions:
     if isinstance(raw, WishOptions):
         return raw
     try:
-        return msgspec.convert(dict(raw), WishOptions)
+        out = msgspec.convert(dict(raw), WishOptions)
     except msgspec.ValidationError as exc:
         path = str(exc).rsplit("at `$.", 1)[-1].rstrip("`") if "at `$." in str(exc) else ""
         field = path or _unknown_field(str(exc))
         raise DomainError(f"options.{field}", "wish.options", str(exc)) from None
+    if out.fortune_after_roll_window < 1:
+        raise DomainError("options.fortune_after_roll_window", "wish.fortune.after_roll L222",
+                          "at least the latest check")
+    return out
 
 
 def _unknown_field(message: str) -> str:

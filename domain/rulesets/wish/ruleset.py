@@ -49,6 +49,8 @@ class WishRuleset:
         c.StartEncounter, c.EndRound, c.EndEncounter, c.AwardExperience, c.InflictLasting,
         # "all hindrances must be approved by the GM" (L1339; digest §8.2 "GM approval token")
         c.TakeHindrance,
+        # "the GM chooses detrimental options" (L520)
+        c.ImposeOptionLines,
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(

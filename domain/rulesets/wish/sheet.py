@@ -271,4 +271,6 @@ def derived(sheet: WishSheet, options: WishOptions) -> dict[str, Any]:
         "dead": is_dead(sheet, options),
         "broken": is_broken(sheet, options),
         "effective": {c: effective(sheet, c) for c in CHARACTERISTICS},
+        # Spiked, Sapped, Buffed, Boosted (L1447, L1466, L1498, L1511)
+        "stunt_ratings": {n: conditions.stunt_rating(sheet, n) for n in sheet.stunts},
     }

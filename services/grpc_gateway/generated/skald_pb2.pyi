@@ -211,7 +211,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_heal", "wish_inflict_lasting", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_option_lines", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -235,6 +235,7 @@ class Command(_message.Message):
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
     WISH_AWARD_EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHOOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_CONTESTED_CHECK_FIELD_NUMBER: _ClassVar[int]
     WISH_END_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_END_ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -243,6 +244,7 @@ class Command(_message.Message):
     WISH_FINISH_CREATION_FIELD_NUMBER: _ClassVar[int]
     WISH_GAIN_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     WISH_HEAL_FIELD_NUMBER: _ClassVar[int]
+    WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
@@ -279,6 +281,7 @@ class Command(_message.Message):
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
     wish_award_experience: WishAwardExperience
+    wish_choose_option_lines: WishChooseOptionLines
     wish_contested_check: WishContestedCheck
     wish_end_encounter: WishEndEncounter
     wish_end_round: WishEndRound
@@ -287,6 +290,7 @@ class Command(_message.Message):
     wish_finish_creation: WishFinishCreation
     wish_gain_fortune: WishGainFortune
     wish_heal: WishHeal
+    wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
     wish_recover: WishRecover
     wish_remove_condition: WishRemoveCondition
@@ -300,7 +304,7 @@ class Command(_message.Message):
     wish_start_turn: WishStartTurn
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -537,20 +541,22 @@ class EventPage(_message.Message):
     def __init__(self, events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., next_after: _Optional[int] = ..., more: _Optional[bool] = ...) -> None: ...
 
 class EventRetconned(_message.Message):
-    __slots__ = ("campaign_id", "position", "stream_id", "event_type", "reason", "by")
+    __slots__ = ("campaign_id", "position", "stream_id", "event_type", "reason", "by", "visibility")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     POSITION_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
     EVENT_TYPE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     BY_FIELD_NUMBER: _ClassVar[int]
+    VISIBILITY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     position: int
     stream_id: str
     event_type: str
     reason: str
     by: str
-    def __init__(self, campaign_id: _Optional[str] = ..., position: _Optional[int] = ..., stream_id: _Optional[str] = ..., event_type: _Optional[str] = ..., reason: _Optional[str] = ..., by: _Optional[str] = ...) -> None: ...
+    visibility: str
+    def __init__(self, campaign_id: _Optional[str] = ..., position: _Optional[int] = ..., stream_id: _Optional[str] = ..., event_type: _Optional[str] = ..., reason: _Optional[str] = ..., by: _Optional[str] = ..., visibility: _Optional[str] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
     __slots__ = ("campaign_id", "after", "limit")
@@ -1130,6 +1136,18 @@ class WishCheckSpec(_message.Message):
     tags: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class WishChooseOptionLines(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "lines")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    lines: _containers.RepeatedCompositeFieldContainer[WishOptionLine]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[WishOptionLine, _Mapping]]] = ...) -> None: ...
+
 class WishConditionInstance(_message.Message):
     __slots__ = ("id", "name", "duration", "tokens", "severity", "note", "stunt")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -1315,6 +1333,18 @@ class WishHindrance(_message.Message):
     detail: str
     def __init__(self, name: _Optional[str] = ..., points: _Optional[int] = ..., stunt: _Optional[str] = ..., detail: _Optional[str] = ...) -> None: ...
 
+class WishImposeOptionLines(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "lines")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    lines: _containers.RepeatedCompositeFieldContainer[WishOptionLine]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[WishOptionLine, _Mapping]]] = ...) -> None: ...
+
 class WishInflictLasting(_message.Message):
     __slots__ = ("campaign_id", "character_id", "kind", "name", "severity")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1360,6 +1390,18 @@ class WishOddsView(_message.Message):
     expected_net_successes: str
     def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
 
+class WishOptionLine(_message.Message):
+    __slots__ = ("key", "label", "times", "repeatable")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    TIMES_FIELD_NUMBER: _ClassVar[int]
+    REPEATABLE_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    label: str
+    times: int
+    repeatable: bool
+    def __init__(self, key: _Optional[str] = ..., label: _Optional[str] = ..., times: _Optional[int] = ..., repeatable: _Optional[bool] = ...) -> None: ...
+
 class WishOutcome(_message.Message):
     __slots__ = ("net_successes", "net_boons", "serendipity", "calamity", "probability")
     NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
@@ -1393,20 +1435,31 @@ class WishPurchase(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
 class WishRecentCheck(_message.Message):
-    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result")
+    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed")
+    class ConsumedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     CHECK_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     TALLY_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    CONSUMED_FIELD_NUMBER: _ClassVar[int]
     check_id: str
     kind: str
     characteristic: str
     target_id: str
     tally: WishTally
     result: WishCheckResult
-    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ...) -> None: ...
+    lines: _containers.RepeatedScalarFieldContainer[str]
+    consumed: _containers.ScalarMap[str, int]
+    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishRecover(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stress", "fatigue")
