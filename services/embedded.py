@@ -302,9 +302,13 @@ def _read_postmaster(pgdata: Path) -> _Postmaster | None:
     return _Postmaster(pid=pid, port=port, status=status)
 
 
-def _postmaster_alive(pm: _Postmaster) -> bool:
-    # A recycled pid may belong to anything; only a postgres process counts.
-    return pid_alive(pm.pid) and "postgres" in _cmdline(pm.pid)
+def _postmaster_alive(pm: _Postmaster, pgdata: Path) -> bool:
+    # A recycled pid may belong to anything, even another PostgreSQL server: only a postmaster
+    # started on this very data folder counts (its command line names it after -D).
+    if not pid_alive(pm.pid):
+        return False
+    cmdline = _cmdline(pm.pid)
+    return "postgres" in cmdline and str(pgdata) in cmdline
 
 
 class EmbeddedPostgres:
@@ -326,7 +330,7 @@ class EmbeddedPostgres:
     def pid(self) -> int | None:
         """The postmaster's pid while a server runs on this pgdata."""
         pm = _read_postmaster(self.pgdata)
-        return pm.pid if pm is not None and _postmaster_alive(pm) else None
+        return pm.pid if pm is not None and _postmaster_alive(pm, self.pgdata) else None
 
     @property
     def socket_dir(self) -> Path:
@@ -386,7 +390,7 @@ class EmbeddedPostgres:
         pm = _read_postmaster(self.pgdata)
         if pm is None:
             return
-        if _postmaster_alive(pm):
+        if _postmaster_alive(pm, self.pgdata):
             log.warning("postgres.stale_server", pid=pm.pid, port=pm.port)
             self._shutdown()
         else:
@@ -415,7 +419,7 @@ class EmbeddedPostgres:
         pm = _read_postmaster(self.pgdata)
         if pm is None:
             return
-        if _postmaster_alive(pm):
+        if _postmaster_alive(pm, self.pgdata):
             pg_ctl = str(POSTGRES_BIN_PATH / "pg_ctl")
             run_as = self._owner()
             for mode in ("fast", "immediate"):
@@ -494,7 +498,7 @@ class EmbeddedPostgres:
                 env=self._env(), out=self._ctl_log,
             )
             pm = _read_postmaster(self.pgdata)
-            if rc == 0 and pm is not None and _postmaster_alive(pm) and pm.port == port:
+            if rc == 0 and pm is not None and _postmaster_alive(pm, self.pgdata) and pm.port == port:
                 return port
             output = _read_from(self.log_path, offset)
             if any(marker in output for marker in _BIND_FAILURES):
@@ -545,6 +549,7 @@ class EmbeddedRedis:
         self.data_dir = data_dir.absolute()
         self.redis_dir = self.data_dir / "redis"
         self.pidfile = self.redis_dir / "redis.pid"
+        self.port_file = self.redis_dir / "redis.port"
         self.log_path = self.redis_dir / "redis.log"
         self._console_log = self.redis_dir / "console.log"
         self._lock = _DirLock(self.data_dir / ".redis.lock")
@@ -595,9 +600,13 @@ class EmbeddedRedis:
     def _clear_stale(self) -> None:
         try:
             pid = int(self.pidfile.read_text().strip())
+            port = int(self.port_file.read_text().strip())
         except (FileNotFoundError, ValueError):
+            self.pidfile.unlink(missing_ok=True)
             return
-        if pid_alive(pid) and "redis-server" in _cmdline(pid):
+        # Only the redis-server this folder started (its title shows its port); a recycled pid
+        # may be anyone's, another Redis included.
+        if pid_alive(pid) and f"redis-server 127.0.0.1:{port}" in _cmdline(pid):
             log.warning("redis.stale_server", pid=pid)
             _terminate(pid)
         self.pidfile.unlink(missing_ok=True)
@@ -619,6 +628,7 @@ class EmbeddedRedis:
                 )
             if self._await_ready(proc, port):
                 self._proc = proc
+                self.port_file.write_text(str(port))
                 return port
             if proc.poll() is None:
                 proc.kill()

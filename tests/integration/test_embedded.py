@@ -298,3 +298,26 @@ def test_session_fixtures_give_working_servers(pg_admin_url: str, redis_url: str
     client = redis_client(redis_url)
     client.set("fixture-check", "ok")
     assert client.get("fixture-check") == b"ok"
+
+
+def test_a_recycled_pid_of_another_server_is_left_alone(tmp_path: Path) -> None:
+    """After a reboot the pids in stale pid files may belong to other servers, even other
+    PostgreSQL and Redis servers: those must never be stopped."""
+    other = EmbeddedServers(tmp_path / "other")
+    ours_dir = tmp_path / "ours"
+    with EmbeddedServers(ours_dir):
+        pass
+    other.start()
+    try:
+        foreign_postmaster = postmaster_pid(tmp_path / "other")
+        foreign_redis = other.redis.pid
+        assert foreign_redis is not None
+        (ours_dir / "pgdata" / "postmaster.pid").write_text(
+            f"{foreign_postmaster}\n{ours_dir / 'pgdata'}\n0\n5432\n\n\n\nready\n")
+        (ours_dir / "redis" / "redis.pid").write_text(str(foreign_redis))
+        with EmbeddedServers(ours_dir) as urls:
+            assert psql(urls.database_url, "SELECT 1") == "1"
+        assert pid_alive(foreign_postmaster) and pid_alive(foreign_redis)
+        assert psql(other.urls.database_url if other.urls else "", "SELECT 2") == "2"
+    finally:
+        other.stop()
