@@ -414,6 +414,15 @@ class FinishCreation(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
 
 
+class ChooseOrigin(msgspec.Struct, frozen=True, kw_only=True):
+    """Pick the character's origin during creation, with its free +1/-1 picks (L747-800)."""
+
+    campaign_id: str
+    character_id: str
+    origin: str
+    picks: dict[str, int] = {}  # statistic -> +1 or -1, as many as the origin grants (L774)
+
+
 # --------------------------------------------------------------------------- events and views
 
 
@@ -535,5 +544,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ExposeToFear,
     ChooseOptionLines,
     ImposeOptionLines,
+    ChooseOrigin,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -33,7 +33,8 @@ HERO = {"advances": 3, "characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 5
         "experience": 20, "fortune": 2, "fortune_rating": 2, "phase": "play"}
 FOE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 2, "to": 1, "wp": 2},
        "phase": "play", "soak": 1}
-NEWBIE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 3, "to": 2, "wp": 2}}
+NEWBIE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 3, "to": 2, "wp": 2},
+          "creation_points": 0}
 
 # HTTP status -> the gRPC codes it may correspond to
 STATUS_CODES: dict[int, set[grpc.StatusCode]] = {
@@ -226,6 +227,9 @@ async def run_commands(w: World) -> None:
         {"key": "-"}]})
     await w.both("ann", "wish.TakeHindrance", {**hero, "name": "Obsession", "detail": "gold"})
     await w.both("ann", "wish.ExposeToFear", {**hero, "rating": 2})
+    await w.both("bob", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "newbie",
+                                              "origin": "Mutant",
+                                              "picks": {"str": 1, "ag": 1, "to": 1, "int": 1}})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})

@@ -971,6 +971,19 @@ def finish_creation(ctx: Ctx, cmd: c.FinishCreation) -> None:
     ctx.emit(char(cmd.character_id), "wish.CreationFinished", {})
 
 
+def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
+    """ChooseOrigin: an origin is chosen once, during creation, before points are spent
+    (L147, L765); its modifiers and picks apply to ratings and maxima alike (L774)."""
+    s = ctx.sheet(cmd.character_id)
+    if s.phase != "creation":
+        raise StateConflict("character_id", "wish.origin L765", "an origin is chosen during creation")
+    if s.origin is not None:
+        raise StateConflict("origin", "wish.origin L765", f"the origin is already {s.origin!r}")
+    advancement.apply_origin(s, cmd.origin, cmd.picks)  # refuses unknown origins and bad picks
+    ctx.emit(char(cmd.character_id), "wish.OriginChosen",
+             {"origin": cmd.origin, "picks": dict(cmd.picks)})
+
+
 HANDLERS: dict[type[msgspec.Struct], Callable[[Ctx, Any], None]] = {
     c.RollCheck: roll_check,
     c.Attack: attack,
@@ -993,6 +1006,7 @@ HANDLERS: dict[type[msgspec.Struct], Callable[[Ctx, Any], None]] = {
     c.AwardExperience: award_experience,
     c.SpendAdvance: spend_advance,
     c.FinishCreation: finish_creation,
+    c.ChooseOrigin: choose_origin,
     c.SpendFortuneAfterRoll: spend_fortune_after_roll,
     c.ContestedCheck: contested_check,
     c.TakeHindrance: take_hindrance,

@@ -20,11 +20,19 @@ from contracts.rulesets.wish import (
     TurnState,
     WishSheet,
 )
+from domain.errors import DomainError
 from domain.rulesets.wish import advancement, encounter
 from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
 Data = Mapping[str, Any]
+
+
+def _origin(s: WishSheet, d: Data) -> WishSheet:
+    try:
+        return advancement.apply_origin(s, str(d.get("origin")), dict(d.get("picks") or {}))
+    except DomainError:  # a recorded choice was valid when made; stay total regardless
+        return s
 
 
 def _lost(s: WishSheet, d: Data) -> WishSheet:
@@ -226,6 +234,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     ),
     "wish.AdvanceSpent": _advance,
     "wish.CreationFinished": lambda s, d: R(s, phase="play", fortune=s.fortune_rating),
+    "wish.OriginChosen": _origin,
 }
 
 

@@ -56,10 +56,21 @@ def validate_sheet(raw: Mapping[str, Any], options: WishOptions) -> dict[str, An
         path = text.rsplit("at `$.", 1)[-1].rstrip("`") if "at `$." in text else "?"
         raise SheetInvalid([(f"sheet.{path}", "wish.sheet.schema", text)]) from None
     sheet = normalize(sheet)
+    if sheet.phase == "creation" and "creation_points" not in raw:
+        # A new character starts with its power level's creation points (L609-635).
+        sheet = msgspec.structs.replace(
+            sheet, creation_points=starting_creation_points(options.power_level))
     problems = check(sheet, options)
     if problems:
         raise SheetInvalid(problems)
     return dump(sheet)
+
+
+def starting_creation_points(power_level: str) -> int:
+    """Creation points of a power level (L609-635); the origin's grant comes with the origin."""
+    from domain.rulesets.wish.advancement import creation_points  # advancement imports this module
+
+    return creation_points(power_level, None)
 
 
 def normalize(sheet: WishSheet) -> WishSheet:

@@ -161,3 +161,32 @@ def test_anthropomorphic_magnetism_adds_an_offensive_step_L786() -> None:
     base = sheets.load(build_sheet(phase="creation"))
     a = advancement.apply_origin(base, "Anthropomorphic", {"str": 1, "ag": 1, "to": 1})
     assert a.stance.offensive == base.stance.offensive + 1
+
+
+def test_a_new_character_starts_with_its_power_levels_creation_points_L627() -> None:
+    """L627: 'To play classic Stan Lee era style supers, characters start with 60 creation
+    points'; Gritty grants 30 (L619)."""
+    raw = {"characteristics": {c: 2 for c in ("str", "ag", "to", "int", "wp", "fel")},
+           "phase": "creation"}
+    assert WISH.validate_sheet(raw, {})["creation_points"] == 60
+    assert WISH.validate_sheet(raw, {"power_level": "Gritty"})["creation_points"] == 30
+    assert WISH.validate_sheet({**raw, "creation_points": 7}, {})["creation_points"] == 7
+
+
+def test_choosing_an_origin_applies_it_once_during_creation_L815_L838() -> None:
+    from contracts.rulesets.wish import ChooseOrigin
+
+    st = states(hero=build_sheet(phase="creation", creation_points=60))
+    freak = run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Freak"))
+    assert freak["character:hero"]["creation_points"] == 60 + 25  # Superfreaky (L815)
+    assert freak["character:hero"]["origin"] == "Freak"
+    mystic = run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Mystic"))
+    hero = mystic["character:hero"]
+    assert hero["creation_points"] == 70 and hero["fortune_rating"] == 3  # L838-839
+    for state, origin, rule in ((freak, "Mystic", "wish.origin L765"),
+                                (states(hero=build_sheet()), "Freak", "wish.origin L765"),
+                                (st, "Martian", "wish.origin L751")):
+        with pytest.raises(DomainError) as err:
+            WISH.decide(ChooseOrigin(campaign_id="c", character_id="hero", origin=origin),
+                        state, {}, ScriptedDice([]))
+        assert err.value.rule == rule

@@ -63,3 +63,12 @@ def test_evolve_is_total() -> None:
     assert WISH.evolve(s, "wish.NoSuchEvent", {}) == s
     assert WISH.evolve(s, "wish.StanceSet", {"nonsense": 1}) == s
     assert WISH.evolve(None, "wish.TurnEnded", {"character_id": "x"}) is None
+
+
+def test_every_decided_command_is_on_the_wire_and_every_wire_command_is_decided() -> None:
+    from contracts.commands import ENVELOPES
+    from contracts.rulesets.wish import COMMANDS
+    from domain.rulesets.wish.decide import HANDLERS
+
+    assert set(COMMANDS) == set(HANDLERS)
+    assert {t for t in ENVELOPES if t.startswith("wish.")} == set(WISH.command_types)
