@@ -6,6 +6,7 @@ import asyncio
 import socket
 import uuid
 from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
@@ -13,6 +14,7 @@ import asyncpg
 import httpx
 import pytest
 import uvicorn
+from litestar import Litestar
 from redis.asyncio import Redis
 
 from services.event_store import EventStore
@@ -99,10 +101,9 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-@pytest.fixture
-async def api(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIterator[Api]:  # noqa: F811
-    """The gateway served by uvicorn on a free port, and a client speaking real HTTP to it."""
-    app = create_app(Settings(database_url=database_url, redis_url=redis_url, read_wait_ms=10_000))
+@asynccontextmanager
+async def served(app: Litestar) -> AsyncIterator[httpx.AsyncClient]:
+    """The app served by uvicorn on a free port (lifespan included), and a real HTTP client."""
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
                                            log_level="warning", lifespan="on",
                                            timeout_graceful_shutdown=2))
@@ -112,7 +113,17 @@ async def api(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIt
             task.result()
         await asyncio.sleep(0.02)
     port = server.servers[0].sockets[0].getsockname()[1]
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+    try:
+        async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client:
+            yield client
+    finally:
+        server.should_exit = True
+        await task
+
+
+@pytest.fixture
+async def api(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIterator[Api]:  # noqa: F811
+    """The gateway on a free port, and a client speaking real HTTP to it."""
+    app = create_app(Settings(database_url=database_url, redis_url=redis_url, read_wait_ms=10_000))
+    async with served(app) as client:
         yield Api(client, database_url)
-    server.should_exit = True
-    await task

@@ -12,10 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import grpc
-import httpx
 import msgspec
 import pytest
-import uvicorn
 from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
@@ -29,7 +27,7 @@ from services.grpc_gateway.convert import Codec
 from services.grpc_gateway.generated import skald_pb2
 from services.grpc_gateway.server import RpcStatus, start_grpc_server
 from services.settings import Settings
-from tests.conftest import Api, free_port
+from tests.conftest import Api, served
 
 SERVICE = "skald.v1.Skald"
 
@@ -124,25 +122,17 @@ class Stack:
 async def stack(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIterator[Stack]:
     """HTTP (uvicorn) and gRPC served from one app and one ``Services``, on free ports."""
     app = create_app(Settings(database_url=database_url, redis_url=redis_url, read_wait_ms=10_000))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=free_port(),
-                                           log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=2))
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    port = server.servers[0].sockets[0].getsockname()[1]
-    services = app.state.services
-    grpc_server = await start_grpc_server(services, "127.0.0.1", 0, health_interval=0.2)
-    target = f"127.0.0.1:{grpc_server.skald_port}"  # type: ignore[attr-defined]
-    async with httpx.AsyncClient(base_url=f"http://127.0.0.1:{port}", timeout=30) as client, \
-            grpc.aio.insecure_channel(target) as channel:
-        api = Api(client, database_url)
-        yield Stack(api=api, grpc=Grpc(channel, api), grpc_target=target, services=services)
-    await grpc_server.stop(1)
-    server.should_exit = True
-    await task
+    async with served(app) as client:
+        services = app.state.services
+        grpc_server = await start_grpc_server(services, "127.0.0.1", 0, health_interval=0.2)
+        target = f"127.0.0.1:{grpc_server.skald_port}"  # type: ignore[attr-defined]
+        try:
+            async with grpc.aio.insecure_channel(target) as channel:
+                api = Api(client, database_url)
+                yield Stack(api=api, grpc=Grpc(channel, api), grpc_target=target,
+                            services=services)
+        finally:
+            await grpc_server.stop(1)
 
 
 async def generic_table(s: Stack) -> dict[str, Any]:

@@ -31,41 +31,36 @@ def reread(event_type: str, data: Mapping[str, Any], draws: Sequence[tuple[int, 
 def _amended(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
     """Fortune dice rolled after the roll (L222): faces, then previous tally + faces."""
     dice = [msgspec.convert(d, DieRoll) for d in data.get("dice", [])]
-    problems = _faces(draws, [(DICE[d.die].sides, d.face) for d in dice])
-    for i, d in enumerate(dice):
-        printed = list(DICE[d.die].faces[d.face].symbols) if d.face in DICE[d.die].faces else None
-        if printed != d.symbols:
-            problems.append(f"die {i} ({d.die} face {d.face}) shows {d.symbols}, the table {printed}")
     before = msgspec.convert(data.get("previous_tally", {}), Tally)
     extra = tally(dice)
-    expected_tally = Tally(**{k: getattr(before, k) + getattr(extra, k)
-                              for k in Tally.__struct_fields__})
-    if msgspec.convert(data.get("tally", {}), Tally) != expected_tally:
-        problems.append(f"tally {data.get('tally')} but the faces give "
-                        f"{msgspec.to_builtins(expected_tally)}")
-    result = data.get("result", {})
-    expected = msgspec.to_builtins(resolve(expected_tally, int(result.get("downgraded", 0))))
-    if result != expected:
-        problems.append(f"result {result} but the faces give {expected}")
-    return problems
+    expected = Tally(**{k: getattr(before, k) + getattr(extra, k) for k in Tally.__struct_fields__})
+    return _dice(dice, draws) + _outcome(data.get("tally", {}), data.get("result", {}), expected)
 
 
 def _check(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
     check = data.get("check", {})
     dice = [msgspec.convert(d, DieRoll) for d in check.get("dice", [])]
+    return _dice(dice, draws) + _outcome(check.get("tally", {}), check.get("result", {}), tally(dice))
+
+
+def _dice(dice: list[DieRoll], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """The dice are the draws, in order, and each shows its face's printed symbols (L3-69)."""
     problems = _faces(draws, [(DICE[d.die].sides, d.face) for d in dice])
     for i, d in enumerate(dice):
         printed = list(DICE[d.die].faces[d.face].symbols) if d.face in DICE[d.die].faces else None
         if printed != d.symbols:
             problems.append(f"die {i} ({d.die} face {d.face}) shows {d.symbols}, the table {printed}")
-    expected_tally = tally(dice)
-    if msgspec.convert(check.get("tally", {}), Tally) != expected_tally:
-        problems.append(f"tally {check.get('tally')} but the faces give "
-                        f"{msgspec.to_builtins(expected_tally)}")
-    result = check.get("result", {})
-    expected = msgspec.to_builtins(resolve(expected_tally, int(result.get("downgraded", 0))))
-    if result != expected:
-        problems.append(f"result {result} but the faces give {expected}")
+    return problems
+
+
+def _outcome(recorded_tally: Any, result: Mapping[str, Any], expected: Tally) -> list[str]:
+    """The recorded tally and result are what the symbols give (L514-528)."""
+    problems = []
+    if msgspec.convert(recorded_tally, Tally) != expected:
+        problems.append(f"tally {recorded_tally} but the faces give {msgspec.to_builtins(expected)}")
+    resolved = msgspec.to_builtins(resolve(expected, int(result.get("downgraded", 0))))
+    if result != resolved:
+        problems.append(f"result {result} but the faces give {resolved}")
     return problems
 
 
