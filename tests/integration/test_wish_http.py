@@ -174,3 +174,46 @@ def _fraction(text: str) -> Any:
     from fractions import Fraction
 
     return Fraction(text)
+
+
+async def test_turns_conditions_and_advancement_through_http(api: Api) -> None:
+    """Brief conditions stack as instances (L1399) and tick at End of Turn (L1393); one free
+    maneuver, then 1 fatigue each (L380); recharge tokens come off at End of Turn (L510);
+    a GM's experience gives advances, and a characteristic costs its new rating (L143-145)."""
+    t = await wish_campaign(api)
+    cid, ann, bob = t["cid"], t["ann"], t["bob"]
+    await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": "Spark", "character_id": "spark",
+                                          "owner": "bob", "sheet": {
+                                              **HERO, "stunts": {"Bash": {"rating": 3,
+                                                                          "recharge_rating": 2,
+                                                                          "recharge_tokens": 2}}}})
+    hero = {"campaign_id": cid, "character_id": "spark"}
+    await api.ok(ann, "wish.StartEncounter", {"campaign_id": cid, "encounter_id": "e",
+                                              "participants": ["spark"]})
+    await api.ok(ann, "wish.AddCondition", {**hero, "name": "Exposed", "tokens": 5})
+    await api.ok(ann, "wish.AddCondition", {**hero, "name": "Exposed", "tokens": 3})
+    turn = {"campaign_id": cid, "encounter_id": "e", "character_id": "spark"}
+    await api.ok(bob, "wish.StartTurn", turn)
+    for _ in range(3):
+        await api.ok(bob, "wish.TakeManeuver", {**turn, "kind": "movement"})
+    ended = await api.ok(bob, "wish.EndTurn", turn)
+    assert [e["type"] for e in ended["events"]][-2:] == ["wish.ConditionsTicked", "wish.TurnEnded"]
+    spark = await character(api, t, "spark", ended["position"])
+    sheet = spark["sheet"]
+    assert [(c["name"], c["tokens"]) for c in sheet["conditions"]] == [("Exposed", 4), ("Exposed", 2)]
+    assert sheet["fatigue"] == 2 and sheet["stunts"]["Bash"]["recharge_tokens"] == 1
+    encounter = (await api.get(ann, f"/v1/campaigns/{cid}/encounters/e",
+                               position=ended["position"])).json()
+    assert encounter["acted"] == ["spark"]
+
+    awarded = await api.ok(ann, "wish.AwardExperience", {**hero, "xp": 5, "reason": "session"})
+    assert (await character(api, t, "spark", awarded["position"]))["sheet"]["advances"] == 5
+    bought = await api.ok(bob, "wish.SpendAdvance", {**hero, "purchase": {
+        "kind": "characteristic", "target": "ag"}})
+    spark = await character(api, t, "spark", bought["position"])
+    assert spark["sheet"]["characteristics"]["ag"] == 3 and spark["sheet"]["advances"] == 5 - 3
+    rolled = await api.ok(ann, "wish.RollBriefCondition", {**hero, "table": "malign"})
+    [table_roll] = [e for e in rolled["events"] if e["type"] == "wish.BriefConditionRolled"]
+    draws = table_roll["metadata"]["dice"]["draws"]
+    assert [d["face"] for d in draws] == table_roll["data"]["rolls"]
+    assert all(d["sides"] == 100 for d in draws)
