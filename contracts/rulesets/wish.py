@@ -414,6 +414,15 @@ class FinishCreation(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
 
 
+class ChooseArchetype(msgspec.Struct, frozen=True, kw_only=True):
+    """Take a starting Archetype during creation, or in play switch Archetype (or start a new Tier
+    of the current one once its 15 slots are filled) at the seed's price (L726-749)."""
+
+    campaign_id: str
+    character_id: str
+    archetype: str
+
+
 class ChooseOrigin(msgspec.Struct, frozen=True, kw_only=True):
     """Pick the character's origin during creation, with its free +1/-1 picks (L747-800)."""
 
@@ -545,5 +554,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ChooseOptionLines,
     ImposeOptionLines,
     ChooseOrigin,
+    ChooseArchetype,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

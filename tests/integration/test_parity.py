@@ -230,6 +230,8 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "newbie",
                                               "origin": "Mutant",
                                               "picks": {"str": 1, "ag": 1, "to": 1, "int": 1}})
+    await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",
+                                                 "archetype": "Brick"})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})

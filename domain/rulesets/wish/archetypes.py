@@ -17,7 +17,10 @@ import msgspec
 SAMPLE: Final = True  # this module is sample data
 
 
-class Archetype(msgspec.Struct, frozen=True, kw_only=True):
+class Archetype(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One Archetype as campaign data (option ``archetypes``): its two Primary Characteristics
+    (one may be listed twice, L934), SFX, default stance meter (L673) and per-Tier caps."""
+
     name: str
     primary: tuple[str, str]
     sfx: tuple[str, ...] = ()
@@ -54,4 +57,22 @@ def primary_bonus(archetype: Archetype) -> dict[str, int]:
     out: dict[str, int] = {}
     for c in archetype.primary:
         out[c] = out.get(c, 0) + 1
+    return out
+
+
+def problems(catalogue: dict[str, Archetype]) -> list[tuple[str, str]]:
+    """(field, message) for every way campaign archetype data breaks the seed's rules."""
+    from domain.rulesets.wish.sheet import CHARACTERISTICS  # sheet imports the contracts only
+
+    out: list[tuple[str, str]] = []
+    for key, a in catalogue.items():
+        where = f"archetypes.{key}"
+        if a.name != key:
+            out.append((f"{where}.name", f"named {a.name!r} under the key {key!r}"))
+        for i, c in enumerate(a.primary):
+            if c not in CHARACTERISTICS:
+                out.append((f"{where}.primary[{i}]", f"{c!r} is not a characteristic"))
+        if a.defensive_steps < 0 or a.offensive_steps < 0:
+            out.append((f"{where}.defensive_steps", "stance steps cannot be negative"))
+        out += [(f"{where}.caps.{k}", "a cap cannot be negative") for k, v in a.caps.items() if v < 0]
     return out

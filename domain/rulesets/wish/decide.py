@@ -19,6 +19,7 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.wish import (
     advancement,
+    archetypes,
     conditions,
     encounter,
     health,
@@ -984,6 +985,52 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
              {"origin": cmd.origin, "picks": dict(cmd.picks)})
 
 
+def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:
+    """ChooseArchetype: the starting Archetype (creation) grants +1 per Primary Characteristic,
+    +2 if listed twice (L149, L675, L934); later, leaving the current Archetype costs 3, 2 or 1
+    advances after 5, 10 or 15 raises in its Tier and is refused before 5 (L726-733); staying
+    for a new Tier after 15 costs nothing (L747). The current Archetype sets the default stance
+    meter (L673)."""
+    s = ctx.sheet(cmd.character_id)
+    catalogue = ctx.options.archetypes or archetypes.ARCHETYPES
+    chosen = catalogue.get(cmd.archetype)
+    if chosen is None:
+        raise NotFound("archetype", "wish.archetype L926",
+                       f"no Archetype {cmd.archetype!r} in this campaign: {sorted(catalogue)}")
+    cost, bonus = 0, {}
+    if not s.archetype_tiers:
+        if s.phase != "creation":
+            raise StateConflict("archetype", "wish.archetype L675",
+                                "the starting Archetype is chosen during creation")
+        bonus = archetypes.primary_bonus(chosen)
+        blank = c.Stance()  # the meter a sheet starts with, before any Archetype
+        old_def, old_off = blank.defensive, blank.offensive
+    else:
+        current = s.archetype_tiers[-1]
+        staying = current.archetype == chosen.name
+        if staying and current.advances < 15:
+            raise StateConflict("archetype", "wish.archetype.tier L747",
+                                "a new Tier starts once the current one's 15 slots are filled")
+        price = 0 if staying else advancement.switch_cost(current.advances)
+        if price is None:
+            raise StateConflict("archetype", "wish.archetype.switch L726",
+                                f"{current.advances} raises in the current Tier: at least 5 first")
+        if s.advances < price:
+            raise StateConflict("archetype", "wish.archetype.switch L726",
+                                f"switching costs {price} advances; {s.advances} left")
+        cost = price
+        previous = catalogue.get(current.archetype) or chosen
+        old_def, old_off = previous.defensive_steps, previous.offensive_steps
+    tier = 1 + sum(1 for t in s.archetype_tiers if t.archetype == chosen.name)
+    ctx.emit(char(cmd.character_id), "wish.ArchetypeChosen", {
+        "archetype": chosen.name, "tier": tier, "cost": cost, "primary_bonus": bonus,
+        "raises_maxima": ctx.options.archetype_bonus_raises_maxima,
+        # the meter moves by the difference between the defaults: purchased and origin steps stay
+        "stance": {"defensive": s.stance.defensive + chosen.defensive_steps - old_def,
+                   "offensive": s.stance.offensive + chosen.offensive_steps - old_off},
+    })
+
+
 HANDLERS: dict[type[msgspec.Struct], Callable[[Ctx, Any], None]] = {
     c.RollCheck: roll_check,
     c.Attack: attack,
@@ -1007,6 +1054,7 @@ HANDLERS: dict[type[msgspec.Struct], Callable[[Ctx, Any], None]] = {
     c.SpendAdvance: spend_advance,
     c.FinishCreation: finish_creation,
     c.ChooseOrigin: choose_origin,
+    c.ChooseArchetype: choose_archetype,
     c.SpendFortuneAfterRoll: spend_fortune_after_roll,
     c.ContestedCheck: contested_check,
     c.TakeHindrance: take_hindrance,

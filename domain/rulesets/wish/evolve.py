@@ -9,6 +9,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets.wish import (
+    ArchetypeTier,
     CheckResult,
     ConditionInstance,
     EncounterState,
@@ -26,6 +27,25 @@ from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
 Data = Mapping[str, Any]
+
+
+def _archetype(s: WishSheet, d: Data) -> WishSheet:
+    bonus: dict[str, int] = dict(d.get("primary_bonus") or {})
+    chars = {k: v + bonus.get(k, 0) for k, v in s.characteristics.items()}
+    maxima = dict(s.maxima)
+    if d.get("raises_maxima"):
+        maxima = {k: v + bonus.get(k, 0) for k, v in maxima.items()}
+    stance = d.get("stance") or {}
+    return R(
+        s,
+        characteristics=chars,
+        maxima=maxima,
+        advances=s.advances - int(d.get("cost", 0)),
+        archetype_tiers=[*s.archetype_tiers,
+                         ArchetypeTier(archetype=str(d.get("archetype")), tier=int(d.get("tier", 1)))],
+        stance=R(s.stance, defensive=int(stance.get("defensive", s.stance.defensive)),
+                 offensive=int(stance.get("offensive", s.stance.offensive))),
+    )
 
 
 def _origin(s: WishSheet, d: Data) -> WishSheet:
@@ -235,6 +255,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.AdvanceSpent": _advance,
     "wish.CreationFinished": lambda s, d: R(s, phase="play", fortune=s.fortune_rating),
     "wish.OriginChosen": _origin,
+    "wish.ArchetypeChosen": _archetype,
 }
 
 

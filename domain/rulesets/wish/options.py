@@ -13,6 +13,8 @@ import msgspec
 
 from contracts.rulesets.wish import Die
 from domain.errors import DomainError
+from domain.rulesets.wish.archetypes import Archetype
+from domain.rulesets.wish.archetypes import problems as archetype_problems
 
 
 class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -58,6 +60,9 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     max_stunt_rating: int = 5  # L484 (10 in Ultras, L635)
     max_characteristic: int = 10  # L159 (higher in Ultras, L635)
     fortune_rating_raises_current: bool = True  # a bought rating point is usable at once
+    # The seed names Archetypes but not their contents (G-1): a campaign brings its own;
+    # unset, the marked sample set in archetypes.py serves.
+    archetypes: dict[str, Archetype] | None = None
 
 
 DEFAULTS = WishOptions()
@@ -75,6 +80,9 @@ def parse_options(raw: Mapping[str, Any] | WishOptions | None) -> WishOptions:
         path = str(exc).rsplit("at `$.", 1)[-1].rstrip("`") if "at `$." in str(exc) else ""
         field = path or _unknown_field(str(exc))
         raise DomainError(f"options.{field}", "wish.options", str(exc)) from None
+    bad = archetype_problems(out.archetypes or {})
+    if bad:
+        raise DomainError(f"options.{bad[0][0]}", "wish.archetype L926", bad[0][1])
     if out.fortune_after_roll_window < 1:
         raise DomainError("options.fortune_after_roll_window", "wish.fortune.after_roll L222",
                           "at least the latest check")
