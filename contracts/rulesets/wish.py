@@ -81,6 +81,7 @@ class ArchetypeTier(msgspec.Struct, kw_only=True):
     archetype: str
     tier: int = 1
     advances: int = 0  # slots used on this 15-slot track (L739-741)
+    raises: dict[str, int] = {}  # raises per category this Tier ("stunt", "open", "primary:str")
 
 
 class Hindrance(msgspec.Struct, kw_only=True):

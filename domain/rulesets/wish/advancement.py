@@ -329,12 +329,15 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishShee
     return sheet
 
 
-def record_track(sheet: WishSheet, cost: int) -> WishSheet:
-    """Count an Archetype raise on the current 15-slot track (L739-741)."""
+def record_track(sheet: WishSheet, cost: int, slot: str | None = None) -> WishSheet:
+    """Count an Archetype raise on the current 15-slot track (L739-741), and against its
+    category's per-Tier cap (L697-706)."""
     if not sheet.archetype_tiers:
         return sheet
     *rest, cur = sheet.archetype_tiers
-    cur = msgspec.structs.replace(cur, advances=min(TRACK_SLOTS, cur.advances + cost))
+    raises = {**cur.raises, slot: cur.raises.get(slot, 0) + 1} if slot else cur.raises
+    cur = msgspec.structs.replace(cur, advances=min(TRACK_SLOTS, cur.advances + cost),
+                                  raises=raises)
     return msgspec.structs.replace(sheet, archetype_tiers=[*rest, cur])
 
 

@@ -76,3 +76,39 @@ def problems(catalogue: dict[str, Archetype]) -> list[tuple[str, str]]:
             out.append((f"{where}.defensive_steps", "stance steps cannot be negative"))
         out += [(f"{where}.caps.{k}", "a cap cannot be negative") for k, v in a.caps.items() if v < 0]
     return out
+
+
+# Purchase kinds and the Archetype category whose per-Tier cap they count against (L697-706).
+_CATEGORY: Final = {
+    "stunt": "stunt", "stunt_rating": "stunt",
+    "skill_rank": "skill", "acquire_skill": "skill", "specializations": "skill",
+    "fortune": "fortune", "wounds": "wounds", "grit": "grit",
+}
+
+
+def slot_for(tier_raises: dict[str, int], archetype: Archetype, kind: str, target: str) -> str:
+    """The category an Archetype raise is counted in this Tier, or "open" once its cap is used
+    (L697-706); a Primary Characteristic may be raised once per Tier (L710-712). Raises the
+    Archetype does not allow are refused."""
+    from domain.errors import StateConflict
+
+    if kind == "characteristic":
+        if target not in archetype.primary:
+            raise StateConflict("purchase.target", "wish.archetype.primary L712",
+                                f"{target} is not a Primary Characteristic of {archetype.name}")
+        slot = f"primary:{target}"
+        allowed = archetype.primary.count(target)
+        if tier_raises.get(slot, 0) >= allowed:
+            raise StateConflict("purchase.target", "wish.archetype.primary L712",
+                                f"{target} was raised already this Tier")
+        return slot
+    category = _CATEGORY.get(kind) or (target if kind == "stance_step" else None)
+    if category is None:
+        raise StateConflict("purchase.archetype_raise", "wish.archetype.caps L697",
+                            f"a {kind} raise is not an Archetype raise")
+    if tier_raises.get(category, 0) < archetype.caps.get(category, 0):
+        return category
+    if tier_raises.get("open", 0) < archetype.caps.get("open", 0):
+        return "open"
+    raise StateConflict("purchase.archetype_raise", "wish.archetype.caps L697",
+                        f"{archetype.name} allows no more {category} raises this Tier")

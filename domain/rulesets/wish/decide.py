@@ -859,6 +859,17 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
     s = ctx.sheet(cmd.character_id)
     priced = advancement.price(s, cmd.purchase, ctx.options)
     advancement.payable(s, cmd.currency, priced.cost)
+    archetype_raise = cmd.purchase.archetype_raise and cmd.currency == "advance"
+    slot = None
+    if archetype_raise:
+        if not s.archetype_tiers:
+            raise StateConflict("purchase.archetype_raise", "wish.archetype L739",
+                                "the character has no Archetype yet")
+        current = s.archetype_tiers[-1]
+        archetype = (ctx.options.archetypes or archetypes.ARCHETYPES).get(current.archetype)
+        if archetype is not None:  # an Archetype the campaign no longer lists: count, no caps
+            slot = archetypes.slot_for(current.raises, archetype, cmd.purchase.kind,
+                                       cmd.purchase.target)
     ctx.emit(
         char(cmd.character_id),
         "wish.AdvanceSpent",
@@ -868,7 +879,8 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
             "cost": priced.cost,
             "rule": priced.rule,
             "raise_current": ctx.options.fortune_rating_raises_current,
-            "archetype_raise": cmd.purchase.archetype_raise and cmd.currency == "advance",
+            "archetype_raise": archetype_raise,
+            "archetype_slot": slot,
         },
     )
 

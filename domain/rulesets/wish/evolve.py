@@ -214,7 +214,9 @@ def _advance(s: WishSheet, d: Data) -> WishSheet:
         "hindrance": "hindrance_points",
     }.get(cur, "advances")
     s = R(s, **{field: max(0, getattr(s, field) - cost)})
-    return advancement.record_track(s, cost) if d.get("archetype_raise") else s
+    if not d.get("archetype_raise"):
+        return s
+    return advancement.record_track(s, cost, d.get("archetype_slot"))
 
 
 CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {

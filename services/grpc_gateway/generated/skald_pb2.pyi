@@ -1004,14 +1004,23 @@ class WishApplyDamage(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_mitigation: _Optional[bool] = ...) -> None: ...
 
 class WishArchetypeTier(_message.Message):
-    __slots__ = ("archetype", "tier", "advances")
+    __slots__ = ("archetype", "tier", "advances", "raises")
+    class RaisesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     ARCHETYPE_FIELD_NUMBER: _ClassVar[int]
     TIER_FIELD_NUMBER: _ClassVar[int]
     ADVANCES_FIELD_NUMBER: _ClassVar[int]
+    RAISES_FIELD_NUMBER: _ClassVar[int]
     archetype: str
     tier: int
     advances: int
-    def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ...) -> None: ...
+    raises: _containers.ScalarMap[str, int]
+    def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ..., raises: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishAttack(_message.Message):
     __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points")

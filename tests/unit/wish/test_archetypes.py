@@ -37,7 +37,8 @@ def test_the_starting_archetype_adds_its_primary_characteristics_L149_L934() -> 
     st = choose(states(hero=build_sheet(phase="creation")), "Speedster")
     hero = st["character:hero"]
     assert hero["characteristics"]["ag"] == 4 and hero["characteristics"]["str"] == 2
-    assert hero["archetype_tiers"] == [{"archetype": "Speedster", "tier": 1, "advances": 0}]
+    assert hero["archetype_tiers"] == [{"archetype": "Speedster", "tier": 1, "advances": 0,
+                                       "raises": {}}]
     brick = choose(states(hero=build_sheet(phase="creation")), "Brick")["character:hero"]
     assert (brick["characteristics"]["str"], brick["characteristics"]["to"]) == (3, 3)
 
@@ -80,3 +81,37 @@ def test_archetypes_are_campaign_data() -> None:
 
 def test_the_starting_archetype_is_chosen_during_creation() -> None:
     assert refused(states(hero=build_sheet()), "Brick").rule == "wish.archetype L675"
+
+
+def _buy(st: dict[str, Any], kind: str, target: str = "") -> dict[str, Any]:
+    from contracts.rulesets.wish import Purchase, SpendAdvance
+
+    cmd = SpendAdvance(campaign_id="c", character_id="hero",
+                       purchase=Purchase(kind=kind, target=target, archetype_raise=True))  # type: ignore[arg-type]
+    st = dict(st)
+    for e in WISH.decide(cmd, st, {}, ScriptedDice([])):
+        st[e.stream] = WISH.evolve(st.get(e.stream), e.type, e.data)
+    return st
+
+
+def test_per_tier_caps_then_open_advances_L697_L706() -> None:
+    """The sample Brick allows 1 Fortune raise per Tier and 2 Open advances (sample data): the
+    second and third Fortune raises use the Open ones, a fourth is refused."""
+    st = in_play(0, advances=30)
+    for _ in range(3):
+        st = _buy(st, "fortune")
+    tier = st["character:hero"]["archetype_tiers"][-1]
+    assert tier["raises"] == {"fortune": 1, "open": 2} and tier["advances"] == 3
+    with pytest.raises(DomainError) as err:
+        _buy(st, "fortune")
+    assert err.value.rule == "wish.archetype.caps L697"
+
+
+def test_primary_characteristics_once_per_tier_L710_L712() -> None:
+    """'A character can raise each of their Archetype's Primary Characteristics once per Tier'."""
+    st = _buy(in_play(0, advances=30), "characteristic", "str")
+    assert st["character:hero"]["characteristics"]["str"] == 3
+    for target in ("str", "ag"):  # again, and a characteristic the Brick does not list
+        with pytest.raises(DomainError) as err:
+            _buy(st, "characteristic", target)
+        assert err.value.rule == "wish.archetype.primary L712"
