@@ -231,9 +231,6 @@ class EventStore:
         row = await self.pool.fetchrow(f"SELECT {_COLUMNS} FROM events WHERE position = $1", position)
         return _stored(row) if row else None
 
-    async def head_position(self) -> int:
-        return int(await self.pool.fetchval("SELECT coalesce(max(position), 0) FROM events"))
-
     @asynccontextmanager
     async def notifications(self, callback: Callable[[str], None]) -> AsyncIterator[None]:
         """LISTEN for appends; ``callback(campaign_id)`` runs on each commit."""

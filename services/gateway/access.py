@@ -12,7 +12,6 @@ from litestar.exceptions import NotAuthorizedException
 from litestar.handlers.base import BaseRouteHandler
 
 from domain.errors import DomainError
-from services import queries
 from services.gateway.problems import Problem, field_error
 from services.gateway.state import Services
 
@@ -64,17 +63,3 @@ async def answer(pending: Awaitable[T]) -> T:
     except DomainError as err:
         raise Problem(_QUERY_STATUS.get(err.kind, 422), err.field, err.rule, err.message,
                       headers={"Retry-After": "1"} if err.kind == "unavailable" else None) from None
-
-
-async def wait_for_position(svc: Services, campaign_id: str, position: int | None) -> None:
-    """Read-your-writes: wait (bounded) until the campaign's read models reach ``position``."""
-    await answer(queries.wait_for_position(svc, campaign_id, position))
-
-
-async def campaign_for(request: Request[Any, Any, Any], campaign_id: str, user: str,
-                       position: int | None = None) -> tuple[dict[str, Any], str]:
-    """The campaign view and the user's role in it (404 if absent, 403 if not a member)."""
-    return await answer(queries.campaign_view(services_of(request), campaign_id, user, position))
-
-
-only_visible = queries.only_visible
