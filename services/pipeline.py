@@ -56,6 +56,8 @@ class CommandPipeline:
         digest = payload_digest(b"\0".join([command_type.encode(), body,
                                              (envelope.client_seed or "").encode()]))
         bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor)
+        # Checked before deciding, not only in the append: deciding a retry again would refuse it
+        # (a retried CreateCampaign finds its campaign already there) instead of replaying it.
         first = await self.store.find_command(envelope.command_id)
         if first is not None:
             return await self._replay(first, actor, command_type, digest)

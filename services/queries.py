@@ -204,8 +204,8 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
 async def rolls(svc: Services, user: str, campaign_id: str, position: int | None = None,
                 table_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
     """Recent rolls, newest first, without the GM-only ones unless the caller is a GM."""
-    _, role = await campaign_view(svc, campaign_id, user, position)
-    logged = await svc.read_models.rolls(campaign_id, table_id, keys.ROLL_LOG_LENGTH)
+    view, role = await campaign_view(svc, campaign_id, user, position)
+    logged = await svc.read_models.rolls(campaign_id, table_id, view)
     return only_visible(logged, role)[:limit]
 
 

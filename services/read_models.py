@@ -95,14 +95,17 @@ class ReadModels:
         raw = await self.redis.hget(encounters_key(cid), encounter_id)
         return msgspec.json.decode(raw) if raw else None
 
-    async def rolls(self, cid: str, table_id: str | None, limit: int) -> list[dict[str, Any]]:
-        """Recent rolls, newest first; a revealed GM-only roll reads as public, a retconned one
+    async def rolls(self, cid: str, table_id: str | None,
+                    campaign: dict[str, Any]) -> list[dict[str, Any]]:
+        """Recent rolls, newest first, each with its provenance (``campaign`` is the campaign view
+        the caller already read); a revealed GM-only roll reads as public, a retconned one
         carries the retcon."""
-        raw = await self.redis.lrange(rolls_key(cid, table_id), 0, ROLL_LOG_LENGTH - 1)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.lrange(rolls_key(cid, table_id), 0, ROLL_LOG_LENGTH - 1)
+        pipe.hgetall(roll_marks_key(cid))
+        raw, raw_marks = await pipe.execute()
         rolls = [msgspec.json.decode(r) for r in raw]
-        marks = {int(k): msgspec.json.decode(v)
-                 for k, v in (await self.redis.hgetall(roll_marks_key(cid))).items()}
-        campaign = await self.campaign(cid) or {}
+        marks = {int(k): msgspec.json.decode(v) for k, v in raw_marks.items()}
         for roll in rolls:
             roll["provenance"] = provenance(roll, campaign)
             mark = marks.get(roll["position"], {})
