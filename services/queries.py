@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import msgspec
@@ -19,6 +19,7 @@ import msgspec
 from contracts.commands import CommandEnvelope, CommandResult
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
+from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithOdds
 from services import read_models as keys
 from services.codec import visible_to, wire_event
 from services.projector import LiveMessage
@@ -169,12 +170,40 @@ def rulesets() -> list[dict[str, Any]]:
              "options": r.validate_options({})} for r in RULESETS.values()]
 
 
-async def pool_odds(ruleset_id: str, counts: dict[str, int], downgrade: bool = False) -> Any:
-    """The exact outcome distribution of a dice pool (``{die: count}``) under a ruleset."""
+def odds_ruleset(ruleset_id: str) -> RulesetWithOdds:
+    """The ruleset behind ``/v1/rulesets/<id>/odds`` (404 when it has no odds)."""
     ruleset = RULESETS.get(ruleset_id)
-    if ruleset is None or not hasattr(ruleset, "odds"):
-        raise NotFound("ruleset_id", "ruleset.odds", f"no odds for ruleset {ruleset_id!r}")
-    return await asyncio.to_thread(ruleset.odds, counts, downgrade=downgrade)
+    if not isinstance(ruleset, RulesetWithOdds):
+        with_odds = ", ".join(sorted(r.id for r in RULESETS.values() if isinstance(r, RulesetWithOdds)))
+        raise NotFound("ruleset_id", "ruleset.odds",
+                       f"no odds for ruleset {ruleset_id!r}; rulesets with odds: {with_odds}")
+    return ruleset
+
+
+async def ruleset_odds(ruleset_id: str, params: Mapping[str, str]) -> Any:
+    """Exact odds under a ruleset, for the query parameters it declares (``odds_query``).
+
+    ``params`` are the query string's values as text, the same over HTTP and gRPC; they are
+    converted to the ruleset's query Struct, so a wrong one is refused naming the parameter.
+    """
+    ruleset = odds_ruleset(ruleset_id)
+    try:
+        query = msgspec.convert(dict(params), ruleset.odds_query, strict=False)
+    except msgspec.ValidationError as err:
+        raise DomainError(_parameter_of(str(err)), "odds.parameter", str(err)) from None
+    return await asyncio.to_thread(ruleset.odds, query)
+
+
+def _parameter_of(message: str) -> str:
+    """The parameter a msgspec validation message is about (``... - at `$.boons` ``)."""
+    _, found, path = message.rpartition("at `$.")
+    if found:
+        return path.rstrip("`").split(".")[0].split("[")[0]
+    for prefix in ("Object contains unknown field `", "Object missing required field `"):
+        _, found, rest = message.partition(prefix)
+        if found:
+            return rest.split("`")[0]
+    return "query"
 
 
 async def check_odds(svc: Services, user: str, campaign_id: str, character_id: str,
@@ -185,7 +214,7 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
     """
     view, _ = await campaign_view(svc, campaign_id, user)
     ruleset = RULESETS.get(view["ruleset"])
-    if ruleset is None or not hasattr(ruleset, "check_odds"):
+    if not isinstance(ruleset, RulesetWithCheckOdds):
         raise NotFound("campaign_id", "ruleset.check-odds",
                        f"ruleset {view['ruleset']!r} has no check odds")
     found = await svc.read_models.character(campaign_id, character_id)
@@ -196,7 +225,7 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
     target = await svc.read_models.character(campaign_id, target_id) if target_id else None
     if target_id and target is None:
         raise NotFound("target_id", "character.exists", f"character {target_id!r} not found")
-    spec = msgspec.convert(check, getattr(ruleset, "check_spec_type"))  # noqa: B009  # ValidationError names the field
+    spec = msgspec.convert(check, ruleset.check_spec_type)  # a ValidationError names the field
     return await asyncio.to_thread(ruleset.check_odds, found["sheet"], spec, view["options"],
                                    target["sheet"] if target else None)
 

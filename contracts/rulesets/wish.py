@@ -7,7 +7,7 @@ checks who may act for which character.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -494,6 +494,17 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     serendipity: int
     calamity: int
     probability: str  # an exact fraction "p/q"
+
+
+class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The parameters of ``GET /v1/rulesets/wish/odds``."""
+
+    # DIE:COUNT pairs, comma-separated: ``CHR:3,OFF:2,CHL:1`` (dice of L3-69)
+    pool: Annotated[str, msgspec.Meta(
+        min_length=1, max_length=200, pattern=r"^[A-Za-z]+:[0-9]{1,3}(,[A-Za-z]+:[0-9]{1,3})*$",
+        description="DIE:COUNT pairs, e.g. CHR:3,OFF:2,CHL:1")]
+    # read each Serendipity as one more success instead
+    downgrade: bool = False
 
 
 class OddsView(msgspec.Struct, frozen=True, kw_only=True):

@@ -70,3 +70,33 @@ class RulesetWithCommands(Ruleset, Protocol):
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
         """Fold one recorded ruleset event into a stream's state. Total: never fails."""
         ...
+
+
+@runtime_checkable
+class RulesetWithOdds(Protocol):
+    """A ruleset that answers ``GET /v1/rulesets/<id>/odds``: exact odds before anyone rolls."""
+
+    # The odds query's parameters as a Struct (kw_only; optional fields have defaults; bounds
+    # as ``msgspec.Meta``). The gateways convert the query string to it, so an unknown parameter,
+    # a wrong type or a bound violated is refused naming the parameter, and the OpenAPI
+    # document lists its fields as this ruleset's odds parameters.
+    odds_query: type[msgspec.Struct]
+
+    def odds(self, query: Any) -> msgspec.Struct:
+        """Exact odds for one query (the ruleset's contracts ``OddsView``); raise DomainError
+        naming the parameter for a combination the bounds cannot express."""
+        ...
+
+
+@runtime_checkable
+class RulesetWithCheckOdds(Protocol):
+    """A ruleset that answers the odds of a concrete character's check before it is rolled."""
+
+    # The body of ``POST .../characters/<id>/check-odds`` (the gateway takes an optional
+    # ``target_id`` out of it and passes that character's sheet as ``target``).
+    check_spec_type: type[msgspec.Struct]
+
+    def check_odds(self, sheet: Mapping[str, Any], spec: Any, options: Mapping[str, Any],
+                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The check as the rules would assemble it and its exact odds; draws no dice."""
+        ...

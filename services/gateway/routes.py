@@ -11,7 +11,6 @@ from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import ServerSentEvent, ServerSentEventMessage
 
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
-from domain.rulesets import RULESETS
 from services import queries
 from services import read_models as keys
 from services.gateway.access import (
@@ -21,6 +20,7 @@ from services.gateway.access import (
     services_of,
 )
 from services.gateway.audit_routes import export_campaign, verify
+from services.gateway.odds_routes import odds_routes
 from services.gateway.problems import Problem
 from services.gateway.state import Services
 
@@ -164,23 +164,10 @@ async def list_rulesets() -> list[dict[str, Any]]:
     return queries.rulesets()
 
 
-@get("/rulesets/{ruleset_id:str}/odds", summary="Exact outcome distribution of a dice pool",
-     description="pool as DIE:COUNT pairs, e.g. CHR:3,OFF:2,CHL:1")
-async def pool_odds(
-    ruleset_id: FromPath[str],
-    pool: Annotated[str, QueryParameter(name="pool", min_length=1, max_length=200)],
-    downgrade: Annotated[bool, QueryParameter(name="downgrade")] = False,
-) -> Any:
-    ruleset = RULESETS.get(ruleset_id)
-    if ruleset is None or not hasattr(ruleset, "odds"):
-        raise Problem(404, "ruleset_id", "ruleset.odds", f"no odds for ruleset {ruleset_id!r}")
-    counts: dict[str, int] = {}  # the query string's DIE:COUNT list as {die: count}
-    for part in pool.split(","):
-        die, _, count = part.strip().partition(":")
-        if not count.strip().isdigit():
-            raise Problem(422, "pool", "odds.pool-syntax", f"{part!r} is not DIE:COUNT")
-        counts[die.strip().upper()] = counts.get(die.strip().upper(), 0) + int(count)
-    return await answer(queries.pool_odds(ruleset_id, counts, downgrade))
+@get("/rulesets/{ruleset_id:str}/odds", include_in_schema=False)
+async def unknown_ruleset_odds(ruleset_id: FromPath[str]) -> Any:
+    """Every ruleset with odds has a route of its own (``odds_routes``); any other id is a 404."""
+    return await answer(queries.ruleset_odds(ruleset_id, {}))
 
 
 @post("/campaigns/{campaign_id:str}/characters/{character_id:str}/check-odds", status_code=200,
@@ -195,5 +182,5 @@ def v1_router() -> Router:
     return Router(path="/v1", guards=[require_token], route_handlers=[
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
         get_characters, get_character, get_rolls, get_events, live, get_encounter,
-        list_rulesets, pool_odds, check_odds, export_campaign, verify,
+        list_rulesets, *odds_routes(), unknown_ruleset_odds, check_odds, export_campaign, verify,
     ])

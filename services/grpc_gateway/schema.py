@@ -166,11 +166,11 @@ class RulesetList(msgspec.Struct, kw_only=True):
 
 
 class PoolOddsRequest(msgspec.Struct, kw_only=True):
-    """A dice pool as die -> count, e.g. {"CHR": 3, "OFF": 2, "CHL": 1} for WISH."""
+    """Odds under a ruleset: ``params`` are the parameters of ``GET /v1/rulesets/<id>/odds``,
+    as the same strings (for WISH ``{"pool": "CHR:3,OFF:2,CHL:1"}``)."""
 
     ruleset_id: str
-    pool: Annotated[dict[str, Annotated[int, msgspec.Meta(ge=0)]], msgspec.Meta(min_length=1)]
-    downgrade: bool = False
+    params: dict[str, str] = {}
 
 
 class CheckOddsRequest(msgspec.Struct, kw_only=True):

@@ -228,8 +228,7 @@ class Gateway:
             case "ListRulesets":
                 return {"rulesets": queries.rulesets()}
             case "PoolOdds":
-                return Shaped(req.ruleset_id,
-                              await queries.pool_odds(req.ruleset_id, req.pool, req.downgrade))
+                return Shaped(req.ruleset_id, await queries.ruleset_odds(req.ruleset_id, req.params))
             case "CheckOdds":
                 check = {**req.check, **({"target_id": req.target_id} if req.target_id else {})}
                 return {"odds": await queries.check_odds(svc, user, req.campaign_id,

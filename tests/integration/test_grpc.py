@@ -454,7 +454,7 @@ async def test_ruleset_views_come_as_the_rulesets_typed_messages(stack: Stack) -
     assert encounter.WhichOneof("view") == "wish"
     assert list(encounter.wish.participants) == ["hero"] and encounter.wish.active
     odds = await g.raw("PoolOdds", ann, skald_pb2.PoolOddsRequest(ruleset_id="wish",
-                                                                  pool={"CHR": 1}))
+                                                                  params={"pool": "CHR:1"}))
     assert odds.WhichOneof("view") == "wish" and odds.wish.p_success == "1/2"
     # A generic campaign's sheet stays free-form.
     plain = (await g.command(ann, "CreateCampaign", {"name": "Plain"}))["campaign_id"]

@@ -22,6 +22,8 @@ import grpc
 import httpx
 
 from contracts.commands import ENVELOPES
+from domain.rulesets import RULESETS
+from domain.rulesets.base import RulesetWithOdds
 from services.gateway.routes import v1_router
 from services.grpc_gateway.schema import RPCS
 from tests.integration.test_grpc import GrpcError, Stack, stack  # noqa: F401  (the fixture)
@@ -276,6 +278,9 @@ TWINS = {
     "GET /v1/campaigns/{campaign_id:str}/encounters/{encounter_id:str}": "GetEncounter",
     "GET /v1/rulesets": "ListRulesets",
     "GET /v1/rulesets/{ruleset_id:str}/odds": "PoolOdds",
+    # each ruleset with odds has its own route, its parameters declared by the ruleset
+    **{f"GET /v1/rulesets/{r.id}/odds": "PoolOdds" for r in RULESETS.values()
+       if isinstance(r, RulesetWithOdds)},
     "POST /v1/campaigns/{campaign_id:str}/characters/{character_id:str}/check-odds": "CheckOdds",
     "GET /v1/campaigns/{campaign_id:str}/export": "ExportCampaign",
     "POST /v1/verify": "Verify",
@@ -342,9 +347,13 @@ def queries(w: World) -> list[Query]:
                                                                  "limit": 1000}),
         Query("ListRulesets", get("/v1/rulesets"), {}, "rulesets"),
         Query("PoolOdds", get("/v1/rulesets/wish/odds", pool="CHR:2,OFF:1,CHL:1"),
-              {"ruleset_id": "wish", "pool": {"CHR": 2, "OFF": 1, "CHL": 1}}),
+              {"ruleset_id": "wish", "params": {"pool": "CHR:2,OFF:1,CHL:1"}}),
+        Query("PoolOdds", get("/v1/rulesets/wish/odds", pool="CHR:1", downgrade="true"),
+              {"ruleset_id": "wish", "params": {"pool": "CHR:1", "downgrade": "true"}}),
+        Query("PoolOdds", get("/v1/rulesets/wish/odds", pool="CHR:1", dice="3"),
+              {"ruleset_id": "wish", "params": {"pool": "CHR:1", "dice": "3"}}),
         Query("PoolOdds", get("/v1/rulesets/generic/odds", pool="CHR:1"),
-              {"ruleset_id": "generic", "pool": {"CHR": 1}}),
+              {"ruleset_id": "generic", "params": {"pool": "CHR:1"}}),
         Query("CheckOdds", post(f"{wbase}/characters/hero/check-odds", {"characteristic": "str"}),
               {"campaign_id": wid, "character_id": "hero", "check": {"characteristic": "str"}},
               "odds"),

@@ -32,11 +32,20 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False, max_chain: int = 1
     """The exact outcome distribution of a pool (L3-69; digest §1.3), as a view."""
     unknown = [d for d in pool if d not in DICE]
     if unknown or any(n < 0 for n in pool.values()):
-        raise DomainError("pool", "wish.dice L3-69", f"unknown dice or negative counts: {unknown}")
+        raise DomainError("pool", "wish.dice-L3-69", f"unknown dice or negative counts: {unknown}")
     if sum(pool.values()) > MAX_ODDS_DICE:
         raise DomainError("pool", "wish.odds.size",
                           f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
     return odds_module.view(odds_module.odds(pool, downgrade=downgrade, max_chain=max_chain))
+
+
+def parse_pool(text: str) -> dict[str, int]:
+    """``CHR:3,OFF:2`` as ``{"CHR": 3, "OFF": 2}`` (counts of one die add up)."""
+    counts: dict[str, int] = {}
+    for part in text.split(","):
+        die, _, count = part.partition(":")
+        counts[die.upper()] = counts.get(die.upper(), 0) + int(count)
+    return counts
 
 
 class WishRuleset:
@@ -98,7 +107,11 @@ class WishRuleset:
         """Fold one recorded WISH event; total."""
         return fold(state, event_type, data)
 
-    odds = staticmethod(odds)
+    odds_query = c.OddsQuery
+
+    def odds(self, query: c.OddsQuery) -> c.OddsView:
+        """The exact outcome distribution of the pool in an odds query (L3-69)."""
+        return odds(parse_pool(query.pool), downgrade=query.downgrade)
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],

@@ -663,21 +663,19 @@ class Odds(_message.Message):
     def __init__(self, wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class PoolOddsRequest(_message.Message):
-    __slots__ = ("ruleset_id", "pool", "downgrade")
-    class PoolEntry(_message.Message):
+    __slots__ = ("ruleset_id", "params")
+    class ParamsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
         key: str
-        value: int
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     RULESET_ID_FIELD_NUMBER: _ClassVar[int]
-    POOL_FIELD_NUMBER: _ClassVar[int]
-    DOWNGRADE_FIELD_NUMBER: _ClassVar[int]
+    PARAMS_FIELD_NUMBER: _ClassVar[int]
     ruleset_id: str
-    pool: _containers.ScalarMap[str, int]
-    downgrade: bool
-    def __init__(self, ruleset_id: _Optional[str] = ..., pool: _Optional[_Mapping[str, int]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
+    params: _containers.ScalarMap[str, str]
+    def __init__(self, ruleset_id: _Optional[str] = ..., params: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class RemoveMember(_message.Message):
     __slots__ = ("campaign_id", "user")
@@ -1410,6 +1408,14 @@ class WishLasting(_message.Message):
     name: str
     severity: int
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., severity: _Optional[int] = ...) -> None: ...
+
+class WishOddsQuery(_message.Message):
+    __slots__ = ("pool", "downgrade")
+    POOL_FIELD_NUMBER: _ClassVar[int]
+    DOWNGRADE_FIELD_NUMBER: _ClassVar[int]
+    pool: _struct_pb2.Value
+    downgrade: bool
+    def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
 
 class WishOddsView(_message.Message):
     __slots__ = ("pool", "outcomes", "tail", "p_success", "expected_net_successes")

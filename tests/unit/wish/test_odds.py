@@ -6,6 +6,7 @@ from fractions import Fraction as Fr
 
 import pytest
 
+from contracts.rulesets.wish import OddsQuery
 from domain.errors import DomainError
 from domain.rulesets.wish import WISH
 from domain.rulesets.wish.odds import odds
@@ -35,9 +36,9 @@ def test_pools_with_expertise_are_exact_up_to_a_reported_tail() -> None:
 
 
 def test_odds_query_view_and_refusal() -> None:
-    v = WISH.odds({"CHR": 2, "CHL": 1, "MIS": 2})
+    v = WISH.odds(OddsQuery(pool="CHR:2,CHL:1,MIS:2"))
     assert v.p_success == str(Fr(1, 4))  # the reference pool E: exactly 0.25
     assert v.tail == "0"
     with pytest.raises(DomainError) as e:
-        WISH.odds({"D20": 1})
+        WISH.odds(OddsQuery(pool="D20:1"))
     assert e.value.rule.startswith("wish.dice")
