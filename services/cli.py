@@ -114,16 +114,15 @@ def cmd_token_create(settings: Settings, args: argparse.Namespace) -> int:
 
 
 def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:
-    from redis.asyncio import Redis
-
     from services.event_store import EventStore
     from services.migrate import migrate
     from services.projector import rebuild
+    from services.redis_client import connect_redis
 
     async def run(db: str, redis_url: str) -> int:
         await migrate(db)
         store = await EventStore.connect(db)
-        redis = Redis.from_url(redis_url)
+        redis = connect_redis(redis_url)
         try:
             return await rebuild(store, redis)
         finally:

@@ -20,6 +20,7 @@ from redis.asyncio import Redis
 from services.event_store import EventStore
 from services.gateway.app import create_app
 from services.migrate import migrate
+from services.redis_client import connect_redis
 from services.settings import Settings
 from services.tokens import create_token
 from tests.servers import pg_admin_url, redis_url  # noqa: F401
@@ -45,7 +46,7 @@ async def database_url(pg_admin_url: str) -> AsyncIterator[str]:  # noqa: F811
 
 @pytest.fixture
 async def redis_client(redis_url: str) -> AsyncIterator[Redis]:  # noqa: F811
-    client = Redis.from_url(redis_url)
+    client = connect_redis(redis_url)
     await client.flushdb()
     yield client
     await client.aclose()

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from functools import cache
@@ -15,6 +16,7 @@ import pytest
 import structlog
 
 from services.embedded import EmbeddedPostgres, EmbeddedRedis
+from tests.redis_cluster import free_cluster_ports, redis_cluster
 
 log = structlog.get_logger()
 
@@ -55,6 +57,11 @@ def postgres_for_tests(tmp_dir: Path) -> Iterator[str]:
 @contextmanager
 def redis_for_tests(tmp_dir: Path) -> Iterator[str]:
     """A URL of a throwaway Redis server, stopped on exit."""
+    if os.environ.get("SKALD_TEST_REDIS_CLUSTER"):
+        # A real 3-master Redis Cluster from the same binary (CI runs the read-model tests so).
+        with redis_cluster(tmp_dir / "cluster", free_cluster_ports()) as cluster:
+            yield cluster.url
+        return
     if docker_available():
         from testcontainers.community.redis import RedisContainer
 

@@ -10,10 +10,8 @@ from typing import Any
 import structlog
 from litestar import Litestar, Request, get
 from litestar.channels import ChannelsPlugin
-from litestar.channels.backends.redis import RedisChannelsStreamBackend
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
-from redis.asyncio import Redis
 
 from services import migrate
 from services.event_store import EventStore
@@ -24,6 +22,7 @@ from services.gateway.state import Services
 from services.pipeline import CommandPipeline
 from services.projector import Projector
 from services.read_models import ReadModels
+from services.redis_client import connect_redis, live_backend
 from services.settings import Settings
 from services.tokens import TokenBook
 
@@ -60,12 +59,9 @@ async def readyz(request: Request[Any, Any, Any]) -> Any:
 def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
     """Build the app for already-migrated servers at ``settings``' URLs."""
     assert settings.database_url and settings.redis_url
-    redis = Redis.from_url(settings.redis_url)
-    channels = ChannelsPlugin(
-        backend=RedisChannelsStreamBackend(history=100, redis=redis, key_prefix="skald:live",
-                                           stream_ttl=3_600_000),
-        arbitrary_channels_allowed=True,
-    )
+    redis = connect_redis(settings.redis_url)
+    channels = ChannelsPlugin(backend=live_backend(settings.redis_url, redis),
+                              arbitrary_channels_allowed=True)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:

@@ -147,13 +147,13 @@ async def test_live_messages_carry_positions(store: EventStore, redis_client: Re
 
 PROJECTOR_PROCESS = """
 import asyncio, sys
-from redis.asyncio import Redis
 from services.event_store import EventStore
 from services.projector import Projector
+from services.redis_client import connect_redis
 
 async def main() -> None:
     store = await EventStore.connect(sys.argv[1], min_size=1, max_size=2)
-    redis = Redis.from_url(sys.argv[2])
+    redis = connect_redis(sys.argv[2])
     def slow(stage: str) -> None:
         import time
         time.sleep(0.05)  # widen every window between the projector's steps

@@ -1,0 +1,71 @@
+"""Redis clients for the read models and the live channels: one server or a Redis Cluster.
+
+``redis://`` (or ``rediss://``) is one server; ``redis-cluster://host:port`` (or
+``rediss-cluster://``) is a Redis Cluster reached through any of its nodes. Every key of a
+campaign carries the campaign as its hash tag, so each multi-key operation the service makes
+(a campaign's MULTI/EXEC with its checkpoint, a pipelined read) stays on one slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from collections.abc import AsyncGenerator
+from typing import Any, cast
+
+from litestar.channels.backends.redis import RedisChannelsStreamBackend
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.crc import key_slot
+
+CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
+
+
+def is_cluster_url(url: str) -> bool:
+    return url.split("://", 1)[0] in CLUSTER_SCHEMES
+
+
+def connect_redis(url: str, **kwargs: Any) -> Redis:
+    """A client for ``url``. A cluster client is returned typed as ``Redis``: it answers every
+    command the service sends, each routed to the node holding its keys' slot."""
+    scheme, _, rest = url.partition("://")
+    if scheme in CLUSTER_SCHEMES:
+        return cast(Redis, RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **kwargs))
+    return Redis.from_url(url, **kwargs)
+
+
+class ClusterStreamBackend(RedisChannelsStreamBackend):
+    """Live channels as Redis streams on a cluster.
+
+    The stock backend reads every subscribed stream with one XREAD, which a cluster refuses once
+    the streams live on different slots (the channels of several campaigns). This one reads each
+    slot's streams with their own XREAD, concurrently, and yields what any of them returns.
+    """
+
+    def __init__(self, *, block_ms: int = 100, **kwargs: Any) -> None:
+        super().__init__(stream_sleep_no_subscriptions=block_ms, **kwargs)
+        self._block_ms = block_ms
+
+    async def stream_events(self) -> AsyncGenerator[tuple[str, Any], None]:
+        stream_ids: dict[str, bytes | int] = {}
+        while True:
+            by_slot: dict[int, dict[str, bytes | int]] = defaultdict(dict)
+            for channel in await self._get_subscribed_channels():
+                key = self._make_key(channel)
+                by_slot[key_slot(key.encode())][key] = stream_ids.get(key, 0)
+            replies = await asyncio.gather(*(self._redis.xread(streams, block=self._block_ms)
+                                             for streams in by_slot.values()))
+            for data in replies:
+                for stream_key, channel_events in data or []:
+                    for event_id, fields in channel_events:
+                        stream_ids[stream_key.decode()] = event_id
+                        yield fields[b"channel"].decode(), fields[b"data"]
+
+
+def live_backend(url: str, redis: Redis) -> RedisChannelsStreamBackend:
+    """The live-channel backend for a Redis at ``url`` (a cluster-aware one for a cluster)."""
+    options: dict[str, Any] = {"history": 100, "redis": redis, "key_prefix": "skald:live",
+                               "stream_ttl": 3_600_000}
+    if is_cluster_url(url):
+        return ClusterStreamBackend(**options)
+    return RedisChannelsStreamBackend(**options)
