@@ -124,7 +124,7 @@ def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:
         store = await EventStore.connect(db)
         redis = connect_redis(redis_url)
         try:
-            return await rebuild(store, redis)
+            return await rebuild(store, redis, say=lambda text: print(text, flush=True))
         finally:
             await store.close()
             await redis.aclose()

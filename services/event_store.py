@@ -4,18 +4,22 @@ Guarantees (each shown by a test against a real server):
 
 * Append-only: the service's role may only SELECT and INSERT, and triggers
   refuse UPDATE, DELETE and TRUNCATE for every role.
+* The campaign is the unit of order: positions count 1, 2, 3, ... in each campaign, and every
+  key includes ``campaign_id`` (so the tables distribute by campaign, e.g. with Citus).
 * Optimistic concurrency per stream, plus a per-campaign transaction lock so
   that inside one campaign, positions commit in order (a campaign's log can be
   paged by position without ever skipping a late commit).
-* Readers of the whole log order by ``(transaction_id, position)`` and read
-  only below the oldest in-flight transaction (``pg_snapshot_xmin``), so a
-  transaction that commits late is never overtaken.
+* A command id is decided once per campaign.
+* ``read_all``, a feed across campaigns for tooling, orders by ``(transaction_id, campaign,
+  position)`` and reads only below the oldest in-flight transaction (``pg_snapshot_xmin``), so
+  on one PostgreSQL a late commit is never overtaken; under Citus each node has its own
+  transaction ids, so nothing in the service depends on that feed.
 """
 
 from __future__ import annotations
 
 import hashlib
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
 from typing import Any
@@ -48,8 +52,9 @@ class StoredEvent(msgspec.Struct, frozen=True, kw_only=True):
     recorded_at: datetime
 
     @property
-    def cursor(self) -> tuple[int, int]:
-        return (self.transaction_id, self.position)
+    def cursor(self) -> tuple[int, str, int]:
+        """Where ``read_all`` resumes after this event."""
+        return (self.transaction_id, self.campaign_id, self.position)
 
 
 class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
@@ -175,20 +180,22 @@ class EventStore:
         return cols
 
     @staticmethod
-    async def _command(conn: asyncpg.Connection, command_id: str) -> CommandRecord | None:
+    async def _command(conn: asyncpg.Connection, campaign_id: str,
+                       command_id: str) -> CommandRecord | None:
         row = await conn.fetchrow(
             "SELECT command_id, actor, campaign_id, type, payload_sha256, reply FROM commands"
-            " WHERE command_id = $1", command_id)
+            " WHERE campaign_id = $1 AND command_id = $2", campaign_id, command_id)
         return CommandRecord(**dict(row.items())) if row else None
 
-    async def find_command(self, command_id: str) -> CommandRecord | None:
+    async def find_command(self, campaign_id: str, command_id: str) -> CommandRecord | None:
         async with self.pool.acquire() as conn:
-            return await self._command(conn, command_id)
+            return await self._command(conn, campaign_id, command_id)
 
-    async def read_stream(self, stream_id: str, after_version: int = 0) -> list[StoredEvent]:
+    async def read_stream(self, campaign_id: str, stream_id: str,
+                          after_version: int = 0) -> list[StoredEvent]:
         rows = await self.pool.fetch(
-            f"SELECT {_COLUMNS} FROM events WHERE stream_id = $1 AND stream_version > $2"
-            " ORDER BY stream_version", stream_id, after_version)
+            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND stream_id = $2"
+            " AND stream_version > $3 ORDER BY stream_version", campaign_id, stream_id, after_version)
         return [_stored(r) for r in rows]
 
     async def read_campaign(self, campaign_id: str, after_position: int = 0,
@@ -199,14 +206,33 @@ class EventStore:
             " ORDER BY position LIMIT $3", campaign_id, after_position, limit)
         return [_stored(r) for r in rows]
 
-    async def read_all(self, after: tuple[int, int] = (0, 0), limit: int = 500) -> list[StoredEvent]:
-        """The whole log after a cursor, in ``(transaction_id, position)`` order, never past an
-        in-flight transaction: everything below ``pg_snapshot_xmin`` has committed or aborted."""
+    async def heads(self, partitions: Sequence[int] | None = None, of: int = 1, *,
+                    campaigns: Collection[str] | None = None) -> dict[str, int]:
+        """Each campaign's last position: of hash ``partitions`` (out of ``of``) and among
+        ``campaigns``, where given."""
+        where, args = [], []
+        if partitions is not None:
+            args += [of, list(partitions)]
+            where.append(f"(hashtext(campaign_id) & 2147483647) % ${len(args) - 1}"
+                         f" = ANY(${len(args)}::int[])")
+        if campaigns is not None:
+            args.append(list(campaigns))
+            where.append(f"campaign_id = ANY(${len(args)}::text[])")
+        rows = await self.pool.fetch(
+            "SELECT campaign_id, position FROM campaign_heads"
+            + (" WHERE " + " AND ".join(where) if where else ""), *args)
+        return {r["campaign_id"]: r["position"] for r in rows}
+
+    async def read_all(self, after: tuple[int, str, int] = (0, "", 0),
+                       limit: int = 500) -> list[StoredEvent]:
+        """Every campaign's events after a cursor, in ``(transaction_id, campaign, position)``
+        order, never past an in-flight transaction (see the module's note on Citus)."""
         rows = await self.pool.fetch(
             f"SELECT {_COLUMNS} FROM events"
-            " WHERE (transaction_id, position) > ($1::text::xid8, $2)"
+            " WHERE (transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
             " AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
-            " ORDER BY transaction_id, position LIMIT $3", str(after[0]), after[1], limit)
+            " ORDER BY transaction_id, campaign_id, position LIMIT $4",
+            str(after[0]), after[1], after[2], limit)
         return [_stored(r) for r in rows]
 
     async def dice_seed(self, campaign_id: str, epoch: int) -> bytes | None:
@@ -221,14 +247,16 @@ class EventStore:
             "SELECT epoch, seed FROM dice_seeds WHERE campaign_id = $1 ORDER BY epoch", campaign_id)
         return [(r["epoch"], r["seed"]) for r in rows]
 
-    async def events_at(self, positions: list[int]) -> list[StoredEvent]:
+    async def events_at(self, campaign_id: str, positions: list[int]) -> list[StoredEvent]:
         rows = await self.pool.fetch(
-            f"SELECT {_COLUMNS} FROM events WHERE position = ANY($1::bigint[]) ORDER BY position",
-            positions)
+            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND position = ANY($2::bigint[])"
+            " ORDER BY position", campaign_id, positions)
         return [_stored(r) for r in rows]
 
-    async def event_at(self, position: int) -> StoredEvent | None:
-        row = await self.pool.fetchrow(f"SELECT {_COLUMNS} FROM events WHERE position = $1", position)
+    async def event_at(self, campaign_id: str, position: int) -> StoredEvent | None:
+        row = await self.pool.fetchrow(
+            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND position = $2",
+            campaign_id, position)
         return _stored(row) if row else None
 
     @asynccontextmanager

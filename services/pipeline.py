@@ -56,21 +56,21 @@ class CommandPipeline:
         digest = payload_digest(b"\0".join([command_type.encode(), body,
                                              (envelope.client_seed or "").encode()]))
         bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor)
-        # Checked before deciding, not only in the append: deciding a retry again would refuse it
-        # (a retried CreateCampaign finds its campaign already there) instead of replaying it.
-        first = await self.store.find_command(envelope.command_id)
-        if first is not None:
-            return await self._replay(first, actor, command_type, digest)
         # A fresh seed for any command that may open a dice epoch; stored only if one opens.
         new_seed = secrets.token_bytes(32) if command_type in SEEDING_COMMANDS else None
         base = CommandContext(actor=actor, command_id=envelope.command_id,
                               seed_commitment=commitment(new_seed) if new_seed else "",
-                              client_seed=envelope.client_seed,
-                              target=await self._target(payload))
+                              client_seed=envelope.client_seed)
         campaign_id = decider.target_campaign(payload, base)
         bound = bound.bind(campaign_id=campaign_id)
+        # Checked before deciding, not only in the append: deciding a retry again would refuse it
+        # (a retried CreateCampaign finds its campaign already there) instead of replaying it.
+        first = await self.store.find_command(campaign_id, envelope.command_id)
+        if first is not None:
+            return await self._replay(first, actor, command_type, digest)
+        base = msgspec.structs.replace(base, target=await self._target(campaign_id, payload))
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            states, versions = await self._load(decider.streams_for(payload, base))
+            states, versions = await self._load(campaign_id, decider.streams_for(payload, base))
             camp: CampaignState = states[campaign_stream(campaign_id)]
             epoch_seed = await self._seed(campaign_id, camp.epoch) if camp.exists else None
             ctx = msgspec.structs.replace(base, current_seed=epoch_seed.hex() if epoch_seed else "")
@@ -131,12 +131,12 @@ class CommandPipeline:
                                    metadata=msgspec.to_builtins(meta)))
         return events
 
-    async def _target(self, payload: msgspec.Struct) -> TargetEvent | None:
-        """The recorded event a command names by position, if it names one."""
+    async def _target(self, campaign_id: str, payload: msgspec.Struct) -> TargetEvent | None:
+        """The recorded event a command names by its position in the campaign, if it names one."""
         position = getattr(payload, "position", None)
         if not isinstance(payload, (c.RevealRoll, c.Retcon)) or position is None:
             return None
-        row = await self.store.event_at(position)
+        row = await self.store.event_at(campaign_id, position)
         if row is None:
             return None
         return TargetEvent(position=row.position, campaign_id=row.campaign_id,
@@ -158,17 +158,19 @@ class CommandPipeline:
         if (first.actor, first.type, first.payload_sha256) != (actor, command_type, digest):
             raise StateConflict("command_id", "command.idempotency-key",
                                 "this command id was already used for a different command")
-        stored = await self.store.events_at(list(first.reply.get("positions") or []))
+        stored = await self.store.events_at(first.campaign_id,
+                                            list(first.reply.get("positions") or []))
         reply = self._reply(first.command_id, first.campaign_id, stored)
         return msgspec.convert({**reply, "duplicate": True}, CommandResult)
 
-    async def _load(self, streams: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
+    async def _load(self, campaign_id: str,
+                    streams: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
         """Fold each stream (the campaign's first: it names the retconned events to skip)."""
         states: dict[str, Any] = {}
         versions: dict[str, int] = {}
         retconned: list[int] = []
         for stream in streams:
-            rows = await self.store.read_stream(stream)
+            rows = await self.store.read_stream(campaign_id, stream)
             states[stream] = decider.fold(stream, ((r.position, r.type, r.data) for r in rows),
                                           retconned)
             if stream.startswith("campaign/"):

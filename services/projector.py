@@ -1,23 +1,25 @@
-"""The projector: follows the event log and keeps the Redis read models.
+"""The projector: follows each campaign's log and keeps the Redis read models.
 
-Per campaign, a batch's read-model updates and the campaign's checkpoint
-(last applied position) commit together in one MULTI/EXEC, so a crash at any
-point neither loses an update nor applies one twice: on restart, events at or
-below a campaign's checkpoint are skipped. The global cursor only says where
-to resume reading; it may lag behind the campaign checkpoints, never lead.
+A campaign is projected by its own position, from its own checkpoint (the last position applied
+to its read models). A batch's read-model updates and the checkpoint commit together in one
+MULTI/EXEC, with the checkpoint WATCHed, so a crash at any point neither loses an update nor
+applies one twice, and two workers that briefly both think they own a campaign cannot both
+apply the same batch. Nothing depends on an order across campaigns, so the work splits by
+campaign: workers share hash partitions of the campaigns by lease (``services.leases``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Collection
 from typing import Any
 
 import asyncpg
 import msgspec
 import structlog
 from redis.asyncio import Redis
+from redis.exceptions import RedisError, WatchError
 
 from domain import campaign as campaign_domain
 from domain import character as character_domain
@@ -25,12 +27,13 @@ from domain import decider
 from services import read_models as keys
 from services.codec import wire_event
 from services.event_store import EventStore, StoredEvent
+from services.leases import LEASE_SECONDS, PARTITIONS, Leases, worker_name
 
 log = structlog.get_logger(__name__)
-LEADER_LOCK = (2, 0)  # pg_advisory_lock(int, int): one projector at a time per database
 
 Publish = Callable[[str, bytes], Awaitable[None]]
 CrashHook = Callable[[str], None]
+HEARTBEAT_SECONDS = 1.0
 
 
 class LiveMessage(msgspec.Struct, kw_only=True):
@@ -55,49 +58,77 @@ class Projector:
         self.batch_size = batch_size
         self.crash_hook = crash_hook or (lambda stage: None)
         self._wake = asyncio.Event()
+        self._pending: set[str] = set()
 
-    async def cursor(self) -> tuple[int, int]:
-        raw = await self.redis.get(keys.GLOBAL_CURSOR)
-        if not raw:
-            return (0, 0)
-        xid, pos = raw.decode().split(":")
-        return (int(xid), int(pos))
+    async def checkpoints(self, campaigns: Collection[str]) -> dict[str, int]:
+        """Each campaign's checkpoint, read in one pipelined round trip."""
+        names = list(campaigns)
+        pipe = self.redis.pipeline(transaction=False)
+        for cid in names:
+            pipe.get(keys.position_key(cid))
+        values = await pipe.execute() if names else []
+        return {cid: int(v or 0) for cid, v in zip(names, values, strict=True)}
 
-    async def run_once(self) -> int:
-        """Apply one batch; returns how many events were read."""
-        cursor = await self.cursor()
-        batch = await self.store.read_all(cursor, self.batch_size)
-        if not batch:
-            return 0
-        by_campaign: dict[str, list[StoredEvent]] = {}
-        for ev in batch:
-            by_campaign.setdefault(ev.campaign_id, []).append(ev)
-        for cid, events in by_campaign.items():
-            await self._apply_campaign(cid, events)
-            self.crash_hook("between-campaigns")
-        self.crash_hook("before-cursor")
-        last = batch[-1]
-        await self.redis.set(keys.GLOBAL_CURSOR, f"{last.transaction_id}:{last.position}")
-        return len(batch)
-
-    async def catch_up(self) -> int:
-        """Apply batches until the readable log is exhausted; returns events read."""
+    async def catch_up(self, partitions: Collection[int] | None = None, *,
+                       campaigns: Collection[str] | None = None) -> int:
+        """Project every campaign (of ``partitions``, and among ``campaigns``, when given) up to
+        its head; returns the events applied."""
+        heads = await self.store.heads(sorted(partitions) if partitions is not None else None,
+                                       PARTITIONS, campaigns=campaigns)
+        done = await self.checkpoints(heads)
         total = 0
-        while (count := await self.run_once()) > 0:
-            total += count
+        for cid, head in heads.items():
+            if head > done[cid]:
+                total += await self.project_campaign(cid)
+                self.crash_hook("between-campaigns")
         return total
 
-    async def _apply_campaign(self, cid: str, events: list[StoredEvent]) -> None:
-        applied = int(await self.redis.get(keys.position_key(cid)) or 0)
-        fresh = [ev for ev in events if ev.position > applied]
-        if not fresh:
-            return
+    async def project_campaign(self, cid: str) -> int:
+        """Apply a campaign's events after its checkpoint, batch by batch; returns how many."""
+        total = 0
+        while True:
+            try:
+                applied = await self._apply_batch(cid)
+            except WatchError:
+                continue  # another worker moved the checkpoint meanwhile: read it again
+            if applied == 0:
+                return total
+            total += applied
+            self.crash_hook("between-batches")
+
+    async def _apply_batch(self, cid: str) -> int:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            await pipe.watch(keys.position_key(cid))
+            applied = int(await pipe.get(keys.position_key(cid)) or 0)
+            fresh = await self.store.read_campaign(cid, applied, self.batch_size)
+            if not fresh:
+                await pipe.unwatch()
+                return 0
+            pipe.multi()
+            members = await self._queue_updates(pipe, cid, fresh)
+            pipe.set(keys.position_key(cid), fresh[-1].position)
+            self.crash_hook("before-exec")
+            await pipe.execute()
+        # Derived from the campaign's final state, so repeating it is harmless.
+        for user, member in members.items():
+            if member:
+                await self.redis.sadd(keys.user_campaigns_key(user), cid)
+            else:
+                await self.redis.srem(keys.user_campaigns_key(user), cid)
+        if self.publish is not None:
+            message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
+                                  events=[wire_event(ev) for ev in fresh])
+            await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
+        return len(fresh)
+
+    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]) -> dict[str, bool]:
+        """Fold ``fresh`` into the campaign's read models, queueing the writes on ``pipe``;
+        returns each affected user and whether they are a member afterwards."""
         raw_campaign = await self.redis.get(keys.campaign_key(cid))
         camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
                 if raw_campaign else campaign_domain.initial_state())
         members_before = set(camp.members)
         characters: dict[str, character_domain.CharacterState] = {}
-        pipe = self.redis.pipeline(transaction=True)
         touched_tables: set[str | None] = set()
         encounters: dict[str, Any] = {}
         for ev in fresh:
@@ -144,19 +175,7 @@ class Projector:
             pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for table_id in touched_tables:
             pipe.ltrim(keys.rolls_key(cid, table_id), 0, keys.ROLL_LOG_LENGTH - 1)
-        pipe.set(keys.position_key(cid), fresh[-1].position)
-        self.crash_hook("before-exec")
-        await pipe.execute()
-        # Derived from the campaign's final state, so repeating it is harmless.
-        for user in members_before | set(camp.members):
-            if user in camp.members:
-                await self.redis.sadd(keys.user_campaigns_key(user), cid)
-            else:
-                await self.redis.srem(keys.user_campaigns_key(user), cid)
-        if self.publish is not None:
-            message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
-                                  events=[wire_event(ev) for ev in fresh])
-            await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
+        return {user: user in camp.members for user in members_before | set(camp.members)}
 
     async def _refold(self, retcon: StoredEvent, camp: campaign_domain.CampaignState
                       ) -> tuple[str, str, Any] | None:
@@ -167,7 +186,7 @@ class Projector:
         kind = target.split("/", 1)[0]
         if kind not in ("campaign", "character", "encounter"):
             return None
-        rows = [(r.position, r.type, r.data) for r in await self.store.read_stream(target)
+        rows = [(r.position, r.type, r.data) for r in await self.store.read_stream(retcon.campaign_id, target)
                 if r.position <= retcon.position]
         return kind, target.rsplit("/", 1)[1], decider.fold(target, rows, camp.retconned)
 
@@ -181,38 +200,52 @@ class Projector:
         raw = await self.redis.hget(keys.encounters_key(cid), eid)
         return msgspec.json.decode(raw) if raw else None
 
-    def wake(self, _campaign_id: str = "") -> None:
+    def wake(self, campaign_id: str = "") -> None:
+        """A commit in ``campaign_id`` (a NOTIFY): project it without waiting for the poll."""
+        if campaign_id:
+            self._pending.add(campaign_id)
         self._wake.set()
 
-    async def run(self, stop: asyncio.Event, *, idle_poll: float = 1.0) -> None:
-        """Project until ``stop`` is set, as the single leader for this database.
+    async def run(self, stop: asyncio.Event, *, leases: Leases | None = None,
+                  idle_poll: float = 1.0) -> None:
+        """Project until ``stop`` is set: the campaigns of the partitions this worker leases.
 
-        LISTEN/NOTIFY wakes the loop on each commit; ``idle_poll`` only bounds
-        how long a wakeup can be late (e.g. after an unrelated long transaction
-        held the read horizon back). It never decides that an event is missing.
+        LISTEN/NOTIFY names the campaign of each commit, which is projected at once; every
+        ``idle_poll`` seconds all leased campaigns are compared with their heads, so a missed
+        notification only delays. A lost database or Redis connection is retried until it
+        comes back; LISTEN is set up again each time.
         """
-        leader = await asyncpg.connect(self.store.url)
+        leases = leases or Leases(self.store.pool)
+        loop = asyncio.get_running_loop()
         try:
             while not stop.is_set():
-                if await leader.fetchval("SELECT pg_try_advisory_lock($1, $2)", *LEADER_LOCK):
-                    break
-                await _wait(stop, 2.0)
-            if stop.is_set():
-                return
-            log.info("projector leading")
-            async with self.store.notifications(self.wake):
-                while not stop.is_set():
-                    self._wake.clear()
-                    try:
-                        count = await self.run_once()
-                    except (OSError, asyncpg.PostgresError, ConnectionError) as err:
-                        log.warning("projector batch failed; retrying", error=str(err))
-                        await _wait(stop, 1.0)
-                        continue
-                    if count == 0:
-                        await _first(stop, self._wake, idle_poll)
+                try:
+                    async with self.store.notifications(self.wake):
+                        next_beat = next_scan = 0.0
+                        while not stop.is_set():
+                            if loop.time() >= next_beat:
+                                before = leases.held
+                                await leases.refresh()
+                                next_beat = loop.time() + HEARTBEAT_SECONDS
+                                if leases.held - before:
+                                    next_scan = 0.0  # new partitions: look at all of them now
+                            mine = leases.fresh
+                            self._wake.clear()
+                            pending, self._pending = self._pending, set()
+                            if loop.time() >= next_scan:
+                                await self.catch_up(mine)
+                                next_scan = loop.time() + idle_poll
+                            elif pending and mine:
+                                await self.catch_up(mine, campaigns=pending)
+                            await _first(stop, self._wake,
+                                         max(0.0, min(next_beat, next_scan) - loop.time()))
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, RedisError,
+                        ConnectionError) as err:
+                    log.warning("projector paused; retrying", error=f"{type(err).__name__}: {err}")
+                    await _wait(stop, 1.0)
         finally:
-            await leader.close()
+            with contextlib.suppress(Exception):
+                await leases.release()
 
 
 async def _wait(stop: asyncio.Event, seconds: float) -> None:
@@ -229,15 +262,29 @@ async def _first(stop: asyncio.Event, wake: asyncio.Event, seconds: float) -> No
             w.cancel()
 
 
-async def rebuild(store: EventStore, redis: Redis) -> int:
-    """Drop every read model and rebuild from the start of the log; returns events applied."""
-    leader = await asyncpg.connect(store.url)
+async def rebuild(store: EventStore, redis: Redis, *,
+                  say: Callable[[str], None] | None = None) -> int:
+    """Drop every read model and rebuild from the log; returns events applied.
+
+    Running projector workers are asked to stand down first: the rebuild takes every partition's
+    lease and waits one lease period, by which time each worker has seen its renewal fail and
+    stopped; after the rebuild the workers claim the partitions again.
+    """
+    owner = f"rebuild-{worker_name()}"
+    leases = Leases(store.pool, owner)
+    await leases.take_all(owner)
     try:
-        await leader.execute("SELECT pg_advisory_lock($1, $2)", *LEADER_LOCK)
+        live = await store.pool.fetchval(
+            "SELECT count(*) FROM projector_workers WHERE seen_at > now() - make_interval(secs => $1)",
+            LEASE_SECONDS)
+        if live:
+            if say is not None:
+                say(f"waiting {LEASE_SECONDS:g} s for {live} running projector worker(s) to stand down")
+            await asyncio.sleep(LEASE_SECONDS)
         await drop_read_models(redis)
         return await Projector(store, redis).catch_up()
     finally:
-        await leader.close()
+        await leases.give_back(owner)
 
 
 async def drop_read_models(redis: Redis) -> None:

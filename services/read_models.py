@@ -14,7 +14,6 @@ from redis.asyncio import Redis
 
 PREFIX = "skald"
 ROLL_LOG_LENGTH = 200
-GLOBAL_CURSOR = f"{PREFIX}:projector:cursor"
 
 
 def campaign_key(cid: str) -> str:

@@ -24,9 +24,10 @@ async def test_append_assigns_versions_and_positions(store: EventStore) -> None:
     first = await store.append("c1", {"s/1": 0}, [ev("s/1", n=1), ev("s/1", n=2)])
     second = await store.append("c1", {"s/1": 2}, [ev("s/1", n=3)])
     assert [e.stream_version for e in first + second] == [1, 2, 3]
-    positions = [e.position for e in first + second]
-    assert positions == sorted(positions) and len(set(positions)) == 3
-    stream = await store.read_stream("s/1")
+    assert [e.position for e in first + second] == [1, 2, 3]  # positions count per campaign
+    elsewhere = await store.append("c2", {"s/1": 0}, [ev("s/1", n=1)])
+    assert [(e.position, e.stream_version) for e in elsewhere] == [(1, 1)]
+    stream = await store.read_stream("c1", "s/1")
     assert [e.data["n"] for e in stream] == [1, 2, 3]
     assert stream[0].metadata == {"actor": "test"}
     assert stream[0].campaign_id == "c1" and stream[0].type == "Happened"
@@ -37,15 +38,15 @@ async def test_wrong_expected_version_is_a_conflict_and_appends_nothing(store: E
     with pytest.raises(WrongExpectedVersion) as err:
         await store.append("c1", {"s/1": 0}, [ev("s/1"), ev("s/2")])
     assert (err.value.expected, err.value.actual) == (0, 1)
-    assert len(await store.read_stream("s/1")) == 1
-    assert await store.read_stream("s/2") == []
+    assert len(await store.read_stream("c1", "s/1")) == 1
+    assert await store.read_stream("c1", "s/2") == []
 
 
 async def test_expected_version_of_a_stream_read_but_not_written(store: EventStore) -> None:
     await store.append("c1", {"campaign/c1": 0}, [ev("campaign/c1")])
     with pytest.raises(WrongExpectedVersion):
         await store.append("c1", {"campaign/c1": 0, "rolls/c1": None}, [ev("rolls/c1")])
-    assert await store.read_stream("rolls/c1") == []
+    assert await store.read_stream("c1", "rolls/c1") == []
 
 
 async def test_repeated_command_id_returns_the_first_reply_and_appends_nothing(
@@ -55,8 +56,8 @@ async def test_repeated_command_id_returns_the_first_reply_and_appends_nothing(
     await store.append("c1", {"s/1": 0}, [ev("s/1")], command=record)
     with pytest.raises(DuplicateCommand) as dup:
         await store.append("c1", {"s/1": None}, [ev("s/1")], command=record)
-    assert dup.value.record.reply["positions"] == [e.position for e in await store.read_stream("s/1")]
-    assert len(await store.read_stream("s/1")) == 1
+    assert dup.value.record.reply["positions"] == [e.position for e in await store.read_stream("c1", "s/1")]
+    assert len(await store.read_stream("c1", "s/1")) == 1
 
 
 async def test_service_role_cannot_update_delete_or_truncate(store: EventStore) -> None:
@@ -114,10 +115,13 @@ async def _install_hold_trigger(database_url: str) -> None:
         await owner.close()
 
 
-async def _follow(store: EventStore, cursor: tuple[int, int]) -> tuple[list[int], tuple[int, int]]:
-    seen: list[int] = []
+Cursor = tuple[int, str, int]
+
+
+async def _follow(store: EventStore, cursor: Cursor) -> tuple[list[tuple[str, int]], Cursor]:
+    seen: list[tuple[str, int]] = []
     while batch := await store.read_all(cursor, 2):
-        seen += [e.position for e in batch]
+        seen += [(e.campaign_id, e.position) for e in batch]
         cursor = batch[-1].cursor
     return seen, cursor
 
@@ -126,8 +130,8 @@ async def test_subscriber_never_skips_a_late_commit(store: EventStore, database_
     """An append whose transaction commits late is neither skipped nor repeated by a follower."""
     await _install_hold_trigger(database_url)
     before = await store.append("c0", {}, [ev("s/0")])
-    seen, cursor = await _follow(store, (0, 0))
-    assert seen == [before[0].position]
+    seen, cursor = await _follow(store, (0, "", 0))
+    assert seen == [("c0", before[0].position)]
 
     holder = await asyncpg.connect(database_url)
     await holder.execute("SELECT pg_advisory_lock($1)", HOLD_KEY)
@@ -151,12 +155,40 @@ async def test_subscriber_never_skips_a_late_commit(store: EventStore, database_
     await holder.execute("SELECT pg_advisory_unlock($1)", HOLD_KEY)
     held_event = (await held)[0]
     await holder.close()
-    assert held_event.position < min(e.position for e in later)  # it got its position first
 
     seen_after, cursor = await _follow(store, cursor)
-    assert sorted(seen_after) == sorted([held_event.position] + [e.position for e in later])
+    assert sorted(seen_after) == sorted([("held", held_event.position)]
+                                        + [(e.campaign_id, e.position) for e in later])
     assert len(seen_after) == len(set(seen_after)) == 4
     assert (await _follow(store, cursor))[0] == []
+
+
+async def test_a_campaign_reader_never_skips_a_late_commit(store: EventStore,
+                                                          database_url: str) -> None:
+    """Inside a campaign, appends are serialised: one held open delays the next one of that
+    campaign (not of others), so a reader paging by position never passes an uncommitted one."""
+    await _install_hold_trigger(database_url)
+    await store.append("c1", {}, [ev("s/a")])
+    holder = await asyncpg.connect(database_url)
+    await holder.execute("SELECT pg_advisory_lock($1)", HOLD_KEY)
+    held = asyncio.create_task(store.append("c1", {}, [ev("s/held", "Held")]))
+    for _ in range(500):
+        if await holder.fetchval(
+                "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted"):
+            break
+        await asyncio.sleep(0.01)
+    else:
+        pytest.fail("the held append never reached its trigger")
+    behind = asyncio.create_task(store.append("c1", {}, [ev("s/b")]))
+    other = await store.append("c2", {}, [ev("s/c")])  # another campaign is not held up
+    await asyncio.sleep(0.2)
+    assert not held.done() and not behind.done() and other[0].position == 1
+    assert [e.position for e in await store.read_campaign("c1")] == [1]
+    await holder.execute("SELECT pg_advisory_unlock($1)", HOLD_KEY)
+    await holder.close()
+    held_event, behind_event = (await held)[0], (await behind)[0]
+    assert (held_event.position, behind_event.position) == (2, 3)
+    assert [e.type for e in await store.read_campaign("c1")] == ["Happened", "Held", "Happened"]
 
 
 async def test_notifications_wake_a_listener(store: EventStore) -> None:
@@ -173,4 +205,4 @@ async def test_concurrent_appends_with_the_same_expected_version_one_wins(store:
     wins = [r for r in results if not isinstance(r, BaseException)]
     losses = [r for r in results if isinstance(r, WrongExpectedVersion)]
     assert len(wins) == 1 and len(losses) == 4
-    assert len(await store.read_stream("s/1")) == 1
+    assert len(await store.read_stream("c1", "s/1")) == 1

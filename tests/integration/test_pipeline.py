@@ -70,7 +70,7 @@ async def test_concurrent_commands_on_one_stream_all_succeed_by_retrying(store: 
                      f"add-{n}") for n in range(6)]
     results = await asyncio.gather(*(pipeline.execute(a, "ann") for a in adds))
     assert all(not r.duplicate for r in results)
-    versions = [e.stream_version for e in await store.read_stream(f"campaign/{cid}")]
+    versions = [e.stream_version for e in await store.read_stream(cid, f"campaign/{cid}")]
     assert versions == list(range(1, 8))
 
 
@@ -83,4 +83,4 @@ async def test_refused_command_appends_nothing(store: EventStore) -> None:
             envelope("AddMember", {"campaign_id": cid, "user": "bob", "role": "gm"}, "x"), "eve")
     assert err.value.field == "actor" and err.value.rule == "campaign.member"
     assert await store.read_campaign(cid) == before
-    assert await store.find_command("x") is None
+    assert await store.find_command(cid, "x") is None
