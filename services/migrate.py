@@ -45,8 +45,9 @@ async def ensure_database(url: str) -> None:
         await conn.close()
 
 
-async def migrate(url: str) -> list[str]:
-    """Apply pending migrations; returns the names applied. Safe to run concurrently."""
+async def migrate(url: str, *, up_to: int | None = None) -> list[str]:
+    """Apply pending migrations (those up to version ``up_to``, when given); returns the names
+    applied. Safe to run concurrently."""
     await ensure_database(url)
     conn = await asyncpg.connect(url)
     applied: list[str] = []
@@ -60,7 +61,7 @@ async def migrate(url: str) -> list[str]:
         await conn.execute("GRANT SELECT ON schema_migrations TO PUBLIC")
         done = {row["version"] for row in await conn.fetch("SELECT version FROM schema_migrations")}
         for version, name, sql in migrations():
-            if version in done:
+            if version in done or (up_to is not None and version > up_to):
                 continue
             async with conn.transaction():
                 await conn.execute(sql)
