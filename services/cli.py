@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import signal
 import sys
 from collections.abc import Iterator
@@ -64,14 +65,37 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     with servers(settings) as ready:
         assert ready.database_url
         asyncio.run(migrate(ready.database_url))
-        app = create_app(ready)
         grpc = f", gRPC on {ready.host}:{ready.grpc_port}" if ready.grpc_port is not None else ""
-        print(f"Skald serving on http://{ready.host}:{ready.port} (OpenAPI at /schema){grpc}",
-              file=sys.stderr, flush=True)
+        shape = f" as {args.workers} gateway processes" if args.workers > 1 else ""
+        projecting = "" if not args.no_projector else " (no projector: run 'skald projector')"
+        print(f"Skald serving on http://{ready.host}:{ready.port} (OpenAPI at /schema){grpc}"
+              f"{shape}{projecting}", file=sys.stderr, flush=True)
         # uvicorn handles SIGINT/SIGTERM; the embedded servers stop when this block exits.
-        uvicorn.run(app, host=ready.host, port=ready.port, log_level="warning",
-                    timeout_graceful_shutdown=5)
+        if args.workers > 1:
+            # Each process builds its app from the environment; gRPC shares its port the same
+            # way (SO_REUSEPORT), and the projector workers in them share the campaigns by lease.
+            os.environ.update(SKALD_DATABASE_URL=ready.database_url, SKALD_REDIS_URL=ready.redis_url or "",
+                              SKALD_GRPC_PORT=str(ready.grpc_port) if ready.grpc_port else "off",
+                              SKALD_RUN_PROJECTOR="0" if args.no_projector else "1")
+            uvicorn.run("services.workers:gateway_from_env", factory=True, workers=args.workers,
+                        host=ready.host, port=ready.port, log_level="warning",
+                        timeout_graceful_shutdown=5)
+        else:
+            uvicorn.run(create_app(ready, run_projector=not args.no_projector), host=ready.host,
+                        port=ready.port, log_level="warning", timeout_graceful_shutdown=5)
     return 0
+
+
+def cmd_projector(settings: Settings, args: argparse.Namespace) -> int:
+    from services.migrate import migrate
+    from services.workers import run_projectors
+
+    signal.signal(signal.SIGTERM, _exit_on_signal)
+    with servers(settings) as ready:
+        assert ready.database_url
+        asyncio.run(migrate(ready.database_url))
+        print(f"Skald projector: {args.workers} worker process(es)", file=sys.stderr, flush=True)
+        return run_projectors(ready, args.workers)
 
 
 def _exit_on_signal(signum: int, frame: object) -> None:
@@ -215,6 +239,13 @@ def cmd_proto_generate(settings: Settings, args: argparse.Namespace) -> int:
     return protogen.main()
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= 64:
+        raise argparse.ArgumentTypeError("give a number from 1 to 64")
+    return value
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="skald", description="Skald game-state service")
     sub = top.add_subparsers(dest="command", required=True)
@@ -222,7 +253,15 @@ def parser() -> argparse.ArgumentParser:
     serve.add_argument("--host")
     serve.add_argument("--port", type=int)
     serve.add_argument("--grpc-port", type=int)
+    serve.add_argument("--workers", type=_positive, default=1,
+                       help="gateway processes sharing the port (default 1)")
+    serve.add_argument("--no-projector", action="store_true",
+                       help="serve only; run the projection with 'skald projector'")
     serve.set_defaults(func=cmd_serve)
+    projector = sub.add_parser("projector", help="run projector workers only (no gateway)")
+    projector.add_argument("--workers", type=_positive, default=1,
+                           help="worker processes; they share the campaigns by lease (default 1)")
+    projector.set_defaults(func=cmd_projector)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
     token = sub.add_parser("token", help="manage API tokens")
     token_sub = token.add_subparsers(dest="token_command", required=True)

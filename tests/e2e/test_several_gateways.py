@@ -32,13 +32,13 @@ class Gateway:
         self.proc, self.base, self.log = proc, base, log
 
 
-def start_gateway(database_url: str, redis_url: str, folder: Path) -> Gateway:
+def start_gateway(database_url: str, redis_url: str, folder: Path, *args: str) -> Gateway:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
     env.update(SKALD_DATABASE_URL=database_url, SKALD_REDIS_URL=redis_url, SKALD_PORT=str(port),
                SKALD_GRPC_PORT="off", SKALD_LOG_FORMAT="json", SKALD_DATA_DIR=str(folder))
     log = folder / f"serve-{port}.log"
-    proc = subprocess.Popen([sys.executable, str(ROOT / "skald.py"), "serve"], cwd=ROOT, env=env,
+    proc = subprocess.Popen([sys.executable, str(ROOT / "skald.py"), "serve", *args], cwd=ROOT, env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
     return Gateway(proc, f"http://127.0.0.1:{port}", log)
 
@@ -181,3 +181,35 @@ async def test_live_subscribers_see_events_appended_through_another_gateway(
         for task in streams:
             task.cancel()
         await asyncio.gather(*streams, return_exceptions=True)
+
+
+async def test_serve_with_workers_runs_several_processes_on_one_port(
+        database_url: str, redis_url: str, tmp_path: Path, client: httpx.AsyncClient) -> None:
+    gateway = start_gateway(database_url, redis_url, tmp_path, "--workers", "2")
+    try:
+        wait_ready(gateway)
+        ann = await token_for(database_url, "ann")
+        created = await send(client, gateway.base, ann, "w-1", "CreateCampaign",
+                             {"campaign_id": "pair", "name": "Pair"})
+        rolled = await send(client, gateway.base, ann, "w-2", "RollDice",
+                            {"campaign_id": "pair", "expression": "2d6"})
+        assert rolled["position"] == created["position"] + 1
+        read = await client.get(f"{gateway.base}/v1/campaigns/pair/rolls",
+                                params={"position": rolled["position"]},
+                                headers={"Authorization": f"Bearer {ann}"})
+        assert read.status_code == 200 and len(read.json()) == 1
+        deadline = time.monotonic() + 20
+        while True:  # two processes, each a projector worker with its own share
+            shares: dict[str, set[int]] = {}
+            for line in gateway.log.read_text().splitlines():
+                if "projector partitions" in line:
+                    entry = json.loads(line)
+                    shares[entry["worker"]] = set(entry["held"])
+            if len(shares) == 2 and set().union(*shares.values()) == set(range(32)) \
+                    and all(len(s) == 16 for s in shares.values()):
+                break
+            assert time.monotonic() < deadline, gateway.log.read_text()[-3000:]
+            await asyncio.sleep(0.2)
+    finally:
+        gateway.proc.send_signal(signal.SIGTERM)
+        gateway.proc.wait(timeout=30)
