@@ -54,7 +54,11 @@ def main(argv: list[str]) -> int:
     ensure_environment()
     os.chdir(ROOT)
     runs_tests = argv[0] == "test"
-    command = [str(PYTHON), "-m", "pytest", *argv[1:]] if runs_tests else [str(BIN / "skald"), *argv]
+    # The checkout's own temporary folder: pytest prunes old folders under a shared one, which
+    # would pull the servers' data out from under a test run of another checkout.
+    own_tmp = [] if any(a.startswith("--basetemp") for a in argv) else [f"--basetemp={ROOT / '.test-tmp'}"]
+    command = ([str(PYTHON), "-m", "pytest", *own_tmp, *argv[1:]] if runs_tests
+               else [str(BIN / "skald"), *argv])
     # Replace this process so signals (Ctrl-C, SIGTERM) reach the service directly.
     os.execv(command[0], command)
 
