@@ -9,7 +9,10 @@ from typing import Any
 import httpx
 import pytest
 
-from tests.conftest import Api
+from services import read_models as keys
+from services.gateway.app import create_app
+from services.settings import Settings
+from tests.conftest import Api, served
 
 
 async def setup_table(api: Api) -> dict[str, Any]:
@@ -273,3 +276,18 @@ async def test_no_input_yields_a_500(api: Api) -> None:
     response = await api.client.request("DELETE", "/v1/commands", headers=api.auth(token))
     assert response.status_code == 405
     _ = httpx  # the client library the fixture speaks through
+
+
+async def test_replies_judge_visibility_by_the_log_when_the_read_models_lag(
+        database_url: str, redis_url: str, redis_client: Any) -> None:
+    """With no projection at all, a GM's reply still shows their hidden roll: the role comes from
+    the campaign's log, not from a read model that has not caught up."""
+    app = create_app(Settings(database_url=database_url, redis_url=redis_url), run_projector=False)
+    async with served(app) as client:
+        api = Api(client, database_url)
+        ann = await api.token("ann")
+        cid = (await api.ok(ann, "CreateCampaign", {"name": "Unprojected"}))["campaign_id"]
+        mine = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6",
+                                              "visibility": "gm"})
+        assert [e["type"] for e in mine["events"]] == ["DiceRolled"]
+        assert await redis_client.get(keys.campaign_key(cid)) is None  # nothing was projected
