@@ -229,9 +229,11 @@ class EventStore:
         order, never past an in-flight transaction (see the module's note on Citus)."""
         rows = await self.pool.fetch(
             f"SELECT {_COLUMNS} FROM events"
-            " WHERE (transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
-            " AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
-            " ORDER BY transaction_id, campaign_id, position LIMIT $4",
+            " WHERE (events.transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
+            " AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
+            # Qualified: the bare name is the bigint alias in the select list, which no index
+            # orders, so every page would scan and sort the whole log.
+            " ORDER BY events.transaction_id, events.campaign_id, events.position LIMIT $4",
             str(after[0]), after[1], after[2], limit)
         return [_stored(r) for r in rows]
 
