@@ -114,6 +114,14 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     await conn.execute(f"SET ROLE {APP_ROLE}")
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Returned connections keep their session as it is, instead of a reset query per checkout.
+
+    Nothing here changes session state after ``_init_connection``: locks are transaction-scoped,
+    LISTEN runs on its own connection, and the role set at connect must stay set anyway.
+    """
+
+
 _COLUMNS = ("position, campaign_id, stream_id, stream_version, type, schema_version, data, "
             "metadata, transaction_id::text::bigint AS transaction_id, recorded_at")
 
@@ -130,7 +138,7 @@ class EventStore:
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                         init=_init_connection)
+                                         init=_init_connection, reset=_keep_session)
         return cls(pool, url)
 
     async def close(self) -> None:
