@@ -125,14 +125,16 @@ class StoreWriter:
         return len(stored)
 
 
+# Each raw writer has a campaign of its own with one stream, so its per-campaign position
+# (migration 0003) is the stream version.
 _INSERT_ROW = (
-    f"INSERT INTO {BENCH_TABLE} (campaign_id, stream_id, stream_version, type, schema_version,"
-    " data, metadata) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb)"
+    f"INSERT INTO {BENCH_TABLE} (position, campaign_id, stream_id, stream_version, type,"
+    " schema_version, data, metadata) VALUES ($3::int, $1, $2, $3::int, $4, $5, $6::jsonb, $7::jsonb)"
 )
 _INSERT_UNNEST = (
-    f"INSERT INTO {BENCH_TABLE} (campaign_id, stream_id, stream_version, type, schema_version,"
-    " data, metadata)"
-    " SELECT $1, s, v, t, sv, d::jsonb, m::jsonb"
+    f"INSERT INTO {BENCH_TABLE} (position, campaign_id, stream_id, stream_version, type,"
+    " schema_version, data, metadata)"
+    " SELECT v, $1, s, v, t, sv, d::jsonb, m::jsonb"
     " FROM unnest($2::text[], $3::int[], $4::text[], $5::smallint[], $6::text[], $7::text[])"
     " WITH ORDINALITY AS u(s, v, t, sv, d, m, n) ORDER BY n"
 )
