@@ -37,6 +37,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import grpc
 import httpx
+import msgspec
 
 from services.grpc_gateway.generated import skald_pb2
 from services.logging import configure as configure_logging
@@ -59,7 +60,7 @@ class Result:
         lat = sorted(self.latencies)
         p50 = statistics.median(lat) * 1000
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-        return (f"{self.name:<16} {self.in_flight:>9} {self.calls:>7} "
+        return (f"{self.name:<22} {self.in_flight:>9} {self.calls:>7} "
                 f"{self.calls / self.seconds:>10.0f} {p50:>9.2f} {p99:>9.2f}")
 
 
@@ -72,16 +73,19 @@ def free_port() -> int:
 # --------------------------------------------------------------------------- server process
 
 
-async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: int) -> None:
+async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: int,
+                stock: bool = False) -> None:
     import uvicorn
 
-    from services.gateway.app import create_app
+    from services.gateway.app import UVICORN_OPTIONS, create_app
     from services.grpc_gateway.server import start_grpc_server
     from services.settings import Settings
 
     app = create_app(Settings(database_url=database_url, redis_url=redis_url))
+    # ``stock``: asyncio's loop and h11, uvicorn's defaults, to compare in the same run.
+    http = {"http": "h11"} if stock else {"http": UVICORN_OPTIONS["http"]}
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=http_port,
-                                           log_level="warning", lifespan="on"))
+                                           log_level="warning", lifespan="on", **http))
     task = asyncio.create_task(server.serve())
     while not server.started:
         if task.done():
@@ -95,11 +99,12 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
         await grpc_server.stop(1)
 
 
-def start_server(database_url: str, redis_url: str) -> tuple[subprocess.Popen[str], int, int]:
+def start_server(database_url: str, redis_url: str,
+                 stock: bool = False) -> tuple[subprocess.Popen[str], int, int]:
     http_port, grpc_port = free_port(), free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "bench.roundtrip", "--serve", database_url, redis_url,
-         str(http_port), str(grpc_port)],
+         str(http_port), str(grpc_port), "stock" if stock else "fast"],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent,
         env={**os.environ, "SKALD_LOG_LEVEL": "warning"})
     assert proc.stdout is not None
@@ -108,6 +113,43 @@ def start_server(database_url: str, redis_url: str) -> tuple[subprocess.Popen[st
         proc.kill()
         raise SystemExit("the bench server did not start")
     return proc, http_port, grpc_port
+
+
+# --------------------------------------------------------------------------- lean client
+
+
+class LeanHttp:
+    """A minimal HTTP/1.1 keep-alive client: one connection, prebuilt request bytes, a reply read
+    by its Content-Length. Its own cost is a small share of either side of a ratio."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, headers: dict[str, str],
+                      body: bytes = b"") -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+        assert self.reader is not None
+        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
+        self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: bench\r\n{head}"
+                          f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        status_line = await self.reader.readline()
+        length = 0
+        while (line := await self.reader.readline()) not in (b"\r\n", b""):
+            name, _, value = line.partition(b":")
+            if name.strip().lower() == b"content-length":
+                length = int(value)
+        payload = await self.reader.readexactly(length)
+        status = int(status_line.split()[1])
+        if status >= 400:
+            raise RuntimeError(f"{method} {path}: {status} {payload[:200]!r}")
+        return status, payload
+
+    async def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
 
 
 # --------------------------------------------------------------------------- measuring
@@ -134,13 +176,14 @@ async def measure(name: str, make_call: Callable[[int], Call], calls: int, in_fl
     return Result(name, in_flight, calls, time.perf_counter() - began, latencies)
 
 
-async def run(database_url: str, opts: argparse.Namespace) -> list[Result]:
+async def run(database_url: str, opts: argparse.Namespace, stock: bool = False) -> list[Result]:
     conn = await asyncpg.connect(database_url)
     try:
         token = await create_token(conn, "bench")
     finally:
         await conn.close()
-    proc, http_port, grpc_port = start_server(database_url, opts.redis_url)
+    proc, http_port, grpc_port = start_server(database_url, opts.redis_url, stock)
+    tag = "stock " if stock else ""
     results: list[Result] = []
     try:
         auth = {"Authorization": f"Bearer {token}"}
@@ -160,6 +203,36 @@ async def run(database_url: str, opts: argparse.Namespace) -> list[Result]:
             execute = channel.unary_unary(
                 f"{SERVICE}/Execute", request_serializer=skald_pb2.Command.SerializeToString,
                 response_deserializer=skald_pb2.CommandResult.FromString)
+
+            lean: list[LeanHttp] = []
+            # Each lean client rolls in a campaign of its own, so clients never share a lock.
+            campaigns: list[str] = []
+            for i in range(opts.concurrency):
+                own = await http.post("/v1/commands", headers=auth, json={
+                    "command_id": f"bench-{uuid.uuid4().hex}", "type": "CreateCampaign",
+                    "payload": {"name": f"Bench {i}"}})
+                own.raise_for_status()
+                campaigns.append(own.json()["campaign_id"])
+
+            def lean_echo(_: int) -> Call:
+                client = LeanHttp(http_port)
+                lean.append(client)
+
+                async def call() -> None:
+                    await client.request("GET", "/healthz", {})
+                return call
+
+            def lean_command(i: int) -> Call:
+                client = LeanHttp(http_port)
+                lean.append(client)
+                headers = {**auth, "Content-Type": "application/json"}
+
+                async def call() -> None:
+                    body = msgspec.json.encode({
+                        "command_id": f"b-{uuid.uuid4().hex}", "type": "RollDice",
+                        "payload": {"campaign_id": campaigns[i], "expression": "2d6"}})
+                    await client.request("POST", "/v1/commands", headers, body)
+                return call
 
             def http_echo(_: int) -> Call:
                 async def call() -> None:
@@ -187,12 +260,18 @@ async def run(database_url: str, opts: argparse.Namespace) -> list[Result]:
                         metadata=metadata)
                 return call
 
-            plan = [("http echo", http_echo, opts.echoes), ("grpc echo", grpc_echo, opts.echoes),
+            plan = [("lean healthz", lean_echo, opts.echoes),
+                    ("lean RollDice", lean_command, opts.commands),
+                    ("http echo", http_echo, opts.echoes), ("grpc echo", grpc_echo, opts.echoes),
                     ("http command", http_command, opts.commands),
                     ("grpc command", grpc_command, opts.commands)]
+            if stock:
+                plan = plan[:2]
             for in_flight in (1, opts.concurrency):
                 for name, make, count in plan:
-                    results.append(await measure(name, make, count, in_flight, opts.warmup))
+                    results.append(await measure(tag + name, make, count, in_flight, opts.warmup))
+            for client in lean:
+                await client.close()
     finally:
         proc.send_signal(signal.SIGINT)
         try:
@@ -229,23 +308,45 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def report(results: list[Result], where: str) -> None:
     print(f"\nround trips against {where} PostgreSQL/Redis, client and server on one machine")
-    print(f"{'measurement':<16} {'in flight':>9} {'calls':>7} {'calls/s':>10} "
+    print(f"{'measurement':<22} {'in flight':>9} {'calls':>7} {'calls/s':>10} "
           f"{'p50 ms':>9} {'p99 ms':>9}")
     for r in results:
         print(r.row())
+    found = {(r.name, r.in_flight): r for r in results}
+    print(f"\n{'issue 13 row':<52} {'server':<16} {'figure':>8} {'target':>8}")
+    for tag, server in (("stock ", "asyncio + h11"), ("", "uvloop+httptools")):
+        one = [found.get((tag + n, 1)) for n in ("lean healthz", "lean RollDice")]
+        many = [r for r in results if r.in_flight > 1 and r.name in (tag + "lean healthz",
+                                                                      tag + "lean RollDice")]
+        if all(one):
+            assert one[0] is not None and one[1] is not None
+            ratio = statistics.median(one[1].latencies) / statistics.median(one[0].latencies)
+            print(f"{'RollDice p50 / healthz p50, 1 in flight':<52} {server:<16} {ratio:>7.1f}x"
+                  f" {'<= 3x':>8}")
+        if len(many) == 2:
+            echo, cmd = sorted(many, key=lambda r: "RollDice" in r.name)
+            rate = (cmd.calls / cmd.seconds) / (echo.calls / echo.seconds)
+            p99 = sorted(cmd.latencies)[int(len(cmd.latencies) * 0.99) - 1] * 1000
+            print(f"{f'RollDice/s / healthz/s, {cmd.in_flight} clients (p99 ms)':<52} {server:<16}"
+                  f" {rate:>7.2f}x {'>= 0.3x':>8}  p99 {p99:.0f} ms (target <= 50)")
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--serve"]:
         configure_logging(level="warning")
-        asyncio.run(serve(args[1], args[2], int(args[3]), int(args[4])))
+        stock = args[5:6] == ["stock"]
+        if stock:
+            asyncio.run(serve(args[1], args[2], int(args[3]), int(args[4]), stock=True))
+        else:
+            import uvloop
+            uvloop.run(serve(args[1], args[2], int(args[3]), int(args[4])))
         return
     opts = parse_args(args)
     configure_logging(level="warning")
     if opts.database_url and opts.redis_url:
         url = asyncio.run(fresh_database(opts.database_url))
-        report(asyncio.run(run(url, opts)), "given")
+        report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts)), "given")
         return
     from services.embedded import EmbeddedPostgres, EmbeddedRedis
 
@@ -255,7 +356,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             admin_url = opts.database_url or pg.start()
             opts.redis_url = opts.redis_url or redis.start()
             url = asyncio.run(fresh_database(admin_url))
-            report(asyncio.run(run(url, opts)), "embedded")
+            report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts)),
+                   "embedded")
         finally:
             redis.stop()
             pg.stop()

@@ -56,7 +56,7 @@ def _filled(settings: Settings, database_url: str, redis_url: str) -> Settings:
 def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     import uvicorn
 
-    from services.gateway.app import create_app
+    from services.gateway.app import UVICORN_OPTIONS, create_app
     from services.migrate import migrate
 
     # uvicorn re-raises SIGTERM after its graceful shutdown; turning it into SystemExit lets the
@@ -79,10 +79,11 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
                               SKALD_RUN_PROJECTOR="0" if args.no_projector else "1")
             uvicorn.run("services.workers:gateway_from_env", factory=True, workers=args.workers,
                         host=ready.host, port=ready.port, log_level="warning",
-                        timeout_graceful_shutdown=5)
+                        timeout_graceful_shutdown=5, **UVICORN_OPTIONS)
         else:
             uvicorn.run(create_app(ready, run_projector=not args.no_projector), host=ready.host,
-                        port=ready.port, log_level="warning", timeout_graceful_shutdown=5)
+                        port=ready.port, log_level="warning", timeout_graceful_shutdown=5,
+                        **UVICORN_OPTIONS)
     return 0
 
 

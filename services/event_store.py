@@ -114,6 +114,14 @@ async def _init_connection(conn: asyncpg.Connection) -> None:
     await conn.execute(f"SET ROLE {APP_ROLE}")
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Returned connections keep their session as it is, instead of a reset query per checkout.
+
+    Nothing here changes session state after ``_init_connection``: locks are transaction-scoped,
+    LISTEN runs on its own connection, and the role set at connect must stay set anyway.
+    """
+
+
 _COLUMNS = ("position, campaign_id, stream_id, stream_version, type, schema_version, data, "
             "metadata, transaction_id::text::bigint AS transaction_id, recorded_at")
 
@@ -130,7 +138,7 @@ class EventStore:
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                         init=_init_connection)
+                                         init=_init_connection, reset=_keep_session)
         return cls(pool, url)
 
     async def close(self) -> None:
@@ -229,9 +237,11 @@ class EventStore:
         order, never past an in-flight transaction (see the module's note on Citus)."""
         rows = await self.pool.fetch(
             f"SELECT {_COLUMNS} FROM events"
-            " WHERE (transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
-            " AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
-            " ORDER BY transaction_id, campaign_id, position LIMIT $4",
+            " WHERE (events.transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
+            " AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
+            # Qualified: the bare name is the bigint alias in the select list, which no index
+            # orders, so every page would scan and sort the whole log.
+            " ORDER BY events.transaction_id, events.campaign_id, events.position LIMIT $4",
             str(after[0]), after[1], after[2], limit)
         return [_stored(r) for r in rows]
 

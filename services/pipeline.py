@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+import random
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 import msgspec
@@ -28,9 +32,13 @@ from services.event_store import (
     WrongExpectedVersion,
     payload_digest,
 )
+from services.state_cache import StateCache
 
 log = structlog.get_logger(__name__)
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = 12
+# A conflict comes only from another process (this one queues a campaign's commands); the wait
+# before deciding again is random, up to this many seconds times 2**attempt, so rivals spread out.
+RETRY_JITTER = 0.001
 SEEDING_COMMANDS = frozenset({"CreateCampaign", "RotateSeed", "EndSession"})
 
 
@@ -46,6 +54,24 @@ class CommandPipeline:
     def __init__(self, store: EventStore) -> None:
         self.store = store
         self._seeds: dict[tuple[str, int], bytes] = {}
+        self.states = StateCache(store)
+        # One queue per campaign: its commands run one at a time in this process, so they never
+        # conflict with each other (the store serialises a campaign's appends anyway).
+        self._queues: dict[str, tuple[asyncio.Lock, int]] = {}
+
+    @asynccontextmanager
+    async def _queued(self, campaign_id: str) -> AsyncIterator[None]:
+        lock, users = self._queues.get(campaign_id, (asyncio.Lock(), 0))
+        self._queues[campaign_id] = (lock, users + 1)
+        try:
+            async with lock:
+                yield
+        finally:
+            lock, users = self._queues[campaign_id]
+            if users == 1:
+                del self._queues[campaign_id]
+            else:
+                self._queues[campaign_id] = (lock, users - 1)
 
     async def execute(self, envelope: CommandEnvelope, actor: str) -> CommandResult:
         """Decide and record one command; a repeated command id returns the first result."""
@@ -63,6 +89,14 @@ class CommandPipeline:
                               client_seed=envelope.client_seed)
         campaign_id = decider.target_campaign(payload, base)
         bound = bound.bind(campaign_id=campaign_id)
+        async with self._queued(campaign_id):
+            return await self._execute_queued(envelope, actor, payload, command_type, digest,
+                                              new_seed, base, campaign_id, bound)
+
+    async def _execute_queued(self, envelope: CommandEnvelope, actor: str, payload: msgspec.Struct,
+                              command_type: str, digest: str, new_seed: bytes | None,
+                              base: CommandContext, campaign_id: str,
+                              bound: Any) -> CommandResult:
         # Checked before deciding, not only in the append: deciding a retry again would refuse it
         # (a retried CreateCampaign finds its campaign already there) instead of replaying it.
         first = await self.store.find_command(campaign_id, envelope.command_id)
@@ -70,7 +104,8 @@ class CommandPipeline:
             return await self._replay(first, actor, command_type, digest)
         base = msgspec.structs.replace(base, target=await self._target(campaign_id, payload))
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            states, versions = await self._load(campaign_id, decider.streams_for(payload, base))
+            states, versions = await self.states.load(campaign_id,
+                                                      decider.streams_for(payload, base))
             camp: CampaignState = states[campaign_stream(campaign_id)]
             epoch_seed = await self._seed(campaign_id, camp.epoch) if camp.exists else None
             ctx = msgspec.structs.replace(base, current_seed=epoch_seed.hex() if epoch_seed else "")
@@ -78,6 +113,12 @@ class CommandPipeline:
             try:
                 decision = decider.decide(payload, states, ctx, dice)
             except DomainError as err:
+                # The same id sent at the same moment through another process may have been
+                # recorded since the lookup: then this is a replay, decided against the state
+                # the first send wrote, and it gets the first reply, never a refusal.
+                first = await self.store.find_command(campaign_id, envelope.command_id)
+                if first is not None:
+                    return await self._replay(first, actor, command_type, digest)
                 bound.info("command refused", field=err.field, rule=err.rule)
                 raise
             events = self._new_events(envelope, actor, decision, dice, camp.epoch)
@@ -97,6 +138,7 @@ class CommandPipeline:
                 )
             except WrongExpectedVersion as conflict:
                 bound.info("append conflict, deciding again", attempt=attempt, stream=conflict.stream_id)
+                await asyncio.sleep(random.uniform(0, RETRY_JITTER * 2 ** min(attempt, 6)))
                 continue
             except DuplicateCommand as dup:
                 return await self._replay(dup.record, actor, command_type, digest)
@@ -162,21 +204,6 @@ class CommandPipeline:
                                             list(first.reply.get("positions") or []))
         reply = self._reply(first.command_id, first.campaign_id, stored)
         return msgspec.convert({**reply, "duplicate": True}, CommandResult)
-
-    async def _load(self, campaign_id: str,
-                    streams: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
-        """Fold each stream (the campaign's first: it names the retconned events to skip)."""
-        states: dict[str, Any] = {}
-        versions: dict[str, int] = {}
-        retconned: list[int] = []
-        for stream in streams:
-            rows = await self.store.read_stream(campaign_id, stream)
-            states[stream] = decider.fold(stream, ((r.position, r.type, r.data) for r in rows),
-                                          retconned)
-            if stream.startswith("campaign/"):
-                retconned = states[stream].retconned
-            versions[stream] = rows[-1].stream_version if rows else 0
-        return states, versions
 
     async def _seed(self, campaign_id: str, epoch: int) -> bytes | None:
         key = (campaign_id, epoch)

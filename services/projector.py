@@ -109,21 +109,30 @@ class Projector:
             pipe.set(keys.position_key(cid), fresh[-1].position)
             self.crash_hook("before-exec")
             await pipe.execute()
-        # Derived from the campaign's final state, so repeating it is harmless.
-        for user, member in members.items():
-            if member:
-                await self.redis.sadd(keys.user_campaigns_key(user), cid)
+        # Derived from the campaign's final state, so repeating it is harmless (and the next
+        # batch of the campaign writes them again should this process stop right here).
+        listing = self.redis.pipeline(transaction=False)
+        for user, entry in members.items():
+            if entry is not None:
+                listing.sadd(keys.user_campaigns_key(user), cid)
+                listing.zadd(keys.user_listing_key(user), {cid: 0})
+                listing.hset(keys.user_entries_key(user), cid, msgspec.json.encode(entry))
             else:
-                await self.redis.srem(keys.user_campaigns_key(user), cid)
+                listing.srem(keys.user_campaigns_key(user), cid)
+                listing.zrem(keys.user_listing_key(user), cid)
+                listing.hdel(keys.user_entries_key(user), cid)
+        if members:
+            await listing.execute()
         if self.publish is not None:
             message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
                                   events=[wire_event(ev) for ev in fresh])
             await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
         return len(fresh)
 
-    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]) -> dict[str, bool]:
+    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]
+                             ) -> dict[str, dict[str, str] | None]:
         """Fold ``fresh`` into the campaign's read models, queueing the writes on ``pipe``;
-        returns each affected user and whether they are a member afterwards."""
+        returns each affected user's campaign summary afterwards (None: no longer a member)."""
         raw_campaign = await self.redis.get(keys.campaign_key(cid))
         camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
                 if raw_campaign else campaign_domain.initial_state())
@@ -175,7 +184,9 @@ class Projector:
             pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for table_id in touched_tables:
             pipe.ltrim(keys.rolls_key(cid, table_id), 0, keys.ROLL_LOG_LENGTH - 1)
-        return {user: user in camp.members for user in members_before | set(camp.members)}
+        return {user: ({"campaign_id": cid, "name": camp.name, "ruleset": camp.ruleset,
+                        "role": camp.members[user]} if user in camp.members else None)
+                for user in members_before | set(camp.members)}
 
     async def _refold(self, retcon: StoredEvent, camp: campaign_domain.CampaignState
                       ) -> tuple[str, str, Any] | None:

@@ -108,14 +108,22 @@ async def me(svc: Services, user: str) -> dict[str, Any]:
     return {"user": user, "campaigns": await svc.read_models.campaigns_of(user)}
 
 
+async def campaigns_page(svc: Services, user: str, after: str = "",
+                         limit: int = keys.LISTING_PAGE_SIZE
+                         ) -> tuple[list[dict[str, Any]], str | None]:
+    """One page of the user's campaigns from the per-user listing, and the next page's cursor."""
+    return await svc.read_models.listing(user, after, limit)
+
+
 async def campaigns(svc: Services, user: str) -> list[dict[str, Any]]:
-    out = []
-    for cid in await svc.read_models.campaigns_of(user):
-        view = await svc.read_models.campaign(cid)
-        if view and user in view.get("members", {}):
-            out.append({"campaign_id": cid, "name": view["name"], "ruleset": view["ruleset"],
-                        "role": view["members"][user]})
-    return out
+    """Every campaign of the user, page by page (gRPC's ListCampaigns has no cursor)."""
+    out, after = [], ""
+    while True:
+        page, cursor = await campaigns_page(svc, user, after)
+        out += page
+        if cursor is None:
+            return out
+        after = cursor
 
 
 def campaign_body(view: dict[str, Any], position: int) -> dict[str, Any]:

@@ -46,6 +46,20 @@ def user_campaigns_key(user: str) -> str:
     return f"{PREFIX}:user:{user}:campaigns"
 
 
+# The per-user campaign listing: a sorted set of campaign ids (all scores 0, so ordered by id and
+# paged with ZRANGEBYLEX) and a hash of each campaign's summary for this user. Both carry the
+# ``{user:NAME}`` hash tag, so a page is read from one Redis Cluster slot.
+LISTING_PAGE_SIZE = 100
+
+
+def user_listing_key(user: str) -> str:
+    return f"{PREFIX}:{{user:{user}}}:listing"
+
+
+def user_entries_key(user: str) -> str:
+    return f"{PREFIX}:{{user:{user}}}:listing-entries"
+
+
 def live_channel(cid: str) -> str:
     return f"{{{cid}}}:live"
 
@@ -118,6 +132,19 @@ class ReadModels:
     async def position(self, cid: str) -> int:
         raw = await self.redis.get(position_key(cid))
         return int(raw) if raw else 0
+
+    async def listing(self, user: str, after: str = "",
+                      limit: int = LISTING_PAGE_SIZE) -> tuple[list[dict[str, Any]], str | None]:
+        """One page of the user's campaign summaries in campaign-id order, after the id
+        ``after``; also the id to pass as ``after`` for the next page (None on the last)."""
+        raw_ids = await self.redis.zrangebylex(user_listing_key(user),
+                                               f"({after}" if after else "-", "+", 0, limit + 1)
+        ids = [i.decode() if isinstance(i, bytes) else i for i in raw_ids]
+        more = len(ids) > limit
+        ids = ids[:limit]
+        raw = await self.redis.hmget(user_entries_key(user), ids) if ids else []
+        page = [msgspec.json.decode(r) for r in raw if r]
+        return page, (ids[-1] if more else None)
 
     async def campaigns_of(self, user: str) -> list[str]:
         return sorted(m.decode() if isinstance(m, bytes) else m

@@ -56,6 +56,10 @@ async def readyz(request: Request[Any, Any, Any]) -> Any:
                    rule="service.ready", checks=checks)
 
 
+# The event loop and HTTP parser uvicorn runs the gateway with: uvloop and httptools, written
+# in C, in place of asyncio's own loop and the pure-Python h11 (bench/roundtrip.py compares).
+UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools"}
+
 def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
     """Build the app for already-migrated servers at ``settings``' URLs."""
     assert settings.database_url and settings.redis_url

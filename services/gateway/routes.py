@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from typing import Annotated, Any, Union
+from urllib.parse import quote
 
 import msgspec
 from litestar import Request, Router, get, post
 from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
-from litestar.response import ServerSentEvent, ServerSentEventMessage
+from litestar.response import Response, ServerSentEvent, ServerSentEventMessage
 
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
 from services import queries
@@ -48,9 +49,21 @@ async def me(request: Request[Any, Any, Any]) -> dict[str, Any]:
     return await queries.me(services_of(request), await current_user(request))
 
 
-@get("/campaigns", summary="Campaigns the caller is a member of")
-async def list_campaigns(request: Request[Any, Any, Any]) -> list[dict[str, Any]]:
-    return await queries.campaigns(services_of(request), await current_user(request))
+@get("/campaigns", summary="Campaigns the caller is a member of, a page at a time")
+async def list_campaigns(
+    request: Request[Any, Any, Any],
+    after: Annotated[str, QueryParameter(name="after", max_length=200, required=False,
+                                         description="the cursor from the previous page's"
+                                                     " Link header (a campaign id)")] = "",
+    limit: Annotated[int, QueryParameter(name="limit", ge=1, le=keys.LISTING_PAGE_SIZE,
+                                         required=False,
+                                         description="page size")] = keys.LISTING_PAGE_SIZE,
+) -> Response[list[dict[str, Any]]]:
+    page, cursor = await queries.campaigns_page(services_of(request), await current_user(request),
+                                                after, limit)
+    headers = {"Link": f'</v1/campaigns?after={quote(cursor)}&limit={limit}>; rel="next"'} \
+        if cursor is not None else {}
+    return Response(page, headers=headers)
 
 
 @get("/campaigns/{campaign_id:str}", summary="A campaign: members, tables, sessions")

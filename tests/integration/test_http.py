@@ -291,3 +291,23 @@ async def test_replies_judge_visibility_by_the_log_when_the_read_models_lag(
                                               "visibility": "gm"})
         assert [e["type"] for e in mine["events"]] == ["DiceRolled"]
         assert await redis_client.get(keys.campaign_key(cid)) is None  # nothing was projected
+
+
+async def test_campaign_list_is_paged_with_a_link_to_the_next_page(api: Api) -> None:
+    ann = await api.token("ann")
+    cids = sorted([(await api.ok(ann, "CreateCampaign", {"name": f"P{i}"}))["campaign_id"]
+                   for i in range(3)])
+    for _ in range(100):  # the listing is a read model: wait for the projector to write it
+        first = await api.get(ann, "/v1/campaigns", limit=2)
+        if "link" in first.headers:
+            break
+        await asyncio.sleep(0.05)
+    assert [c["campaign_id"] for c in first.json()] == cids[:2]
+    assert first.headers["link"] == f'</v1/campaigns?after={cids[1]}&limit=2>; rel="next"'
+    rest = await api.get(ann, "/v1/campaigns", after=cids[1], limit=2)
+    assert [c["campaign_id"] for c in rest.json()] == cids[2:] and "link" not in rest.headers
+    everything = await api.get(ann, "/v1/campaigns")
+    assert [c["campaign_id"] for c in everything.json()] == cids
+    for bad in (0, 101):
+        refused = await api.get(ann, "/v1/campaigns", limit=bad)
+        assert refused.status_code == 422 and "limit" in refused.json()["field"]

@@ -84,3 +84,77 @@ async def test_refused_command_appends_nothing(store: EventStore) -> None:
     assert err.value.field == "actor" and err.value.rule == "campaign.member"
     assert await store.read_campaign(cid) == before
     assert await store.find_command(cid, "x") is None
+
+
+async def make_character(pipeline: CommandPipeline, cid: str) -> str:
+    result = await pipeline.execute(
+        envelope("CreateCharacter", {"campaign_id": cid, "name": "Ash", "character_id": "ash"},
+                 "char-1"), "ann")
+    assert result.events[0]["stream_id"].endswith("/ash")
+    return "ash"
+
+
+async def test_same_command_id_sent_twice_at_once_is_never_refused(store: EventStore) -> None:
+    # Two pipelines stand for two processes: neither's in-process queue sees the other's send.
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    char = await make_character(one, cid)
+    for i in range(40):
+        rename = envelope("RenameCharacter",
+                          {"campaign_id": cid, "character_id": char, "name": f"Ash {i}"},
+                          f"rename-{i}")
+        first, second = await asyncio.gather(one.execute(rename, "ann"), two.execute(rename, "ann"))
+        assert sorted([first.duplicate, second.duplicate]) == [False, True]
+        assert first.events == second.events and first.position == second.position
+    # Each id recorded once: campaign, character, 40 renames.
+    assert len(await store.read_campaign(cid, limit=1000)) == 42
+
+
+async def test_same_command_id_twice_in_one_process_replays(store: EventStore) -> None:
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    char = await make_character(pipeline, cid)
+    rename = envelope("RenameCharacter", {"campaign_id": cid, "character_id": char, "name": "Bo"},
+                      "rename-x")
+    results = await asyncio.gather(*(pipeline.execute(rename, "ann") for _ in range(8)))
+    assert sum(not r.duplicate for r in results) == 1
+    assert len({r.position for r in results}) == 1
+
+
+async def test_cached_state_follows_appends_from_another_process(store: EventStore) -> None:
+    from domain import decider
+    from domain.streams import character_stream
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    char = await make_character(one, cid)
+    stream = character_stream(cid, char)
+    for i in range(6):
+        writer = one if i % 2 else two
+        await writer.execute(envelope("RenameCharacter",
+                                      {"campaign_id": cid, "character_id": char, "name": f"N{i}"},
+                                      f"r-{i}"), "ann")
+    # "one" cached the stream at an older version; its load folds the other's appends on top.
+    states, versions = await one.states.load(cid, [f"campaign/{cid}", stream])
+    rows = await store.read_stream(cid, stream)
+    fresh = decider.fold(stream, ((r.position, r.type, r.data) for r in rows))
+    assert versions[stream] == rows[-1].stream_version == 7
+    assert states[stream] == fresh and states[stream].name == "N5"
+    assert one.states.hits > 0
+    # Renaming to the current name is refused against the folded-on-top state, not a stale one.
+    with pytest.raises(DomainError):
+        await one.execute(envelope("RenameCharacter",
+                                   {"campaign_id": cid, "character_id": char, "name": "N5"},
+                                   "r-same"), "ann")
+
+
+async def test_many_commands_on_one_character_from_two_processes_are_never_refused(
+        store: EventStore) -> None:
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    char = await make_character(one, cid)
+    sends = [(one if i % 2 else two).execute(
+        envelope("RenameCharacter", {"campaign_id": cid, "character_id": char, "name": f"M{i}"},
+                 f"m-{i}"), "ann") for i in range(64)]
+    results = await asyncio.gather(*sends)
+    assert not any(r.duplicate for r in results)
+    assert len(await store.read_campaign(cid, limit=1000)) == 66

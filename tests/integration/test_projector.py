@@ -32,6 +32,8 @@ async def snapshot(redis: Redis) -> dict[str, Any]:
             out[key] = await redis.lrange(key, 0, -1)
         elif kind == "set":
             out[key] = sorted(await redis.smembers(key))
+        elif kind == "zset":
+            out[key] = await redis.zrange(key, 0, -1, withscores=True)
     return out
 
 
@@ -194,3 +196,38 @@ async def test_a_projector_process_killed_at_random_loses_and_doubles_nothing(
         raise AssertionError("the projector never caught up")
     assert kills >= 1
     assert await snapshot(redis_client) == expected
+
+
+async def test_campaign_listing_is_per_user_and_paged(store: EventStore, redis_client: Redis) -> None:
+    from services.read_models import ReadModels
+    pipeline = CommandPipeline(store)
+
+    async def run(type_: str, payload: dict[str, Any], actor: str, cmd_id: str) -> Any:
+        env = msgspec.convert({"type": type_, "command_id": cmd_id, "payload": payload},
+                              ENVELOPES[type_])
+        return await pipeline.execute(env, actor)
+
+    cids = []
+    for i in range(120):
+        created = await run("CreateCampaign", {"name": f"C{i}"}, "ann", f"c-{i}")
+        cids.append(created.campaign_id)
+    await run("AddMember", {"campaign_id": cids[7], "user": "bob", "role": "player"}, "ann", "m1")
+    await run("AddMember", {"campaign_id": cids[9], "user": "bob", "role": "player"}, "ann", "m2")
+    await run("RemoveMember", {"campaign_id": cids[9], "user": "bob"}, "ann", "m3")
+    await Projector(store, redis_client, batch_size=5).catch_up()
+    models = ReadModels(redis_client)
+    first, cursor = await models.listing("ann")
+    assert len(first) == keys.LISTING_PAGE_SIZE and cursor == first[-1]["campaign_id"]
+    rest, end = await models.listing("ann", cursor)
+    assert end is None
+    ids = [c["campaign_id"] for c in first + rest]
+    assert ids == sorted(cids)  # every campaign once, in id order, across the two pages
+    assert all(c["role"] == "gm" for c in first + rest)
+    by_id = {c["campaign_id"]: c for c in first + rest}
+    assert by_id[cids[3]] == {"campaign_id": cids[3], "name": "C3", "ruleset": "generic",
+                              "role": "gm"}
+    # bob sees the campaign he is in, not the one he was removed from.
+    assert await models.listing("bob") == ([{"campaign_id": cids[7], "name": "C7",
+                                            "ruleset": "generic", "role": "player"}], None)
+    small, more = await models.listing("ann", limit=3)
+    assert [c["campaign_id"] for c in small] == sorted(cids)[:3] and more == sorted(cids)[2]

@@ -1,0 +1,86 @@
+"""Folded stream state kept between commands, so a command's cost does not grow with its stream.
+
+Each entry holds a stream's folded state and the version it was folded to. A load reads only
+the events after that version (an index range scan on ``(campaign_id, stream_id,
+stream_version)``), which is also the check against the store: whatever another process
+appended is read and folded on top, so a stale entry is never used as it is.
+
+Retcons reverse events by position, so an entry also remembers the campaign's retcon list it
+was folded under; when that list changes, the stream is folded again from its first event. A
+campaign stream whose new events include a retcon is folded again from the start for the same
+reason.
+
+The states are the domain's values, which its ``evolve`` functions never change in place
+(each returns a new state), so an entry can be shared with the decider without copying.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from typing import Any, NamedTuple
+
+from domain import decider
+from services.event_store import EventStore, StoredEvent
+
+DEFAULT_MAX_STREAMS = 4096
+
+
+class _Folded(NamedTuple):
+    version: int
+    state: Any
+    retconned: tuple[int, ...]
+
+
+class StateCache:
+    """A bounded, least-recently-used cache of folded stream states for one process."""
+
+    def __init__(self, store: EventStore, max_streams: int = DEFAULT_MAX_STREAMS) -> None:
+        self.store = store
+        self.max_streams = max_streams
+        self._entries: OrderedDict[tuple[str, str], _Folded] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    async def load(self, campaign_id: str,
+                   streams: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
+        """Each stream's state and version (the campaign's stream first: it names the retcons)."""
+        states: dict[str, Any] = {}
+        versions: dict[str, int] = {}
+        retconned: tuple[int, ...] = ()
+        for stream in streams:
+            folded = await self._load_one(campaign_id, stream, retconned)
+            states[stream], versions[stream] = folded.state, folded.version
+            if stream.startswith("campaign/"):
+                retconned = tuple(folded.state.retconned)
+        return states, versions
+
+    async def _load_one(self, campaign_id: str, stream: str,
+                        retconned: tuple[int, ...]) -> _Folded:
+        key = (campaign_id, stream)
+        cached = self._entries.get(key)
+        is_campaign = stream.startswith("campaign/")
+        rows: list[StoredEvent] | None = None
+        if cached is not None and (is_campaign or cached.retconned == retconned):
+            rows = await self.store.read_stream(campaign_id, stream, after_version=cached.version)
+            if is_campaign and any(r.type == "EventRetconned" for r in rows):
+                cached, rows = None, None
+        if cached is None or rows is None:
+            self.misses += 1
+            rows = await self.store.read_stream(campaign_id, stream)
+            state = decider.fold(stream, ((r.position, r.type, r.data) for r in rows), retconned)
+            folded = _Folded(rows[-1].stream_version if rows else 0, state, retconned)
+        else:
+            self.hits += 1
+            state, skip = cached.state, set(retconned)
+            for r in rows:
+                if r.position not in skip:
+                    state = decider.evolve(stream, state, r.type, r.data)
+            folded = _Folded(rows[-1].stream_version if rows else cached.version, state, retconned)
+        self._remember(key, folded)
+        return folded
+
+    def _remember(self, key: tuple[str, str], folded: _Folded) -> None:
+        self._entries[key] = folded
+        self._entries.move_to_end(key)
+        while len(self._entries) > self.max_streams:
+            self._entries.popitem(last=False)
