@@ -11,7 +11,7 @@ from contracts.rulesets.wish.literals import Currency
 from contracts.rulesets.wish.sheet import Specialization
 
 
-class TakeHindrance(msgspec.Struct, frozen=True, kw_only=True):
+class TakeHindrance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A GM-approved hindrance gives hindrance points per the seed's table (L1339-1383)."""
 
     campaign_id: str
@@ -23,14 +23,14 @@ class TakeHindrance(msgspec.Struct, frozen=True, kw_only=True):
     gm_controls_alter_ego: bool = False  # Alter Ego: 6 points instead of 3 (L1365)
 
 
-class SpendFortune(msgspec.Struct, frozen=True, kw_only=True):
+class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     points: int = 1
     purpose: str = ""
 
 
-class GainFortune(msgspec.Struct, frozen=True, kw_only=True):
+class GainFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A GM award (capped at the rating) or the session reset (L230)."""
 
     campaign_id: str
@@ -39,14 +39,14 @@ class GainFortune(msgspec.Struct, frozen=True, kw_only=True):
     reset: bool = False
 
 
-class AwardExperience(msgspec.Struct, frozen=True, kw_only=True):
+class AwardExperience(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     xp: int
     reason: str = ""
 
 
-class Purchase(msgspec.Struct, frozen=True, kw_only=True):
+class Purchase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One raise (L143-L1048). ``target`` names the characteristic, skill, side or stunt."""
 
     kind: Literal[
@@ -72,19 +72,19 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True):
     archetype_raise: bool = False  # counts on the current Archetype's track (L739)
 
 
-class SpendAdvance(msgspec.Struct, frozen=True, kw_only=True):
+class SpendAdvance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     purchase: Purchase
     currency: Currency = "advance"
 
 
-class FinishCreation(msgspec.Struct, frozen=True, kw_only=True):
+class FinishCreation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
 
 
-class ChooseArchetype(msgspec.Struct, frozen=True, kw_only=True):
+class ChooseArchetype(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Take a starting Archetype during creation, or in play switch Archetype (or start a new Tier
     of the current one once its 15 slots are filled) at the seed's price (L726-749)."""
 
@@ -93,10 +93,13 @@ class ChooseArchetype(msgspec.Struct, frozen=True, kw_only=True):
     archetype: str
 
 
-class ChooseOrigin(msgspec.Struct, frozen=True, kw_only=True):
+class ChooseOrigin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Pick the character's origin during creation, with its free +1/-1 picks (L747-800)."""
 
     campaign_id: str
     character_id: str
     origin: str
     picks: dict[str, int] = {}  # statistic -> +1 or -1, as many as the origin grants (L774)
+    # a Mystic's Mystical Talent (L840-869): Spellcaster, Trickster, Seer, Fortunata,
+    # Elemental Fire/Water/Air/Earth, Primeval or Destined
+    talent: str | None = None

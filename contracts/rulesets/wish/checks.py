@@ -11,7 +11,7 @@ from contracts.rulesets.wish.literals import Characteristic
 from contracts.rulesets.wish.records import DiceSource
 
 
-class CheckSpec(msgspec.Struct, frozen=True, kw_only=True):
+class CheckSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What a check is made of; shared by RollCheck and Attack."""
 
     characteristic: Characteristic | None = None
@@ -26,7 +26,7 @@ class CheckSpec(msgspec.Struct, frozen=True, kw_only=True):
     tags: list[str] = []  # "social", "hearing", "sight", "detect", "movement"
 
 
-class RollCheck(CheckSpec, frozen=True, kw_only=True):
+class RollCheck(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     check_id: str | None = None  # derived from the sheet's check count when absent
@@ -36,7 +36,7 @@ class RollCheck(CheckSpec, frozen=True, kw_only=True):
     bypass_defense: bool = False
 
 
-class Attack(CheckSpec, frozen=True, kw_only=True):
+class Attack(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     target_id: str
@@ -50,7 +50,7 @@ class Attack(CheckSpec, frozen=True, kw_only=True):
     opponent_fortune_points: int = 0
 
 
-class ContestedCheck(CheckSpec, frozen=True, kw_only=True):
+class ContestedCheck(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Skill against skill (L1011, L1017-1020): both sides roll, the actor's net minus the
     opposition's net decides, ties go to the defender (digest D-9)."""
 
@@ -62,7 +62,7 @@ class ContestedCheck(CheckSpec, frozen=True, kw_only=True):
     check_id: str | None = None
 
 
-class SpendFortuneAfterRoll(msgspec.Struct, frozen=True, kw_only=True):
+class SpendFortuneAfterRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Fortune spent after the roll (L222, campaign option ``fortune_after_roll``): each point
     rolls one more die into a recorded check, own (FRT) or, as its target, the roller's (MIS)."""
 
@@ -73,7 +73,7 @@ class SpendFortuneAfterRoll(msgspec.Struct, frozen=True, kw_only=True):
     roller_id: str | None = None  # whose check; None: the spender's own
 
 
-class OptionLine(msgspec.Struct, frozen=True, kw_only=True):
+class OptionLine(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """One option line of a card's effect block in card notation (L520-528): ``"2"`` (2
     successes), ``"-1"`` (1 failure), ``"++"`` (2 boons), ``"--"`` (2 banes), ``"!"``, ``"?"``."""
 
@@ -83,7 +83,7 @@ class OptionLine(msgspec.Struct, frozen=True, kw_only=True):
     repeatable: bool = False
 
 
-class ChooseOptionLines(msgspec.Struct, frozen=True, kw_only=True):
+class ChooseOptionLines(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The acting character picks beneficial lines (success, boon, serendipity) (L520)."""
 
     campaign_id: str
@@ -92,7 +92,7 @@ class ChooseOptionLines(msgspec.Struct, frozen=True, kw_only=True):
     lines: list[OptionLine]
 
 
-class ImposeOptionLines(msgspec.Struct, frozen=True, kw_only=True):
+class ImposeOptionLines(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The GM picks detrimental lines (failure, bane, calamity) for a check (L520)."""
 
     campaign_id: str

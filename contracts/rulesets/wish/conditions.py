@@ -9,7 +9,7 @@ import msgspec
 from contracts.rulesets.wish.literals import Duration
 
 
-class ExposeToFear(msgspec.Struct, frozen=True, kw_only=True):
+class ExposeToFear(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Exposure to a Fear based effect of a given rating (Frightened, L1445)."""
 
     campaign_id: str
@@ -17,7 +17,7 @@ class ExposeToFear(msgspec.Struct, frozen=True, kw_only=True):
     rating: int
 
 
-class AddCondition(msgspec.Struct, frozen=True, kw_only=True):
+class AddCondition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     name: str
@@ -28,13 +28,13 @@ class AddCondition(msgspec.Struct, frozen=True, kw_only=True):
     stunt: str | None = None  # Spiked and Buffed affect one named stunt (L1447, L1498)
 
 
-class RemoveCondition(msgspec.Struct, frozen=True, kw_only=True):
+class RemoveCondition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     condition_id: str
 
 
-class RollBriefCondition(msgspec.Struct, frozen=True, kw_only=True):
+class RollBriefCondition(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     table: Literal["malign", "benign"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 
-class ShiftStance(msgspec.Struct, frozen=True, kw_only=True):
+class ShiftStance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Move the marker: +N towards Offensive, -N towards Defensive (L83)."""
 
     campaign_id: str
@@ -14,37 +14,40 @@ class ShiftStance(msgspec.Struct, frozen=True, kw_only=True):
     encounter_id: str | None = None
 
 
-class StartEncounter(msgspec.Struct, frozen=True, kw_only=True):
+class StartEncounter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
     participants: list[str]
 
 
-class StartTurn(msgspec.Struct, frozen=True, kw_only=True):
+class StartTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
     character_id: str
 
 
-class EndTurn(msgspec.Struct, frozen=True, kw_only=True):
+class EndTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
     character_id: str
     fortune_recharge: dict[str, int] = {}  # stunt -> tokens (+add / -remove), 1 Fortune each (L224)
+    # Invigorated: the recharging non-Ongoing stunt that loses 1 more token (L1478);
+    # None: the one with most tokens
+    invigorated_stunt: str | None = None
 
 
-class EndRound(msgspec.Struct, frozen=True, kw_only=True):
+class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
 
 
-class EndEncounter(msgspec.Struct, frozen=True, kw_only=True):
+class EndEncounter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
     participants: list[str]  # their Encounter conditions end too (L1405)
 
 
-class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True):
+class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
     character_id: str

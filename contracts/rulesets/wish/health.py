@@ -9,7 +9,7 @@ import msgspec
 from contracts.rulesets.wish.literals import DamageKind
 
 
-class ApplyDamage(msgspec.Struct, frozen=True, kw_only=True):
+class ApplyDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     amount: int
@@ -18,7 +18,7 @@ class ApplyDamage(msgspec.Struct, frozen=True, kw_only=True):
     bypass_mitigation: bool = False
 
 
-class InflictLasting(msgspec.Struct, frozen=True, kw_only=True):
+class InflictLasting(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """An ability explicitly inflicts a critical or a schism (L206)."""
 
     campaign_id: str
@@ -28,7 +28,7 @@ class InflictLasting(msgspec.Struct, frozen=True, kw_only=True):
     severity: int = 1
 
 
-class Heal(msgspec.Struct, frozen=True, kw_only=True):
+class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     wounds: int = 0
@@ -36,7 +36,7 @@ class Heal(msgspec.Struct, frozen=True, kw_only=True):
     treat: list[str] = []  # ids of criticals or schisms healed
 
 
-class Recover(msgspec.Struct, frozen=True, kw_only=True):
+class Recover(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     character_id: str
     stress: int = 0

@@ -10,7 +10,7 @@ import msgspec
 from contracts.rulesets.wish.literals import Die
 
 
-class DiceSource(msgspec.Struct, frozen=True, kw_only=True):
+class DiceSource(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Dice a named source adds to (count > 0) or removes from (count < 0) a pool."""
 
     source: str

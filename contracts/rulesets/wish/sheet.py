@@ -100,6 +100,7 @@ class WishSheet(msgspec.Struct, kw_only=True):
     fortune: int = 2
     stunts: dict[str, Stunt] = {}
     origin: str | None = None
+    origin_talent: str | None = None  # a Mystic's Mystical Talent (L840)
     archetype_tiers: list[ArchetypeTier] = []
     experience: int = 0
     advances: int = 0

@@ -14,6 +14,7 @@ from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.creation_tables import (
     ADVANCES_PER_XP as ADVANCES_PER_XP,
 )
+from domain.rulesets.wish.creation_tables import MYSTIC_TALENTS, MYSTICAL_ADVANTAGE, Talent
 from domain.rulesets.wish.creation_tables import (
     ORIGINS as ORIGINS,
 )
@@ -289,10 +290,11 @@ def record_track(sheet: WishSheet, cost: int, slot: str | None = None) -> WishSh
     return msgspec.structs.replace(sheet, archetype_tiers=[*rest, cur])
 
 
-def switch_cost(raises_in_tier: int) -> int | None:
-    """Advances to leave an Archetype: 15 -> 1, 10-14 -> 2, 5-9 -> 3, 1-4 not allowed
-    (L726-733); 0 right after completing a Tier costs 1 (L745)."""
-    if raises_in_tier >= 15 or raises_in_tier == 0:
+def switch_cost(raises_in_tier: int, tier_completed: bool = False) -> int | None:
+    """Switching Archetypes (L726-733): leaving costs 1, 2 or 3 advances after 15, 10-14 or
+    5-9 raises in the current Tier, and is not allowed after 0-4. Leaving a completed Tier
+    (``tier_completed``: the fresh Tier of a stay with no raise yet) costs 1 (L745)."""
+    if raises_in_tier >= 15 or (raises_in_tier == 0 and tier_completed):
         return 1
     if raises_in_tier >= 10:
         return 2
@@ -301,21 +303,38 @@ def switch_cost(raises_in_tier: int) -> int | None:
     return None
 
 
-def apply_origin(sheet: WishSheet, origin: str, picks: dict[str, int] | None = None) -> WishSheet:
+def apply_origin(
+    sheet: WishSheet, origin: str, picks: dict[str, int] | None = None, talent: str | None = None
+) -> WishSheet:
     """Apply an origin before any points are spent (L147, L765): its fixed modifiers and the
-    player's free +1/-1 picks, each raising (or lowering) both rating and maximum (L774)."""
+    player's free +1/-1 picks, each raising (or lowering) both rating and maximum (L774), on
+    Physical characteristics only for Animal Anatomy (L785). A Mystic names its Mystical Talent
+    (L840-869): Primeval brings four picks instead of the Mystical Advantage, Destined +5
+    Fortune; the other talents' granted skills and SFX are not applied here."""
     o = ORIGINS.get(origin)
     if o is None:
         raise DomainError("origin", "wish.origin L751", f"unknown origin {origin!r}")
+    t = _talent(origin, talent)
+    free_bonuses = o.free_bonuses + (t.free_bonuses if t else 0)
+    points = o.creation_points - (MYSTICAL_ADVANTAGE if t and t.forgoes_advantage else 0)
+    fortune = o.fortune + (t.fortune if t else 0)
     picks = dict(picks or {})
     ups = sum(v for v in picks.values() if v > 0)
     downs = -sum(v for v in picks.values() if v < 0)
-    if ups != o.free_bonuses or downs != o.free_penalties:
+    if ups != free_bonuses or downs != o.free_penalties:
         raise DomainError(
             "picks",
-            f"wish.origin.{origin.lower()} L{o.line}",
-            f"{origin} takes {o.free_bonuses} +1 and {o.free_penalties} -1 picks",
+            f"wish.origin.{origin.lower()} L{t.line if t else o.line}",
+            f"{origin} takes {free_bonuses} +1 and {o.free_penalties} -1 picks",
         )
+    if o.pick_scope == "physical":
+        off = sorted(k for k in picks if k not in sheets.PHYSICAL)
+        if off:
+            raise DomainError(
+                "picks",
+                f"wish.origin.{origin.lower()} L785",
+                f"{origin} bonuses go to Physical characteristics only, not {off}",
+            )
     chars, maxima = dict(sheet.characteristics), dict(sheet.maxima)
     mit_max = dict(sheet.mitigation_maxima)
     mit = {m: getattr(sheet, m) for m in sheets.MITIGATION}
@@ -342,8 +361,22 @@ def apply_origin(sheet: WishSheet, origin: str, picks: dict[str, int] | None = N
         maxima=maxima,
         mitigation_maxima=mit_max,
         stance=stance,
-        fortune_rating=sheet.fortune_rating + o.fortune,
-        fortune=max(0, sheet.fortune + o.fortune),
-        creation_points=sheet.creation_points + o.creation_points,
+        origin_talent=t.name if t else None,
+        fortune_rating=sheet.fortune_rating + fortune,
+        fortune=max(0, sheet.fortune + fortune),
+        creation_points=sheet.creation_points + points,
         **mit,
     )
+
+
+def _talent(origin: str, talent: str | None) -> Talent | None:
+    """The Mystical Talent a Mystic must choose (L840); other origins take none."""
+    rule = "wish.origin.mystic L840"
+    if origin != "Mystic":
+        if talent is not None:
+            raise DomainError("talent", rule, "only a Mystic chooses a Mystical Talent")
+        return None
+    found = MYSTIC_TALENTS.get(talent or "")
+    if found is None:
+        raise DomainError("talent", rule, f"choose a Mystical Talent: {sorted(MYSTIC_TALENTS)}")
+    return found

@@ -47,6 +47,9 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True):
     offensive_steps: int = 0
     characteristics: tuple[tuple[str, int], ...] = ()  # fixed changes (rating and maximum)
     maxima: int | None = None  # every physical/mental/mitigation maximum set to this
+    # where the free +1/-1 picks may go: "physical" characteristics only (Animal Anatomy,
+    # L785), or "any" Physical or Mental characteristic or Mitigation attribute (L774, L823)
+    pick_scope: str = "any"
 
 
 ORIGINS: Final[dict[str, Origin]] = {
@@ -55,7 +58,8 @@ ORIGINS: Final[dict[str, Origin]] = {
         Origin(
             name="Alien", line=767, free_bonuses=4, free_penalties=1, creation_points=10
         ),  # D-16
-        Origin(name="Anthropomorphic", line=779, free_bonuses=3, offensive_steps=1),  # L785-786
+        Origin(name="Anthropomorphic", line=779, free_bonuses=3, offensive_steps=1,
+               pick_scope="physical"),  # L785-786
         Origin(name="Cosmic", line=792, creation_points=5, maxima=10),  # L798, L805
         Origin(name="Freak", line=809, creation_points=25),  # L815
         Origin(name="Mutant", line=817, free_bonuses=4),  # L823
@@ -74,6 +78,35 @@ ORIGINS: Final[dict[str, Origin]] = {
         Origin(name="Wielder", line=910, creation_points=40),  # L921: Wielded Abilities only
     )
 }
+
+
+
+class Talent(msgspec.Struct, frozen=True, kw_only=True):
+    """A Mystic's Mystical Talent (L840-869): one is chosen with the origin."""
+
+    name: str
+    line: int
+    free_bonuses: int = 0  # Primeval: four +1 picks, as Alien Anatomy's (L867)
+    forgoes_advantage: bool = False  # Primeval: no Mystical Advantage points (L867)
+    fortune: int = 0  # Destined: +5 Fortune points (L869)
+
+
+MYSTIC_TALENTS: Final[dict[str, Talent]] = {
+    t.name: t
+    for t in (
+        Talent(name="Spellcaster", line=841),
+        Talent(name="Trickster", line=844),
+        Talent(name="Seer", line=847),
+        Talent(name="Fortunata", line=850),
+        Talent(name="Elemental Fire", line=854),
+        Talent(name="Elemental Water", line=857),
+        Talent(name="Elemental Air", line=860),
+        Talent(name="Elemental Earth", line=863),
+        Talent(name="Primeval", line=866, free_bonuses=4, forgoes_advantage=True),
+        Talent(name="Destined", line=868, fortune=5),
+    )
+}
+MYSTICAL_ADVANTAGE: Final = 10  # L838: the creation points Primeval gives up
 
 
 def creation_points(power_level: str, origin: str | None) -> int:

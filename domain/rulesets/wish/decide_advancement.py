@@ -169,9 +169,9 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
         raise StateConflict("character_id", "wish.origin L765", "an origin is chosen during creation")
     if s.origin is not None:
         raise StateConflict("origin", "wish.origin L765", f"the origin is already {s.origin!r}")
-    advancement.apply_origin(s, cmd.origin, cmd.picks)  # refuses unknown origins and bad picks
+    advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent)  # refuses unknown origins and bad picks
     ctx.emit(char(cmd.character_id), "wish.OriginChosen",
-             {"origin": cmd.origin, "picks": dict(cmd.picks)})
+             {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent})
 
 
 def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:
@@ -200,10 +200,15 @@ def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:
         if staying and current.advances < 15:
             raise StateConflict("archetype", "wish.archetype.tier L747",
                                 "a new Tier starts once the current one's 15 slots are filled")
-        price = 0 if staying else advancement.switch_cost(current.advances)
+        # a fresh Tier right after completing one (L745): the Tier before it is this
+        # Archetype's, with its 15 slots filled
+        completed = (len(s.archetype_tiers) >= 2
+                     and s.archetype_tiers[-2].archetype == current.archetype
+                     and s.archetype_tiers[-2].advances >= advancement.TRACK_SLOTS)
+        price = 0 if staying else advancement.switch_cost(current.advances, completed)
         if price is None:
             raise StateConflict("archetype", "wish.archetype.switch L726",
-                                f"{current.advances} raises in the current Tier: at least 5 first")
+                                f"{current.advances} raises in an uncompleted Tier: at least 5 first")
         if s.advances < price:
             raise StateConflict("archetype", "wish.archetype.switch L726",
                                 f"switching costs {price} advances; {s.advances} left")

@@ -48,8 +48,9 @@ def _roll_check(
     if cmd.encounter_id is not None:
         e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
         encounter.may_act(e, actor)
-    held_check = pool.check_characteristic(actor, cmd)[0] in sheets.PHYSICAL
-    if attack and held_check and conditions.count(actor, "Held"):
+    # Held: "cannot take movement maneuvers or physical actions" (L1461), attack or not
+    physical_check = pool.check_characteristic(actor, cmd)[0] in sheets.PHYSICAL
+    if physical_check and conditions.count(actor, "Held"):
         raise StateConflict("character_id", "wish.condition.held L1461", "no physical actions")
     stunt = None
     if cmd.stunt is not None:

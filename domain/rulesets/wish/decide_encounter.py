@@ -97,6 +97,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     cid = cmd.character_id
     s = ctx.sheet(cid)
     plan, cost = encounter.fortune_recharge(s, dict(cmd.fortune_recharge))  # refuse first
+    encounter.invigorated_choice(s, cmd.invigorated_stunt)
     ignited = conditions.instances(s, "Ignited")
     if ignited:
         before = ctx.options.ignited_damage_before_tick
@@ -123,7 +124,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
         ctx.emit(char(cid), "wish.FortuneSpent", {"points": cost, "purpose": "recharge"})
         ctx.emit(char(cid), "wish.RechargeTokensAdded", {"stunts": plan, "cause": "Fortune"})
     s = ctx.sheet(cid)
-    removal = encounter.recharge_removal(s)
+    removal = encounter.recharge_removal(s, cmd.invigorated_stunt)
     if removal:
         ctx.emit(char(cid), "wish.RechargeTokensRemoved", {"stunts": removal})
     ticks, expired = encounter.brief_ticks(ctx.sheet(cid), frozenset({"Ignited"}))
