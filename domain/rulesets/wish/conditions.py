@@ -143,6 +143,10 @@ BY_NAME: Final[dict[str, BriefRow]] = {r.name: r for r in (*MALIGN, *BENIGN) if 
 END_ON_ATTACK: Final = frozenset({"Camouflaged", "Hidden", "Cloaked"})
 # Conditions that make dodge/block Defense unusable (L1461-1463).
 NO_DODGE_DEFENSE: Final = frozenset({"Held", "Lulled", "Helpless"})
+# The target loses its innate DEF while it cannot see the attack coming: Blinded (L1467) ...
+BLIND_TO_ATTACKS: Final = frozenset({"Blinded"})
+# ... or while the attacker cannot be sensed: Disappeared (L1509).
+UNSEEN_ATTACKER: Final = frozenset({"Disappeared"})
 # On application, pull the stance one step deep or cost 2 stress (L1487, L1488, L1505).
 STANCE_PULL: Final = {"Calmed": -1, "Irritated": 1, "Enraged": 1}
 STANCE_PULL_STRESS: Final = 2

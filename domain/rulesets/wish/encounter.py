@@ -97,9 +97,36 @@ def may_act(enc: EncounterState, sheet: WishSheet) -> None:
         )
 
 
-def recharge_removal(sheet: WishSheet) -> dict[str, int]:
-    """End of Turn: remove 1 recharge token from every recharging stunt (L510, D-23)."""
-    return {name: 1 for name, st in sheet.stunts.items() if st.recharge_tokens > 0}
+def recharge_removal(sheet: WishSheet, invigorated_stunt: str | None = None) -> dict[str, int]:
+    """End of Turn: remove 1 recharge token from every recharging stunt (L510, D-23); each
+    Enlivened removes 1 more from every recharging non-Ongoing stunt (L1507), each Invigorated
+    1 more from one of them (L1478): ``invigorated_stunt``, else the one with most tokens."""
+    recharging = {n: st for n, st in sheet.stunts.items() if st.recharge_tokens > 0}
+    out = {name: 1 for name in recharging}
+    not_ongoing = sorted(n for n, st in recharging.items() if "Ongoing" not in st.traits)
+    for name in not_ongoing:
+        out[name] += conditions.count(sheet, "Enlivened")
+    invigorated = conditions.count(sheet, "Invigorated")
+    if invigorated and not_ongoing:
+        if invigorated_stunt is None:
+            invigorated_stunt = max(not_ongoing, key=lambda n: recharging[n].recharge_tokens)
+        if invigorated_stunt in not_ongoing:  # Fortune spent this phase may have emptied it
+            out[invigorated_stunt] += invigorated
+    return {name: min(n, recharging[name].recharge_tokens) for name, n in out.items()}
+
+
+def invigorated_choice(sheet: WishSheet, stunt: str | None) -> None:
+    """Invigorated removes a token from "one of your recharging non-Ongoing abilities" (L1478):
+    the stunt named must be one."""
+    if stunt is None:
+        return
+    st = sheet.stunts.get(stunt)
+    rule = "wish.condition.invigorated L1478"
+    if not conditions.count(sheet, "Invigorated"):
+        raise StateConflict("invigorated_stunt", rule, "the character is not Invigorated")
+    if st is None or st.recharge_tokens <= 0 or "Ongoing" in st.traits:
+        raise DomainError("invigorated_stunt", rule,
+                          f"{stunt!r} is not a recharging non-Ongoing stunt")
 
 
 def fortune_recharge(sheet: WishSheet, wanted: dict[str, int]) -> tuple[dict[str, int], int]:

@@ -50,7 +50,9 @@ def _archetype(s: WishSheet, d: Data) -> WishSheet:
 
 def _origin(s: WishSheet, d: Data) -> WishSheet:
     try:
-        return advancement.apply_origin(s, str(d.get("origin")), dict(d.get("picks") or {}))
+        return advancement.apply_origin(
+            s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent")
+        )
     except DomainError:  # a recorded choice was valid when made; stay total regardless
         return s
 

@@ -176,7 +176,10 @@ def assemble(
         dodge_lost = options.dodge_defense_lost_when_held and any(
             conditions.count(target, n) for n in conditions.NO_DODGE_DEFENSE
         )
-        if not bypass_defense and not dodge_lost:
+        unseen = any(conditions.count(target, n) for n in conditions.BLIND_TO_ATTACKS) or any(
+            conditions.count(actor, n) for n in conditions.UNSEEN_ATTACKER
+        )
+        if not bypass_defense and not dodge_lost and not unseen:
             pool.add("target Defense", options.defense_die, defense)  # L184
 
     # Distress: stress/fatigue tokens above the characteristic add misfortune (D-42, L896).

@@ -180,7 +180,8 @@ def test_choosing_an_origin_applies_it_once_during_creation_L815_L838() -> None:
     freak = run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Freak"))
     assert freak["character:hero"]["creation_points"] == 60 + 25  # Superfreaky (L815)
     assert freak["character:hero"]["origin"] == "Freak"
-    mystic = run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Mystic"))
+    mystic = run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Mystic",
+                                 talent="Spellcaster"))
     hero = mystic["character:hero"]
     assert hero["creation_points"] == 70 and hero["fortune_rating"] == 3  # L838-839
     for state, origin, rule in ((freak, "Mystic", "wish.origin L765"),
