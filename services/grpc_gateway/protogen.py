@@ -150,7 +150,8 @@ class _Builder:
         name = self.schema.RENAMES.get(cls) or cls.__name__
         module = cls.__module__ or ""
         if module.startswith("contracts.rulesets."):
-            prefix = camel(module.rsplit(".", 1)[1])
+            # the ruleset's id, also for a contracts package split into modules
+            prefix = camel(module.split(".")[2])
             if not name.startswith(prefix):
                 name = prefix + name
         taken = [c for c, n in self.structs.items() if n == name]
@@ -322,7 +323,9 @@ class _Builder:
         roots: list[type[msgspec.Struct]] = [CommandResult]
         for mod in ruleset_modules():
             roots.extend(v for v in vars(mod).values() if isinstance(v, type)
-                         and issubclass(v, msgspec.Struct) and v.__module__ == mod.__name__)
+                         and issubclass(v, msgspec.Struct)
+                         and (v.__module__ == mod.__name__
+                              or v.__module__.startswith(mod.__name__ + ".")))
         command = self.command_message()
         self.messages[command.name] = command
         for rpc in self.schema.RPCS:

@@ -14,6 +14,9 @@ from typing import Final
 
 import msgspec
 
+from domain.errors import StateConflict
+from domain.rulesets.wish.characteristics import CHARACTERISTICS
+
 SAMPLE: Final = True  # this module is sample data
 
 
@@ -62,8 +65,6 @@ def primary_bonus(archetype: Archetype) -> dict[str, int]:
 
 def problems(catalogue: dict[str, Archetype]) -> list[tuple[str, str]]:
     """(field, message) for every way campaign archetype data breaks the seed's rules."""
-    from domain.rulesets.wish.sheet import CHARACTERISTICS  # sheet imports the contracts only
-
     out: list[tuple[str, str]] = []
     for key, a in catalogue.items():
         where = f"archetypes.{key}"
@@ -90,8 +91,6 @@ def slot_for(tier_raises: dict[str, int], archetype: Archetype, kind: str, targe
     """The category an Archetype raise is counted in this Tier, or "open" once its cap is used
     (L697-706); a Primary Characteristic may be raised once per Tier (L710-712). Raises the
     Archetype does not allow are refused."""
-    from domain.errors import StateConflict
-
     if kind == "characteristic":
         if target not in archetype.primary:
             raise StateConflict("purchase.target", "wish.archetype.primary L712",

@@ -9,21 +9,33 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 import msgspec
 
 from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
 from domain.rulesets.wish import conditions, hindrances
+from domain.rulesets.wish.characteristics import (
+    CHARACTERISTICS as CHARACTERISTICS,
+)
+from domain.rulesets.wish.characteristics import (
+    MAX_SKILL_RANKS as MAX_SKILL_RANKS,
+)
+from domain.rulesets.wish.characteristics import (
+    MENTAL as MENTAL,
+)
+from domain.rulesets.wish.characteristics import (
+    MITIGATION as MITIGATION,
+)
+from domain.rulesets.wish.characteristics import (
+    NORMAL_MAXIMUM as NORMAL_MAXIMUM,
+)
+from domain.rulesets.wish.characteristics import (
+    PHYSICAL as PHYSICAL,
+)
+from domain.rulesets.wish.creation_tables import creation_points
 from domain.rulesets.wish.options import WishOptions
-
-CHARACTERISTICS: Final = ("str", "ag", "to", "int", "wp", "fel")
-PHYSICAL: Final = frozenset({"str", "ag", "to"})  # affected by fatigue (L105, L119)
-MENTAL: Final = frozenset({"int", "wp", "fel"})  # affected by stress (L107, L129)
-MITIGATION: Final = ("defense", "soak", "psyche")
-NORMAL_MAXIMUM: Final = 5  # L111, L159, L181
-MAX_SKILL_RANKS: Final = 5  # L994
 
 
 class SheetInvalid(DomainError):
@@ -68,8 +80,6 @@ def validate_sheet(raw: Mapping[str, Any], options: WishOptions) -> dict[str, An
 
 def starting_creation_points(power_level: str) -> int:
     """Creation points of a power level (L609-635); the origin's grant comes with the origin."""
-    from domain.rulesets.wish.advancement import creation_points  # advancement imports this module
-
     return creation_points(power_level, None)
 
 

@@ -1,0 +1,69 @@
+"""WISH stance, encounter and turn payloads and the encounter state (L83-89, L378-380, L263-264)."""
+
+from __future__ import annotations
+
+import msgspec
+
+
+class ShiftStance(msgspec.Struct, frozen=True, kw_only=True):
+    """Move the marker: +N towards Offensive, -N towards Defensive (L83)."""
+
+    campaign_id: str
+    character_id: str
+    steps: int
+    encounter_id: str | None = None
+
+
+class StartEncounter(msgspec.Struct, frozen=True, kw_only=True):
+    campaign_id: str
+    encounter_id: str
+    participants: list[str]
+
+
+class StartTurn(msgspec.Struct, frozen=True, kw_only=True):
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+
+
+class EndTurn(msgspec.Struct, frozen=True, kw_only=True):
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    fortune_recharge: dict[str, int] = {}  # stunt -> tokens (+add / -remove), 1 Fortune each (L224)
+
+
+class EndRound(msgspec.Struct, frozen=True, kw_only=True):
+    campaign_id: str
+    encounter_id: str
+
+
+class EndEncounter(msgspec.Struct, frozen=True, kw_only=True):
+    campaign_id: str
+    encounter_id: str
+    participants: list[str]  # their Encounter conditions end too (L1405)
+
+
+class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True):
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    kind: str = "interact"  # assist, interact, prepare, movement, skill, grandstand, ...
+
+
+class TurnState(msgspec.Struct, kw_only=True):
+    character_id: str
+    maneuvers: int = 0
+    actions: int = 0
+    stance_shifted: bool = False
+
+
+class EncounterState(msgspec.Struct, kw_only=True):
+    """An encounter's rounds and turns (L378-380, L263-264)."""
+
+    encounter_id: str
+    participants: list[str]
+    round: int = 1
+    acted: list[str] = []  # characters whose turn this round is over
+    turn: TurnState | None = None
+    active: bool = True

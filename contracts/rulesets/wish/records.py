@@ -1,0 +1,70 @@
+"""WISH dice and check records: rolled dice, tallies, results and the checks a sheet
+remembers (L3-69, L212-222, L518-528)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+from contracts.rulesets.wish.literals import Die
+
+
+class DiceSource(msgspec.Struct, frozen=True, kw_only=True):
+    """Dice a named source adds to (count > 0) or removes from (count < 0) a pool."""
+
+    source: str
+    die: Die
+    count: int
+
+
+class DieRoll(msgspec.Struct, frozen=True, kw_only=True):
+    die: Die
+    face: int
+    symbols: list[str]
+    chained: bool = False  # rolled because an Expertise die said "roll another" (L49)
+
+
+class Tally(msgspec.Struct, kw_only=True):
+    S: int = 0
+    F: int = 0
+    B: int = 0
+    N: int = 0
+    SER: int = 0
+    CAL: int = 0
+    EXR: int = 0
+    RCH: int = 0
+
+
+class CheckResult(msgspec.Struct, frozen=True, kw_only=True):
+    net_successes: int  # successes minus failures; >= 1 succeeds (L522-524)
+    net_boons: int  # boons minus banes; < 0 means banes (L526)
+    serendipity: int
+    calamity: int
+    success: bool
+    critical_failure_eligible: bool  # failed with a calamity (L528)
+    downgraded: int
+
+
+class CheckRecord(msgspec.Struct, frozen=True, kw_only=True):
+    characteristic: str
+    effective_characteristic: int
+    skill: str | None
+    pool: dict[str, int]
+    sources: list[DiceSource]
+    dice: list[DieRoll]
+    tally: Tally
+    result: CheckResult
+
+
+class RecentCheck(msgspec.Struct, kw_only=True):
+    """A recorded check that Fortune may still amend after the roll (L222)."""
+
+    check_id: str
+    kind: Literal["check", "attack", "contest"] = "check"
+    characteristic: str = ""
+    target_id: str | None = None
+    tally: Tally = msgspec.field(default_factory=Tally)
+    result: CheckResult | None = None
+    lines: list[str] = []  # option lines triggered so far ("key label")
+    consumed: dict[str, int] = {}  # boons, banes, serendipities, calamities spent on lines

@@ -1,0 +1,114 @@
+"""The WISH character sheet and its parts (L81-226, L458-1383)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets.wish.literals import Characteristic, Duration, Phase, SkillKind
+from contracts.rulesets.wish.records import RecentCheck
+
+
+class Stance(msgspec.Struct, kw_only=True):
+    """The stance meter (L81-97): owned steps each side and the marker (<0 Defensive)."""
+
+    defensive: int = 2
+    offensive: int = 2
+    position: int = 0
+
+
+class Skill(msgspec.Struct, kw_only=True):
+    characteristic: Characteristic
+    kind: SkillKind = "basic"
+    ranks: int = 0
+    acquired: bool = True  # advanced and travel skills must be acquired (L1044)
+    mode: str | None = None  # travel mode chosen on acquisition (L1084)
+
+
+class Specialization(msgspec.Struct, kw_only=True):
+    name: str
+    target: str  # a characteristic code or a skill name (L165-171, L984)
+    level: int = 1
+
+
+class Stunt(msgspec.Struct, kw_only=True):
+    rating: int = 1
+    sfx: str = "Open"
+    traits: list[str] = []
+    justification: str = "innate"
+    recharge_rating: int = 0
+    recharge_tokens: int = 0
+    off_sfx: bool = False  # bought from outside the available SFX (L476-478)
+    facilitators: list[str] = []  # per-stunt facilitators: Reliable, Easy, Frequent ... (L1293-1333)
+    hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
+
+
+class Lasting(msgspec.Struct, kw_only=True):
+    """A critical wound or schism: a contingent condition with a severity (L1417-1419)."""
+
+    id: str
+    name: str
+    severity: int = 1
+
+
+class ConditionInstance(msgspec.Struct, kw_only=True):
+    """One application of a condition; Brief ones carry their own tokens (L1393-1399)."""
+
+    id: str
+    name: str
+    duration: Duration = "brief"
+    tokens: int = 0
+    severity: int = 0
+    note: str = ""
+    stunt: str | None = None  # the one stunt Spiked or Buffed affects (L1447, L1498)
+
+
+class ArchetypeTier(msgspec.Struct, kw_only=True):
+    archetype: str
+    tier: int = 1
+    advances: int = 0  # slots used on this 15-slot track (L739-741)
+    raises: dict[str, int] = {}  # raises per category this Tier ("stunt", "open", "primary:str")
+
+
+class Hindrance(msgspec.Struct, kw_only=True):
+    name: str
+    points: int
+    stunt: str | None = None  # per-stunt hindrances name their stunt (L1371-1383)
+    detail: str = ""  # the object of an obsession, the anathema ... (L1353, L1355)
+
+
+class WishSheet(msgspec.Struct, kw_only=True):
+    """A WISH character sheet and its running state."""
+
+    characteristics: dict[str, int]
+    maxima: dict[str, int] = {}
+    stance: Stance = msgspec.field(default_factory=Stance)
+    skills: dict[str, Skill] = {}
+    specializations: list[Specialization] = []
+    defense: int = 0
+    soak: int = 0
+    psyche: int = 0
+    mitigation_maxima: dict[str, int] = {}
+    wounds_purchased: int = 0
+    grit_purchased: int = 0
+    wounds_lost: int = 0
+    grit_lost: int = 0
+    criticals: list[Lasting] = []
+    schisms: list[Lasting] = []
+    stress: int = 0
+    fatigue: int = 0
+    fortune_rating: int = 2
+    fortune: int = 2
+    stunts: dict[str, Stunt] = {}
+    origin: str | None = None
+    archetype_tiers: list[ArchetypeTier] = []
+    experience: int = 0
+    advances: int = 0
+    creation_points: int = 0
+    hindrance_points: int = 0
+    hindrances: list[Hindrance] = []
+    facilitators: list[str] = []
+    conditions: list[ConditionInstance] = []
+    phase: Phase = "creation"
+    serial: int = 0  # ids handed out so far (conditions, criticals, schisms)
+    checks_rolled: int = 0  # checks recorded so far; numbers derived check ids
+    recent_checks: list[RecentCheck] = []  # the latest checks, newest last (L222)

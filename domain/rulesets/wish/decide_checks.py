@@ -1,0 +1,335 @@
+"""Deciding WISH checks and attacks: RollCheck, Attack, ContestedCheck and Fortune after the roll
+(L184, L212-222, L482-528)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets import wish as c
+from contracts.rulesets.wish import CheckRecord, WishSheet
+from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.wish import (
+    conditions,
+    encounter,
+    health,
+    hindrances,
+    pool,
+    resolve,
+)
+from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_health import damage
+
+
+def _check_id(s: WishSheet, given: str | None, field: str = "check_id") -> str:
+    """The id a check is recorded under: the one given, else ``check-<n>`` from the sheet's
+    count of checks, so a replay derives the same id (L222)."""
+    if given is None:
+        return f"check-{s.checks_rolled + 1}"
+    if not given or any(r.check_id == given for r in s.recent_checks):
+        raise DomainError(field, "wish.check L222", f"check id {given!r} is empty or already used")
+    return given
+
+
+def _roll_check(
+    ctx: Ctx,
+    cmd: c.RollCheck | c.Attack,
+    *,
+    attack: bool,
+    kind: str = "check",
+    field: str = "character_id",
+) -> tuple[c.CheckResult, str]:
+    o = ctx.options
+    actor = ctx.sheet(cmd.character_id, field)
+    able(actor, o, field)
+    check_id = _check_id(actor, cmd.check_id)
+    target = ctx.sheet(cmd.target_id, "target_id") if cmd.target_id else None
+    e = None
+    if cmd.encounter_id is not None:
+        e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+        encounter.may_act(e, actor)
+    held_check = pool.check_characteristic(actor, cmd)[0] in sheets.PHYSICAL
+    if attack and held_check and conditions.count(actor, "Held"):
+        raise StateConflict("character_id", "wish.condition.held L1461", "no physical actions")
+    stunt = None
+    if cmd.stunt is not None:
+        stunt = actor.stunts.get(cmd.stunt)
+        if stunt is None:
+            raise DomainError("stunt", "wish.stunt L458", f"no stunt {cmd.stunt!r}")
+        if stunt.recharge_tokens > 0:
+            raise StateConflict(
+                "stunt",
+                "wish.stunt.recharge L510",
+                f"{cmd.stunt} is recharging ({stunt.recharge_tokens} tokens)",
+            )
+        sr = conditions.stunt_rating(actor, cmd.stunt)
+        if sr <= 0:
+            raise StateConflict(
+                "stunt",
+                "wish.condition.spiked L1447, L1466",
+                f"{cmd.stunt} is at SR {sr} and stops functioning",
+            )
+        pos = actor.stance.position
+        if "Contemplative" in stunt.facilitators and pos >= 0:
+            raise StateConflict(
+                "stunt", "wish.facilitator.contemplative L1331", "only in a Defensive stance"
+            )
+        if "Impetuous" in stunt.facilitators and pos <= 0:
+            raise StateConflict(
+                "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
+            )
+    p = pool.assemble(
+        actor,
+        cmd,
+        o,
+        target=target,
+        attack=attack,
+        bypass_defense=cmd.bypass_defense,
+        opponent_fortune_points=cmd.opponent_fortune_points,
+    )
+    rolls = resolve.roll(p.dice(), ctx.dice)
+    t = resolve.tally(rolls)
+    result = resolve.resolve(t, cmd.downgrade_serendipity)
+    # EXR: fatigue on physical checks, stress on mental ones, per symbol (L13, L18-19, D-4).
+    exr = min(t.EXR, 1) if o.exertion_once_per_check else t.EXR
+    physical = p.characteristic in sheets.PHYSICAL
+    fatigue = health.fatigue_suffered(actor, exr) if physical else 0
+    stress = 0 if physical else exr
+    # Using a card places its rating in tokens, plus one per recharge symbol (L510, D-5).
+    # Frequent, Prolonged and Infrequent change the Recharge (L1317, L1319, L1379).
+    recharge = (
+        {
+            cmd.stunt: hindrances.recharge_rating(
+                stunt.recharge_rating, stunt.facilitators, stunt.hindrances
+            )
+            + t.RCH
+        }
+        if stunt and cmd.stunt
+        else {}
+    )
+    record = CheckRecord(
+        characteristic=p.characteristic,
+        effective_characteristic=p.effective_characteristic,
+        skill=p.skill,
+        pool=p.dice(),
+        sources=p.sources,
+        dice=rolls,
+        tally=t,
+        result=result,
+    )
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.CheckRolled",
+        {
+            "character_id": cmd.character_id,
+            "target_id": cmd.target_id,
+            "check_id": check_id,
+            "kind": kind,
+            "check": record,
+            "stress": stress,
+            "fatigue": fatigue,
+            "fortune_spent": p.fortune_spent,
+            "recharge": {k: v for k, v in recharge.items() if v},
+            **(
+                {"stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
+                if stunt is not None and cmd.stunt
+                else {}
+            ),
+        },
+    )
+    if p.opponent_fortune_spent and cmd.target_id:
+        ctx.emit(
+            char(cmd.target_id),
+            "wish.FortuneSpent",
+            {"points": p.opponent_fortune_spent, "purpose": "opponent pool"},
+        )
+    if e is not None and cmd.encounter_id is not None:
+        ctx.emit(
+            enc(cmd.encounter_id),
+            "wish.ActionTaken",
+            {"character_id": cmd.character_id, "kind": "attack" if attack else "check"},
+        )
+    return result, check_id
+
+
+def roll_check(ctx: Ctx, cmd: c.RollCheck) -> None:
+    """RollCheck: assemble (digest §2.2), roll, resolve (§2.3), apply exertion and recharge."""
+    attack = cmd.target_id is not None and "detect" not in cmd.tags
+    _roll_check(ctx, cmd, attack=attack)
+
+
+def _after_roll_dice(
+    ctx: Ctx, cmd: c.SpendFortuneAfterRoll
+) -> tuple[str, str, c.RecentCheck, str]:
+    """Refusals for Fortune after the roll; the roller, the spender, the check and the die."""
+    o = ctx.options
+    rule = "wish.fortune.after_roll L222"
+    if not o.fortune_after_roll:
+        raise StateConflict(
+            "check_id", rule, "this campaign spends Fortune before the roll (fortune_after_roll)"
+        )
+    if cmd.points < 1:
+        raise DomainError("points", rule, "spend at least 1 point")
+    spender = ctx.sheet(cmd.character_id)
+    roller_id = cmd.roller_id or cmd.character_id
+    roller = ctx.sheet(roller_id, "roller_id")
+    window = roller.recent_checks[-max(1, o.fortune_after_roll_window):]
+    found = [r for r in window if r.check_id == cmd.check_id]
+    if not found:
+        raise NotFound(
+            "check_id", rule, f"{cmd.check_id!r} is not among {roller_id}'s latest checks"
+        )
+    rec = found[0]
+    if rec.kind != "check":
+        raise StateConflict(
+            "check_id",
+            rule,
+            f"a {rec.kind}'s outcome has already been applied; spend Fortune before that roll",
+        )
+    if rec.lines:
+        raise StateConflict(
+            "check_id", "wish.option_lines L520", "its option lines are already triggered"
+        )
+    if roller_id != cmd.character_id and rec.target_id != cmd.character_id:
+        # "an opponents dice pool that targets or would harm them" (L220)
+        raise DomainError("roller_id", "wish.fortune.spend L220", "only the check's target may")
+    if cmd.points > spender.fortune:
+        raise StateConflict(
+            "points",
+            "wish.fortune.spend L220",
+            f"spending {cmd.points} Fortune, only {spender.fortune} left",
+        )
+    die = o.fortune_own_die if roller_id == cmd.character_id else o.fortune_opponent_die
+    return roller_id, cmd.character_id, rec, die
+
+
+def spend_fortune_after_roll(ctx: Ctx, cmd: c.SpendFortuneAfterRoll) -> None:
+    """SpendFortuneAfterRoll (L222, option ``fortune_after_roll``): each point rolls one more
+    die (L220: own FRT, or MIS into an opponent's check that targets the spender) into a
+    recorded check; the amended tally and result are recorded as ``wish.CheckAmended``."""
+    roller_id, spender_id, rec, die = _after_roll_dice(ctx, cmd)
+    assert rec.result is not None
+    added = resolve.roll({die: cmd.points}, ctx.dice)
+    extra = resolve.tally(added)
+    before = rec.tally
+    t = c.Tally(**{k: getattr(before, k) + getattr(extra, k) for k in c.Tally.__struct_fields__})
+    result = resolve.resolve(t, rec.result.downgraded)
+    roller = ctx.sheet(roller_id)
+    physical = rec.characteristic in sheets.PHYSICAL
+    exr = extra.EXR
+    ctx.emit(
+        char(spender_id),
+        "wish.FortuneSpent",
+        {"points": cmd.points, "purpose": f"after roll {roller_id}/{cmd.check_id}"},
+    )
+    ctx.emit(
+        char(roller_id),
+        "wish.CheckAmended",
+        {
+            "check_id": cmd.check_id,
+            "spent_by": spender_id,
+            "fortune_spent": cmd.points,
+            "dice": added,
+            "previous_tally": before,
+            "tally": t,
+            "result": result,
+            "fatigue": health.fatigue_suffered(roller, exr) if physical else 0,
+            "stress": 0 if physical else exr,
+        },
+    )
+
+
+def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
+    """ContestedCheck (digest D-9; opposed checks L1011, L1017-1020): both sides roll their own
+    pools; the actor's net successes minus the opposition's decide, ties go to the defender."""
+    if ctx.options.opposed_checks != "contested":
+        raise StateConflict(
+            "opposition",
+            "wish.check.opposed L1011",
+            "this campaign turns the opposition into challenge dice (opposed_checks)",
+        )
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "wish.check.opposed L1011", "a character cannot oppose itself")
+    if cmd.opposition.fortune_points:
+        raise DomainError(
+            "opposition.fortune_points",
+            "wish.fortune.spend L220",
+            "the defender spends its own Fortune (SpendFortuneAfterRoll)",
+        )
+    spec = {f: getattr(cmd, f) for f in c.CheckSpec.__struct_fields__}
+    mine = c.RollCheck(
+        **spec,
+        campaign_id=cmd.campaign_id,
+        character_id=cmd.character_id,
+        target_id=cmd.target_id,
+        encounter_id=cmd.encounter_id,
+        check_id=cmd.check_id,
+    )
+    other = {f: getattr(cmd.opposition, f) for f in c.CheckSpec.__struct_fields__}
+    theirs = c.RollCheck(
+        **other, campaign_id=cmd.campaign_id, character_id=cmd.target_id
+    )
+    ctx.sheet(cmd.target_id, "target_id")
+    actor, actor_id = _roll_check(ctx, mine, attack=False, kind="contest")
+    defender, defender_id = _roll_check(
+        ctx, theirs, attack=False, kind="contest", field="target_id"
+    )
+    net = actor.net_successes - defender.net_successes
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.ContestResolved",
+        {
+            "check_id": actor_id,
+            "target_id": cmd.target_id,
+            "opposition_check_id": defender_id,
+            "actor_net": actor.net_successes,
+            "opposition_net": defender.net_successes,
+            "net_successes": net,
+            "success": net >= 1,  # ties go to the defender (D-9, as D-1)
+        },
+    )
+
+
+def attack(ctx: Ctx, cmd: c.Attack) -> None:
+    """Attack: a check vs the target's Defense (L184, L504), then damage on a hit (G-2)."""
+    o = ctx.options
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
+    result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
+    actor = ctx.sheet(cmd.character_id)
+    for cond in list(actor.conditions):
+        if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
+            ctx.emit(
+                char(cmd.character_id),
+                "wish.ConditionRemoved",
+                {"condition_id": cond.id, "cause": "attacked"},
+            )
+    if not result.success:
+        return
+    ch = cmd.characteristic or pool.check_characteristic(actor, cmd)[0]
+    if cmd.base_damage is not None:
+        base = cmd.base_damage
+    elif cmd.mode == "ranged":
+        base = o.basic_ranged_damage
+    else:
+        base = sheets.effective(actor, ch)
+    bonus = conditions.count(actor, "Enraged")  # L1505
+    honed = conditions.instances(actor, "Honed")
+    if honed:
+        bonus += 1  # L1482
+        if o.honed_next_attack:  # D-26
+            ctx.emit(
+                char(cmd.character_id),
+                "wish.ConditionRemoved",
+                {"condition_id": honed[0].id, "cause": "used"},
+            )
+    amount = base + result.net_successes + bonus  # "# of successes" (L490), net (digest §2.4)
+    damage(ctx, cmd.target_id, amount, cmd.damage_kind, cmd.pierce, False, "attack")
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    c.RollCheck: roll_check,
+    c.Attack: attack,
+    c.ContestedCheck: contested_check,
+    c.SpendFortuneAfterRoll: spend_fortune_after_roll,
+}

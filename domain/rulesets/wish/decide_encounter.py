@@ -1,0 +1,193 @@
+"""Deciding WISH stances, encounters and turns: ShiftStance, StartEncounter, StartTurn, EndTurn,
+EndRound, EndEncounter, TakeManeuver (L83-89, L378-380, L1393-1405)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets import wish as c
+from contracts.rulesets.wish import WishSheet
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import (
+    conditions,
+    encounter,
+    health,
+    stance,
+)
+from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_health import damage
+
+
+def shift_stance(ctx: Ctx, cmd: c.ShiftStance) -> None:
+    """ShiftStance at the start of a turn: 1 step free, 1 more for 1 stress (L83, L89)."""
+    s = ctx.sheet(cmd.character_id)
+    if cmd.encounter_id is not None:
+        e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+        assert e.turn is not None
+        if e.turn.stance_shifted or e.turn.maneuvers or e.turn.actions:
+            raise StateConflict(
+                "steps",
+                "wish.stance.shift L83",
+                "stance shifts only at the beginning of the turn, once",
+            )
+    sh = stance.shift(s, cmd.steps, ctx.options)
+    names = {x.name for x in s.hindrances}
+    # Overconfident / Timid: each voluntary step that way costs 1 stress (L1349-1351).
+    extra = (
+        abs(cmd.steps)
+        if ("Overconfident" in names and cmd.steps < 0) or ("Timid" in names and cmd.steps > 0)
+        else 0
+    )
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.StanceShifted",
+        {"before": sh.before, "after": sh.after, "stress": sh.stress + extra},
+    )
+    if cmd.encounter_id is not None:
+        ctx.emit(enc(cmd.encounter_id), "wish.StanceShiftTaken", {"character_id": cmd.character_id})
+
+
+def start_encounter(ctx: Ctx, cmd: c.StartEncounter) -> None:
+    """StartEncounter: every participant starts at neutral stance (L83)."""
+    e = encounter.load(ctx.states.get(enc(cmd.encounter_id)))
+    if e is not None and e.active:
+        raise StateConflict("encounter_id", "wish.encounter L378", "already running")
+    if not cmd.participants or len(set(cmd.participants)) != len(cmd.participants):
+        raise DomainError("participants", "wish.encounter L378", "name each participant once")
+    for cid in cmd.participants:
+        ctx.sheet(cid, "participants")
+    ctx.emit(
+        enc(cmd.encounter_id),
+        "wish.EncounterStarted",
+        {"encounter_id": cmd.encounter_id, "participants": cmd.participants},
+    )
+    for cid in cmd.participants:
+        ctx.emit(char(cid), "wish.StanceSet", {"position": 0, "cause": "encounter start"})
+
+
+def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
+    """StartTurn: the Beginning of Turn phase (Refreshed recovers 1 stress and fatigue, L1479)."""
+    e = ctx.encounter(cmd.encounter_id)
+    encounter.can_start_turn(e, cmd.character_id)
+    s = ctx.sheet(cmd.character_id)
+    ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
+    _restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
+
+
+def _restore(ctx: Ctx, cid: str, s: WishSheet, got: dict[str, int], cause: str) -> None:
+    if conditions.count(s, "Exhausted"):
+        got.pop("fatigue", None)  # L1442
+    if conditions.count(s, "Shocked"):
+        got.pop("stress", None)  # L1443
+    amounts = {
+        "wounds": min(got.get("wounds", 0), s.wounds_lost),
+        "grit": min(got.get("grit", 0), s.grit_lost),
+        "stress": min(got.get("stress", 0), s.stress),
+        "fatigue": min(got.get("fatigue", 0), s.fatigue),
+        "fortune": min(got.get("fortune", 0), s.fortune_rating - s.fortune),
+    }
+    if any(amounts.values()):
+        ctx.emit(char(cid), "wish.Restored", {**amounts, "cause": cause})
+
+
+def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
+    """EndTurn: the End of Turn phase in the digest's order (D-22): Ignited (D-21),
+    regeneration, Fortune recharge spending (L224), recharge tokens (L510), Brief ticks (L1393)."""
+    e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+    cid = cmd.character_id
+    s = ctx.sheet(cid)
+    plan, cost = encounter.fortune_recharge(s, dict(cmd.fortune_recharge))  # refuse first
+    ignited = conditions.instances(s, "Ignited")
+    if ignited:
+        before = ctx.options.ignited_damage_before_tick
+        for inst in ignited:
+            if before:
+                damage(ctx, cid, inst.tokens, "physical", 0, False, "Ignited")
+            ctx.emit(
+                char(cid),
+                "wish.ConditionsTicked",
+                {
+                    "ticks": {inst.id: 1},
+                    "expired": [inst.id] if inst.tokens <= 1 else [],
+                    "cause": "end of turn",
+                },
+            )
+            if not before and inst.tokens - 1 > 0:
+                damage(ctx, cid, inst.tokens - 1, "physical", 0, False, "Ignited")
+    s = ctx.sheet(cid)
+    got = conditions.recovery(s, "end")
+    if s.origin == "Anthropomorphic":
+        got["wounds"] = got.get("wounds", 0) + 1  # Animal Recovery (L788)
+    _restore(ctx, cid, s, got, "end of turn")
+    if plan:
+        ctx.emit(char(cid), "wish.FortuneSpent", {"points": cost, "purpose": "recharge"})
+        ctx.emit(char(cid), "wish.RechargeTokensAdded", {"stunts": plan, "cause": "Fortune"})
+    s = ctx.sheet(cid)
+    removal = encounter.recharge_removal(s)
+    if removal:
+        ctx.emit(char(cid), "wish.RechargeTokensRemoved", {"stunts": removal})
+    ticks, expired = encounter.brief_ticks(ctx.sheet(cid), frozenset({"Ignited"}))
+    if ticks:
+        ctx.emit(
+            char(cid),
+            "wish.ConditionsTicked",
+            {"ticks": ticks, "expired": expired, "cause": "end of turn"},
+        )
+    ctx.emit(enc(cmd.encounter_id), "wish.TurnEnded", {"character_id": cid, "round": e.round})
+
+
+def end_round(ctx: Ctx, cmd: c.EndRound) -> None:
+    """EndRound: the round ends once no turn is running (L263-264)."""
+    e = ctx.encounter(cmd.encounter_id)
+    if e.turn is not None:
+        raise StateConflict(
+            "encounter_id",
+            "wish.encounter.round L263",
+            f"{e.turn.character_id}'s turn is still running",
+        )
+    ctx.emit(enc(cmd.encounter_id), "wish.RoundEnded", {"round": e.round})
+
+
+def end_encounter(ctx: Ctx, cmd: c.EndEncounter) -> None:
+    """EndEncounter: Encounter conditions end with it (L1405)."""
+    e = ctx.encounter(cmd.encounter_id)
+    if sorted(cmd.participants) != sorted(e.participants):
+        raise DomainError(
+            "participants", "wish.encounter L1405", "name the encounter's participants"
+        )
+    ctx.emit(enc(cmd.encounter_id), "wish.EncounterEnded", {"round": e.round})
+    for cid in e.participants:
+        for cond in ctx.sheet(cid).conditions:
+            if cond.duration == "encounter":
+                ctx.emit(
+                    char(cid),
+                    "wish.ConditionRemoved",
+                    {"condition_id": cond.id, "cause": "encounter ended"},
+                )
+
+
+def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
+    """TakeManeuver: one free, each extra costs 1 fatigue suffered first (L380)."""
+    e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
+    fatigue = health.fatigue_suffered(s, cost)
+    if fatigue:
+        ctx.emit(char(cmd.character_id), "wish.Exerted", {"fatigue": fatigue, "cause": "maneuver"})
+    ctx.emit(
+        enc(cmd.encounter_id),
+        "wish.ManeuverTaken",
+        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue},
+    )
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    c.ShiftStance: shift_stance,
+    c.StartEncounter: start_encounter,
+    c.StartTurn: start_turn,
+    c.EndTurn: end_turn,
+    c.EndRound: end_round,
+    c.EndEncounter: end_encounter,
+    c.TakeManeuver: take_maneuver,
+}

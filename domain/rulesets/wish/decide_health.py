@@ -1,0 +1,74 @@
+"""Deciding WISH damage and recovery: ApplyDamage, InflictLasting, Heal, Recover (L185-210)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets import wish as c
+from domain.rulesets.wish import (
+    conditions,
+    health,
+)
+from domain.rulesets.wish.decide_context import Ctx, Handler, char
+
+
+def damage(
+    ctx: Ctx, cid: str, amount: int, kind: str, pierce: int, bypass: bool, source: str
+) -> None:
+    target = ctx.sheet(cid)
+    r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
+    ctx.emit(char(cid), "wish.DamageTaken", {**msgspec.to_builtins(r), "source": source})
+    # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
+    hurt = r.wounds_lost + r.grit_lost + len(r.criticals) + len(r.schisms)
+    lulled = conditions.instances(ctx.sheet(cid), "Lulled")
+    if hurt and lulled:
+        ticks = {x.id: hurt for x in lulled}
+        ctx.emit(
+            char(cid),
+            "wish.ConditionsTicked",
+            {
+                "ticks": ticks,
+                "expired": [x.id for x in lulled if x.tokens <= hurt],
+                "cause": "wounded",
+            },
+        )
+
+
+def apply_damage(ctx: Ctx, cmd: c.ApplyDamage) -> None:
+    """ApplyDamage: Soak/Psyche (min 1), Pierce, criticals, schisms, death (L185-210)."""
+    damage(
+        ctx, cmd.character_id, cmd.amount, cmd.kind, cmd.pierce, cmd.bypass_mitigation, "effect"
+    )
+
+
+def inflict(ctx: Ctx, cmd: c.InflictLasting) -> None:
+    """An explicit critical or schism (L206, L1417-1419)."""
+    s = ctx.sheet(cmd.character_id)
+    item = health.inflict(s, cmd.kind, cmd.name, cmd.severity)
+    ctx.emit(
+        char(cmd.character_id),
+        "wish.LastingInflicted",
+        {"kind": cmd.kind, "lasting": item, "serial": s.serial + 1},
+    )
+
+
+def heal(ctx: Ctx, cmd: c.Heal) -> None:
+    """Heal Wounds/Grit and treat criticals or schisms (L194, L1417; procedure gap G-4)."""
+    r = health.heal(ctx.sheet(cmd.character_id), cmd.wounds, cmd.grit, cmd.treat)
+    ctx.emit(char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "heal"})
+
+
+def recover(ctx: Ctx, cmd: c.Recover) -> None:
+    """Recover stress and fatigue (L119, L129; blocked by Exhausted/Shocked, L1442-1443)."""
+    r = health.recover(ctx.sheet(cmd.character_id), cmd.stress, cmd.fatigue)
+    ctx.emit(
+        char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "recover"}
+    )
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    c.ApplyDamage: apply_damage,
+    c.InflictLasting: inflict,
+    c.Heal: heal,
+    c.Recover: recover,
+}
