@@ -39,6 +39,21 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     just_wing_it_die: Die = "MIS"  # §7.12 [inferred](M-L)
     erratic_die: Die = "MIS"  # §7.13 [inferred](M)
     easy_difficult_dice: int = 1  # Easy -1 CHL / Difficult +1 CHL, §7.12 [inferred](H)
+    # standing dice (standing_dice.py): the seed prints no icon; the digest's restorations
+    natural_competence_die: Die = "FRT"  # L877, Appendix A row 20
+    tech_edge_die: Die = "CHL"  # L906 removes it, Appendix A row 21
+    mutant_brotherhood_die: Die = "FRT"  # L828, Appendix A row 18
+    dirty_mutie_die: Die = "MIS"  # L829, Appendix A row 19
+    no_dogs_allowed_die: Die = "MIS"  # L790, Appendix A row 17
+    looks_penalty_die: Die = "MIS"  # L1357-1361, §7.13
+    looks_bonus_die: Die = "FRT"  # Intimidation with Scary/Monstrous Looking, §7.13
+    bizarre_looking_dice: int = 1  # L1357
+    scary_looking_dice: int = 2  # L1359
+    scary_looking_intimidation_dice: int = 1  # L1359
+    monstrous_looking_dice: int = 3  # L1361
+    monstrous_looking_intimidation_dice: int = 2  # L1361
+    wealthy_die: Die = "FRT"  # L1301, one per level, Appendix A row 46
+    improvisation_die: Die = "EXP"  # L1068: Rank x EXP added to the Improvise pool (digest §9.1)
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

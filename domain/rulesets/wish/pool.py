@@ -16,6 +16,7 @@ from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.faces import ORDER
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.standing_dice import standing_dice
 
 
 class Pool(msgspec.Struct, kw_only=True):
@@ -157,6 +158,11 @@ def assemble(
         if src.count > 0:
             pool.add(src.source, src.die, src.count)
 
+    # Origin abilities, Looks, Wealthy and Improvisation (standing_dice.py).
+    standing = standing_dice(actor, spec, options)
+    for sd in standing:
+        pool.add(sd.source, sd.die, sd.count)
+
     # Per-stunt facilitators and hindrances (L1323-1329, L1373, L1383; dice per options).
     if stunt is not None:
         marks = [*stunt.facilitators, *stunt.hindrances]
@@ -227,6 +233,8 @@ def assemble(
         pool.opponent_fortune_spent = opponent_fortune_points
 
     # Removals after all additions.
+    for sd in standing:
+        pool.remove(sd.source, sd.die, -sd.count)  # Tech Edge (L906); add() skipped these
     if stunt is not None and "Easy" in stunt.facilitators:
         pool.remove("Easy", "CHL", options.easy_difficult_dice)  # L1323
     for src in spec.sources:
