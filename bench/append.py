@@ -125,12 +125,8 @@ class StoreWriter:
         return len(stored)
 
 
-<<<<<<< HEAD
-# One stream per campaign here, so a row's campaign position is its stream version.
-=======
 # Each raw writer has a campaign of its own with one stream, so its per-campaign position
 # (migration 0003) is the stream version.
->>>>>>> perf
 _INSERT_ROW = (
     f"INSERT INTO {BENCH_TABLE} (position, campaign_id, stream_id, stream_version, type,"
     " schema_version, data, metadata) VALUES ($3::int, $1, $2, $3::int, $4, $5, $6::jsonb, $7::jsonb)"
