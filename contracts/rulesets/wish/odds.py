@@ -31,6 +31,9 @@ class OddsView(msgspec.Struct, frozen=True, kw_only=True):
 
     pool: dict[str, int]
     outcomes: list[Outcome]
-    tail: str  # exact mass of chains deeper than ``max_chain`` (left out)
+    # exact mass left out of ``outcomes``: Expertise chains deeper than ``chain_depth`` in all,
+    # below 1e-15 ("0" without Expertise dice); p_success and the expectation include it
+    tail: str
+    chain_depth: int = 0
     p_success: str
     expected_net_successes: str

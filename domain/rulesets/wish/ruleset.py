@@ -28,7 +28,7 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 MAX_ODDS_DICE = 24  # exact convolution stays well under a second up to here
 
 
-def odds(pool: Mapping[str, int], *, downgrade: bool = False, max_chain: int = 12) -> c.OddsView:
+def odds(pool: Mapping[str, int], *, downgrade: bool = False) -> c.OddsView:
     """The exact outcome distribution of a pool (L3-69; digest §1.3), as a view."""
     unknown = [d for d in pool if d not in DICE]
     if unknown or any(n < 0 for n in pool.values()):
@@ -36,7 +36,7 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False, max_chain: int = 1
     if sum(pool.values()) > MAX_ODDS_DICE:
         raise DomainError("pool", "wish.odds.size",
                           f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
-    return odds_module.view(odds_module.odds(pool, downgrade=downgrade, max_chain=max_chain))
+    return odds_module.view(odds_module.odds(pool, downgrade=downgrade))
 
 
 def parse_pool(text: str) -> dict[str, int]:

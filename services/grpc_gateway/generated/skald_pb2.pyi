@@ -1422,7 +1422,7 @@ class WishOddsQuery(_message.Message):
     def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
 
 class WishOddsView(_message.Message):
-    __slots__ = ("pool", "outcomes", "tail", "p_success", "expected_net_successes")
+    __slots__ = ("pool", "outcomes", "tail", "chain_depth", "p_success", "expected_net_successes")
     class PoolEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1433,14 +1433,16 @@ class WishOddsView(_message.Message):
     POOL_FIELD_NUMBER: _ClassVar[int]
     OUTCOMES_FIELD_NUMBER: _ClassVar[int]
     TAIL_FIELD_NUMBER: _ClassVar[int]
+    CHAIN_DEPTH_FIELD_NUMBER: _ClassVar[int]
     P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
     pool: _containers.ScalarMap[str, int]
     outcomes: _containers.RepeatedCompositeFieldContainer[WishOutcome]
     tail: str
+    chain_depth: int
     p_success: str
     expected_net_successes: str
-    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
+    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., chain_depth: _Optional[int] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
 
 class WishOptionLine(_message.Message):
     __slots__ = ("key", "label", "times", "repeatable")

@@ -42,3 +42,17 @@ def test_odds_query_view_and_refusal() -> None:
     with pytest.raises(DomainError) as e:
         WISH.odds(OddsQuery(pool="D20:1"))
     assert e.value.rule.startswith("wish.dice")
+
+
+def test_expertise_chains_are_summed_in_closed_form_L47_L49() -> None:
+    """L47: an Expertise die has "a 33% success ratio", "actually a 50% success ratio" when
+    serendipity is downgraded; chaining on a 5 (L49). The exact figures include every chain;
+    the listing leaves out less than 1e-15, reported exactly."""
+    one = odds({"EXP": 1})
+    assert one.p_success == Fr(1, 3) and odds({"EXP": 1}, downgrade=True).p_success == Fr(1, 2)
+    assert one.expected_net == Fr(2, 5)  # 1/5 from the stopping face, 1/5 chained successes
+    assert 0 < one.tail < Fr(1, 10**15) and sum(one.outcomes.values()) + one.tail == 1
+    big = odds({"CHR": 5, "OFF": 2, "CHL": 3, "EXP": 2})
+    assert 0 < big.tail < Fr(1, 10**15) and sum(big.outcomes.values()) + big.tail == 1
+    listed = big.p(lambda k: k[0] >= 1)
+    assert listed <= big.p_success <= listed + big.tail
