@@ -199,6 +199,16 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.EndTurn", {"campaign_id": wid, "encounter_id": "brawl",
                                          "character_id": "hero"})
     await w.both("ann", "wish.EndRound", {"campaign_id": wid, "encounter_id": "brawl"})
+    brawl = {**hero, "encounter_id": "brawl"}
+    await w.both("bob", "wish.StartTurn", brawl)
+    await w.both("ann", "wish.SetSeparation", {**brawl, "target_id": "foe", "band": "Close"})
+    await w.both("bob", "wish.Move", {**brawl, "target_id": "foe", "maneuvers": 3})
+    await w.both("bob", "wish.Move", {**brawl, "target_id": "foe", "maneuvers": 2})
+    await w.both("bob", "wish.Grandstand", brawl)
+    await w.both("bob", "wish.TakeBasicAction", {**brawl, "action": "Charge"})
+    await w.both("bob", "wish.TakeBasicAction", {**brawl, "action": "Ward"})
+    await w.both("bob", "wish.EndTurn", brawl)
+    await w.both("ann", "wish.EndRound", {"campaign_id": wid, "encounter_id": "brawl"})
     await w.both("ann", "wish.ApplyDamage", {"campaign_id": wid, "character_id": "foe",
                                              "amount": 3})
     await w.both("ann", "wish.InflictLasting", {**hero, "kind": "critical", "name": "Cracked rib"})

@@ -41,3 +41,63 @@ async def test_standing_dice_of_origin_looks_and_wealth_through_http(api: Api) -
     assert await rolled_pool(api, t, skill="Intimidate", tags=["normals"]) == {
         "CHR": 2, "FRT": 2}
     assert await rolled_pool(api, t, skill="Charm", tags=["money"]) == {"CHR": 2, "FRT": 3}
+
+
+async def test_basic_actions_and_grandstand_through_http(api: Api) -> None:
+    """L443 Recover "moves a character automatically one step closer to Defensive"; L448
+    Reposition "one step closer to Offensive"; L550 a Grandstand maneuver grants Protected
+    "until their next Turn begins"; a refused command appends nothing."""
+    t = await campaign(api)
+    cid, bob, ann = t["cid"], t["bob"], t["ann"]
+    hero = {"campaign_id": cid, "character_id": "hero", "encounter_id": "fight"}
+    foe = {"campaign_id": cid, "character_id": "foe", "encounter_id": "fight"}
+    await api.ok(ann, "wish.StartEncounter", {"campaign_id": cid, "encounter_id": "fight",
+                                              "participants": ["hero", "foe"]})
+    await api.ok(bob, "wish.StartTurn", hero)
+    stood = await api.ok(bob, "wish.Grandstand", hero)
+    [added] = [e for e in stood["events"] if e["type"] == "wish.ConditionAdded"]
+    assert added["data"]["condition"]["name"] == "Protected"
+    for bad, field in (({"action": "Brace"}, "action"), ({"action": "Ward", "speed": 1}, "speed")):
+        refused = await api.command(bob, "wish.TakeBasicAction", {**hero, **bad})
+        assert refused.status_code == 422, refused.text
+        assert field in refused.json()["field"]
+    moved = await api.ok(bob, "wish.TakeBasicAction", {**hero, "action": "Recover"})
+    [stance] = [e for e in moved["events"] if e["type"] == "wish.StanceSet"]
+    assert stance["data"]["position"] == -1
+    again = await api.command(bob, "wish.TakeBasicAction", {**hero, "action": "Dare"})
+    assert again.status_code == 409 and "L380" in again.json()["rule"]
+    await api.ok(bob, "wish.EndTurn", hero)
+    # the goon attacks the Protected hero: one challenge die more (L1501)
+    await api.ok(ann, "wish.StartTurn", foe)
+    hit = await api.ok(ann, "wish.Attack", {**foe, "target_id": "hero", "skill": "Melee Skill"})
+    [roll] = [e for e in hit["events"] if e["type"] == "wish.CheckRolled"]
+    assert roll["data"]["check"]["pool"].get("CHL") == 1
+    await api.ok(ann, "wish.EndTurn", foe)
+    await api.ok(ann, "wish.EndRound", {"campaign_id": cid, "encounter_id": "fight"})
+    began = await api.ok(bob, "wish.StartTurn", hero)
+    assert [e["data"]["cause"] for e in began["events"]
+            if e["type"] == "wish.ConditionRemoved"] == ["turn began (Grandstand L550)"]
+    pushed = await api.ok(bob, "wish.TakeBasicAction", {**hero, "action": "Reposition"})
+    assert [e["data"]["position"] for e in pushed["events"] if e["type"] == "wish.StanceSet"] == [0]
+
+
+async def test_range_bands_and_movement_through_http(api: Api) -> None:
+    """L413: from the outer edge of Extreme to engaged is 11 maneuvers; L380: the first
+    maneuver is free and each extra costs 1 fatigue."""
+    t = await campaign(api)
+    cid, bob, ann = t["cid"], t["bob"], t["ann"]
+    hero = {"campaign_id": cid, "character_id": "hero", "encounter_id": "chase"}
+    await api.ok(ann, "wish.StartEncounter", {"campaign_id": cid, "encounter_id": "chase",
+                                              "participants": ["hero", "foe"]})
+    placed = await api.ok(ann, "wish.SetSeparation", {**hero, "target_id": "foe",
+                                                      "band": "Extreme"})
+    assert placed["events"][0]["data"] == {"pair": "foe|hero", "maneuvers": 11, "band": "Extreme"}
+    await api.ok(bob, "wish.StartTurn", hero)
+    moved = await api.ok(bob, "wish.Move", {**hero, "target_id": "foe", "maneuvers": 2})
+    [sep] = [e for e in moved["events"] if e["type"] == "wish.SeparationSet"]
+    assert sep["data"] == {"pair": "foe|hero", "maneuvers": 9, "band": "Extreme"}
+    assert [e["data"]["fatigue"] for e in moved["events"] if e["type"] == "wish.Exerted"] == [1]
+    over = await api.command(bob, "wish.Move", {**hero, "target_id": "foe", "maneuvers": 10})
+    assert over.status_code == 409 and over.json()["field"].endswith("maneuvers")
+    typo = await api.command(bob, "wish.Move", {**hero, "target": "foe", "maneuvers": 1})
+    assert typo.status_code == 422 and "target" in typo.json()["field"]

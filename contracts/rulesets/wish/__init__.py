@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
+from contracts.rulesets.wish.actions import BasicActionName, Grandstand, TakeBasicAction
 from contracts.rulesets.wish.advancement import (
     AwardExperience,
     ChooseArchetype,
@@ -36,6 +37,8 @@ from contracts.rulesets.wish.encounter import (
     EndEncounter,
     EndRound,
     EndTurn,
+    Move,
+    SetSeparation,
     ShiftStance,
     StartEncounter,
     StartTurn,
@@ -68,6 +71,9 @@ from contracts.rulesets.wish.sheet import (
 
 __all__ = [
     "AddCondition",
+    "BasicActionName",
+    "Grandstand",
+    "TakeBasicAction",
     "ApplyDamage",
     "ArchetypeTier",
     "Attack",
@@ -100,6 +106,7 @@ __all__ = [
     "ImposeOptionLines",
     "InflictLasting",
     "Lasting",
+    "Move",
     "OddsQuery",
     "OddsView",
     "OptionLine",
@@ -114,6 +121,7 @@ __all__ = [
     "ShiftStance",
     "Skill",
     "SkillKind",
+    "SetSeparation",
     "Specialization",
     "SpendAdvance",
     "SpendFortune",
@@ -159,5 +167,9 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ImposeOptionLines,
     ChooseOrigin,
     ChooseArchetype,
+    TakeBasicAction,
+    Grandstand,
+    SetSeparation,
+    Move,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -70,3 +70,28 @@ class EncounterState(msgspec.Struct, kw_only=True):
     acted: list[str] = []  # characters whose turn this round is over
     turn: TurnState | None = None
     active: bool = True
+    # movement maneuvers between two participants, keyed "a|b" in id order (L402-419)
+    separations: dict[str, int] = {}
+
+
+class SetSeparation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM places two participants so many movement maneuvers apart (L402-419): give the
+    count, or a band for the outer edge of that band (Close 2, Medium 4, Long 7, Extreme 11)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    maneuvers: int | None = None
+    band: str | None = None
+
+
+class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Movement maneuvers on the actor's turn towards (+) or away from (-) another participant;
+    each is a maneuver, the first free, each extra 1 fatigue (L380, L402-419)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    maneuvers: int

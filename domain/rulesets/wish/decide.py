@@ -14,12 +14,14 @@ from typing import Final
 import msgspec
 
 from domain.rulesets.wish import (
+    decide_actions,
     decide_advancement,
     decide_checks,
     decide_conditions,
     decide_encounter,
     decide_health,
     decide_lines,
+    decide_movement,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
 
@@ -32,6 +34,8 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_conditions,
     decide_lines,
     decide_advancement,
+    decide_actions,
+    decide_movement,
 )
 
 

@@ -11,6 +11,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     conditions,
     encounter,
+    grandstand,
     health,
     stance,
 )
@@ -71,6 +72,9 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     encounter.can_start_turn(e, cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
+    for cond_id in grandstand.expiring_at_turn_start(s):
+        ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
+                 {"condition_id": cond_id, "cause": "turn began (Grandstand L550)"})
     _restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
 
 

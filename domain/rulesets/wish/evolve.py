@@ -275,6 +275,8 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
     "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None),
     "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
+    "wish.SeparationSet": lambda e, d: R(
+        e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),
 }
 
 

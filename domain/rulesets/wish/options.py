@@ -54,6 +54,7 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     monstrous_looking_intimidation_dice: int = 2  # L1361
     wealthy_die: Die = "FRT"  # L1301, one per level, Appendix A row 46
     improvisation_die: Die = "EXP"  # L1068: Rank x EXP added to the Improvise pool (digest §9.1)
+    observe_bonus_die: Die = "FRT"  # G-2: Observe's "mild bonus" (L444)
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

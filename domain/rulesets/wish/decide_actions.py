@@ -1,0 +1,86 @@
+"""Deciding WISH Basic Actions and the Grandstand maneuver: TakeBasicAction, Grandstand
+(L433-456, L546-552)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets import wish as c
+from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import conditions, encounter, health
+from domain.rulesets.wish import grandstand as stand
+from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
+from domain.rulesets.wish.decide_checks import _roll_check
+from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+
+
+def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
+    """TakeBasicAction: a Delay (Recover, Observe, Ward, Pin) or Push (Reposition, Shift, Dare)
+    takes the turn's Action and moves the stance one step, Delay towards Defensive and Push
+    towards Offensive (L443-450); Observe rolls Observation with a mild bonus (L444, G-2)."""
+    row = BASIC_ACTIONS[cmd.action]
+    rule = f"wish.basic_action.{row.name.lower()} L{row.line}"
+    e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    encounter.may_act(e, s)
+    if cmd.action != "Pin" and (cmd.trigger or cmd.pinned_card):
+        raise DomainError("trigger", rule, "only Pin declares a trigger and a card")
+    if cmd.action != "Observe" and cmd.difficulty:
+        raise DomainError("difficulty", rule, "only Observe makes a check")
+    if cmd.action == "Pin":
+        if not cmd.trigger.strip():
+            raise DomainError("trigger", rule, "Pin declares the trigger event")
+        if cmd.pinned_card not in s.stunts:
+            raise DomainError("pinned_card", rule, "Pin turns one of the actor's Action cards "
+                              f"into a React; no stunt {cmd.pinned_card!r}")
+    if cmd.action == "Reposition":
+        # the Action becomes an extra maneuver, a movement one (L448)
+        for name, line in (("Impeded", 1459), ("Held", 1461)):
+            if conditions.count(s, name):
+                raise StateConflict("action", f"wish.condition.{name.lower()} L{line}",
+                                    "no movement maneuvers")
+    if cmd.action == "Observe":
+        check = c.RollCheck(
+            campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+            encounter_id=cmd.encounter_id, skill="Observation", difficulty=cmd.difficulty,
+            sources=[c.DiceSource(source="Observe L444", die=ctx.options.observe_bonus_die,
+                                  count=1)],
+        )
+        _roll_check(ctx, check, attack=False)
+    else:
+        ctx.emit(enc(cmd.encounter_id), "wish.ActionTaken", {
+            "character_id": cmd.character_id, "kind": f"basic {row.name}",
+            **({"trigger": cmd.trigger, "pinned_card": cmd.pinned_card}
+               if cmd.action == "Pin" else {}),
+        })
+    s = ctx.sheet(cmd.character_id)
+    st = s.stance
+    after = stance_after(st.position, st.defensive, st.offensive, row)
+    if after != st.position:
+        ctx.emit(char(cmd.character_id), "wish.StanceSet",
+                 {"position": after, "cause": f"{row.group} {row.name} L{row.line}"})
+
+
+def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
+    """Grandstand taking a maneuver (L548-552): a maneuver equivalent to Prepare, paid like any
+    maneuver (L380), and Protected until the character's next Turn begins (L550)."""
+    e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    cost = encounter.maneuver_fatigue(e, s, "prepare", ctx.options)
+    fatigue = health.fatigue_suffered(s, cost)
+    if fatigue:
+        ctx.emit(char(cmd.character_id), "wish.Exerted", {"fatigue": fatigue, "cause": "maneuver"})
+    ctx.emit(enc(cmd.encounter_id), "wish.ManeuverTaken",
+             {"character_id": cmd.character_id, "kind": "grandstand", "fatigue": fatigue})
+    s = ctx.sheet(cmd.character_id)
+    ctx.emit(char(cmd.character_id), "wish.ConditionAdded",
+             {"condition": stand.protected(s), "serial": s.serial + 1})
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    TakeBasicAction: take_basic_action,
+    Grandstand: grandstand,
+}

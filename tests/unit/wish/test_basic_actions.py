@@ -1,0 +1,123 @@
+"""Basic Actions (L433-456) and the Grandstand maneuver (L546-552) through WISH.decide."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.rulesets.wish import (
+    AddCondition,
+    Attack,
+    EndRound,
+    EndTurn,
+    Grandstand,
+    StartEncounter,
+    StartTurn,
+    TakeBasicAction,
+    TakeManeuver,
+)
+from domain.errors import DomainError
+from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.basic_actions import BASIC_ACTIONS
+from domain.rulesets.wish.options import DEFAULTS
+from domain.rulesets.wish.pool import assemble
+from tests.unit.wish.builders import build_sheet, states
+from tests.unit.wish.test_encounter import Table
+
+
+def table() -> Table:
+    t = Table(states(hero=build_sheet(stunts={"Bash": {"rating": 2}}), foe=build_sheet()))
+    t.do(StartEncounter(campaign_id="c", encounter_id="e", participants=["hero", "foe"]))
+    t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+    return t
+
+
+def act(action: str, **kw: object) -> TakeBasicAction:
+    return TakeBasicAction(campaign_id="c", encounter_id="e", character_id="hero",
+                           action=action, **kw)  # type: ignore[arg-type]
+
+
+def position(t: Table, cid: str = "hero") -> int:
+    return sheets.load(t.st[f"character:{cid}"]).stance.position
+
+
+def test_the_table_quotes_the_seed_groups_L438_L456() -> None:
+    groups = {a.name: a.group for a in BASIC_ACTIONS.values()}
+    assert [n for n, g in groups.items() if g == "React"] == ["Brace", "Parry", "Dodge", "Riposte"]
+    assert [n for n, g in groups.items() if g == "Delay"] == ["Recover", "Observe", "Ward", "Pin"]
+    assert [n for n, g in groups.items() if g == "Push"] == [
+        "Reposition", "Shift", "Dare", "Charge"]
+    assert BASIC_ACTIONS["Brace"].characteristic == "to"  # "Toughness based" (L438)
+    assert BASIC_ACTIONS["Parry"].characteristic == "str"  # "Strength based" (L439)
+
+
+@pytest.mark.parametrize("action,step", [("Recover", -1), ("Ward", -1), ("Reposition", 1),
+                                         ("Shift", 1), ("Dare", 1)])
+def test_delays_step_towards_defensive_and_pushes_towards_offensive_L443_L450(
+        action: str, step: int) -> None:
+    t = table()
+    events = t.do(act(action))
+    assert position(t) == step
+    assert [e.type for e in events] == ["wish.ActionTaken", "wish.StanceSet"]
+    # it took the turn's Action (L380): an attack now is refused
+    with pytest.raises(DomainError) as err:
+        t.do(Attack(campaign_id="c", character_id="hero", target_id="foe", encounter_id="e",
+                    skill="Melee Skill"))
+    assert err.value.rule == "wish.encounter.action L380"
+
+
+def test_a_step_past_the_meter_is_ignored_L89() -> None:
+    t = table()
+    t.st["character:hero"]["stance"]["position"] = -2
+    events = t.do(act("Recover"))
+    assert position(t) == -2 and [e.type for e in events] == ["wish.ActionTaken"]
+
+
+def test_observe_rolls_observation_with_a_mild_bonus_and_delays_L444() -> None:
+    t = table()
+    events = t.do(act("Observe", difficulty=1), faces=[1, 1, 1, 1])
+    [rolled] = [e for e in events if e.type == "wish.CheckRolled"]
+    assert rolled.data["check"]["skill"] == "Observation"
+    assert rolled.data["check"]["pool"] == {"CHR": 2, "CHL": 1, "FRT": 1}
+    assert position(t) == -1
+
+
+def test_pin_declares_a_trigger_and_one_of_the_actors_cards_L446() -> None:
+    t = table()
+    for bad, field in ((act("Pin", pinned_card="Bash"), "trigger"),
+                       (act("Pin", trigger="the goon moves", pinned_card="Zap"), "pinned_card"),
+                       (act("Ward", trigger="x"), "trigger")):
+        with pytest.raises(DomainError) as err:
+            t.do(bad)
+        assert err.value.field == field
+    events = t.do(act("Pin", trigger="the goon moves", pinned_card="Bash"))
+    assert events[0].data["pinned_card"] == "Bash" and position(t) == -1
+
+
+def test_reposition_is_a_movement_so_impeded_cannot_L448_L1459() -> None:
+    t = table()
+    t.do(AddCondition(campaign_id="c", character_id="hero", name="Impeded"))
+    with pytest.raises(DomainError) as err:
+        t.do(act("Reposition"))
+    assert err.value.rule == "wish.condition.impeded L1459"
+
+
+def test_grandstand_maneuver_grants_protected_until_the_next_turn_begins_L550() -> None:
+    t = table()
+    t.do(Grandstand(campaign_id="c", encounter_id="e", character_id="hero"))
+    hero = sheets.load(t.st["character:hero"])
+    assert [c.name for c in hero.conditions] == ["Protected"]
+    # Protected: opponents add a challenge die to attacks targeting the character (L1501)
+    foe = sheets.load(t.st["character:foe"])
+    got = assemble(foe, Attack(campaign_id="c", character_id="foe", target_id="hero",
+                               skill="Melee Skill"), DEFAULTS, target=hero, attack=True).dice()
+    assert got.get("CHL") == 1
+    # It is a maneuver (L548): the turn's one free maneuver is used, the next costs 1 fatigue.
+    t.do(TakeManeuver(campaign_id="c", encounter_id="e", character_id="hero", kind="movement"))
+    assert sheets.load(t.st["character:hero"]).fatigue == 1
+    t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+    t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="foe"))
+    assert [c.name for c in sheets.load(t.st["character:hero"]).conditions] == ["Protected"]
+    t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="foe"))
+    t.do(EndRound(campaign_id="c", encounter_id="e"))
+    t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+    assert sheets.load(t.st["character:hero"]).conditions == []
