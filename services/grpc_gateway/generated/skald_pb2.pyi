@@ -99,12 +99,13 @@ class CampaignSummary(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Character(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
+    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "golden_heroes_sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SHEET_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SHEET_FIELD_NUMBER: _ClassVar[int]
     WISH_SHEET_FIELD_NUMBER: _ClassVar[int]
     RETIRED_FIELD_NUMBER: _ClassVar[int]
     RETIRED_REASON_FIELD_NUMBER: _ClassVar[int]
@@ -115,12 +116,13 @@ class Character(_message.Message):
     owner: str
     name: str
     sheet: _struct_pb2.Struct
+    golden_heroes_sheet: GoldenHeroesSheet
     wish_sheet: WishSheet
     retired: bool
     retired_reason: str
     version: int
     derived: _struct_pb2.Struct
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., golden_heroes_sheet: _Optional[_Union[GoldenHeroesSheet, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class CharacterCreated(_message.Message):
     __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet")
@@ -211,7 +213,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -231,6 +233,8 @@ class Command(_message.Message):
     SEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     START_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNSEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     WISH_ADD_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -279,6 +283,8 @@ class Command(_message.Message):
     seat_character: SeatCharacter
     start_session: StartSession
     unseat_character: UnseatCharacter
+    golden_heroes_generate_character: GoldenHeroesGenerateCharacter
+    golden_heroes_strike: GoldenHeroesStrike
     wish_add_condition: WishAddCondition
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
@@ -308,7 +314,7 @@ class Command(_message.Message):
     wish_start_turn: WishStartTurn
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -461,7 +467,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -484,6 +490,8 @@ class Event(_message.Message):
     SESSION_ENDED_FIELD_NUMBER: _ClassVar[int]
     SESSION_STARTED_FIELD_NUMBER: _ClassVar[int]
     TABLE_CREATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -510,11 +518,13 @@ class Event(_message.Message):
     session_ended: SessionEnded
     session_started: SessionStarted
     table_created: TableCreated
+    golden_heroes_character_generated: GoldenHeroesCharacterGenerated
+    golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
     other: _struct_pb2.Struct
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -590,6 +600,173 @@ class Finding(_message.Message):
     detail: str
     def __init__(self, position: _Optional[int] = ..., line: _Optional[int] = ..., check: _Optional[str] = ..., detail: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesAttributeRoll(_message.Message):
+    __slots__ = ("attribute", "dice", "kept", "value")
+    ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    KEPT_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    attribute: str
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    kept: _containers.RepeatedScalarFieldContainer[int]
+    value: int
+    def __init__(self, attribute: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., kept: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCharacterGenerated(_message.Message):
+    __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTC_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    character_type: str
+    method: str
+    attributes: _containers.RepeatedCompositeFieldContainer[GoldenHeroesAttributeRoll]
+    htc_dice: _containers.RepeatedScalarFieldContainer[int]
+    htk_dice: _containers.RepeatedScalarFieldContainer[int]
+    max_htc: int
+    max_htk: int
+    def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesGenerateCharacter(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "character_type")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    character_type: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., character_type: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesModifierLine(_message.Message):
+    __slots__ = ("source", "value")
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    source: str
+    value: int
+    def __init__(self, source: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesOddsQuery(_message.Message):
+    __slots__ = ("wc", "dc", "modifier", "crit_range")
+    WC_FIELD_NUMBER: _ClassVar[int]
+    DC_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    CRIT_RANGE_FIELD_NUMBER: _ClassVar[int]
+    wc: int
+    dc: int
+    modifier: int
+    crit_range: int
+    def __init__(self, wc: _Optional[int] = ..., dc: _Optional[int] = ..., modifier: _Optional[int] = ..., crit_range: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesOddsView(_message.Message):
+    __slots__ = ("need", "p_success", "p_critical_hit", "p_critical_miss")
+    NEED_FIELD_NUMBER: _ClassVar[int]
+    P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    P_CRITICAL_HIT_FIELD_NUMBER: _ClassVar[int]
+    P_CRITICAL_MISS_FIELD_NUMBER: _ClassVar[int]
+    need: int
+    p_success: str
+    p_critical_hit: str
+    p_critical_miss: str
+    def __init__(self, need: _Optional[int] = ..., p_success: _Optional[str] = ..., p_critical_hit: _Optional[str] = ..., p_critical_miss: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesSheet(_message.Message):
+    __slots__ = ("character_type", "attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated")
+    class AttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTC_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTK_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    GENERATED_FIELD_NUMBER: _ClassVar[int]
+    character_type: str
+    attributes: _containers.ScalarMap[str, int]
+    max_htc: int
+    max_htk: int
+    htc: int
+    htk: int
+    defence_class: int
+    weapon_class: int
+    generated: bool
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesStrike(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "weapon_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    COVER_FIELD_NUMBER: _ClassVar[int]
+    EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    weapon_class: int
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    cover: int
+    extreme_range_fifths: int
+    other_modifier: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStrikeRolled(_message.Message):
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    NATURAL_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_ADDED_FIELD_NUMBER: _ClassVar[int]
+    MODIFIERS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    natural: int
+    weapon_class: int
+    defence_class: int
+    defence_added: int
+    modifiers: _containers.RepeatedCompositeFieldContainer[GoldenHeroesModifierLine]
+    total: int
+    hit: bool
+    critical: str
+    critical_die: int
+    critical_effect: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesStrikeSpec(_message.Message):
+    __slots__ = ("weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    COVER_FIELD_NUMBER: _ClassVar[int]
+    EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    weapon_class: int
+    defence_class: int
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    cover: int
+    extreme_range_fifths: int
+    other_modifier: int
+    def __init__(self, weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
 class Heartbeat(_message.Message):
     __slots__ = ("position",)
     POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -655,12 +832,14 @@ class MemberRemoved(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ...) -> None: ...
 
 class Odds(_message.Message):
-    __slots__ = ("wish", "other")
+    __slots__ = ("golden_heroes", "wish", "other")
+    GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
+    golden_heroes: GoldenHeroesOddsView
     wish: WishOddsView
     other: _struct_pb2.Struct
-    def __init__(self, wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ..., wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class PoolOddsRequest(_message.Message):
     __slots__ = ("ruleset_id", "params")
