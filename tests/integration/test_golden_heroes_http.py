@@ -47,6 +47,17 @@ async def test_generate_then_strike_records_every_die_and_modifier(api: Api) -> 
     sheet = read.json()["sheet"]
     assert set(sheet["attributes"]) == {"ego", "strength", "dexterity", "vigour"}
     assert all(3 <= v <= 18 for v in sheet["attributes"].values())
+    # check-odds: the strike this attacker would make, every automatic modifier applied
+    dex = sheet["attributes"]["dexterity"]
+    dex_mod = 3 if dex == 18 else 2 if dex == 17 else 1 if dex == 16 else 0 if dex >= 6 else dex - 6
+    odds = await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
+                                 json={"target_id": "foe", "circumstances": ["behind", "unaware"]},
+                                 headers=api.auth(ann))
+    assert odds.status_code == 200, odds.text
+    body = odds.json()
+    assert body["modifier"] == dex_mod + 4 and body["defence_class"] == 6
+    need = min(max(18 - 2 - 6 - dex_mod - 4, 2), 20)
+    assert body["odds"]["p_success"] == str(Fraction(21 - need, 20))
     typo = await api.command(ann, "golden-heroes.Strike",
                              {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
                               "circumstance": ["behind"]})
