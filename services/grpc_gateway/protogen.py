@@ -117,13 +117,18 @@ def ruleset_modules() -> list[Any]:
                                key=lambda i: i.name)]
 
 
+def ruleset_id(mod: Any) -> str:
+    """A contracts module's ruleset id: its ``RULESET_ID`` (``golden-heroes``), else its name."""
+    return str(getattr(mod, "RULESET_ID", mod.__name__.rsplit(".", 1)[1]))
+
+
 def event_types() -> dict[str, type[msgspec.Struct]]:
     """Every event type with a Struct: the platform's and each ruleset module's ``EVENTS``."""
     from contracts.events import EVENT_TYPES
 
     out: dict[str, type[msgspec.Struct]] = dict(EVENT_TYPES)
     for mod in ruleset_modules():
-        ruleset = mod.__name__.rsplit(".", 1)[1]
+        ruleset = ruleset_id(mod)
         declared = getattr(mod, "EVENTS", ())
         items = declared.items() if isinstance(declared, dict) else (
             (f"{ruleset}.{cls.__name__}", cls) for cls in declared)
@@ -275,7 +280,7 @@ class _Builder:
         out = [FieldDef(name=name, type=STRUCT, label="", conv="struct", oneof=group,
                         required=False, comment="as is, for a ruleset without a typed one")]
         for mod in ruleset_modules():
-            ruleset = mod.__name__.rsplit(".", 1)[1]
+            ruleset = ruleset_id(mod)
             cls = getattr(mod, camel(ruleset) + suffix, None)
             if isinstance(cls, type) and issubclass(cls, msgspec.Struct):
                 out.append(FieldDef(name=f"{snake(ruleset)}_{name}", type=self.name_of(cls),
@@ -289,7 +294,7 @@ class _Builder:
         for mod in ruleset_modules():
             cls = getattr(mod, struct_name, None)
             if isinstance(cls, type) and issubclass(cls, msgspec.Struct):
-                ruleset = mod.__name__.rsplit(".", 1)[1]
+                ruleset = ruleset_id(mod)
                 out.append(FieldDef(name=snake(ruleset), type=self.name_of(cls), label="",
                                     conv="ruleset_view", oneof="view", tag=ruleset))
         out.append(FieldDef(name=OTHER_EVENT, type=STRUCT, label="", conv="ruleset_view",

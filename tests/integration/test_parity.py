@@ -247,6 +247,18 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
+    gh = await w.both("ann", "CreateCampaign", {"name": "Heroes", "ruleset": "golden-heroes"})
+    ghid = gh.value["campaign_id"]
+    for chid in ("gh-hero", "gh-foe"):
+        await w.both("ann", "CreateCharacter", {"campaign_id": ghid, "name": chid,
+                                                "character_id": chid, "sheet": {}})
+        await w.both("ann", "golden-heroes.GenerateCharacter",
+                     {"campaign_id": ghid, "character_id": chid})
+    await w.both("ann", "golden-heroes.GenerateCharacter",
+                 {"campaign_id": ghid, "character_id": "gh-hero"})
+    strike = {"campaign_id": ghid, "character_id": "gh-hero", "target_id": "gh-foe"}
+    await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "unaware"]})
+    await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "above"]})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 
@@ -362,6 +374,10 @@ def queries(w: World) -> list[Query]:
               {"ruleset_id": "wish", "params": {"pool": "CHR:1", "downgrade": "true"}}),
         Query("PoolOdds", get("/v1/rulesets/wish/odds", pool="CHR:1", dice="3"),
               {"ruleset_id": "wish", "params": {"pool": "CHR:1", "dice": "3"}}),
+        Query("PoolOdds", get("/v1/rulesets/golden-heroes/odds", wc="2", dc="6", modifier="7"),
+              {"ruleset_id": "golden-heroes", "params": {"wc": "2", "dc": "6", "modifier": "7"}}),
+        Query("PoolOdds", get("/v1/rulesets/golden-heroes/odds", wc="9", dc="6"),
+              {"ruleset_id": "golden-heroes", "params": {"wc": "9", "dc": "6"}}),
         Query("PoolOdds", get("/v1/rulesets/generic/odds", pool="CHR:1"),
               {"ruleset_id": "generic", "params": {"pool": "CHR:1"}}),
         Query("CheckOdds", post(f"{wbase}/characters/hero/check-odds", {"characteristic": "str"}),

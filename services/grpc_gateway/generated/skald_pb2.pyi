@@ -99,12 +99,13 @@ class CampaignSummary(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Character(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
+    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "golden_heroes_sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SHEET_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SHEET_FIELD_NUMBER: _ClassVar[int]
     WISH_SHEET_FIELD_NUMBER: _ClassVar[int]
     RETIRED_FIELD_NUMBER: _ClassVar[int]
     RETIRED_REASON_FIELD_NUMBER: _ClassVar[int]
@@ -115,12 +116,13 @@ class Character(_message.Message):
     owner: str
     name: str
     sheet: _struct_pb2.Struct
+    golden_heroes_sheet: GoldenHeroesSheet
     wish_sheet: WishSheet
     retired: bool
     retired_reason: str
     version: int
     derived: _struct_pb2.Struct
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., golden_heroes_sheet: _Optional[_Union[GoldenHeroesSheet, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class CharacterCreated(_message.Message):
     __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet")
@@ -211,7 +213,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -231,6 +233,8 @@ class Command(_message.Message):
     SEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     START_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNSEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     WISH_ADD_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -245,23 +249,19 @@ class Command(_message.Message):
     WISH_EXPOSE_TO_FEAR_FIELD_NUMBER: _ClassVar[int]
     WISH_FINISH_CREATION_FIELD_NUMBER: _ClassVar[int]
     WISH_GAIN_FORTUNE_FIELD_NUMBER: _ClassVar[int]
-    WISH_GRANDSTAND_FIELD_NUMBER: _ClassVar[int]
     WISH_HEAL_FIELD_NUMBER: _ClassVar[int]
     WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
-    WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_BRIEF_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_CHECK_FIELD_NUMBER: _ClassVar[int]
-    WISH_SET_SEPARATION_FIELD_NUMBER: _ClassVar[int]
     WISH_SHIFT_STANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_ADVANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_AFTER_ROLL_FIELD_NUMBER: _ClassVar[int]
     WISH_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_START_TURN_FIELD_NUMBER: _ClassVar[int]
-    WISH_TAKE_BASIC_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_MANEUVER_FIELD_NUMBER: _ClassVar[int]
     command_id: str
@@ -283,6 +283,8 @@ class Command(_message.Message):
     seat_character: SeatCharacter
     start_session: StartSession
     unseat_character: UnseatCharacter
+    golden_heroes_generate_character: GoldenHeroesGenerateCharacter
+    golden_heroes_strike: GoldenHeroesStrike
     wish_add_condition: WishAddCondition
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
@@ -297,26 +299,22 @@ class Command(_message.Message):
     wish_expose_to_fear: WishExposeToFear
     wish_finish_creation: WishFinishCreation
     wish_gain_fortune: WishGainFortune
-    wish_grandstand: WishGrandstand
     wish_heal: WishHeal
     wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
-    wish_move: WishMove
     wish_recover: WishRecover
     wish_remove_condition: WishRemoveCondition
     wish_roll_brief_condition: WishRollBriefCondition
     wish_roll_check: WishRollCheck
-    wish_set_separation: WishSetSeparation
     wish_shift_stance: WishShiftStance
     wish_spend_advance: WishSpendAdvance
     wish_spend_fortune: WishSpendFortune
     wish_spend_fortune_after_roll: WishSpendFortuneAfterRoll
     wish_start_encounter: WishStartEncounter
     wish_start_turn: WishStartTurn
-    wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -469,7 +467,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -492,6 +490,8 @@ class Event(_message.Message):
     SESSION_ENDED_FIELD_NUMBER: _ClassVar[int]
     SESSION_STARTED_FIELD_NUMBER: _ClassVar[int]
     TABLE_CREATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -518,11 +518,13 @@ class Event(_message.Message):
     session_ended: SessionEnded
     session_started: SessionStarted
     table_created: TableCreated
+    golden_heroes_character_generated: GoldenHeroesCharacterGenerated
+    golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
     other: _struct_pb2.Struct
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -598,6 +600,173 @@ class Finding(_message.Message):
     detail: str
     def __init__(self, position: _Optional[int] = ..., line: _Optional[int] = ..., check: _Optional[str] = ..., detail: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesAttributeRoll(_message.Message):
+    __slots__ = ("attribute", "dice", "kept", "value")
+    ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    KEPT_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    attribute: str
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    kept: _containers.RepeatedScalarFieldContainer[int]
+    value: int
+    def __init__(self, attribute: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., kept: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCharacterGenerated(_message.Message):
+    __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    METHOD_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTC_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    character_type: str
+    method: str
+    attributes: _containers.RepeatedCompositeFieldContainer[GoldenHeroesAttributeRoll]
+    htc_dice: _containers.RepeatedScalarFieldContainer[int]
+    htk_dice: _containers.RepeatedScalarFieldContainer[int]
+    max_htc: int
+    max_htk: int
+    def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesGenerateCharacter(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "character_type")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    character_type: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., character_type: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesModifierLine(_message.Message):
+    __slots__ = ("source", "value")
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    source: str
+    value: int
+    def __init__(self, source: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesOddsQuery(_message.Message):
+    __slots__ = ("wc", "dc", "modifier", "crit_range")
+    WC_FIELD_NUMBER: _ClassVar[int]
+    DC_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    CRIT_RANGE_FIELD_NUMBER: _ClassVar[int]
+    wc: int
+    dc: int
+    modifier: int
+    crit_range: int
+    def __init__(self, wc: _Optional[int] = ..., dc: _Optional[int] = ..., modifier: _Optional[int] = ..., crit_range: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesOddsView(_message.Message):
+    __slots__ = ("need", "p_success", "p_critical_hit", "p_critical_miss")
+    NEED_FIELD_NUMBER: _ClassVar[int]
+    P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    P_CRITICAL_HIT_FIELD_NUMBER: _ClassVar[int]
+    P_CRITICAL_MISS_FIELD_NUMBER: _ClassVar[int]
+    need: int
+    p_success: str
+    p_critical_hit: str
+    p_critical_miss: str
+    def __init__(self, need: _Optional[int] = ..., p_success: _Optional[str] = ..., p_critical_hit: _Optional[str] = ..., p_critical_miss: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesSheet(_message.Message):
+    __slots__ = ("character_type", "attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated")
+    class AttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTC_FIELD_NUMBER: _ClassVar[int]
+    MAX_HTK_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    GENERATED_FIELD_NUMBER: _ClassVar[int]
+    character_type: str
+    attributes: _containers.ScalarMap[str, int]
+    max_htc: int
+    max_htk: int
+    htc: int
+    htk: int
+    defence_class: int
+    weapon_class: int
+    generated: bool
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesStrike(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "weapon_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    COVER_FIELD_NUMBER: _ClassVar[int]
+    EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    weapon_class: int
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    cover: int
+    extreme_range_fifths: int
+    other_modifier: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStrikeRolled(_message.Message):
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    NATURAL_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_ADDED_FIELD_NUMBER: _ClassVar[int]
+    MODIFIERS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    natural: int
+    weapon_class: int
+    defence_class: int
+    defence_added: int
+    modifiers: _containers.RepeatedCompositeFieldContainer[GoldenHeroesModifierLine]
+    total: int
+    hit: bool
+    critical: str
+    critical_die: int
+    critical_effect: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesStrikeSpec(_message.Message):
+    __slots__ = ("weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    COVER_FIELD_NUMBER: _ClassVar[int]
+    EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    weapon_class: int
+    defence_class: int
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    cover: int
+    extreme_range_fifths: int
+    other_modifier: int
+    def __init__(self, weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
 class Heartbeat(_message.Message):
     __slots__ = ("position",)
     POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -663,12 +832,14 @@ class MemberRemoved(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ...) -> None: ...
 
 class Odds(_message.Message):
-    __slots__ = ("wish", "other")
+    __slots__ = ("golden_heroes", "wish", "other")
+    GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
+    golden_heroes: GoldenHeroesOddsView
     wish: WishOddsView
     other: _struct_pb2.Struct
-    def __init__(self, wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ..., wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class PoolOddsRequest(_message.Message):
     __slots__ = ("ruleset_id", "params")
@@ -1178,7 +1349,7 @@ class WishChooseOptionLines(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[WishOptionLine, _Mapping]]] = ...) -> None: ...
 
 class WishChooseOrigin(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "origin", "picks", "talent")
+    __slots__ = ("campaign_id", "character_id", "origin", "picks")
     class PicksEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1190,13 +1361,11 @@ class WishChooseOrigin(_message.Message):
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     PICKS_FIELD_NUMBER: _ClassVar[int]
-    TALENT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     origin: str
     picks: _containers.ScalarMap[str, int]
-    talent: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishConditionInstance(_message.Message):
     __slots__ = ("id", "name", "duration", "tokens", "severity", "note", "stunt")
@@ -1275,29 +1444,20 @@ class WishDieRoll(_message.Message):
     def __init__(self, die: _Optional[str] = ..., face: _Optional[int] = ..., symbols: _Optional[_Iterable[str]] = ..., chained: _Optional[bool] = ...) -> None: ...
 
 class WishEncounterState(_message.Message):
-    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active", "separations")
-    class SeparationsEntry(_message.Message):
-        __slots__ = ("key", "value")
-        KEY_FIELD_NUMBER: _ClassVar[int]
-        VALUE_FIELD_NUMBER: _ClassVar[int]
-        key: str
-        value: int
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active")
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     ACTED_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_FIELD_NUMBER: _ClassVar[int]
-    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
     round: int
     acted: _containers.RepeatedScalarFieldContainer[str]
     turn: WishTurnState
     active: bool
-    separations: _containers.ScalarMap[str, int]
-    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ...) -> None: ...
 
 class WishEndEncounter(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
@@ -1318,7 +1478,7 @@ class WishEndRound(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class WishEndTurn(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "fortune_recharge", "invigorated_stunt")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "fortune_recharge")
     class FortuneRechargeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1330,13 +1490,11 @@ class WishEndTurn(_message.Message):
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_RECHARGE_FIELD_NUMBER: _ClassVar[int]
-    INVIGORATED_STUNT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
     fortune_recharge: _containers.ScalarMap[str, int]
-    invigorated_stunt: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., fortune_recharge: _Optional[_Mapping[str, int]] = ..., invigorated_stunt: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., fortune_recharge: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishExposeToFear(_message.Message):
     __slots__ = ("campaign_id", "character_id", "rating")
@@ -1367,18 +1525,6 @@ class WishGainFortune(_message.Message):
     points: int
     reset: bool
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., points: _Optional[int] = ..., reset: _Optional[bool] = ...) -> None: ...
-
-class WishGrandstand(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "maneuver")
-    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
-    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
-    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
-    MANEUVER_FIELD_NUMBER: _ClassVar[int]
-    campaign_id: str
-    encounter_id: str
-    character_id: str
-    maneuver: bool
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., maneuver: _Optional[bool] = ...) -> None: ...
 
 class WishHeal(_message.Message):
     __slots__ = ("campaign_id", "character_id", "wounds", "grit", "treat")
@@ -1442,20 +1588,6 @@ class WishLasting(_message.Message):
     severity: int
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., severity: _Optional[int] = ...) -> None: ...
 
-class WishMove(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers")
-    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
-    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
-    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
-    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
-    MANEUVERS_FIELD_NUMBER: _ClassVar[int]
-    campaign_id: str
-    encounter_id: str
-    character_id: str
-    target_id: str
-    maneuvers: int
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ...) -> None: ...
-
 class WishOddsQuery(_message.Message):
     __slots__ = ("pool", "downgrade")
     POOL_FIELD_NUMBER: _ClassVar[int]
@@ -1465,7 +1597,7 @@ class WishOddsQuery(_message.Message):
     def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
 
 class WishOddsView(_message.Message):
-    __slots__ = ("pool", "outcomes", "tail", "chain_depth", "p_success", "expected_net_successes")
+    __slots__ = ("pool", "outcomes", "tail", "p_success", "expected_net_successes")
     class PoolEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1476,16 +1608,14 @@ class WishOddsView(_message.Message):
     POOL_FIELD_NUMBER: _ClassVar[int]
     OUTCOMES_FIELD_NUMBER: _ClassVar[int]
     TAIL_FIELD_NUMBER: _ClassVar[int]
-    CHAIN_DEPTH_FIELD_NUMBER: _ClassVar[int]
     P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
     pool: _containers.ScalarMap[str, int]
     outcomes: _containers.RepeatedCompositeFieldContainer[WishOutcome]
     tail: str
-    chain_depth: int
     p_success: str
     expected_net_successes: str
-    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., chain_depth: _Optional[int] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
+    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
 
 class WishOptionLine(_message.Message):
     __slots__ = ("key", "label", "times", "repeatable")
@@ -1630,24 +1760,8 @@ class WishRollCheck(_message.Message):
     bypass_defense: bool
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
 
-class WishSetSeparation(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers", "band")
-    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
-    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
-    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
-    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
-    MANEUVERS_FIELD_NUMBER: _ClassVar[int]
-    BAND_FIELD_NUMBER: _ClassVar[int]
-    campaign_id: str
-    encounter_id: str
-    character_id: str
-    target_id: str
-    maneuvers: int
-    band: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
-
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1704,7 +1818,6 @@ class WishSheet(_message.Message):
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     STUNTS_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
-    ORIGIN_TALENT_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_TIERS_FIELD_NUMBER: _ClassVar[int]
     EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
     ADVANCES_FIELD_NUMBER: _ClassVar[int]
@@ -1738,7 +1851,6 @@ class WishSheet(_message.Message):
     fortune: int
     stunts: _containers.MessageMap[str, WishStunt]
     origin: str
-    origin_talent: str
     archetype_tiers: _containers.RepeatedCompositeFieldContainer[WishArchetypeTier]
     experience: int
     advances: int
@@ -1751,7 +1863,7 @@ class WishSheet(_message.Message):
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -1878,24 +1990,6 @@ class WishStunt(_message.Message):
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     hindrances: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, rating: _Optional[int] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ...) -> None: ...
-
-class WishTakeBasicAction(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")
-    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
-    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
-    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
-    ACTION_FIELD_NUMBER: _ClassVar[int]
-    TRIGGER_FIELD_NUMBER: _ClassVar[int]
-    PINNED_CARD_FIELD_NUMBER: _ClassVar[int]
-    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
-    campaign_id: str
-    encounter_id: str
-    character_id: str
-    action: str
-    trigger: str
-    pinned_card: str
-    difficulty: int
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., trigger: _Optional[str] = ..., pinned_card: _Optional[str] = ..., difficulty: _Optional[int] = ...) -> None: ...
 
 class WishTakeHindrance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "name", "stunt", "detail", "points", "gm_controls_alter_ego")

@@ -1,0 +1,27 @@
+"""Golden Heroes campaign options, defaults as the seed's main rule (digest recommendations)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Annotated, Any, Literal
+
+import msgspec
+
+from domain.errors import DomainError
+
+
+class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    # 3d6 per attribute; "4d6k3" is the experienced referee's option (L3)
+    attribute_dice: Literal["3d6", "4d6k3"] = "3d6"
+    # 6 streets, 8 typical, 10 world-saving (L11)
+    power_rolls: Annotated[int, msgspec.Meta(ge=1, le=20)] = 8
+
+
+def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:
+    """The campaign's options; a wrong one is refused naming ``options.<name>``."""
+    try:
+        return msgspec.convert(dict(raw), GoldenHeroesOptions)
+    except msgspec.ValidationError as err:
+        path = str(err).rsplit("at `$", 1)
+        field = "options" + (path[1].rstrip("`") if len(path) == 2 else "")
+        raise DomainError(field, "golden-heroes.options", str(err)) from None

@@ -1,0 +1,58 @@
+"""The Golden Heroes sheet: validation, folding generation into it, and derived figures."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.golden_heroes import CharacterGenerated, GoldenHeroesSheet
+from domain.errors import DomainError
+from domain.rulesets.golden_heroes import generation, tables
+
+
+def load(raw: Mapping[str, Any] | None) -> GoldenHeroesSheet:
+    """A sheet from its stored form (an empty one for a character not yet generated)."""
+    return msgspec.convert(dict(raw or {}), GoldenHeroesSheet)
+
+
+def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A normalized sheet; a wrong field is refused naming ``sheet.<field>``."""
+    try:
+        sheet = msgspec.convert(dict(raw), GoldenHeroesSheet)
+    except msgspec.ValidationError as err:
+        path = str(err).rsplit("at `$", 1)
+        field = "sheet" + (path[1].rstrip("`") if len(path) == 2 else "")
+        raise DomainError(field, "golden-heroes.sheet", str(err)) from None
+    out: dict[str, Any] = msgspec.to_builtins(sheet)
+    return out
+
+
+def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenHeroesSheet:
+    """Fold a generation: attributes, and HTC/HTK at their normal totals (L3, L9)."""
+    return msgspec.structs.replace(
+        sheet, character_type=ev.character_type,
+        attributes={a.attribute: a.value for a in ev.attributes},
+        max_htc=ev.max_htc, max_htk=ev.max_htk, htc=ev.max_htc, htk=ev.max_htk,
+        defence_class=11 if ev.character_type == "non_superpowered" else sheet.defence_class,
+        weapon_class=0 if ev.character_type == "non_superpowered" else sheet.weapon_class,
+        generated=True)
+
+
+def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
+    """Effect-table figures (L4-L8), movement (L10), thresholds (L9), frames per round (L42)."""
+    a = sheet.attributes
+    if not {"strength", "dexterity", "vigour"} <= a.keys():
+        return {"frames_per_round": generation.frames_per_round(sheet.character_type)}
+    move = generation.movement(a["strength"], a["dexterity"], a["vigour"])
+    return {
+        "damage_modifier": generation.strength_damage_modifier(a["strength"]),
+        "damage_divider_bonus": generation.strength_divider_bonus(a["strength"]),
+        "strike_modifier": tables.band(tables.DEXTERITY_STRIKE, a["dexterity"]),
+        "recovery_modifier": tables.band(tables.VIGOUR_RECOVERY, a["vigour"]),
+        "movement": move,
+        "swim": generation.swim(move),
+        "frames_per_round": generation.frames_per_round(sheet.character_type),
+        **generation.thresholds(sheet.max_htc, sheet.max_htk),
+    }

@@ -1,0 +1,68 @@
+"""Golden Heroes through HTTP against real PostgreSQL and Redis: generation, strikes, odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.conftest import Api
+
+
+async def test_strike_odds_route_matches_the_to_hit_matrix(api: Api) -> None:
+    token = await api.token("ann")
+    # WC 2 against DC 6 needs 10 (digest §3.3): 11 faces of 20 hit
+    r = await api.get(token, "/v1/rulesets/golden-heroes/odds", wc=2, dc=6)
+    assert r.status_code == 200, r.text
+    assert r.json() == {"need": 10, "p_success": "11/20", "p_critical_hit": "1/20",
+                        "p_critical_miss": "1/20"}
+    # DC 1-4 count as 5 (L79): WC 0 against DC 1 needs 13; +7 (L82's example) needs 6
+    r = await api.get(token, "/v1/rulesets/golden-heroes/odds", wc=0, dc=1, modifier=7)
+    assert r.json()["p_success"] == str(Fraction(15, 20))
+    bad = await api.get(token, "/v1/rulesets/golden-heroes/odds", wc=6, dc=6)
+    assert bad.status_code == 422 and bad.json()["field"] == "wc", bad.text
+
+
+async def test_generate_then_strike_records_every_die_and_modifier(api: Api) -> None:
+    ann = await api.token("ann")
+    cid = (await api.ok(ann, "CreateCampaign", {"name": "Heroes",
+                                                "ruleset": "golden-heroes"}))["campaign_id"]
+    for ch in ("hero", "foe"):
+        await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": ch,
+                                              "character_id": ch, "sheet": {}})
+        await api.ok(ann, "golden-heroes.GenerateCharacter",
+                     {"campaign_id": cid, "character_id": ch})
+    again = await api.command(ann, "golden-heroes.GenerateCharacter",
+                              {"campaign_id": cid, "character_id": "hero"})
+    assert again.status_code == 409 and again.json()["field"] == "payload.character_id"
+    result = await api.ok(ann, "golden-heroes.Strike",
+                          {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
+                           "circumstances": ["behind", "unaware"]})
+    data = result["events"][-1]["data"]
+    sources = [m["source"] for m in data["modifiers"]]
+    assert "behind (L80-L82)" in sources and "unaware (L80-L82)" in sources
+    assert data["total"] == data["natural"] + 2 + 6 + sum(m["value"] for m in data["modifiers"])
+    assert data["hit"] == (data["natural"] == 20 or (data["natural"] != 1 and data["total"] >= 18))
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero",
+                         position=result["position"])
+    assert read.status_code == 200, read.text
+    sheet = read.json()["sheet"]
+    assert set(sheet["attributes"]) == {"ego", "strength", "dexterity", "vigour"}
+    assert all(3 <= v <= 18 for v in sheet["attributes"].values())
+    # check-odds: the strike this attacker would make, every automatic modifier applied
+    dex = sheet["attributes"]["dexterity"]
+    dex_mod = 3 if dex == 18 else 2 if dex == 17 else 1 if dex == 16 else 0 if dex >= 6 else dex - 6
+    odds = await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
+                                 json={"target_id": "foe", "circumstances": ["behind", "unaware"]},
+                                 headers=api.auth(ann))
+    assert odds.status_code == 200, odds.text
+    body = odds.json()
+    assert body["modifier"] == dex_mod + 4 and body["defence_class"] == 6
+    need = min(max(18 - 2 - 6 - dex_mod - 4, 2), 20)
+    assert body["odds"]["p_success"] == str(Fraction(21 - need, 20))
+    typo = await api.command(ann, "golden-heroes.Strike",
+                             {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
+                              "circumstance": ["behind"]})
+    assert typo.status_code == 422 and "circumstance" in typo.json()["field"], typo.text
+    both = await api.command(ann, "golden-heroes.Strike",
+                             {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
+                              "circumstances": ["behind", "above"]})
+    assert both.status_code == 422 and both.json()["field"] == "payload.circumstances"
