@@ -213,7 +213,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -249,19 +249,23 @@ class Command(_message.Message):
     WISH_EXPOSE_TO_FEAR_FIELD_NUMBER: _ClassVar[int]
     WISH_FINISH_CREATION_FIELD_NUMBER: _ClassVar[int]
     WISH_GAIN_FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    WISH_GRANDSTAND_FIELD_NUMBER: _ClassVar[int]
     WISH_HEAL_FIELD_NUMBER: _ClassVar[int]
     WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
+    WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_BRIEF_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_CHECK_FIELD_NUMBER: _ClassVar[int]
+    WISH_SET_SEPARATION_FIELD_NUMBER: _ClassVar[int]
     WISH_SHIFT_STANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_ADVANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_AFTER_ROLL_FIELD_NUMBER: _ClassVar[int]
     WISH_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_START_TURN_FIELD_NUMBER: _ClassVar[int]
+    WISH_TAKE_BASIC_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_MANEUVER_FIELD_NUMBER: _ClassVar[int]
     command_id: str
@@ -299,22 +303,26 @@ class Command(_message.Message):
     wish_expose_to_fear: WishExposeToFear
     wish_finish_creation: WishFinishCreation
     wish_gain_fortune: WishGainFortune
+    wish_grandstand: WishGrandstand
     wish_heal: WishHeal
     wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
+    wish_move: WishMove
     wish_recover: WishRecover
     wish_remove_condition: WishRemoveCondition
     wish_roll_brief_condition: WishRollBriefCondition
     wish_roll_check: WishRollCheck
+    wish_set_separation: WishSetSeparation
     wish_shift_stance: WishShiftStance
     wish_spend_advance: WishSpendAdvance
     wish_spend_fortune: WishSpendFortune
     wish_spend_fortune_after_roll: WishSpendFortuneAfterRoll
     wish_start_encounter: WishStartEncounter
     wish_start_turn: WishStartTurn
+    wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -1349,7 +1357,7 @@ class WishChooseOptionLines(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[WishOptionLine, _Mapping]]] = ...) -> None: ...
 
 class WishChooseOrigin(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "origin", "picks")
+    __slots__ = ("campaign_id", "character_id", "origin", "picks", "talent")
     class PicksEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1361,11 +1369,13 @@ class WishChooseOrigin(_message.Message):
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     PICKS_FIELD_NUMBER: _ClassVar[int]
+    TALENT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     origin: str
     picks: _containers.ScalarMap[str, int]
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    talent: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ...) -> None: ...
 
 class WishConditionInstance(_message.Message):
     __slots__ = ("id", "name", "duration", "tokens", "severity", "note", "stunt")
@@ -1444,20 +1454,29 @@ class WishDieRoll(_message.Message):
     def __init__(self, die: _Optional[str] = ..., face: _Optional[int] = ..., symbols: _Optional[_Iterable[str]] = ..., chained: _Optional[bool] = ...) -> None: ...
 
 class WishEncounterState(_message.Message):
-    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active")
+    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active", "separations")
+    class SeparationsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
     ACTED_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
     round: int
     acted: _containers.RepeatedScalarFieldContainer[str]
     turn: WishTurnState
     active: bool
-    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ...) -> None: ...
+    separations: _containers.ScalarMap[str, int]
+    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishEndEncounter(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
@@ -1478,7 +1497,7 @@ class WishEndRound(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class WishEndTurn(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "fortune_recharge")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "fortune_recharge", "invigorated_stunt")
     class FortuneRechargeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1490,11 +1509,13 @@ class WishEndTurn(_message.Message):
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_RECHARGE_FIELD_NUMBER: _ClassVar[int]
+    INVIGORATED_STUNT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
     fortune_recharge: _containers.ScalarMap[str, int]
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., fortune_recharge: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    invigorated_stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., fortune_recharge: _Optional[_Mapping[str, int]] = ..., invigorated_stunt: _Optional[str] = ...) -> None: ...
 
 class WishExposeToFear(_message.Message):
     __slots__ = ("campaign_id", "character_id", "rating")
@@ -1525,6 +1546,18 @@ class WishGainFortune(_message.Message):
     points: int
     reset: bool
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., points: _Optional[int] = ..., reset: _Optional[bool] = ...) -> None: ...
+
+class WishGrandstand(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "maneuver")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    MANEUVER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    maneuver: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., maneuver: _Optional[bool] = ...) -> None: ...
 
 class WishHeal(_message.Message):
     __slots__ = ("campaign_id", "character_id", "wounds", "grit", "treat")
@@ -1588,6 +1621,20 @@ class WishLasting(_message.Message):
     severity: int
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., severity: _Optional[int] = ...) -> None: ...
 
+class WishMove(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    MANEUVERS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    maneuvers: int
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ...) -> None: ...
+
 class WishOddsQuery(_message.Message):
     __slots__ = ("pool", "downgrade")
     POOL_FIELD_NUMBER: _ClassVar[int]
@@ -1597,7 +1644,7 @@ class WishOddsQuery(_message.Message):
     def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
 
 class WishOddsView(_message.Message):
-    __slots__ = ("pool", "outcomes", "tail", "p_success", "expected_net_successes")
+    __slots__ = ("pool", "outcomes", "tail", "chain_depth", "p_success", "expected_net_successes")
     class PoolEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1608,14 +1655,16 @@ class WishOddsView(_message.Message):
     POOL_FIELD_NUMBER: _ClassVar[int]
     OUTCOMES_FIELD_NUMBER: _ClassVar[int]
     TAIL_FIELD_NUMBER: _ClassVar[int]
+    CHAIN_DEPTH_FIELD_NUMBER: _ClassVar[int]
     P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
     EXPECTED_NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
     pool: _containers.ScalarMap[str, int]
     outcomes: _containers.RepeatedCompositeFieldContainer[WishOutcome]
     tail: str
+    chain_depth: int
     p_success: str
     expected_net_successes: str
-    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
+    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., outcomes: _Optional[_Iterable[_Union[WishOutcome, _Mapping]]] = ..., tail: _Optional[str] = ..., chain_depth: _Optional[int] = ..., p_success: _Optional[str] = ..., expected_net_successes: _Optional[str] = ...) -> None: ...
 
 class WishOptionLine(_message.Message):
     __slots__ = ("key", "label", "times", "repeatable")
@@ -1760,8 +1809,24 @@ class WishRollCheck(_message.Message):
     bypass_defense: bool
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
 
+class WishSetSeparation(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers", "band")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    MANEUVERS_FIELD_NUMBER: _ClassVar[int]
+    BAND_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    maneuvers: int
+    band: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
+
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1818,6 +1883,7 @@ class WishSheet(_message.Message):
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     STUNTS_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_TALENT_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_TIERS_FIELD_NUMBER: _ClassVar[int]
     EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
     ADVANCES_FIELD_NUMBER: _ClassVar[int]
@@ -1851,6 +1917,7 @@ class WishSheet(_message.Message):
     fortune: int
     stunts: _containers.MessageMap[str, WishStunt]
     origin: str
+    origin_talent: str
     archetype_tiers: _containers.RepeatedCompositeFieldContainer[WishArchetypeTier]
     experience: int
     advances: int
@@ -1863,7 +1930,7 @@ class WishSheet(_message.Message):
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -1990,6 +2057,24 @@ class WishStunt(_message.Message):
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     hindrances: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, rating: _Optional[int] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class WishTakeBasicAction(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    PINNED_CARD_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    action: str
+    trigger: str
+    pinned_card: str
+    difficulty: int
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., trigger: _Optional[str] = ..., pinned_card: _Optional[str] = ..., difficulty: _Optional[int] = ...) -> None: ...
 
 class WishTakeHindrance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "name", "stunt", "detail", "points", "gm_controls_alter_ego")
