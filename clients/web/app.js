@@ -14,6 +14,12 @@ const el = (tag, attrs = {}, ...children) => {
 const state = { api: null, live: null };
 window.skaldTable = state;  // the live stream's pause/resume, for a reader of the page
 
+function field(name, value) {
+  const dd = el("dd", { textContent: typeof value === "object" ? JSON.stringify(value) : String(value) });
+  dd.dataset.field = name;
+  return dd;
+}
+
 function show(...nodes) { state.live?.stop(); state.live = null; main.replaceChildren(...nodes); }
 
 function signIn(message = "") {
@@ -96,9 +102,10 @@ async function table(cid, tid) {
       el("dl", { className: "health" }, ...health.flatMap(([k, v]) => [el("dt", { textContent: k }), el("dd", { textContent: String(v) })])),
       el("details", {}, el("summary", { textContent: "sheet" }), el("dl", { className: "fields" },
         ...Object.entries(s).flatMap(([k, v]) => [el("dt", { textContent: k }),
-          el("dd", { textContent: typeof v === "object" ? JSON.stringify(v) : String(v) })]))));
+          field(k, v)]))));
     card.dataset.character = chid;
     const old = characters[chid];
+    card.querySelector("details").open = old?.querySelector("details").open ?? false;  // keep it as the reader left it
     characters[chid] = card;
     old ? old.replaceWith(card) : sheets.append(card);
   };
@@ -178,7 +185,9 @@ async function table(cid, tid) {
     if (ev.type === "RollRevealed") {
       api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: ev.position }).then((all) => all.forEach(renderRoll));
     }
-    const chid = ev.data?.character_id;
+    // A character's own events live on its stream, character/<campaign>/<character>.
+    const [kind, , own] = (ev.stream_id || "").split("/");
+    const chid = kind === "character" ? own : ev.data?.character_id;
     if (chid && characters[chid]) renderSheet(chid, ev.position);
   }, (s) => { liveState.textContent = s; liveState.dataset.state = s; });
   state.live = live.start();
