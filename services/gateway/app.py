@@ -19,6 +19,7 @@ from services.gateway.access import services_of
 from services.gateway.problems import HANDLERS, problem
 from services.gateway.routes import v1_router
 from services.gateway.state import Services
+from services.gateway.web_client import web_client_router
 from services.pipeline import CommandPipeline
 from services.projector import Projector
 from services.read_models import ReadModels
@@ -101,7 +102,7 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
             await redis.aclose()
 
     return Litestar(
-        route_handlers=[healthz, readyz, v1_router()],
+        route_handlers=[healthz, readyz, v1_router(), web_client_router()],
         lifespan=[lifespan],
         plugins=[channels],
         exception_handlers=HANDLERS,

@@ -1,0 +1,16 @@
+"""The web table client: the static files under ``clients/web/``, served at ``/table/``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from litestar.static_files import create_static_files_router
+
+WEB_CLIENT_DIR = Path(__file__).resolve().parents[2] / "clients" / "web"
+
+
+def web_client_router() -> Any:
+    """``/table/`` serves ``index.html``; the page signs in with a token it sends to ``/v1``."""
+    return create_static_files_router(path="/table", directories=[WEB_CLIENT_DIR], html_mode=True,
+                                      name="web-client", include_in_schema=False)
