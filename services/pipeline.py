@@ -93,6 +93,15 @@ class CommandPipeline:
             return await self._execute_queued(envelope, actor, payload, command_type, digest,
                                               new_seed, base, campaign_id, bound)
 
+    async def role_of(self, campaign_id: str, user: str) -> str | None:
+        """The user's role in the campaign as its log stands now, from the folded-state cache
+        (only events after the cached version are read). Replies are filtered by it: the read
+        models may not have caught up with the command just recorded, nor with a change of role."""
+        stream = campaign_stream(campaign_id)
+        states, _ = await self.states.load(campaign_id, [stream])
+        role: str | None = states[stream].members.get(user)
+        return role
+
     async def _execute_queued(self, envelope: CommandEnvelope, actor: str, payload: msgspec.Struct,
                               command_type: str, digest: str, new_seed: bytes | None,
                               base: CommandContext, campaign_id: str,

@@ -17,11 +17,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from contracts.commands import CommandEnvelope, CommandResult
-from domain import decider
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithOdds
-from domain.streams import campaign_stream
 from services import read_models as keys
 from services.codec import visible_to, wire_event
 from services.projector import LiveMessage
@@ -77,28 +75,8 @@ async def campaign_view(svc: Services, campaign_id: str, user: str,
 async def execute(svc: Services, envelope: CommandEnvelope, user: str) -> CommandResult:
     """Execute a command; the reply shows only the events the caller may see."""
     result = await svc.pipeline.execute(envelope, user)
-    if type(envelope).__struct_config__.tag == "CreateCampaign":
-        role: str | None = "gm"
-    else:
-        role = await role_as_of(svc, result.campaign_id, user, result.position)
-    result.events = only_visible(result.events, role)
+    result.events = only_visible(result.events, await svc.pipeline.role_of(result.campaign_id, user))
     return result
-
-
-async def role_as_of(svc: Services, campaign_id: str, user: str, position: int) -> str | None:
-    """The user's role once ``position`` is applied: from the read model when it has got there,
-    else from the campaign's log (a reply must not wait for the projection, nor be judged by a
-    membership that has changed since)."""
-    if await svc.read_models.position(campaign_id) >= position:
-        view = await svc.read_models.campaign(campaign_id)
-        if view is not None:
-            found: str | None = view.get("members", {}).get(user)
-            return found
-    stream = campaign_stream(campaign_id)
-    rows = await svc.store.read_stream(campaign_id, stream)
-    state = decider.fold(stream, ((r.position, r.type, r.data) for r in rows), [])
-    member: str | None = state.members.get(user)
-    return member
 
 
 # --------------------------------------------------------------------------- queries
