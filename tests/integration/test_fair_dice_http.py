@@ -33,6 +33,8 @@ async def game(api: Api, **options: Any) -> dict[str, Any]:
     await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
     table = (await api.ok(ann, "CreateTable", {"campaign_id": cid, "name": "T",
                                                "table_id": "t"}))
+    # Reads in the tests pass no position: let the read models reach the setup's last write.
+    assert (await api.get(ann, f"/v1/campaigns/{cid}", position=table["position"])).status_code == 200
     return {"ann": ann, "bob": bob, "cid": cid, "position": table["position"]}
 
 

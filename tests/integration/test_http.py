@@ -25,6 +25,8 @@ async def setup_table(api: Api) -> dict[str, Any]:
     table = (await api.ok(ann, "CreateTable", {"campaign_id": cid, "name": "Main"}))["events"][0]
     made = await api.ok(bob, "CreateCharacter", {"campaign_id": cid, "name": "Vex",
                                                  "sheet": {"hp": 10}})
+    # Reads in the tests pass no position: let the read models reach the setup's last write.
+    assert (await api.get(ann, f"/v1/campaigns/{cid}", position=made["position"])).status_code == 200
     return {"ann": ann, "bob": bob, "olga": olga, "carl": carl, "cid": cid,
             "table": table["data"]["table_id"], "vex": made["events"][0]["data"]["character_id"],
             "position": made["position"]}

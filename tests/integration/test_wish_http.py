@@ -18,8 +18,10 @@ async def wish_campaign(api: Api) -> dict[str, Any]:
     await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
     hero = await api.ok(bob, "CreateCharacter", {"campaign_id": cid, "name": "Titan",
                                                  "character_id": "hero", "sheet": HERO})
-    await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": "Goon",
-                                          "character_id": "foe", "sheet": FOE})
+    foe = await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": "Goon",
+                                                "character_id": "foe", "sheet": FOE})
+    # Reads in the tests pass no position: let the read models reach the setup's last write.
+    assert (await api.get(ann, f"/v1/campaigns/{cid}", position=foe["position"])).status_code == 200
     return {"ann": ann, "bob": bob, "cid": cid, "position": hero["position"]}
 
 
