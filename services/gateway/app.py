@@ -7,7 +7,6 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import structlog
 from litestar import Litestar, Request, get
 from litestar.channels import ChannelsPlugin
 from litestar.openapi import OpenAPIConfig
@@ -26,8 +25,6 @@ from services.read_models import ReadModels
 from services.redis_client import connect_redis, live_backend
 from services.settings import Settings
 from services.tokens import TokenBook
-
-log = structlog.get_logger(__name__)
 
 
 @get("/healthz", summary="The process is up", include_in_schema=True)
@@ -81,7 +78,6 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
 
             grpc_server = await start_grpc_server(app.state.services, settings.host,
                                                   settings.grpc_port)
-            log.info("grpc serving", host=settings.host, port=grpc_server.skald_port)
         stop = asyncio.Event()
         task = None
         if run_projector:

@@ -42,6 +42,7 @@ from services.grpc_gateway import protogen
 from services.grpc_gateway import schema as s
 from services.grpc_gateway.convert import Codec, SchemaError
 from services.grpc_gateway.generated import skald_pb2
+from services.tokens import while_valid
 
 if TYPE_CHECKING:
     from services.gateway.state import Services
@@ -80,6 +81,10 @@ class Refused(Exception):
     def __init__(self, kind: str, field: str, rule: str, message: str) -> None:
         super().__init__(message)
         self.kind, self.field, self.rule, self.message = kind, field, rule, message
+
+
+_TOKEN_REFUSED = Refused("unauthenticated", "authorization", "auth.bearer-token",
+                         "the bearer token is not known, has expired or was revoked")
 
 
 def _rpc_status_class() -> Any:
@@ -145,7 +150,7 @@ class Gateway:
         self.svc = services
         self.codec = codec or Codec()
 
-    async def user(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
+    def token(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
         header = ""
         for key, value in context.invocation_metadata() or ():
             if key == "authorization":
@@ -155,10 +160,12 @@ class Gateway:
             raise Refused("unauthenticated", "authorization", "auth.bearer-token",
                           "send 'authorization: Bearer <token>' metadata; create one with "
                           "'skald token create --user NAME'")
-        user = await self.svc.tokens.user_for(token.strip())
+        return token.strip()
+
+    async def user(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
+        user = await self.svc.tokens.user_for(self.token(context))
         if user is None:
-            raise Refused("unauthenticated", "authorization", "auth.bearer-token",
-                          "the bearer token is not known")
+            raise _TOKEN_REFUSED
         return user
 
     def parse(self, rpc: s.Rpc, raw: bytes) -> Any:
@@ -272,6 +279,7 @@ class Gateway:
                          ) -> AsyncIterator[bytes]:
             try:
                 user = await self.user(context)
+                token = self.token(context)
                 req = self.parse(rpc, raw)
                 items = await self.open_stream(rpc, req, user)
             except asyncio.CancelledError:
@@ -279,8 +287,15 @@ class Gateway:
             except Exception as exc:
                 await self.fail(context, exc, rpc)
                 return
-            async for item in items:
+
+            async def still_valid() -> bool:
+                return await self.svc.tokens.user_for(token) == user
+
+            # An open stream ends within about a second of its token being revoked or expiring.
+            async for item in while_valid(items, still_valid):
                 yield self.codec.to_proto(reply, item).SerializeToString()
+            if not await still_valid():
+                await self.fail(context, _TOKEN_REFUSED, rpc)
 
         return handle
 
