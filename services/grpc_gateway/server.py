@@ -22,6 +22,7 @@ no or unknown bearer token             UNAUTHENTICATED
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +38,7 @@ from redis.exceptions import RedisError
 
 from contracts.commands import ENVELOPES
 from domain.errors import DomainError
-from services import queries
+from services import metrics, queries
 from services.grpc_gateway import protogen
 from services.grpc_gateway import schema as s
 from services.grpc_gateway.convert import Codec, SchemaError
@@ -81,6 +82,11 @@ class Refused(Exception):
     def __init__(self, kind: str, field: str, rule: str, message: str) -> None:
         super().__init__(message)
         self.kind, self.field, self.rule, self.message = kind, field, rule, message
+
+
+def _code_name(context: grpc.aio.ServicerContext[Any, Any]) -> str:
+    code = context.code()
+    return "OK" if code is None else str(code.name if isinstance(code, grpc.StatusCode) else code)
 
 
 _TOKEN_REFUSED = Refused("unauthenticated", "authorization", "auth.bearer-token",
@@ -256,6 +262,14 @@ class Gateway:
     def unary(self, rpc: s.Rpc) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]],
                                             Awaitable[bytes | None]]:
         async def handle(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes | None:
+            started = time.perf_counter()
+            try:
+                return await answer(raw, context)
+            finally:  # also when the call is aborted with a refusal
+                metrics.GRPC_SECONDS.labels(rpc.name).observe(time.perf_counter() - started)
+                metrics.GRPC_REQUESTS.labels(rpc.name, _code_name(context)).inc()
+
+        async def answer(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes | None:
             try:
                 if rpc.name == "Echo":
                     req = self.parse(rpc, raw)
@@ -277,6 +291,17 @@ class Gateway:
 
         async def handle(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]
                          ) -> AsyncIterator[bytes]:
+            # A stream is counted when it ends; its duration is how long it stayed open.
+            started = time.perf_counter()
+            try:
+                async for item in relay(raw, context):
+                    yield item
+            finally:
+                metrics.GRPC_SECONDS.labels(rpc.name).observe(time.perf_counter() - started)
+                metrics.GRPC_REQUESTS.labels(rpc.name, _code_name(context)).inc()
+
+        async def relay(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]
+                        ) -> AsyncIterator[bytes]:
             try:
                 user = await self.user(context)
                 token = self.token(context)
