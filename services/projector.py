@@ -234,9 +234,18 @@ class Projector:
         try:
             while not stop.is_set():
                 try:
-                    async with self.store.notifications(self.wake):
+                    listening = True
+
+                    def lost() -> None:
+                        nonlocal listening
+                        listening = False
+                        self._wake.set()
+
+                    async with self.store.notifications(self.wake, lost):
                         next_beat = next_scan = 0.0
                         while not stop.is_set():
+                            if not listening:
+                                raise ConnectionError("the LISTEN connection was lost")
                             if loop.time() >= next_beat:
                                 before = leases.held
                                 await leases.refresh()

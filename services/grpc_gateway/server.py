@@ -26,7 +26,6 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-import asyncpg
 import grpc
 import msgspec
 import structlog
@@ -34,11 +33,11 @@ from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from redis.exceptions import RedisError
 
 from contracts.commands import ENVELOPES
 from domain.errors import DomainError
 from services import metrics, queries
+from services.dependencies import dependency_down
 from services.grpc_gateway import protogen
 from services.grpc_gateway import schema as s
 from services.grpc_gateway.convert import Codec, SchemaError
@@ -145,9 +144,10 @@ def refusal(exc: BaseException) -> Refused | None:
                        f"{named['field']}: {named['message']}")
     if isinstance(exc, DecodeError | UnicodeDecodeError):
         return Refused("invalid", "body", "request.protobuf", f"malformed message: {exc}")
-    if isinstance(exc, OSError | asyncpg.PostgresError | RedisError | TimeoutError):
-        return Refused("unavailable", "service", "service.ready",
-                       f"a dependency is not available ({type(exc).__name__}); retry")
+    down = dependency_down(exc)
+    if down is not None or isinstance(exc, TimeoutError):
+        return Refused("unavailable", down or "service", "service.dependency-available",
+                       f"{down or 'a dependency'} is not reachable right now; retry")
     return None
 
 
