@@ -7,8 +7,11 @@ import asyncio
 import re
 
 import msgspec
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from domain.errors import DomainError
+from services import queries
 from tests.integration.test_grpc import Stack, generic_table, stack  # noqa: F401
 
 
@@ -42,11 +45,13 @@ async def test_metrics_count_what_the_service_did(stack: Stack) -> None:  # noqa
     refused = await api.command(t["olga"], "RollDice", roll)  # an observer may not roll
     assert refused.status_code == 403
     await stack.grpc.call("ListCampaigns", t["ann"])
-    # A read that waits for a position the log never reaches times out (the wait is bounded).
+    assert (await api.get(t["ann"], f"/v1/campaigns/{t['cid']}")).status_code == 200
+    # A read whose position the read models do not reach in time (the wait is bounded).
     svc = stack.services
     svc.settings = msgspec.structs.replace(svc.settings, read_wait_ms=50)
-    waited = await api.get(t["ann"], f"/v1/campaigns/{t['cid']}", position=10**6)
-    assert waited.status_code in (422, 503)
+    with pytest.raises(DomainError) as timed_out:
+        await queries.wait_for_position(svc, t["cid"], 10**6)
+    assert timed_out.value.rule == "read.position-reached"
     await asyncio.sleep(0.3)  # the projector applies the roll
     after = await _metrics(stack)
 
