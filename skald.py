@@ -11,11 +11,13 @@ virtual environment in .venv and installs the project into it.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import subprocess
 import sys
 import venv
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -38,13 +40,41 @@ def ensure_environment() -> None:
     wanted = _fingerprint()
     if PYTHON.exists() and STAMP.exists() and STAMP.read_text() == wanted:
         return
-    print(f"Setting up {VENV} (first run or dependencies changed) ...", file=sys.stderr, flush=True)
+    say = functools.partial(print, file=sys.stderr, flush=True)
+    say(f"skald: setting up {VENV} (first run or dependencies changed); this takes a minute or two")
     if not PYTHON.exists():
+        say("skald: [1/3] creating the virtual environment")
         venv.EnvBuilder(with_pip=True, clear=False).create(VENV)
-    pip = [str(PYTHON), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
-    subprocess.run([*pip, "-r", str(ROOT / "requirements.lock")], check=True)
-    subprocess.run([*pip, "--no-deps", "-e", str(ROOT)], check=True)
+    pins = [line for line in (ROOT / "requirements.lock").read_text().splitlines()
+            if line.strip() and not line.lstrip().startswith(("#", "-"))]
+    say(f"skald: [2/3] installing {len(pins)} pinned dependencies from requirements.lock")
+    _pip_with_progress(["-r", str(ROOT / "requirements.lock")], len(pins), say)
+    say("skald: [3/3] installing Skald itself (editable)")
+    _pip_with_progress(["--no-deps", "-e", str(ROOT)], 1, say)
     STAMP.write_text(wanted)
+    say("skald: environment ready")
+
+
+def _pip_with_progress(args: list[str], total: int, say: Callable[..., None]) -> None:
+    """Run pip, showing one line per package it fetches; on failure, show pip's own output."""
+    command = [str(PYTHON), "-m", "pip", "install", "--disable-pip-version-check",
+               "--progress-bar", "off", *args]
+    seen: list[str] = []
+    count = 0
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            seen.append(line)
+            if line.startswith(("Collecting ", "Processing ", "Obtaining ")):
+                count += 1
+                step = f"[{count}/{total}]" if count <= total else "[build]"
+                say(f"skald:       {step} {Path(line.split()[1]).name}")
+            elif line.startswith("Installing collected packages"):
+                say("skald:       installing the downloaded packages")
+    if proc.returncode != 0:
+        sys.stderr.write("".join(seen[-40:]))
+        sys.exit(f"skald: pip failed (exit {proc.returncode}); its output is above")
 
 
 def main(argv: list[str]) -> int:

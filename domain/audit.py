@@ -96,8 +96,8 @@ def verify_export(lines: Iterable[str | bytes]) -> Report:
         events.append((number, item))
     report.events = len(events)
     _check_order(report, events)
-    seeds = _check_seeds(report, events)
-    _check_rolls(report, events, seeds)
+    seeds, committed_at = _check_seeds(report, events)
+    _check_rolls(report, events, seeds, committed_at)
     _check_references(report, events)
     return report
 
@@ -126,17 +126,28 @@ def _check_order(report: Report, events: list[tuple[int, dict[str, Any]]]) -> No
         versions[stream] = max(expected, int(ev.get("stream_version") or 0))
 
 
-def _check_seeds(report: Report, events: list[tuple[int, dict[str, Any]]]) -> dict[int, bytes]:
-    """Commitments by epoch, checked against every reveal; returns the seeds that verify."""
+def _check_seeds(report: Report, events: list[tuple[int, dict[str, Any]]]
+                 ) -> tuple[dict[int, bytes], dict[int, int]]:
+    """Commitments by epoch, checked against every reveal; returns the seeds that verify and the
+    position at which each epoch's commitment was published. An epoch is committed once: a
+    second commitment for it is a failure and the first one stands."""
     commitments: dict[int, str] = {}
+    committed_at: dict[int, int] = {}
     revealed: dict[int, bytes] = {}
     for line, ev in events:
         data = ev.get("data", {})
-        if ev.get("type") == "CampaignCreated":
-            commitments[1] = str(data.get("seed_commitment", ""))
-        elif ev.get("type") == "SeedCommitted":
-            commitments[int(data.get("epoch", 0))] = str(data.get("commitment", ""))
-        elif ev.get("type") == "SeedRevealed":
+        kind = ev.get("type")
+        if kind in ("CampaignCreated", "SeedCommitted"):
+            epoch = 1 if kind == "CampaignCreated" else int(data.get("epoch", 0))
+            field = "seed_commitment" if kind == "CampaignCreated" else "commitment"
+            if epoch in commitments:
+                _fail(report, line, ev, "seed-commitment-once",
+                      f"epoch {epoch} was already committed at position {committed_at[epoch]};"
+                      " a second commitment for it does not replace the first")
+                continue
+            commitments[epoch] = str(data.get(field, ""))
+            committed_at[epoch] = int(ev.get("position") or 0)
+        elif kind == "SeedRevealed":
             epoch = int(data.get("epoch", 0))
             try:
                 seed = bytes.fromhex(str(data.get("seed", "")))
@@ -151,15 +162,22 @@ def _check_seeds(report: Report, events: list[tuple[int, dict[str, Any]]]) -> di
                 continue
             revealed[epoch] = seed
     report.revealed_epochs = sorted(revealed)
-    return revealed
+    return revealed, committed_at
 
 
 def _check_rolls(report: Report, events: list[tuple[int, dict[str, Any]]],
-                 seeds: dict[int, bytes]) -> None:
+                 seeds: dict[int, bytes], committed_at: dict[int, int]) -> None:
     for line, ev in events:
         dice = (ev.get("metadata") or {}).get("dice")
         if not dice:
             continue
+        epoch = int(dice.get("epoch", 0))
+        published = committed_at.get(epoch)
+        if published is None or published >= int(ev.get("position") or 0):
+            where = "never" if published is None else f"only at position {published}"
+            _fail(report, line, ev, "commitment-before-roll",
+                  f"the roll uses epoch {epoch}, whose commitment was published {where}:"
+                  " a seed must be committed before any roll uses it")
         draws = [(int(d["sides"]), int(d["face"])) for d in dice.get("draws", [])]
         try:
             problems = reread(str(ev.get("type")), ev.get("data", {}), draws)
@@ -167,7 +185,7 @@ def _check_rolls(report: Report, events: list[tuple[int, dict[str, Any]]],
             problems = [f"the event cannot be read: {err!r}"]
         for problem in problems:
             _fail(report, line, ev, "outcome", problem)
-        seed = seeds.get(int(dice.get("epoch", 0)))
+        seed = seeds.get(epoch)
         if seed is None:
             report.rolls_unverifiable += 1
             continue

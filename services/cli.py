@@ -7,7 +7,7 @@ import asyncio
 import os
 import signal
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from urllib.parse import urlsplit, urlunsplit
 
@@ -113,29 +113,23 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
     return 0
 
 
-def cmd_token_create(settings: Settings, args: argparse.Namespace) -> int:
-    import asyncpg
+def _token_command(work: Callable[[str, argparse.Namespace], int]) -> Callable[..., int]:
+    def run(settings: Settings, args: argparse.Namespace) -> int:
+        if not (settings.database_url or find_running_here(settings)):
+            print(f"skald: no running 'skald serve' uses the data directory {settings.data_dir}"
+                  "; using it directly. If your service runs with another one, set "
+                  "SKALD_DATA_DIR to it (or SKALD_DATABASE_URL).", file=sys.stderr)
+        with servers(settings) as ready:
+            assert ready.database_url
+            return work(ready.database_url, args)
 
-    from services.migrate import migrate
-    from services.tokens import create_token
+    return run
 
-    async def run(url: str) -> str:
-        await migrate(url)
-        conn = await asyncpg.connect(url)
-        try:
-            return await create_token(conn, args.user, args.label)
-        finally:
-            await conn.close()
 
-    with servers(settings) as ready:
-        assert ready.database_url
-        try:
-            token = asyncio.run(run(ready.database_url))
-        except ValueError as err:
-            print(f"skald: --user: {err}", file=sys.stderr)
-            return 2
-    print(token)
-    return 0
+def find_running_here(settings: Settings) -> bool:
+    from services.embedded import find_running
+
+    return find_running(settings.data_dir) is not None
 
 
 def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:
@@ -264,12 +258,9 @@ def parser() -> argparse.ArgumentParser:
                            help="worker processes; they share the campaigns by lease (default 1)")
     projector.set_defaults(func=cmd_projector)
     sub.add_parser("migrate", help="apply database migrations").set_defaults(func=cmd_migrate)
-    token = sub.add_parser("token", help="manage API tokens")
-    token_sub = token.add_subparsers(dest="token_command", required=True)
-    create = token_sub.add_parser("create", help="create a bearer token and print it")
-    create.add_argument("--user", required=True)
-    create.add_argument("--label", default="")
-    create.set_defaults(func=cmd_token_create)
+    from services.token_cli import add_parsers
+
+    add_parsers(sub, _token_command)
     proj = sub.add_parser("projections", help="manage read models")
     proj_sub = proj.add_subparsers(dest="projections_command", required=True)
     proj_sub.add_parser("rebuild", help="drop and rebuild the read models from the log"

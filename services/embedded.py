@@ -322,6 +322,9 @@ class EmbeddedPostgres:
         self._ctl_log = self.data_dir / "pg_ctl.log"
         self._lock = _DirLock(self.data_dir / ".postgres.lock")
         self._url: str | None = None
+        # A restart takes the port of the last start when it is still free, so clients that
+        # hold the URL reconnect to the same address.
+        self._last_port: int | None = None
 
     @property
     def url(self) -> str | None:
@@ -490,7 +493,7 @@ class EmbeddedPostgres:
     def _launch(self, run_as: _RunAs) -> int:
         pg_ctl = str(postgres_bin() / "pg_ctl")
         for attempt in range(1, _START_ATTEMPTS + 1):
-            port = _free_port()
+            port = self._last_port if attempt == 1 and self._last_port else _free_port()
             offset = _size(self.log_path)
             options = f"-h 127.0.0.1 -p {port} -k {shlex.quote(str(self.socket_dir))}"
             rc = run_as.run(
@@ -500,6 +503,7 @@ class EmbeddedPostgres:
             )
             pm = _read_postmaster(self.pgdata)
             if rc == 0 and pm is not None and _postmaster_alive(pm, self.pgdata) and pm.port == port:
+                self._last_port = port
                 return port
             output = _read_from(self.log_path, offset)
             if any(marker in output for marker in _BIND_FAILURES):
@@ -569,6 +573,7 @@ class EmbeddedRedis:
         self._lock = _DirLock(self.data_dir / ".redis.lock")
         self._proc: subprocess.Popen[bytes] | None = None
         self._url: str | None = None
+        self._last_port: int | None = None  # reused by a restart when still free
 
     @property
     def url(self) -> str | None:
@@ -628,7 +633,7 @@ class EmbeddedRedis:
     def _launch(self) -> int:
         executable = redis_executable()
         for attempt in range(1, _START_ATTEMPTS + 1):
-            port = _free_port()
+            port = self._last_port if attempt == 1 and self._last_port else _free_port()
             offsets = (_size(self.log_path), _size(self._console_log))
             with self._console_log.open("ab") as console:
                 proc = subprocess.Popen(
@@ -642,6 +647,7 @@ class EmbeddedRedis:
                 )
             if self._await_ready(proc, port):
                 self._proc = proc
+                self._last_port = port
                 self.port_file.write_text(str(port))
                 return port
             if proc.poll() is None:

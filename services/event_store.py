@@ -18,6 +18,7 @@ Guarantees (each shown by a test against a real server):
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
@@ -270,11 +271,17 @@ class EventStore:
         return _stored(row) if row else None
 
     @asynccontextmanager
-    async def notifications(self, callback: Callable[[str], None]) -> AsyncIterator[None]:
-        """LISTEN for appends; ``callback(campaign_id)`` runs on each commit."""
+    async def notifications(self, callback: Callable[[str], None],
+                            lost: Callable[[], None] | None = None) -> AsyncIterator[None]:
+        """LISTEN for appends; ``callback(campaign_id)`` runs on each commit, and ``lost()``
+        when the listening connection ends (a restarted PostgreSQL), so LISTEN can be set up
+        again at once instead of silently falling back to polling."""
         conn = await asyncpg.connect(self.url)
         try:
+            if lost is not None:
+                conn.add_termination_listener(lambda _conn: lost())
             await conn.add_listener(NOTIFY_CHANNEL, lambda *args: callback(args[3]))
             yield
         finally:
-            await conn.close()
+            with contextlib.suppress(Exception):
+                await conn.close()

@@ -22,6 +22,7 @@ from domain.errors import DomainError, StateConflict
 from domain.fair_dice import SeededDice, commitment
 from domain.rulesets.base import RulesetEvent
 from domain.streams import campaign_stream
+from services import metrics
 from services.codec import wire_event
 from services.event_store import (
     CommandRecord,
@@ -128,6 +129,7 @@ class CommandPipeline:
                 first = await self.store.find_command(campaign_id, envelope.command_id)
                 if first is not None:
                     return await self._replay(first, actor, command_type, digest)
+                metrics.COMMANDS.labels(command_type, "refused").inc()
                 bound.info("command refused", field=err.field, rule=err.rule)
                 raise
             events = self._new_events(envelope, actor, decision, dice, camp.epoch)
@@ -146,14 +148,20 @@ class CommandPipeline:
                     seed=(opened[0], new_seed, ctx.seed_commitment) if opened and new_seed else None,
                 )
             except WrongExpectedVersion as conflict:
+                metrics.CONFLICTS.inc()
                 bound.info("append conflict, deciding again", attempt=attempt, stream=conflict.stream_id)
                 await asyncio.sleep(random.uniform(0, RETRY_JITTER * 2 ** min(attempt, 6)))
                 continue
             except DuplicateCommand as dup:
                 return await self._replay(dup.record, actor, command_type, digest)
+            metrics.COMMANDS.labels(command_type, "recorded").inc()
+            for ev in stored:
+                metrics.EVENTS_APPENDED.labels(ev.type).inc()
             bound.info("command recorded", events=len(stored),
                        position=stored[-1].position if stored else None)
             return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
+        metrics.RETRIES_EXHAUSTED.inc()
+        metrics.COMMANDS.labels(command_type, "refused").inc()
         raise StateConflict("command_id", "command.concurrency",
                             f"gave up after {MAX_ATTEMPTS} conflicting attempts; retry the command")
 
@@ -212,6 +220,7 @@ class CommandPipeline:
         stored = await self.store.events_at(first.campaign_id,
                                             list(first.reply.get("positions") or []))
         reply = self._reply(first.command_id, first.campaign_id, stored)
+        metrics.COMMANDS.labels(command_type, "replayed").inc()
         return msgspec.convert({**reply, "duplicate": True}, CommandResult)
 
     async def _seed(self, campaign_id: str, epoch: int) -> bytes | None:

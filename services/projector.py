@@ -24,6 +24,7 @@ from redis.exceptions import RedisError, WatchError
 from domain import campaign as campaign_domain
 from domain import character as character_domain
 from domain import decider
+from services import metrics
 from services import read_models as keys
 from services.codec import wire_event
 from services.event_store import EventStore, StoredEvent
@@ -76,6 +77,7 @@ class Projector:
         heads = await self.store.heads(sorted(partitions) if partitions is not None else None,
                                        PARTITIONS, campaigns=campaigns)
         done = await self.checkpoints(heads)
+        metrics.PROJECTOR_LAG_EVENTS.set(sum(max(0, head - done[cid]) for cid, head in heads.items()))
         total = 0
         for cid, head in heads.items():
             if head > done[cid]:
@@ -109,6 +111,7 @@ class Projector:
             pipe.set(keys.position_key(cid), fresh[-1].position)
             self.crash_hook("before-exec")
             await pipe.execute()
+        metrics.projected(len(fresh), fresh[-1].recorded_at)
         # Derived from the campaign's final state, so repeating it is harmless (and the next
         # batch of the campaign writes them again should this process stop right here).
         listing = self.redis.pipeline(transaction=False)
@@ -231,9 +234,18 @@ class Projector:
         try:
             while not stop.is_set():
                 try:
-                    async with self.store.notifications(self.wake):
+                    listening = True
+
+                    def lost() -> None:
+                        nonlocal listening
+                        listening = False
+                        self._wake.set()
+
+                    async with self.store.notifications(self.wake, lost):
                         next_beat = next_scan = 0.0
                         while not stop.is_set():
+                            if not listening:
+                                raise ConnectionError("the LISTEN connection was lost")
                             if loop.time() >= next_beat:
                                 before = leases.held
                                 await leases.refresh()

@@ -20,6 +20,7 @@ from contracts.commands import CommandEnvelope, CommandResult
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithOdds
+from services import metrics
 from services import read_models as keys
 from services.codec import visible_to, wire_event
 from services.projector import LiveMessage
@@ -49,6 +50,7 @@ async def wait_for_position(svc: Services, campaign_id: str, position: int | Non
     delay = 0.005
     while await svc.read_models.position(campaign_id) < position:
         if time.monotonic() >= deadline:
+            metrics.READ_WAIT_TIMEOUTS.inc()
             raise NotReady("position", "read.position-reached",
                            f"the read models have not reached position {position} yet; retry")
         await asyncio.sleep(delay)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 import msgspec
@@ -34,18 +34,31 @@ async def current_user(request: Request[Any, Any, Any]) -> str:
     return user
 
 
-async def _user_of(request: ASGIConnection[Any, Any, Any, Any]) -> str:
-    """The user behind the request's bearer token (401 when missing or unknown)."""
+def bearer_token(request: ASGIConnection[Any, Any, Any, Any]) -> str:
+    """The request's bearer token (401 when there is none)."""
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise NotAuthorizedException("send 'Authorization: Bearer <token>'; create one with "
                                      "'skald token create --user NAME'")
+    return token.strip()
+
+
+async def _user_of(request: ASGIConnection[Any, Any, Any, Any]) -> str:
+    """The user behind the request's bearer token (401 when missing, unknown, expired or
+    revoked)."""
     svc: Services = request.app.state.services
-    user = await svc.tokens.user_for(token.strip())
+    user = await svc.tokens.user_for(bearer_token(request))
     if user is None:
-        raise NotAuthorizedException("the bearer token is not known")
+        raise NotAuthorizedException("the bearer token is not known, has expired or was revoked")
     return user
+
+
+def token_still_names(svc: Services, token: str, user: str) -> Callable[[], Awaitable[bool]]:
+    """A check for long-lived responses: does ``token`` still authenticate ``user``?"""
+    async def check() -> bool:
+        return await svc.tokens.user_for(token) == user
+    return check
 
 
 _QUERY_STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409,

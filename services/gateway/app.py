@@ -7,11 +7,11 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
 
-import structlog
 from litestar import Litestar, Request, get
 from litestar.channels import ChannelsPlugin
 from litestar.openapi import OpenAPIConfig
 from litestar.openapi.spec import Components, SecurityScheme
+from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
 from services import migrate
 from services.event_store import EventStore
@@ -27,7 +27,16 @@ from services.redis_client import connect_redis, live_backend
 from services.settings import Settings
 from services.tokens import TokenBook
 
-log = structlog.get_logger(__name__)
+# Request counts and latency histograms per route template (``skald_http_*``), from Litestar's
+# own Prometheus middleware; the service's other metrics are in ``services.metrics``.
+HTTP_METRICS = PrometheusConfig(app_name="skald", prefix="skald_http", group_path=True,
+                                exclude=["/metrics"])
+
+
+class MetricsController(PrometheusController):
+    """``GET /metrics``: every metric in the Prometheus text format."""
+
+    include_in_schema = False
 
 
 @get("/healthz", summary="The process is up", include_in_schema=True)
@@ -81,7 +90,6 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
 
             grpc_server = await start_grpc_server(app.state.services, settings.host,
                                                   settings.grpc_port)
-            log.info("grpc serving", host=settings.host, port=grpc_server.skald_port)
         stop = asyncio.Event()
         task = None
         if run_projector:
@@ -102,7 +110,8 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
             await redis.aclose()
 
     return Litestar(
-        route_handlers=[healthz, readyz, v1_router(), web_client_router()],
+        route_handlers=[healthz, readyz, MetricsController, v1_router(), web_client_router()],
+        middleware=[HTTP_METRICS.middleware],
         lifespan=[lifespan],
         plugins=[channels],
         exception_handlers=HANDLERS,

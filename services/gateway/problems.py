@@ -11,6 +11,7 @@ from litestar import Request, Response
 from litestar.exceptions import HTTPException, NotAuthorizedException, ValidationException
 
 from domain.errors import DomainError
+from services.dependencies import RETRY_AFTER_SECONDS, dependency_down
 
 log = structlog.get_logger(__name__)
 MEDIA_TYPE = "application/problem+json"
@@ -117,6 +118,13 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
 
 
 def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
+    down = dependency_down(exc)
+    if down is not None:
+        log.warning("dependency unavailable", dependency=down, path=request.url.path,
+                    error=f"{type(exc).__name__}: {exc}")
+        return problem(503, "Service unavailable", f"{down} is not reachable right now; retry",
+                       request, field=down, rule="service.dependency-available",
+                       headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     log.error("unhandled error", path=request.url.path, error=repr(exc), exc_info=exc)
     return problem(500, "Internal error", "the request could not be completed", request,
                    rule="server.internal")

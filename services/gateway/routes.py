@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Awaitable, Callable
 from typing import Annotated, Any, Union
 from urllib.parse import quote
 
@@ -16,14 +16,17 @@ from services import queries
 from services import read_models as keys
 from services.gateway.access import (
     answer,
+    bearer_token,
     current_user,
     require_token,
     services_of,
+    token_still_names,
 )
 from services.gateway.audit_routes import export_campaign, verify
 from services.gateway.odds_routes import odds_routes
 from services.gateway.problems import Problem
 from services.gateway.state import Services
+from services.tokens import while_valid
 
 Position = Annotated[int | None, QueryParameter(name="position", ge=1, required=False,
                                             description="wait until the read models reach this position")]
@@ -142,15 +145,19 @@ async def live(
             raise Problem(400, "Last-Event-ID", "live.resume-position",
                           "Last-Event-ID must be a position (a non-negative integer)")
         resume = int(last_event_id)
-    role, start = await answer(queries.live_start(svc, await current_user(request), campaign_id,
-                                                  resume))
-    return ServerSentEvent(_live_events(svc, campaign_id, role, start))
+    user = await current_user(request)
+    role, start = await answer(queries.live_start(svc, user, campaign_id, resume))
+    still_valid = token_still_names(svc, bearer_token(request), user)
+    return ServerSentEvent(_live_events(svc, campaign_id, role, start, still_valid))
 
 
-async def _live_events(svc: Services, campaign_id: FromPath[str], role: str,
-                       start: int) -> AsyncGenerator[ServerSentEventMessage, None]:
-    """The shared live stream (backfill, then relay; see ``queries.live``) as server-sent events."""
-    async for item in queries.live(svc, campaign_id, role, start, heartbeat=HEARTBEAT_SECONDS):
+async def _live_events(svc: Services, campaign_id: FromPath[str], role: str, start: int,
+                       still_valid: Callable[[], Awaitable[bool]],
+                       ) -> AsyncGenerator[ServerSentEventMessage, None]:
+    """The shared live stream (backfill, then relay; see ``queries.live``) as server-sent
+    events; it ends within about a second of its token being revoked or expiring."""
+    items = queries.live(svc, campaign_id, role, start, heartbeat=HEARTBEAT_SECONDS)
+    async for item in while_valid(items, still_valid):
         if item.kind == "ready":
             yield ServerSentEventMessage(event="ready", data=msgspec.json.encode(item.data).decode(),
                                          id=str(start))

@@ -22,10 +22,10 @@ no or unknown bearer token             UNAUTHENTICATED
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
-import asyncpg
 import grpc
 import msgspec
 import structlog
@@ -33,15 +33,16 @@ from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
-from redis.exceptions import RedisError
 
 from contracts.commands import ENVELOPES
 from domain.errors import DomainError
-from services import queries
+from services import metrics, queries
+from services.dependencies import dependency_down
 from services.grpc_gateway import protogen
 from services.grpc_gateway import schema as s
 from services.grpc_gateway.convert import Codec, SchemaError
 from services.grpc_gateway.generated import skald_pb2
+from services.tokens import while_valid
 
 if TYPE_CHECKING:
     from services.gateway.state import Services
@@ -80,6 +81,15 @@ class Refused(Exception):
     def __init__(self, kind: str, field: str, rule: str, message: str) -> None:
         super().__init__(message)
         self.kind, self.field, self.rule, self.message = kind, field, rule, message
+
+
+def _code_name(context: grpc.aio.ServicerContext[Any, Any]) -> str:
+    code = context.code()
+    return "OK" if code is None else str(code.name if isinstance(code, grpc.StatusCode) else code)
+
+
+_TOKEN_REFUSED = Refused("unauthenticated", "authorization", "auth.bearer-token",
+                         "the bearer token is not known, has expired or was revoked")
 
 
 def _rpc_status_class() -> Any:
@@ -134,9 +144,10 @@ def refusal(exc: BaseException) -> Refused | None:
                        f"{named['field']}: {named['message']}")
     if isinstance(exc, DecodeError | UnicodeDecodeError):
         return Refused("invalid", "body", "request.protobuf", f"malformed message: {exc}")
-    if isinstance(exc, OSError | asyncpg.PostgresError | RedisError | TimeoutError):
-        return Refused("unavailable", "service", "service.ready",
-                       f"a dependency is not available ({type(exc).__name__}); retry")
+    down = dependency_down(exc)
+    if down is not None or isinstance(exc, TimeoutError):
+        return Refused("unavailable", down or "service", "service.dependency-available",
+                       f"{down or 'a dependency'} is not reachable right now; retry")
     return None
 
 
@@ -145,7 +156,7 @@ class Gateway:
         self.svc = services
         self.codec = codec or Codec()
 
-    async def user(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
+    def token(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
         header = ""
         for key, value in context.invocation_metadata() or ():
             if key == "authorization":
@@ -155,10 +166,12 @@ class Gateway:
             raise Refused("unauthenticated", "authorization", "auth.bearer-token",
                           "send 'authorization: Bearer <token>' metadata; create one with "
                           "'skald token create --user NAME'")
-        user = await self.svc.tokens.user_for(token.strip())
+        return token.strip()
+
+    async def user(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
+        user = await self.svc.tokens.user_for(self.token(context))
         if user is None:
-            raise Refused("unauthenticated", "authorization", "auth.bearer-token",
-                          "the bearer token is not known")
+            raise _TOKEN_REFUSED
         return user
 
     def parse(self, rpc: s.Rpc, raw: bytes) -> Any:
@@ -249,6 +262,14 @@ class Gateway:
     def unary(self, rpc: s.Rpc) -> Callable[[bytes, grpc.aio.ServicerContext[Any, Any]],
                                             Awaitable[bytes | None]]:
         async def handle(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes | None:
+            started = time.perf_counter()
+            try:
+                return await answer(raw, context)
+            finally:  # also when the call is aborted with a refusal
+                metrics.GRPC_SECONDS.labels(rpc.name).observe(time.perf_counter() - started)
+                metrics.GRPC_REQUESTS.labels(rpc.name, _code_name(context)).inc()
+
+        async def answer(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]) -> bytes | None:
             try:
                 if rpc.name == "Echo":
                     req = self.parse(rpc, raw)
@@ -270,8 +291,20 @@ class Gateway:
 
         async def handle(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]
                          ) -> AsyncIterator[bytes]:
+            # A stream is counted when it ends; its duration is how long it stayed open.
+            started = time.perf_counter()
+            try:
+                async for item in relay(raw, context):
+                    yield item
+            finally:
+                metrics.GRPC_SECONDS.labels(rpc.name).observe(time.perf_counter() - started)
+                metrics.GRPC_REQUESTS.labels(rpc.name, _code_name(context)).inc()
+
+        async def relay(raw: bytes, context: grpc.aio.ServicerContext[Any, Any]
+                        ) -> AsyncIterator[bytes]:
             try:
                 user = await self.user(context)
+                token = self.token(context)
                 req = self.parse(rpc, raw)
                 items = await self.open_stream(rpc, req, user)
             except asyncio.CancelledError:
@@ -279,8 +312,15 @@ class Gateway:
             except Exception as exc:
                 await self.fail(context, exc, rpc)
                 return
-            async for item in items:
+
+            async def still_valid() -> bool:
+                return await self.svc.tokens.user_for(token) == user
+
+            # An open stream ends within about a second of its token being revoked or expiring.
+            async for item in while_valid(items, still_valid):
                 yield self.codec.to_proto(reply, item).SerializeToString()
+            if not await still_valid():
+                await self.fail(context, _TOKEN_REFUSED, rpc)
 
         return handle
 

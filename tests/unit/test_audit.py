@@ -111,3 +111,31 @@ def test_without_a_reveal_rolls_await_verification() -> None:
 def test_garbage_is_reported_not_raised() -> None:
     report = verify_export([b"not json", b'{"position": "x"}'])
     assert {f.check for f in report.failures} == {"json", "event"}
+
+
+def test_a_roll_before_its_epochs_commitment_fails() -> None:
+    # The campaign (and its epoch 1 commitment) moved after the first roll: the roll came first.
+    lines = edit(export(), 1, lambda item: item.update(position=4))
+    lines = [lines[0], *sorted(lines[1:], key=lambda raw: json.loads(raw)["position"])]
+    report = verify_export(lines)
+    failed = {(f.position, f.check) for f in report.failures}
+    assert (2, "commitment-before-roll") in failed and (3, "commitment-before-roll") in failed
+    assert "only at position 4" in next(f.detail for f in report.failures
+                                        if f.check == "commitment-before-roll")
+
+
+def test_a_roll_of_an_epoch_never_committed_fails() -> None:
+    report = verify_export(edit(export(), 3, lambda item: item["metadata"]["dice"].update(epoch=7)))
+    [failure] = [f for f in report.failures if f.check == "commitment-before-roll"]
+    assert failure.position == 3 and "never" in failure.detail
+
+
+def test_a_second_commitment_for_an_epoch_is_refused_and_the_first_stands() -> None:
+    lines = export()
+    forged = e.SeedCommitted(campaign_id=CID, epoch=1, commitment=hashlib.sha256(b"x").hexdigest())
+    lines.insert(4, line(4, f"campaign/{CID}", 2, forged))
+    lines[-1] = edit([lines[-1]], 5, lambda item: item.update(stream_version=3))[0]
+    report = verify_export(lines)
+    assert [(f.position, f.check) for f in report.failures] == [(4, "seed-commitment-once")]
+    # The first commitment still verifies the reveal, so every roll is still re-derived.
+    assert report.rolls_verified == 2 and report.revealed_epochs == [1]

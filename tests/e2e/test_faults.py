@@ -1,0 +1,192 @@
+"""Stopping and restarting the real PostgreSQL and Redis under load: 503 with Retry-After while
+one is down (and /readyz names it), full recovery unattended (LISTEN, the projector), no
+acknowledged command lost, and read models equal to a fresh fold of the log."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import asyncpg
+import httpx
+import pytest
+from redis.asyncio import Redis
+
+from services.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.event_store import EventStore
+from services.gateway.app import create_app
+from services.migrate import migrate
+from services.projector import rebuild
+from services.settings import Settings
+from tests.conftest import Api, served, with_database
+
+
+class Load:
+    """Players rolling without pause; each command is retried with its own id after a 503."""
+
+    def __init__(self, api: Api, token: str, cid: str, table: str) -> None:
+        self.api, self.token, self.cid, self.table = api, token, cid, table
+        self.acked: dict[str, int] = {}  # command id -> position answered
+        self.unavailable = 0
+        self.other: list[tuple[int, str]] = []
+        self.stop = asyncio.Event()
+
+    async def run(self, worker: int) -> None:
+        count = 0
+        while not self.stop.is_set():
+            count += 1
+            command_id = f"load-{worker}-{count}"
+            while not self.stop.is_set():
+                try:
+                    response = await self.api.command(self.token, "RollDice", {
+                        "campaign_id": self.cid, "table_id": self.table, "expression": "1d20"},
+                        command_id=command_id)
+                except httpx.HTTPError as err:  # the service itself never goes away
+                    self.other.append((0, repr(err)))
+                    break
+                if response.status_code == 200:
+                    self.acked[command_id] = response.json()["position"]
+                    break
+                if response.status_code == 503:
+                    assert response.headers.get("retry-after") == "1"
+                    assert response.json()["rule"] == "service.dependency-available"
+                    self.unavailable += 1
+                    await asyncio.sleep(0.1)
+                    continue
+                self.other.append((response.status_code, response.text))
+                break
+            await asyncio.sleep(0.01)
+
+
+@pytest.fixture
+async def own_servers(tmp_path: Path) -> AsyncIterator[tuple[EmbeddedPostgres, EmbeddedRedis]]:
+    """Servers of this test alone: stopping them must not disturb any other test."""
+    pg, redis = EmbeddedPostgres(tmp_path / "pg"), EmbeddedRedis(tmp_path / "redis")
+    await asyncio.to_thread(pg.start)
+    await asyncio.to_thread(redis.start)
+    try:
+        yield pg, redis
+    finally:
+        await asyncio.to_thread(redis.stop)
+        await asyncio.to_thread(pg.stop)
+
+
+async def _ready(api: Api) -> dict[str, Any]:
+    response = await api.client.get("/readyz")
+    body: dict[str, Any] = response.json()
+    body["status_code"] = response.status_code
+    return body
+
+
+async def _until(check: Any, seconds: float, what: str) -> float:
+    start = time.monotonic()
+    while not await check():
+        assert time.monotonic() - start < seconds, f"{what} not within {seconds} s"
+        await asyncio.sleep(0.1)
+    return time.monotonic() - start
+
+
+async def _listening(database_url: str) -> bool:
+    try:
+        conn = await asyncpg.connect(database_url)
+    except (OSError, asyncpg.PostgresError):
+        return False
+    try:
+        count = await conn.fetchval("SELECT count(*) FROM pg_stat_activity"
+                                    " WHERE query LIKE 'LISTEN %' AND datname = current_database()")
+        return bool(count)
+    finally:
+        await conn.close()
+
+
+async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
+        own_servers: tuple[EmbeddedPostgres, EmbeddedRedis]) -> None:
+    pg, redis_server = own_servers
+    database_url = with_database(pg.url or "", f"skald_f_{uuid.uuid4().hex[:8]}")
+    await migrate(database_url)
+    app = create_app(Settings(database_url=database_url, redis_url=redis_server.url,
+                              read_wait_ms=3000))
+    async with served(app) as client:
+        api = Api(client, database_url)
+        ann = await api.token("ann")
+        cid = (await api.ok(ann, "CreateCampaign", {"name": "Storm"}))["campaign_id"]
+        table = (await api.ok(ann, "CreateTable", {"campaign_id": cid, "name": "Main"}))
+        table_id = table["events"][0]["data"]["table_id"]
+        assert (await _ready(api))["status_code"] == 200
+        await _until(lambda: _listening(database_url), 5, "LISTEN")
+        load = Load(api, ann, cid, table_id)
+        workers = [asyncio.create_task(load.run(i)) for i in range(4)]
+        try:
+            await asyncio.sleep(0.5)
+
+            # PostgreSQL goes away: commands get 503 with Retry-After, /readyz names it.
+            await asyncio.to_thread(pg.stop)
+            down = await _ready(api)
+            assert down["status_code"] == 503 and down["checks"]["postgres"].startswith("unreachable")
+            assert down["checks"]["redis"] == "ok"
+            before = load.unavailable
+            await _until(lambda: _true(load.unavailable > before), 5, "a 503 while PostgreSQL is down")
+            await asyncio.to_thread(pg.start)
+            assert urlsplit(pg.url or "").port == urlsplit(database_url).port  # the same address
+            acked = len(load.acked)
+            await _until(lambda: _true(len(load.acked) > acked + 5), 10, "commands after the restart")
+            await _until(lambda: _listening(database_url), 5, "LISTEN after the restart")
+            # Read-your-writes again, through the projector's notifications.
+            done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
+            seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
+            assert seen.status_code == 200
+
+            # Redis goes away: reads get 503, /readyz names it; commands are still recorded.
+            await asyncio.to_thread(redis_server.stop)
+            down = await _ready(api)
+            assert down["status_code"] == 503 and down["checks"]["redis"].startswith("unreachable")
+            read = await api.get(ann, f"/v1/campaigns/{cid}")
+            assert read.status_code == 503 and read.headers["retry-after"] == "1"
+            assert read.json()["field"] == "redis"
+            acked = len(load.acked)
+            await asyncio.sleep(1.0)
+            await asyncio.to_thread(redis_server.start)
+            await _until(lambda: _true(len(load.acked) > acked + 5), 10, "commands after Redis returns")
+            assert (await _ready(api))["status_code"] == 200
+
+        finally:
+            load.stop.set()
+            await asyncio.gather(*workers)
+        assert not load.other, load.other[:5]  # nothing but 200 and 503
+        last = max(load.acked.values())
+        settled = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=last, limit=100)
+        assert settled.status_code == 200, settled.text
+
+        # Every acknowledged command is in the log, at the position it was answered with.
+        conn = await asyncpg.connect(database_url)
+        try:
+            rows = await conn.fetch("SELECT position, metadata->>'command_id' AS command_id"
+                                    " FROM events WHERE campaign_id = $1", cid)
+        finally:
+            await conn.close()
+        logged = {r["command_id"]: r["position"] for r in rows}
+        assert len(load.acked) > 20
+        assert all(logged.get(k) == v for k, v in load.acked.items())
+
+        # The read models equal a fresh fold of the log.
+        paths = [f"/v1/campaigns/{cid}", f"/v1/campaigns/{cid}/rolls?limit=100",
+                 f"/v1/campaigns/{cid}/events?limit=1000"]
+        kept = [(await api.client.get(p, headers=api.auth(ann))).json() for p in paths]
+        store = await EventStore.connect(database_url)
+        redis = Redis.from_url(redis_server.url or "")
+        try:
+            await rebuild(store, redis)
+        finally:
+            await store.close()
+            await redis.aclose()
+        fresh = [(await api.client.get(p, headers=api.auth(ann))).json() for p in paths]
+        assert fresh == kept
+
+
+async def _true(value: bool) -> bool:
+    return value
