@@ -8,6 +8,7 @@ from typing import Any
 
 import httpx
 
+from services.gateway.problems import slug
 from tests.conftest import Api
 from tests.integration.test_http import setup_table
 
@@ -126,3 +127,20 @@ async def test_only_a_gm_may_hide_a_roll(api: Api) -> None:
     assert await _log_length(api, t) == before
     await api.ok(t["ann"], "RollDice", {"campaign_id": t["cid"], "expression": "1d6",
                                         "visibility": "gm"})
+
+
+async def test_wish_pool_counts_and_dice_notation_are_ascii_only(api: Api) -> None:
+    t = await setup_table(api)
+    for pool in ("CHR:²", "CHR:٣", "CHR:３"):
+        response = await api.get(t["ann"], "/v1/rulesets/wish/odds", pool=pool)
+        assert response.status_code == 422 and response.json()["field"] == "pool", response.text
+    before = await _log_length(api, t)
+    roll = await api.command(t["bob"], "RollDice", {"campaign_id": t["cid"], "expression": "２d６"})
+    _assert_problem(roll, 422, "payload.expression", "generic.dice-notation")
+    assert await _log_length(api, t) == before
+
+
+def test_problem_types_are_uris_whatever_the_rule() -> None:
+    assert slug("wish.dice L3-69") == "wish.dice-L3-69"
+    assert slug("wish.option_lines L514-528") == "wish.option_lines-L514-528"
+    assert _URI.match(f"https://skald.dev/problems/{slug('a  b/c?d')}")
