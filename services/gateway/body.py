@@ -15,6 +15,8 @@ from typing import Any
 
 from litestar import Request
 
+from contracts.ids import ID_MAX, is_id
+from contracts.ids import RULE as ID_RULE
 from contracts.limits import INT64_MAX, INT64_MIN
 from services.gateway.problems import Problem
 
@@ -61,8 +63,11 @@ def _walk(value: Any, path: str) -> None:
         item, where = stack.pop()
         if isinstance(item, dict):
             for key, child in item.items():
-                _check_string(key, f"{where}.{key}" if where else key)
-                stack.append((child, f"{where}.{key}" if where else key))
+                named = f"{where}.{key}" if where else key
+                _check_string(key, named)
+                if _is_id_field(key) and isinstance(child, str):
+                    check_id(child, named)
+                stack.append((child, named))
         elif isinstance(item, list):
             stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
         elif isinstance(item, str):
@@ -76,6 +81,18 @@ def _walk(value: Any, path: str) -> None:
         elif isinstance(item, float) and not math.isfinite(item):
             raise Problem(422, where or "body", "request.finite-number",
                           f"{where or 'body'}: numbers must be finite")
+
+
+def _is_id_field(key: str) -> bool:
+    return key.endswith("_id") and key != "correlation_id"  # a correlation id is free text
+
+
+def check_id(text: str, where: str) -> None:
+    """Refuse an id that breaks the id grammar (``contracts.ids``): ``..``, ``CON``, ``a b``."""
+    if not is_id(text, 100 if where == "command_id" else ID_MAX):
+        raise Problem(422, where, ID_RULE,
+                      f"{where}: {text[:80]!r} is not an id (1-{ID_MAX} of A-Z a-z 0-9 _ . : -, "
+                      "no '..', not a reserved name such as CON or NUL; see docs/ids.md)")
 
 
 def _check_string(text: str, where: str) -> None:
@@ -118,6 +135,9 @@ def check_json(raw: bytes, content_type: str) -> None:
 
 async def limit_body(request: Request[Any, Any, Any]) -> None:
     """``before_request`` hook of /v1: runs after the token guard, before the body is decoded."""
+    for name, value in request.path_params.items():
+        if name.endswith("_id") and isinstance(value, str):
+            check_id(value, name)
     if request.method not in ("POST", "PUT", "PATCH") or request.route_handler.opt.get("json_lines"):
         return  # /v1/verify reads an export (JSON Lines), bounded by EXPORT_MAX_BYTES instead
     check_json(await request.body(), request.headers.get("content-type", ""))
