@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 from typing import Any
@@ -144,3 +145,38 @@ def test_problem_types_are_uris_whatever_the_rule() -> None:
     assert slug("wish.dice L3-69") == "wish.dice-L3-69"
     assert slug("wish.option_lines L514-528") == "wish.option_lines-L514-528"
     assert _URI.match(f"https://skald.dev/problems/{slug('a  b/c?d')}")
+
+
+async def test_ids_follow_one_grammar_in_payloads_and_paths(api: Api) -> None:
+    t = await setup_table(api)
+    before = await _log_length(api, t)
+    for bad in ("..", "CON", "nul.txt", "Lpt1", "a..b", "-x", ".hidden", "a b", "a/b"):
+        made = await api.command(t["ann"], "CreateTable", {"campaign_id": t["cid"], "name": "T",
+                                                           "table_id": bad})
+        assert made.status_code == 422 and made.json()["field"] == "payload.table_id", made.text
+        seat = await api.command(t["bob"], "SeatCharacter", {
+            "campaign_id": t["cid"], "table_id": t["table"], "character_id": bad})
+        assert seat.status_code == 422 and seat.json()["field"] == "payload.character_id"
+        replay = await api.command(t["bob"], "RollDice", {"campaign_id": t["cid"],
+                                                          "expression": "1d6"}, command_id=bad)
+        assert replay.status_code == 422 and replay.json()["field"] == "command_id"
+    for bad in ("CON", "nul", "a..b", "-x"):
+        read = await api.get(t["ann"], f"/v1/campaigns/{t['cid']}/characters/{bad}")
+        _assert_problem(read, 422, "character_id", "request.id-grammar")
+        read = await api.get(t["ann"], f"/v1/campaigns/{bad}")
+        _assert_problem(read, 422, "campaign_id", "request.id-grammar")
+    assert await _log_length(api, t) == before
+    ok = await api.ok(t["ann"], "CreateTable", {"campaign_id": t["cid"], "name": "T",
+                                                "table_id": "con_2.side-room:b"})
+    assert ok["events"][0]["data"]["table_id"] == "con_2.side-room:b"
+
+
+async def test_a_position_beyond_the_head_is_refused_at_once(api: Api) -> None:
+    t = await setup_table(api)
+    started = asyncio.get_running_loop().time()
+    for path in (f"/v1/campaigns/{t['cid']}", f"/v1/campaigns/{t['cid']}/rolls"):
+        response = await api.get(t["ann"], path, position=t["position"] + 1_000_000)
+        _assert_problem(response, 422, "position", "read.position-beyond-head")
+    assert asyncio.get_running_loop().time() - started < 5  # the read wait is 10 s in tests
+    at_head = await api.get(t["ann"], f"/v1/campaigns/{t['cid']}", position=t["position"])
+    assert at_head.status_code == 200
