@@ -25,6 +25,7 @@ from services.gateway.access import (
 from services.gateway.audit_routes import export_campaign, verify
 from services.gateway.body import MAX_BODY_BYTES, limit_body
 from services.gateway.odds_routes import odds_routes
+from services.gateway.openapi import document_problems
 from services.gateway.problems import Problem
 from services.gateway.state import Services
 
@@ -200,8 +201,8 @@ async def check_odds(request: Request[Any, Any, Any], campaign_id: FromPath[str]
 
 def v1_router() -> Router:
     return Router(path="/v1", guards=[require_token], before_request=limit_body,
-                  request_max_body_size=MAX_BODY_BYTES, route_handlers=[
+                  request_max_body_size=MAX_BODY_BYTES, route_handlers=document_problems([
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
         get_characters, get_character, get_rolls, get_events, live, get_encounter,
         list_rulesets, *odds_routes(), unknown_ruleset_odds, check_odds, export_campaign, verify,
-    ])
+    ]))
