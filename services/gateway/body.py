@@ -135,7 +135,7 @@ def check_json(raw: bytes, content_type: str) -> None:
 
 async def limit_body(request: Request[Any, Any, Any]) -> None:
     """``before_request`` hook of /v1: runs after the token guard, before the body is decoded."""
-    for name, value in request.path_params.items():
+    for name, value in [*request.path_params.items(), *request.query_params.items()]:
         if name.endswith("_id") and isinstance(value, str):
             check_id(value, name)
     if request.method not in ("POST", "PUT", "PATCH") or request.route_handler.opt.get("json_lines"):

@@ -23,7 +23,7 @@ from services.gateway.access import (
     services_of,
 )
 from services.gateway.audit_routes import export_campaign, verify
-from services.gateway.body import MAX_BODY_BYTES, limit_body
+from services.gateway.body import MAX_BODY_BYTES, check_id, limit_body
 from services.gateway.odds_routes import odds_routes
 from services.gateway.openapi import document_problems
 from services.gateway.problems import Problem
@@ -64,6 +64,8 @@ async def list_campaigns(
                                          required=False,
                                          description="page size")] = keys.LISTING_PAGE_SIZE,
 ) -> Response[list[dict[str, Any]]]:
+    if after:
+        check_id(after, "after")  # the cursor is a campaign id
     page, cursor = await queries.campaigns_page(services_of(request), await current_user(request),
                                                 after, limit)
     headers = {"Link": f'</v1/campaigns?after={quote(cursor)}&limit={limit}>; rel="next"'} \

@@ -180,3 +180,31 @@ async def test_a_position_beyond_the_head_is_refused_at_once(api: Api) -> None:
     assert asyncio.get_running_loop().time() - started < 5  # the read wait is 10 s in tests
     at_head = await api.get(t["ann"], f"/v1/campaigns/{t['cid']}", position=t["position"])
     assert at_head.status_code == 200
+
+
+async def test_a_battery_of_hostile_requests_gets_no_5xx(api: Api) -> None:
+    t = await setup_table(api)
+    before = await _log_length(api, t)
+    cid, auth = t["cid"], api.auth(t["bob"])
+    reads = [f"/v1/campaigns/{cid}/events?after=%ff", f"/v1/campaigns/{cid}/events?after=-1",
+             f"/v1/campaigns/{cid}/events?limit=1e999", f"/v1/campaigns/{cid}?position=%00",
+             f"/v1/campaigns/{cid}?position=\u0663", f"/v1/campaigns/{cid}/characters/%00",
+             f"/v1/campaigns/{cid}/characters/%ed%a0%80", "/v1/campaigns?after=%00",
+             f"/v1/campaigns/{cid}/rolls?table_id=%00", "/v1/rulesets/%00/odds",
+             "/v1/rulesets/wish/odds?pool=CHR:99999999999999999999",
+             "/v1/rulesets/wish/odds?pool=%00"]
+    for path in reads:
+        response = await api.client.get(path, headers=auth)
+        assert 400 <= response.status_code < 500, (path, response.status_code, response.text)
+        assert response.headers["content-type"].startswith("application/problem+json"), path
+    bodies = [b"[]", b'"x"', b"null", b"1e999", b'{"type":5}', b'{"command_id":"c","type":"RollDice"}',
+              b'{"command_id":"c","type":"RollDice","payload":[]}', b"{", b"\xef\xbb\xbf{}",
+              b'{"command_id":"c","type":"RollDice","payload":{"campaign_id":"' + cid.encode()
+              + b'","expression":"1d6","label":"\\u0000"}}']
+    for body in bodies:
+        for path in ("/v1/commands", f"/v1/campaigns/{cid}/characters/{t['vex']}/check-odds"):
+            response = await api.client.post(path, content=body, headers={
+                **auth, "Content-Type": "application/json"})
+            assert 400 <= response.status_code < 500, (path, body, response.status_code, response.text)
+            assert response.json()["field"], (path, body, response.text)
+    assert await _log_length(api, t) == before
