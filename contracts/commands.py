@@ -13,11 +13,12 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
+from contracts.ids import ID_MAX, ID_PATTERN, USER_PATTERN
 from contracts.rulesets import golden_heroes, wish
 
-Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Id = Annotated[str, msgspec.Meta(min_length=1, max_length=ID_MAX, pattern=ID_PATTERN)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
-UserName = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.@-]+$")]
+UserName = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=USER_PATTERN)]
 Role = Literal["gm", "player", "observer"]
 Visibility = Literal["public", "gm"]
 
@@ -135,7 +136,7 @@ COMMAND_PAYLOADS: dict[str, type[Payload]] = {
     )
 }
 
-CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=r"^[A-Za-z0-9_.:-]+$")]
+CommandId = Annotated[str, msgspec.Meta(min_length=1, max_length=100, pattern=ID_PATTERN)]
 ClientSeed = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
 
 

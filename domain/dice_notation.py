@@ -24,7 +24,9 @@ MAX_TERMS = 20
 MAX_SIDES = 1000
 MAX_MODIFIER = 10_000
 
-_TERM = re.compile(r"(?:(?P<count>\d+)?d(?P<sides>\d+)(?:(?P<keep_kind>kh|kl)(?P<keep>\d+))?|(?P<const>\d+))")
+# [0-9], not \d: in a str pattern \d also matches Arabic-Indic and fullwidth digits ("２d６").
+_TERM = re.compile(r"(?:(?P<count>[0-9]+)?d(?P<sides>[0-9]+)(?:(?P<keep_kind>kh|kl)(?P<keep>[0-9]+))?"
+                   r"|(?P<const>[0-9]+))")
 RULE = "generic.dice-notation"
 
 

@@ -28,6 +28,9 @@ def decide_roll(cmd: c.RollDice, campaign: CampaignState, character: CharacterSt
     role = require_member(campaign, ctx.actor)
     if role == "observer":
         raise Forbidden("actor", "campaign.observer-reads-only", "an observer may only read")
+    if cmd.visibility == "gm" and not campaign.is_gm(ctx.actor):
+        raise Forbidden("payload.visibility", "roll.gm-only-visibility",
+                        "only a GM may hide a roll (visibility \"gm\")")
     if cmd.table_id is not None:
         require_table(campaign, cmd.table_id)
     if cmd.character_id is not None:

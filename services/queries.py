@@ -48,7 +48,15 @@ async def wait_for_position(svc: Services, campaign_id: str, position: int | Non
         return
     deadline = time.monotonic() + svc.settings.read_wait_ms / 1000
     delay = 0.005
+    checked_head = False
     while await svc.read_models.position(campaign_id) < position:
+        if not checked_head:  # a position the log has not reached would hold the whole wait
+            checked_head = True
+            head = (await svc.store.heads(campaigns=[campaign_id])).get(campaign_id, 0)
+            if position > head:
+                raise DomainError("position", "read.position-beyond-head",
+                                  f"position {position} is beyond the campaign's last event; "
+                                  "pass a position a command of yours returned")
         if time.monotonic() >= deadline:
             metrics.READ_WAIT_TIMEOUTS.inc()
             raise NotReady("position", "read.position-reached",

@@ -9,13 +9,12 @@ from typing import Any
 
 from litestar import Litestar, Request, get
 from litestar.channels import ChannelsPlugin
-from litestar.openapi import OpenAPIConfig
-from litestar.openapi.spec import Components, SecurityScheme
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
 from services import migrate
 from services.event_store import EventStore
 from services.gateway.access import services_of
+from services.gateway.openapi import drop_framework_400, openapi_config
 from services.gateway.problems import HANDLERS, problem
 from services.gateway.routes import v1_router
 from services.gateway.state import Services
@@ -109,18 +108,14 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
             await store.close()
             await redis.aclose()
 
-    return Litestar(
+    app = Litestar(
         route_handlers=[healthz, readyz, MetricsController, v1_router(), web_client_router()],
         middleware=[HTTP_METRICS.middleware],
         lifespan=[lifespan],
         plugins=[channels],
         exception_handlers=HANDLERS,
-        openapi_config=OpenAPIConfig(
-            title="Skald", version="1.0.0", path="/schema",
-            description="Event-sourced game state for tabletop role-playing games.",
-            components=Components(security_schemes={
-                "bearer": SecurityScheme(type="http", scheme="bearer")}),
-            security=[{"bearer": []}],
-        ),
+        openapi_config=openapi_config(),
         debug=False,
     )
+    drop_framework_400(app)
+    return app

@@ -19,6 +19,14 @@ _STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409}
 _AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$\.?(?P<path>[^`]*)`)?$", re.S)
 
 
+_NOT_SLUG = re.compile(r"[^A-Za-z0-9._~-]+")
+
+
+def slug(rule: str) -> str:
+    """A rule as one URI path segment: ``wish.dice L3-69`` becomes ``wish.dice-L3-69``."""
+    return _NOT_SLUG.sub("-", rule).strip("-") or "http"
+
+
 class Problem(HTTPException):
     """An HTTP error with the field and rule that caused it."""
 
@@ -33,7 +41,7 @@ def problem(status: int, title: str, detail: str, request: Request[Any, Any, Any
             field: str | None = None, rule: str | None = None,
             headers: dict[str, str] | None = None, **extra: Any) -> Response[dict[str, Any]]:
     body: dict[str, Any] = {
-        "type": f"https://skald.dev/problems/{rule or 'http'}",
+        "type": f"https://skald.dev/problems/{slug(rule or 'http')}",
         "title": title,
         "status": status,
         "detail": detail,
@@ -112,6 +120,8 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
     if isinstance(exc, NotAuthorizedException):
         return problem(401, "Unauthorized", exc.detail, request, field="Authorization",
                        rule="auth.bearer-token", headers={"WWW-Authenticate": "Bearer"})
+    if exc.status_code == 413:
+        return problem(413, "Body too large", exc.detail, request, field="body", rule="request.size")
     if exc.status_code == 400 and "JSON" in str(exc.detail):
         return problem(400, "Malformed JSON", exc.detail, request, field="body", rule="request.json")
     return problem(exc.status_code, "HTTP error", exc.detail, request, headers=exc.headers)

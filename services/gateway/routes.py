@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncGenerator, Awaitable, Callable
 from typing import Annotated, Any, Union
 from urllib.parse import quote
@@ -12,6 +13,7 @@ from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
 from litestar.response import Response, ServerSentEvent, ServerSentEventMessage
 
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
+from contracts.limits import INT64_MAX
 from services import queries
 from services import read_models as keys
 from services.gateway.access import (
@@ -23,14 +25,17 @@ from services.gateway.access import (
     token_still_names,
 )
 from services.gateway.audit_routes import export_campaign, verify
+from services.gateway.body import MAX_BODY_BYTES, check_id, limit_body
 from services.gateway.odds_routes import odds_routes
+from services.gateway.openapi import document_problems
 from services.gateway.problems import Problem
 from services.gateway.state import Services
 from services.tokens import while_valid
 
-Position = Annotated[int | None, QueryParameter(name="position", ge=1, required=False,
+Position = Annotated[int | None, QueryParameter(name="position", ge=1, le=INT64_MAX, required=False,
                                             description="wait until the read models reach this position")]
 HEARTBEAT_SECONDS = 15.0
+_ASCII_DIGITS = re.compile(r"[0-9]{1,19}")
 
 
 async def execute_command(request: Request[Any, Any, Any], data: Any) -> CommandResult:
@@ -62,6 +67,8 @@ async def list_campaigns(
                                          required=False,
                                          description="page size")] = keys.LISTING_PAGE_SIZE,
 ) -> Response[list[dict[str, Any]]]:
+    if after:
+        check_id(after, "after")  # the cursor is a campaign id
     page, cursor = await queries.campaigns_page(services_of(request), await current_user(request),
                                                 after, limit)
     headers = {"Link": f'</v1/campaigns?after={quote(cursor)}&limit={limit}>; rel="next"'} \
@@ -124,7 +131,7 @@ async def get_rolls(
 @get("/campaigns/{campaign_id:str}/events", summary="The campaign's event log, paged by position")
 async def get_events(
     request: Request[Any, Any, Any], campaign_id: FromPath[str],
-    after: Annotated[int, QueryParameter(name="after", ge=0)] = 0,
+    after: Annotated[int, QueryParameter(name="after", ge=0, le=INT64_MAX)] = 0,
     limit: Annotated[int, QueryParameter(name="limit", ge=1, le=1000)] = 100,
 ) -> dict[str, Any]:
     return await answer(queries.events_page(services_of(request), await current_user(request),
@@ -135,16 +142,19 @@ async def get_events(
      description="Resumable: send Last-Event-ID (or ?after=) with the last position you saw.")
 async def live(
     request: Request[Any, Any, Any], campaign_id: FromPath[str],
-    after: Annotated[int | None, QueryParameter(name="after", ge=0, required=False)] = None,
+    after: Annotated[int | None, QueryParameter(name="after", ge=0, le=INT64_MAX,
+                                                    required=False)] = None,
     last_event_id: Annotated[str | None, HeaderParameter(name="Last-Event-ID", required=False)] = None,
 ) -> ServerSentEvent:
     svc = services_of(request)
     resume = after
     if last_event_id is not None:
-        if not last_event_id.strip().isdigit():
-            raise Problem(400, "Last-Event-ID", "live.resume-position",
-                          "Last-Event-ID must be a position (a non-negative integer)")
-        resume = int(last_event_id)
+        text = last_event_id.strip()
+        # ASCII digits only ("²".isdigit() is true) and within int64, before any 200 is sent.
+        if not _ASCII_DIGITS.fullmatch(text) or int(text) > INT64_MAX:
+            raise Problem(422, "Last-Event-ID", "live.resume-position",
+                          f"Last-Event-ID must be a position: ASCII digits, at most {INT64_MAX}")
+        resume = int(text)
     user = await current_user(request)
     role, start = await answer(queries.live_start(svc, user, campaign_id, resume))
     still_valid = token_still_names(svc, bearer_token(request), user)
@@ -199,8 +209,9 @@ async def check_odds(request: Request[Any, Any, Any], campaign_id: FromPath[str]
 
 
 def v1_router() -> Router:
-    return Router(path="/v1", guards=[require_token], route_handlers=[
+    return Router(path="/v1", guards=[require_token], before_request=limit_body,
+                  request_max_body_size=MAX_BODY_BYTES, route_handlers=document_problems([
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
         get_characters, get_character, get_rolls, get_events, live, get_encounter,
         list_rulesets, *odds_routes(), unknown_ruleset_odds, check_odds, export_campaign, verify,
-    ])
+    ]))

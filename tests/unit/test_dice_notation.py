@@ -163,3 +163,11 @@ def test_rolled_terms_carry_canonical_notation(
     expression: str, faces: list[int], notations: list[str]
 ) -> None:
     assert [t.notation for t in roll_terms(parse(expression), ScriptedDice(faces))] == notations
+
+
+@pytest.mark.parametrize("expression", ["２d６", "1d٦", "²d6", "d6+³", "1d6kh١"])
+def test_only_ascii_digits_are_notation(expression: str) -> None:
+    with pytest.raises(DomainError) as refusal:
+        parse(expression)
+    assert (refusal.value.field, refusal.value.rule) == ("payload.expression",
+                                                         "generic.dice-notation")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from contracts import commands as c
 from contracts import events as e
 from domain import campaign, decider, rolls
@@ -56,9 +58,17 @@ def test_a_player_rolls_and_every_face_is_recorded() -> None:
     )
 
 
-def test_at_a_table_for_a_character_with_gm_visibility() -> None:
+def test_only_a_gm_may_hide_a_roll() -> None:
     cmd = roll("d20", table_id=TABLE, character_id=CHAR, visibility="gm")
-    [event] = decide(cmd, faces=[17], char=new_character(owner=PLAYER))
+    with pytest.raises(Forbidden) as refusal:
+        decide(cmd, faces=[17], char=new_character(owner=PLAYER))
+    assert (refusal.value.field, refusal.value.rule) == ("payload.visibility",
+                                                         "roll.gm-only-visibility")
+
+
+def test_a_gm_hides_a_roll_at_a_table_for_a_character() -> None:
+    cmd = roll("d20", table_id=TABLE, character_id=CHAR, visibility="gm")
+    [event] = decide(cmd, actor=GM, faces=[17], char=new_character(owner=PLAYER))
     assert (event.table_id, event.character_id, event.visibility, event.total) == (
         TABLE, CHAR, "gm", 17)
     assert decider.visibility_of(event) == "gm"

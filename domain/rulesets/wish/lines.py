@@ -30,9 +30,9 @@ class Line(msgspec.Struct, frozen=True):
 def parse(key: str) -> Line:
     """Read a card key (``"3:"``, ``"-2"``, ``"++"``, ``"---"``, ``"!"``, ``"?"``; L522-528)."""
     k = key.strip().rstrip(":").strip()
-    if re.fullmatch(r"[1-9]\d*", k):
+    if re.fullmatch(r"[1-9][0-9]*", k):
         return Line("success", int(k), True)  # L522
-    if re.fullmatch(r"-[1-9]\d*", k):
+    if re.fullmatch(r"-[1-9][0-9]*", k):
         return Line("failure", int(k[1:]), False)  # L524
     if re.fullmatch(r"\++", k):
         return Line("boon", len(k), True)  # L526

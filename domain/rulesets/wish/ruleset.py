@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
@@ -39,11 +40,17 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False) -> c.OddsView:
     return odds_module.view(odds_module.odds(pool, downgrade=downgrade))
 
 
+_COUNT = re.compile(r"[0-9]{1,3}")
+
+
 def parse_pool(text: str) -> dict[str, int]:
     """``CHR:3,OFF:2`` as ``{"CHR": 3, "OFF": 2}`` (counts of one die add up)."""
     counts: dict[str, int] = {}
     for part in text.split(","):
         die, _, count = part.partition(":")
+        if not _COUNT.fullmatch(count):  # ASCII digits: int() also reads "٣", isdigit() "²"
+            raise DomainError("pool", "wish.pool-notation",
+                              f"{part!r}: a pool is DIE:COUNT,... with COUNT in ASCII digits 0-999")
         counts[die.upper()] = counts.get(die.upper(), 0) + int(count)
     return counts
 

@@ -1,0 +1,143 @@
+"""Limits on a request body, checked before it is decoded into a command.
+
+A body must be ``application/json`` (415), at most ``MAX_BODY_BYTES`` (413), valid UTF-8,
+nested at most ``MAX_DEPTH`` deep, with no duplicate keys, no NUL character or lone surrogate
+in any string, no number beyond int64 or a finite float. Each refusal is a problem naming the
+field (or ``body``) and the rule; nothing is appended for a refused body.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from litestar import Request
+
+from contracts.ids import ID_MAX, is_id
+from contracts.ids import RULE as ID_RULE
+from contracts.limits import INT64_MAX, INT64_MIN
+from services.gateway.problems import Problem
+
+MAX_BODY_BYTES = 64 * 1024
+MAX_DEPTH = 32
+EXPORT_MAX_BYTES = 256 * 1024 * 1024
+_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
+_BRACKET = re.compile(rb"[\[\]{}]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise _DuplicateKey(key)
+        seen[key] = value
+    return seen
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not JSON")
+
+
+def _depth(raw: bytes) -> int:
+    """The deepest nesting of arrays and objects, strings skipped (no recursion)."""
+    depth = deepest = 0
+    for match in _BRACKET.finditer(_STRING.sub(b'""', raw)):
+        depth += 1 if match.group() in (b"[", b"{") else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _walk(value: Any, path: str) -> None:
+    """Refuse NUL characters, lone surrogates, non-int64 integers and non-finite floats."""
+    stack: list[tuple[Any, str]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            for key, child in item.items():
+                named = f"{where}.{key}" if where else key
+                _check_string(key, named)
+                if _is_id_field(key) and isinstance(child, str):
+                    check_id(child, named)
+                stack.append((child, named))
+        elif isinstance(item, list):
+            stack.extend((child, f"{where}[{i}]") for i, child in enumerate(item))
+        elif isinstance(item, str):
+            _check_string(item, where or "body")
+        elif isinstance(item, bool):
+            continue
+        elif isinstance(item, int) and not INT64_MIN <= item <= INT64_MAX:
+            raise Problem(422, where or "body", "request.int64",
+                          f"{where or 'body'}: integers must lie within int64 "
+                          f"[{INT64_MIN}, {INT64_MAX}]")
+        elif isinstance(item, float) and not math.isfinite(item):
+            raise Problem(422, where or "body", "request.finite-number",
+                          f"{where or 'body'}: numbers must be finite")
+
+
+def _is_id_field(key: str) -> bool:
+    return key.endswith("_id") and key != "correlation_id"  # a correlation id is free text
+
+
+def check_id(text: str, where: str) -> None:
+    """Refuse an id that breaks the id grammar (``contracts.ids``): ``..``, ``CON``, ``a b``."""
+    if not is_id(text, 100 if where == "command_id" else ID_MAX):
+        raise Problem(422, where, ID_RULE,
+                      f"{where}: {text[:80]!r} is not an id (1-{ID_MAX} of A-Z a-z 0-9 _ . : -, "
+                      "no '..', not a reserved name such as CON or NUL; see docs/ids.md)")
+
+
+def _check_string(text: str, where: str) -> None:
+    if "\x00" in text:
+        raise Problem(422, where, "request.no-nul", f"{where}: strings may not hold NUL (U+0000)")
+    if _SURROGATE.search(text):
+        raise Problem(422, where, "request.unicode",
+                      f"{where}: strings may not hold a lone surrogate")
+
+
+def check_json(raw: bytes, content_type: str) -> None:
+    """Refuse a body that breaks one of the limits above (see the module docstring)."""
+    if not raw.strip():
+        return  # no body: the route says whether it needs one
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media != "application/json":
+        raise Problem(415, "Content-Type", "request.media-type",
+                      f"the body must be sent as application/json, not {media or 'no type'!r}")
+    if len(raw) > MAX_BODY_BYTES:
+        raise Problem(413, "body", "request.size",
+                      f"the body is {len(raw)} bytes; at most {MAX_BODY_BYTES} are accepted")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise Problem(400, "body", "request.utf-8",
+                      f"the body is not valid UTF-8 (byte {err.start})") from None
+    if _depth(raw) > MAX_DEPTH:
+        raise Problem(422, "body", "request.depth",
+                      f"the body is nested deeper than {MAX_DEPTH} arrays/objects")
+    try:
+        value = json.loads(text, object_pairs_hook=_no_duplicates,
+                           parse_constant=_refuse_constant)
+    except _DuplicateKey as dup:
+        raise Problem(422, dup.key, "request.duplicate-key",
+                      f"the key {dup.key!r} appears twice in one object") from None
+    except ValueError as err:
+        raise Problem(400, "body", "request.json", f"malformed JSON: {err}") from None
+    _walk(value, "")
+
+
+async def limit_body(request: Request[Any, Any, Any]) -> None:
+    """``before_request`` hook of /v1: runs after the token guard, before the body is decoded."""
+    for name, value in [*request.path_params.items(), *request.query_params.items()]:
+        if name.endswith("_id") and isinstance(value, str):
+            check_id(value, name)
+    if request.method not in ("POST", "PUT", "PATCH") or request.route_handler.opt.get("json_lines"):
+        return  # /v1/verify reads an export (JSON Lines), bounded by EXPORT_MAX_BYTES instead
+    check_json(await request.body(), request.headers.get("content-type", ""))

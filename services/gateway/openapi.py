@@ -1,0 +1,104 @@
+"""The OpenAPI document: JSON only at ``/schema/openapi.json``, every refusal as a problem.
+
+Litestar documents a 400 in its own ``{"status_code", "detail", "extra"}`` shape; the API sends
+RFC 9457 problems instead, so each /v1 operation lists the refusals it gives with that schema.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+from litestar.openapi import OpenAPIConfig, ResponseSpec
+from litestar.openapi.plugins import JsonRenderPlugin
+from litestar.openapi.spec import Components, SecurityScheme
+
+from services.gateway.problems import MEDIA_TYPE
+
+SCHEMA_PATH = "/schema"  # the document is at /schema/openapi.json
+
+
+class FieldProblem(msgspec.Struct, frozen=True):
+    field: str
+    message: str
+    rule: str | None = None
+
+
+class ProblemDetails(msgspec.Struct, frozen=True, kw_only=True):
+    """An RFC 9457 problem: ``field`` and ``rule`` name what was refused and why."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    instance: str
+    field: str | None = None
+    rule: str | None = None
+    errors: list[FieldProblem] | None = None
+
+
+_WHY = {
+    400: "Malformed JSON or a body that is not UTF-8",
+    401: "No bearer token, or one that is not known",
+    403: "The caller's role does not allow this",
+    404: "No such campaign, character, table or encounter (or not visible to the caller)",
+    409: "The command conflicts with the campaign's state",
+    413: "The body is larger than the limit",
+    415: "The body is not application/json",
+    422: "A field or parameter breaks a rule (the problem names both)",
+    503: "A dependency is not ready, or the read models have not reached ?position= yet",
+}
+
+
+def _spec(status: int) -> ResponseSpec:
+    return ResponseSpec(data_container=ProblemDetails, description=_WHY[status],
+                        media_type=MEDIA_TYPE, generate_examples=False)
+
+
+def statuses_of(path: str, method: str) -> list[int]:
+    """The refusals an operation under /v1 gives: every one checks the token and its parameters;
+    campaign reads check the role; a body can be malformed, too large or not JSON."""
+    codes = [401, 422, 503]
+    if "{campaign_id" in path or path.startswith("/rulesets/{"):
+        codes += [403, 404]
+    if method == "POST":
+        codes += [400, 413, 415] if path != "/verify" else [413]
+    if path == "/commands":
+        codes += [403, 404, 409]
+    return sorted(set(codes))
+
+
+def document_problems(handlers: list[Any]) -> list[Any]:
+    """Give each /v1 handler its problem responses (this replaces Litestar's default 400)."""
+    for handler in handlers:
+        for path in handler.paths:
+            for method in handler.http_methods:
+                handler.responses = {
+                    **(handler.responses or {}),
+                    **{s: _spec(s) for s in statuses_of(path, method)},
+                }
+    return handlers
+
+
+def openapi_config() -> OpenAPIConfig:
+    """OpenAPI 3.1 as JSON only: no HTML page that loads scripts from elsewhere."""
+    return OpenAPIConfig(
+        title="Skald", version="1.0.0", path=SCHEMA_PATH,
+        description="Event-sourced game state for tabletop role-playing games.",
+        components=Components(security_schemes={
+            "bearer": SecurityScheme(type="http", scheme="bearer")}),
+        security=[{"bearer": []}],
+        render_plugins=[JsonRenderPlugin()],
+    )
+
+
+def drop_framework_400(app: Any) -> None:
+    """Remove the 400 Litestar adds to every operation with parameters: its body is not the
+    problem shape and the gateway answers a bad parameter with a 422 problem instead."""
+    for item in (app.openapi_schema.paths or {}).values():
+        for method in ("get", "post", "put", "patch", "delete"):
+            operation = getattr(item, method, None)
+            responses = getattr(operation, "responses", None) or {}
+            bad = responses.get("400")
+            if bad is not None and MEDIA_TYPE not in (getattr(bad, "content", None) or {}):
+                del responses["400"]
