@@ -1,0 +1,123 @@
+"""``BOONBANE``: the ruleset object the platform uses (``RulesetWithCommands``, odds, check-odds)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import msgspec
+
+from contracts.rulesets import boonbane as c
+from domain.dice import Dice
+from domain.errors import DomainError, NotFound
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.boonbane import decide_rolls, rolls
+from domain.rulesets.boonbane import odds as odds_module
+from domain.rulesets.boonbane import sheet as sheets
+from domain.rulesets.boonbane.options import parse_options
+
+RID: Final = c.RULESET_ID
+COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
+    f"{RID}.{t.__name__}": t for t in c.COMMANDS
+}
+
+
+def _char(cid: str) -> str:
+    return f"character:{cid}"
+
+
+def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.BoonbaneSheet:
+    state = states.get(_char(cid))
+    if state is None:
+        raise NotFound(field, "boonbane.character", f"no boonbane character {cid!r}")
+    return sheets.load(state)
+
+
+class BoonbaneRuleset:
+    id = RID
+    title = "Boonbane (boon/bane d20)"
+    command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    gm_commands: frozenset[type[msgspec.Struct]] = frozenset()
+    roll_events: frozenset[str] = frozenset(c.EVENTS)
+    odds_query = c.OddsQuery
+    check_spec_type = c.RollSpec
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Campaign options with the digest's recommendations as defaults."""
+        out: dict[str, Any] = msgspec.to_builtins(parse_options(raw))
+        return out
+
+    def validate_sheet(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized creature sheet; errors name each invalid field ``sheet.<field>``."""
+        return sheets.validate(raw)
+
+    def streams_for(self, command: msgspec.Struct) -> list[str]:
+        """The acting character's stream, and the target's for an attack."""
+        out = [_char(command.character_id)]  # type: ignore[attr-defined]
+        target = getattr(command, "target_id", None)
+        if target is not None:
+            out.append(_char(target))
+        return list(dict.fromkeys(out))
+
+    def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
+               options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+        """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
+        parse_options(options)
+        if isinstance(command, c.AttackRoll):
+            actor = _sheet(states, command.character_id, "character_id")
+            target = _sheet(states, command.target_id, "target_id")
+            decide_rolls.cannot_act(actor)
+            ev = decide_rolls.make(decide_rolls.plan_attack(command, actor, target), dice,
+                                   command.character_id, command.target_id)
+        elif isinstance(command, c.ChallengeRoll):
+            actor = _sheet(states, command.character_id, "character_id")
+            ev = decide_rolls.make(decide_rolls.plan_challenge(command, actor), dice,
+                                   command.character_id, None)
+        else:
+            raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
+        return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.RollMade",
+                             data=msgspec.to_builtins(ev))]
+
+    def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+        """Fold one recorded event into a sheet; a roll leaves the sheet as it was."""
+        return state
+
+    def odds(self, query: c.OddsQuery) -> c.OddsView:
+        """Exact odds of d20 + modifier with boons and banes against a target (L14-L22)."""
+        return odds_module.roll_odds(query.modifier, query.boons, query.banes, query.target)
+
+    def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """Modifiers, healing rate, injured, incapacitated, effective Defense."""
+        return sheets.derived(sheets.load(sheet))
+
+    def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
+                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The roll as the rules would assemble it for this character, and its exact odds."""
+        actor = sheets.load(sheet)
+        if spec.kind == "attack":
+            if target is None:
+                raise DomainError("target_id", "boonbane.attack L4-L11",
+                                  "an attack's odds need a target_id")
+            plan = decide_rolls.plan_attack(spec, actor, sheets.load(target))
+        else:
+            plan = decide_rolls.plan_challenge(spec, actor)
+        boons = sum(s.boons for s in plan.sources)
+        banes = sum(s.banes for s in plan.sources)
+        mod = plan.base_modifier + sum(s.modifier for s in plan.sources)
+        odds = (c.OddsView(p_success="0", totals={}) if plan.automatic is not None else
+                odds_module.roll_odds(mod, boons, banes, plan.target_number))
+        return {"kind": plan.kind, "stat": plan.stat, "target_number": plan.target_number,
+                "modifier": mod, "sources": msgspec.to_builtins(plan.sources), "boons": boons,
+                "banes": banes, "net": boons - banes, "automatic": plan.automatic,
+                "odds": msgspec.to_builtins(odds)}
+
+    @staticmethod
+    def reread(event_type: str, data: Mapping[str, Any],
+               draws: Sequence[tuple[int, int]]) -> list[str]:
+        """How a recorded roll's reading differs from the rules applied to its draws."""
+        if event_type == f"{RID}.RollMade":
+            return rolls.reread(msgspec.convert(dict(data), c.RollMade), draws)
+        return []
+
+
+BOONBANE: Final = BoonbaneRuleset()

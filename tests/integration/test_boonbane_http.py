@@ -1,0 +1,126 @@
+"""The boonbane ruleset through HTTP against real PostgreSQL and Redis: sheets, rolls, odds."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from tests.conftest import Api
+
+HERO = {"kind": "pc", "strength": 13, "agility": 12, "fortune": 1,
+        "afflictions": [{"name": "frightened", "source": "banshee"}]}
+FOE = {"kind": "npc", "defense": 14, "health": 12,
+       "afflictions": [{"name": "prone"}, {"name": "stunned"}]}
+
+
+async def _campaign(api: Api) -> tuple[str, str]:
+    ann = await api.token("ann")
+    cid = (await api.ok(ann, "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"}))[
+        "campaign_id"]
+    for ch, sheet in (("hero", HERO), ("foe", FOE), ("sleeper", {"afflictions": [
+            {"name": "unconscious"}]})):
+        await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": ch,
+                                              "character_id": ch, "sheet": sheet})
+    return ann, cid
+
+
+async def _event_count(api: Api, token: str, cid: str) -> int:
+    events = (await api.get(token, f"/v1/campaigns/{cid}/events", limit=1000)).json()
+    return len(events["events"])
+
+
+async def test_odds_route_is_exact_and_names_a_bad_parameter(api: Api) -> None:
+    token = await api.token("ann")
+    listed = (await api.get(token, "/v1/rulesets")).json()
+    assert "boonbane" in str(listed)
+    # digest §2.2: net +1 at modifier 0 against 10 is 29/40; net -3 is 29/96 (L14-L22)
+    r = await api.get(token, "/v1/rulesets/boonbane/odds", modifier=0, boons=1, target=10)
+    assert r.status_code == 200, r.text
+    assert r.json()["p_success"] == "29/40"
+    r = await api.get(token, "/v1/rulesets/boonbane/odds", boons=2, banes=5)
+    assert r.json()["p_success"] == "29/96"
+    totals = r.json()["totals"]
+    assert sum(Fraction(v) for v in totals.values()) == 1 and min(map(int, totals)) == -5
+    # no dice at all: each of the 20 totals 1/20; d20 + 5 >= 30 is impossible
+    r = await api.get(token, "/v1/rulesets/boonbane/odds", modifier=5, target=30)
+    assert r.json()["p_success"] == "0" and set(r.json()["totals"].values()) == {"1/20"}
+    for params, field in (({"boons": -1}, "boons"), ({"banes": "two"}, "banes"),
+                          ({"modifier": 6}, "modifier"), ({"target": 31}, "target"),
+                          ({"boons": "1.5"}, "boons")):
+        bad = await api.get(token, "/v1/rulesets/boonbane/odds", **params)
+        assert bad.status_code == 422 and bad.json()["field"] == field, bad.text
+
+
+async def test_attack_lists_every_source_and_its_dice_add_up(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    result = await api.ok(ann, "boonbane.AttackRoll",
+                          {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
+                           "situations": ["charged"]})
+    [event] = [e for e in result["events"] if e["type"] == "boonbane.RollMade"]
+    data = event["data"]
+    assert {(s["source"], s["line"], s["boons"], s["banes"]) for s in data["sources"]} == {
+        ("frightened", "L290", 0, 1), ("charged", "L143", 0, 1),
+        ("target prone, in reach", "L315", 1, 0), ("target stunned", "L325", 1, 0)}
+    assert (data["boons"], data["banes"], data["net"], data["d6"]) == (2, 2, 0, [])
+    assert data["modifier"] == 3 and data["target_number"] == 14
+    assert data["total"] == data["d20"] + 3
+    assert data["success"] == (data["total"] >= 14)
+    rolls = (await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=result["position"])).json()
+    assert rolls[0]["type"] == "boonbane.RollMade" and rolls[0]["position"] == event["position"]
+    # a feint's 2 boons (L171) instead of the charge: net 3 boons, the highest d6 added (L14)
+    result = await api.ok(ann, "boonbane.AttackRoll",
+                          {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
+                           "attribute": "agility", "situations": ["feinted"]})
+    data = result["events"][-1]["data"]
+    assert data["net"] == 3 and len(data["d6"]) == 3 and data["kept"] == max(data["d6"])
+    assert data["total"] == data["d20"] + 2 + data["kept"]
+    # against the unconscious: Defense 5 (L333)
+    data = (await api.ok(ann, "boonbane.AttackRoll",
+                         {"campaign_id": cid, "character_id": "hero",
+                          "target_id": "sleeper"}))["events"][-1]["data"]
+    assert data["target_number"] == 5
+
+
+async def test_refusals_append_nothing_and_automatic_failures_roll_nothing(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    before = await _event_count(api, ann, cid)
+    unconscious = await api.command(ann, "boonbane.AttackRoll",
+                                    {"campaign_id": cid, "character_id": "sleeper",
+                                     "target_id": "hero"})
+    assert unconscious.status_code == 409, unconscious.text
+    assert unconscious.json()["rule"] == "boonbane.unconscious L334"
+    typo = await api.command(ann, "boonbane.ChallengeRoll",
+                             {"campaign_id": cid, "character_id": "hero", "stat": "will",
+                              "situation": ["helped"]})
+    assert typo.status_code == 422 and "situation" in typo.json()["field"], typo.text
+    bad_stat = await api.command(ann, "boonbane.ChallengeRoll",
+                                 {"campaign_id": cid, "character_id": "hero", "stat": "luck"})
+    assert bad_stat.status_code == 422 and bad_stat.json()["field"] == "payload.stat"
+    bad_sheet = await api.command(ann, "CreateCharacter",
+                                  {"campaign_id": cid, "name": "x", "character_id": "x",
+                                   "sheet": {"health": 4, "damage": 5}})
+    assert bad_sheet.status_code == 422 and bad_sheet.json()["field"] == "payload.sheet.damage"
+    assert await _event_count(api, ann, cid) == before
+    auto = await api.ok(ann, "boonbane.ChallengeRoll",
+                        {"campaign_id": cid, "character_id": "sleeper", "stat": "agility"})
+    data = auto["events"][-1]["data"]
+    assert data["automatic"] == "unconscious L334" and data["d20"] is None
+    assert data["success"] is False
+
+
+async def test_check_odds_applies_every_automatic_source(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    r = await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
+                              json={"kind": "attack", "stat": "strength", "target_id": "foe"},
+                              headers=api.auth(ann))
+    assert r.status_code == 200, r.text
+    body = r.json()
+    # frightened 1 bane (L290); prone in reach and stunned target 1 boon each (L315, L325)
+    assert (body["boons"], body["banes"], body["modifier"], body["target_number"]) == (2, 1, 3, 14)
+    # net 1 boon: d20 + 3 + m >= 14 on 10 + m faces of 20, m the boon die (L14, L22)
+    assert body["odds"]["p_success"] == str(sum(Fraction(10 + m, 120) for m in range(1, 7)))
+    r = await api.client.post(f"/v1/campaigns/{cid}/characters/sleeper/check-odds",
+                              json={"stat": "will"}, headers=api.auth(ann))
+    assert r.json()["automatic"] == "unconscious L334" and r.json()["odds"]["p_success"] == "0"
+    no_target = await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
+                                      json={"kind": "attack"}, headers=api.auth(ann))
+    assert no_target.status_code == 422 and no_target.json()["field"].endswith("target_id")
