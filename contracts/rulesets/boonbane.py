@@ -64,6 +64,8 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     afflictions: list[AfflictionInstance] = []
     knowledge: dict[str, Literal["unknown", "partial", "known"]] = {}
     marked_dead: bool = False  # Death State (L351-L356)
+    # incapacitated is derived (Damage == Health, L61); these are the states beyond it (L31-L42, L64)
+    life_state: Literal["active", "disabled", "dying", "unconscious", "dead"] = "active"
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
 
 
@@ -99,7 +101,28 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     interaction: Literal["corrupted", "non_corrupted"] | None = None
 
 
-COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll)
+class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Damage to one creature or, rolled once, to each target of an area (L25-L30, L61-L65)."""
+
+    campaign_id: str
+    character_id: str
+    amount: Annotated[int, msgspec.Meta(ge=0, le=999)]
+    halve: bool = False  # half damage, rounded down (L30)
+    # a non-player creature reaching incapacitation dies or falls unconscious, the GM's choice (L64)
+    npc_outcome: Literal["die", "unconscious"] | None = None
+
+
+class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Healing by an amount (L53-L54) or by a completed rest of 8 or 24 hours (L93-L95)."""
+
+    campaign_id: str
+    character_id: str
+    amount: Annotated[int, msgspec.Meta(ge=1, le=999)] | None = None
+    rest_hours: Literal[8, 24] | None = None
+    source: str = ""
+
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal)
 
 
 # --------------------------------------------------------------------------- events
@@ -137,7 +160,38 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     automatic: str | None = None  # the rule that decided the roll with no dice (e.g. "stunned L324")
 
 
+class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
+    """Damage applied, with every state it caused (L25-L30, L61-L65, L251-L253)."""
+
+    character_id: str
+    rolled: int
+    applied: int  # after halving (L30)
+    excess: int  # ignored: Damage never exceeds Health (L27)
+    damage: int  # the Damage total after
+    health: int
+    injured: bool  # Damage at least half of Health (L68)
+    incapacitated: bool  # Damage equals Health (L26, L61)
+    life_state: str
+    cause: str | None = None  # the rule that changed the life state, e.g. "died L28"
+    added: list[AfflictionInstance] = []
+    removed: list[str] = []  # affliction types whose every instance ended
+    d3: int | None = None  # hours unconscious (L64)
+
+
+class Healed(msgspec.Struct, frozen=True, kw_only=True):
+    """Damage healed (L53, L93-L95) and the incapacitation it ended."""
+
+    character_id: str
+    healed: int
+    damage: int
+    life_state: str
+    source: str
+    removed_sources: list[str] = []  # linked afflictions that ended with incapacitation
+
+
 EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade}
+STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": DamageTaken,
+                                                 f"{RULESET_ID}.Healed": Healed}
 
 
 # --------------------------------------------------------------------------- odds

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 from fractions import Fraction
+from typing import Any
 
 from tests.conftest import Api
 
@@ -18,8 +20,11 @@ async def _campaign(api: Api) -> tuple[str, str]:
         "campaign_id"]
     for ch, sheet in (("hero", HERO), ("foe", FOE), ("sleeper", {"afflictions": [
             {"name": "unconscious"}]})):
-        await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": ch,
-                                              "character_id": ch, "sheet": sheet})
+        made = await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": ch,
+                                                     "character_id": ch, "sheet": sheet})
+    # reads without a position (check-odds) follow once the read models have the last write
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/sleeper", position=made["position"])
+    assert read.status_code == 200, read.text
     return ann, cid
 
 
@@ -120,7 +125,60 @@ async def test_check_odds_applies_every_automatic_source(api: Api) -> None:
     assert body["odds"]["p_success"] == str(sum(Fraction(10 + m, 120) for m in range(1, 7)))
     r = await api.client.post(f"/v1/campaigns/{cid}/characters/sleeper/check-odds",
                               json={"stat": "will"}, headers=api.auth(ann))
+    assert r.status_code == 200, r.text
     assert r.json()["automatic"] == "unconscious L334" and r.json()["odds"]["p_success"] == "0"
     no_target = await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
                                       json={"kind": "attack"}, headers=api.auth(ann))
     assert no_target.status_code == 422 and no_target.json()["field"].endswith("target_id")
+
+
+async def _read_live(api: Api, token: str, cid: str, into: list[str]) -> None:
+    async with api.client.stream("GET", f"/v1/campaigns/{cid}/live",
+                                 headers=api.auth(token)) as response:
+        assert response.status_code == 200
+        async for line in response.aiter_lines():
+            into.append(line)
+
+
+async def test_damage_chain_in_the_read_model_and_the_live_stream(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    lines: list[str] = []
+    live = asyncio.create_task(_read_live(api, ann, cid, lines))
+    await asyncio.sleep(0.5)
+
+    async def damage(ch: str, amount: int, **extra: Any) -> dict[str, Any]:
+        result = await api.ok(ann, "boonbane.TakeDamage", {"campaign_id": cid, "character_id": ch,
+                                                           "amount": amount, **extra})
+        read = await api.get(ann, f"/v1/campaigns/{cid}/characters/{ch}",
+                             position=result["position"])
+        assert read.status_code == 200, read.text
+        body: dict[str, Any] = read.json()
+        return body
+
+    hero = await damage("hero", 5)  # Health 10: 5 is half, injured (L68)
+    assert hero["sheet"]["damage"] == 5 and hero["derived"]["injured"] is True
+    hero = await damage("hero", 7)  # 12 > 10: Damage stops at Health (L27), disabled (L65)
+    assert hero["sheet"]["damage"] == 10 and hero["sheet"]["life_state"] == "disabled"
+    assert hero["derived"]["incapacitated"] is True and hero["derived"]["defense"] == 5
+    assert {"prone", "defenseless"} <= set(hero["derived"]["afflictions"])
+    before = await _event_count(api, ann, cid)
+    missing = await api.command(ann, "boonbane.TakeDamage",
+                                {"campaign_id": cid, "character_id": "foe", "amount": 12})
+    # 12 at once equals the foe's Health: it dies whatever the GM chooses (L28)
+    assert missing.status_code == 200
+    foe = await api.get(ann, f"/v1/campaigns/{cid}/characters/foe",
+                        position=missing.json()["position"])
+    assert foe.json()["sheet"]["life_state"] == "dead"
+    again = await api.command(ann, "boonbane.TakeDamage",
+                              {"campaign_id": cid, "character_id": "foe", "amount": 1})
+    assert again.status_code == 409 and again.json()["rule"] == "boonbane.dead"
+    assert await _event_count(api, ann, cid) == before + 1
+    hero = (await api.ok(ann, "boonbane.Heal", {"campaign_id": cid, "character_id": "hero",
+                                                "rest_hours": 8}))["events"][-1]["data"]
+    # healing rate a quarter of 10 = 2 (L57): an 8-hour rest heals 2 (L93); disabled ends
+    assert (hero["healed"], hero["damage"], hero["life_state"]) == (2, 8, "active")
+    await asyncio.sleep(0.5)
+    live.cancel()
+    seen = [t for t in ("boonbane.DamageTaken", "boonbane.Healed") if any(t in x for x in lines)]
+    assert seen == ["boonbane.DamageTaken", "boonbane.Healed"], lines[-5:]
+    assert sum(x.startswith("data:") and "boonbane.DamageTaken" in x for x in lines) == 3, lines

@@ -275,6 +275,12 @@ async def run_commands(w: World) -> None:
                                                    "stat": "will", "situations": ["helped"]})
     await w.both("ann", "boonbane.ChallengeRoll", {"campaign_id": bbid, "character_id": "bb-out",
                                                    "stat": "agility"})
+    hurt = {"campaign_id": bbid, "character_id": "bb-foe"}
+    await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 7, "halve": True})
+    await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9})
+    await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9, "npc_outcome": "unconscious"})
+    await w.both("ann", "boonbane.Heal", {**hurt, "rest_hours": 24})
+    await w.both("ann", "boonbane.Heal", {**hurt, "amount": 2, "rest_hours": 8})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 

@@ -11,7 +11,7 @@ from contracts.rulesets import boonbane as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.boonbane import decide_rolls, rolls
+from domain.rulesets.boonbane import damage, decide_rolls, healing, rolls
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.options import parse_options
@@ -73,14 +73,38 @@ class BoonbaneRuleset:
             actor = _sheet(states, command.character_id, "character_id")
             ev = decide_rolls.make(decide_rolls.plan_challenge(command, actor), dice,
                                    command.character_id, None)
+        elif isinstance(command, c.TakeDamage):
+            sheet = _sheet(states, command.character_id, "character_id")
+            taken = damage.take(sheet, command.character_id, command.amount, halve=command.halve,
+                                npc_outcome=command.npc_outcome, dice=dice)
+            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.DamageTaken",
+                                 data=msgspec.to_builtins(taken))]
+        elif isinstance(command, c.Heal):
+            sheet = _sheet(states, command.character_id, "character_id")
+            healed = healing.heal(sheet, command.character_id, command.amount, command.rest_hours,
+                                  command.source)
+            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
+                                 data=msgspec.to_builtins(healed))]
         else:
             raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
         return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.RollMade",
                              data=msgspec.to_builtins(ev))]
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
-        """Fold one recorded event into a sheet; a roll leaves the sheet as it was."""
-        return state
+        """Fold one recorded event into a sheet; total (an unreadable event leaves it as it was)."""
+        kind = c.STATE_EVENTS.get(event_type)
+        if kind is None:
+            return state
+        try:
+            sheet = sheets.load(state)
+            ev = msgspec.convert(dict(data), kind)
+        except (msgspec.ValidationError, TypeError):
+            return state
+        if isinstance(ev, c.DamageTaken):
+            sheet = damage.fold(sheet, ev)
+        elif isinstance(ev, c.Healed):
+            sheet = healing.fold(sheet, ev)
+        return msgspec.to_builtins(sheet)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
         """Exact odds of d20 + modifier with boons and banes against a target (L14-L22)."""
@@ -117,6 +141,11 @@ class BoonbaneRuleset:
         """How a recorded roll's reading differs from the rules applied to its draws."""
         if event_type == f"{RID}.RollMade":
             return rolls.reread(msgspec.convert(dict(data), c.RollMade), draws)
+        if event_type == f"{RID}.DamageTaken":
+            d3 = [f for s, f in draws if s == 3]
+            recorded = data.get("d3")
+            return [] if d3 == ([] if recorded is None else [recorded]) else [
+                "recorded d3 differs from the draws"]
         return []
 
 
