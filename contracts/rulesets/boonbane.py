@@ -66,6 +66,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     marked_dead: bool = False  # Death State (L351-L356)
     # incapacitated is derived (Damage == Health, L61); these are the states beyond it (L31-L42, L64)
     life_state: Literal["active", "disabled", "dying", "unconscious", "dead"] = "active"
+    disabled_rounds: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0  # consecutive, completed (L38)
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
 
 
@@ -122,7 +123,14 @@ class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     source: str = ""
 
 
-COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal)
+class FateRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The end-of-round Fate roll of a disabled or dying character (L34-L38, L41-L42)."""
+
+    campaign_id: str
+    character_id: str
+
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll)
 
 
 # --------------------------------------------------------------------------- events
@@ -189,9 +197,27 @@ class Healed(msgspec.Struct, frozen=True, kw_only=True):
     removed_sources: list[str] = []  # linked afflictions that ended with incapacitation
 
 
-EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade}
+class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
+    """A Fate roll (one d6 read as 1 / 2-5 / 6) and the state it leads to (L34-L42)."""
+
+    character_id: str
+    d6: int
+    was: str  # "disabled" or "dying"
+    life_state: str
+    outcome: str  # the rule applied, e.g. "dying L35", "three disabled rounds L38"
+    disabled_rounds: int
+    healed: int = 0
+    damage: int
+    added: list[AfflictionInstance] = []
+    removed_sources: list[str] = []
+    d3: int | None = None  # hours unconscious after three disabled rounds (L38)
+
+
+EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,
+                                           f"{RULESET_ID}.FateRolled": FateRolled}
 STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": DamageTaken,
-                                                 f"{RULESET_ID}.Healed": Healed}
+                                                 f"{RULESET_ID}.Healed": Healed,
+                                                 f"{RULESET_ID}.FateRolled": FateRolled}
 
 
 # --------------------------------------------------------------------------- odds

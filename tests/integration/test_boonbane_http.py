@@ -182,3 +182,42 @@ async def test_damage_chain_in_the_read_model_and_the_live_stream(api: Api) -> N
     seen = [t for t in ("boonbane.DamageTaken", "boonbane.Healed") if any(t in x for x in lines)]
     assert seen == ["boonbane.DamageTaken", "boonbane.Healed"], lines[-5:]
     assert sum(x.startswith("data:") and "boonbane.DamageTaken" in x for x in lines) == 3, lines
+
+
+async def test_fate_rolls_follow_the_bands_until_the_character_leaves_disabled(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    await api.ok(ann, "boonbane.TakeDamage", {"campaign_id": cid, "character_id": "hero",
+                                              "amount": 9})
+    await api.ok(ann, "boonbane.TakeDamage", {"campaign_id": cid, "character_id": "hero",
+                                              "amount": 1})
+    state, rounds = "disabled", 0
+    for _ in range(60):
+        result = await api.ok(ann, "boonbane.FateRoll", {"campaign_id": cid,
+                                                         "character_id": "hero"})
+        ev = result["events"][-1]["data"]
+        assert ev["was"] == state
+        face = ev["d6"]
+        if state == "disabled":
+            rounds = rounds + 1 if 2 <= face <= 5 else 0
+            expected = ("dying" if face == 1 else "active" if face == 6 or rounds == 3
+                        else "disabled")
+            if rounds == 3:  # L38: unconscious 1d3 hours, heal 1
+                assert ev["outcome"] == "three disabled rounds L38" and 1 <= ev["d3"] <= 3
+                rounds = 0
+        else:
+            expected = "dead" if face == 1 else "disabled" if face == 6 else "dying"
+            rounds = 0
+        assert ev["life_state"] == expected, ev
+        read = (await api.get(ann, f"/v1/campaigns/{cid}/characters/hero",
+                              position=result["position"])).json()
+        assert read["sheet"]["life_state"] == expected
+        assert read["sheet"]["disabled_rounds"] == (rounds if expected == "disabled" else 0)
+        state = expected
+        if state in ("active", "dead"):
+            break
+    assert state in ("active", "dead")
+    before = await _event_count(api, ann, cid)
+    refused = await api.command(ann, "boonbane.FateRoll", {"campaign_id": cid,
+                                                           "character_id": "hero"})
+    assert refused.status_code == 409 and refused.json()["rule"] == "boonbane.fate L34 L41"
+    assert await _event_count(api, ann, cid) == before

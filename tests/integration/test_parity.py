@@ -281,6 +281,12 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9, "npc_outcome": "unconscious"})
     await w.both("ann", "boonbane.Heal", {**hurt, "rest_hours": 24})
     await w.both("ann", "boonbane.Heal", {**hurt, "amount": 2, "rest_hours": 8})
+    await w.both("ann", "boonbane.FateRoll", hurt)
+    await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                "amount": 10, "halve": True})
+    await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                "amount": 5})
+    await w.both("ann", "boonbane.FateRoll", {"campaign_id": bbid, "character_id": "bb-hero"})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 

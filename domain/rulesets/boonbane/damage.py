@@ -66,5 +66,6 @@ def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
 def fold(sheet: BoonbaneSheet, ev: DamageTaken) -> BoonbaneSheet:
     """The sheet after a recorded DamageTaken."""
     kept = [a for a in sheet.afflictions if a.name not in ev.removed]
+    rounds = 0 if ev.cause == "disabled L65" else sheet.disabled_rounds
     return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
-                                   afflictions=kept + list(ev.added))
+                                   disabled_rounds=rounds, afflictions=kept + list(ev.added))

@@ -38,5 +38,6 @@ def heal(sheet: BoonbaneSheet, character_id: str, amount: int | None, rest_hours
 def fold(sheet: BoonbaneSheet, ev: Healed) -> BoonbaneSheet:
     """The sheet after a recorded Healed."""
     kept = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
+    rounds = 0 if ev.life_state == "active" else sheet.disabled_rounds
     return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
-                                   afflictions=kept)
+                                   disabled_rounds=rounds, afflictions=kept)

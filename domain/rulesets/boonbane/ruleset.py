@@ -11,7 +11,7 @@ from contracts.rulesets import boonbane as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.boonbane import damage, decide_rolls, healing, rolls
+from domain.rulesets.boonbane import damage, decide_rolls, dying, healing, rolls
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.options import parse_options
@@ -85,6 +85,11 @@ class BoonbaneRuleset:
                                   command.source)
             return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
                                  data=msgspec.to_builtins(healed))]
+        elif isinstance(command, c.FateRoll):
+            sheet = _sheet(states, command.character_id, "character_id")
+            fate = dying.fate(sheet, command.character_id, dice)
+            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
+                                 data=msgspec.to_builtins(fate))]
         else:
             raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
         return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.RollMade",
@@ -104,6 +109,8 @@ class BoonbaneRuleset:
             sheet = damage.fold(sheet, ev)
         elif isinstance(ev, c.Healed):
             sheet = healing.fold(sheet, ev)
+        elif isinstance(ev, c.FateRolled):
+            sheet = dying.fold(sheet, ev)
         return msgspec.to_builtins(sheet)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
@@ -141,6 +148,15 @@ class BoonbaneRuleset:
         """How a recorded roll's reading differs from the rules applied to its draws."""
         if event_type == f"{RID}.RollMade":
             return rolls.reread(msgspec.convert(dict(data), c.RollMade), draws)
+        if event_type == f"{RID}.FateRolled":
+            fate = msgspec.convert(dict(data), c.FateRolled)
+            faces = [f for _, f in draws]
+            expected = [fate.d6] + ([] if fate.d3 is None else [fate.d3])
+            out = [] if faces == expected else ["recorded dice differ from the draws"]
+            band = "1" if fate.d6 == 1 else "6" if fate.d6 == 6 else "2-5"
+            if band == "1" and fate.life_state not in ("dying", "dead"):
+                out.append(f"a Fate 1 leads to dying or death, not {fate.life_state}")
+            return out
         if event_type == f"{RID}.DamageTaken":
             d3 = [f for s, f in draws if s == 3]
             recorded = data.get("d3")
