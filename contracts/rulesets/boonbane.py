@@ -86,6 +86,10 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     in_reach: bool = True  # whether the attacker can reach a prone target (L315-L316)
     task_key: str | None = None  # the task Escalation tokens belong to (L359-L361)
     interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
+    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
+    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    fortune: Literal["succeed", "six"] | None = None
+    fortune_from: str | None = None
 
 
 class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -100,6 +104,10 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     senses: list[Literal["sight", "hearing"]] = []  # Perception rolls relying on a sense
     task_key: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
+    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
+    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    fortune: Literal["succeed", "six"] | None = None
+    fortune_from: str | None = None
 
 
 class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -166,6 +174,8 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     total: int | None = None
     success: bool
     automatic: str | None = None  # the rule that decided the roll with no dice (e.g. "stunned L324")
+    fortune_six: bool = False  # a boon d6 treated as a 6 (L47)
+    fortune_success: bool = False  # a failure turned into a success (L45)
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
@@ -197,6 +207,15 @@ class Healed(msgspec.Struct, frozen=True, kw_only=True):
     removed_sources: list[str] = []  # linked afflictions that ended with incapacitation
 
 
+class FortuneSpent(msgspec.Struct, frozen=True, kw_only=True):
+    """1 Fortune spent (L45-L47) on a roll, by its roller or by another player (L46)."""
+
+    character_id: str
+    use: Literal["succeed", "six", "boons"]
+    for_character: str
+    fortune: int  # what is left
+
+
 class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
     """A Fate roll (one d6 read as 1 / 2-5 / 6) and the state it leads to (L34-L42)."""
 
@@ -217,7 +236,8 @@ EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,
                                            f"{RULESET_ID}.FateRolled": FateRolled}
 STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": DamageTaken,
                                                  f"{RULESET_ID}.Healed": Healed,
-                                                 f"{RULESET_ID}.FateRolled": FateRolled}
+                                                 f"{RULESET_ID}.FateRolled": FateRolled,
+                                                 f"{RULESET_ID}.FortuneSpent": FortuneSpent}
 
 
 # --------------------------------------------------------------------------- odds

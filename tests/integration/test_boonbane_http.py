@@ -221,3 +221,24 @@ async def test_fate_rolls_follow_the_bands_until_the_character_leaves_disabled(a
                                                            "character_id": "hero"})
     assert refused.status_code == 409 and refused.json()["rule"] == "boonbane.fate L34 L41"
     assert await _event_count(api, ann, cid) == before
+
+
+async def test_fortune_is_spent_from_the_sheet_and_refused_when_there_is_none(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    # the hero has 1 Fortune; "six" treats a boon d6 as 6 (L47): a feint gives the boons
+    result = await api.ok(ann, "boonbane.ChallengeRoll",
+                          {"campaign_id": cid, "character_id": "hero", "stat": "will",
+                           "situations": ["helped", "feinted"], "fortune": "six"})
+    roll = result["events"][0]["data"]
+    assert roll["fortune_six"] is True and roll["kept"] == 6 and roll["total"] == roll["d20"] + 6
+    assert result["events"][-1]["type"] == "boonbane.FortuneSpent"
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero", position=result["position"])
+    assert read.json()["sheet"]["fortune"] == 0
+    before = await _event_count(api, ann, cid)
+    refused = await api.command(ann, "boonbane.ChallengeRoll",
+                                {"campaign_id": cid, "character_id": "hero", "stat": "will",
+                                 "fortune": "succeed"})
+    assert refused.status_code == 409, refused.text
+    assert refused.json()["rule"] == "boonbane.fortune L45"
+    assert refused.json()["field"] == "payload.fortune"
+    assert await _event_count(api, ann, cid) == before

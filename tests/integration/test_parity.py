@@ -275,6 +275,8 @@ async def run_commands(w: World) -> None:
                                                    "stat": "will", "situations": ["helped"]})
     await w.both("ann", "boonbane.ChallengeRoll", {"campaign_id": bbid, "character_id": "bb-out",
                                                    "stat": "agility"})
+    await w.both("ann", "boonbane.ChallengeRoll", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                   "stat": "will", "fortune": "succeed"})
     hurt = {"campaign_id": bbid, "character_id": "bb-foe"}
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 7, "halve": True})
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9})

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
+
+import msgspec
 
 from contracts.rulesets.boonbane import (
     AttackRoll,
@@ -13,8 +16,8 @@ from contracts.rulesets.boonbane import (
     SourceLine,
 )
 from domain.dice import Dice
-from domain.errors import StateConflict
-from domain.rulesets.boonbane import afflictions, boons
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import afflictions, boons, fortune
 from domain.rulesets.boonbane.rolls import modifier, roll
 from domain.rulesets.boonbane.sheet import defense
 
@@ -78,8 +81,38 @@ def plan_challenge(cmd: ChallengeRoll | RollSpec, actor: BoonbaneSheet) -> Plan:
                 sources, automatic_failure(actor, cmd.stat, list(cmd.senses)))
 
 
-def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None) -> RollMade:
+def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
+         fortune: str | None = None) -> RollMade:
     """Roll a planned roll (no dice for an automatic result)."""
     return roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
                 target_id=target_id, against=plan.against, target_number=plan.target_number,
-                base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic)
+                base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
+                fortune=fortune)
+
+
+def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
+           dice: Dice) -> list[tuple[str, str, msgspec.Struct]]:
+    """An attack or challenge roll and the Fortune it spends: (character, event type, body)."""
+    actor = sheets(cmd.character_id, "character_id")
+    if isinstance(cmd, AttackRoll):
+        cannot_act(actor)
+        plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"))
+    else:
+        plan = plan_challenge(cmd, actor)
+    out: list[tuple[str, str, msgspec.Struct]] = []
+    if cmd.fortune_from is not None:
+        giver = sheets(cmd.fortune_from, "fortune_from")
+        plan = plan._replace(sources=[*plan.sources, fortune.gift(giver, cmd.fortune_from,
+                                                                  cmd.character_id)])
+        out.append((cmd.fortune_from, "FortuneSpent",
+                    fortune.spent(giver, cmd.fortune_from, "boons", cmd.character_id)))
+    if cmd.fortune is not None:
+        fortune.require(actor, "fortune", cmd.fortune)
+        if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
+            raise DomainError("fortune", "boonbane.fortune L47",
+                              "this roll has no boon die to treat as a 6")
+    ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune)
+    if ev.fortune_six or ev.fortune_success:
+        out.append((cmd.character_id, "FortuneSpent",
+                    fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))
+    return [(cmd.character_id, "RollMade", ev), *out]

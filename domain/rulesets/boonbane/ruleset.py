@@ -11,7 +11,7 @@ from contracts.rulesets import boonbane as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.boonbane import damage, decide_rolls, dying, healing, rolls
+from domain.rulesets.boonbane import damage, decide_rolls, dying, fortune, healing, rolls
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.options import parse_options
@@ -54,26 +54,21 @@ class BoonbaneRuleset:
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The acting character's stream, and the target's for an attack."""
         out = [_char(command.character_id)]  # type: ignore[attr-defined]
-        target = getattr(command, "target_id", None)
-        if target is not None:
-            out.append(_char(target))
+        for other in ("target_id", "fortune_from"):
+            cid = getattr(command, other, None)
+            if cid is not None:
+                out.append(_char(cid))
         return list(dict.fromkeys(out))
 
     def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
                options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
         """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
         parse_options(options)
-        if isinstance(command, c.AttackRoll):
-            actor = _sheet(states, command.character_id, "character_id")
-            target = _sheet(states, command.target_id, "target_id")
-            decide_rolls.cannot_act(actor)
-            ev = decide_rolls.make(decide_rolls.plan_attack(command, actor, target), dice,
-                                   command.character_id, command.target_id)
-        elif isinstance(command, c.ChallengeRoll):
-            actor = _sheet(states, command.character_id, "character_id")
-            ev = decide_rolls.make(decide_rolls.plan_challenge(command, actor), dice,
-                                   command.character_id, None)
-        elif isinstance(command, c.TakeDamage):
+        if isinstance(command, (c.AttackRoll, c.ChallengeRoll)):
+            decided = decide_rolls.decide(command, lambda cid, f: _sheet(states, cid, f), dice)
+            return [RulesetEvent(stream=_char(cid), type=f"{RID}.{kind}",
+                                 data=msgspec.to_builtins(body)) for cid, kind, body in decided]
+        if isinstance(command, c.TakeDamage):
             sheet = _sheet(states, command.character_id, "character_id")
             taken = damage.take(sheet, command.character_id, command.amount, halve=command.halve,
                                 npc_outcome=command.npc_outcome, dice=dice)
@@ -90,10 +85,7 @@ class BoonbaneRuleset:
             fate = dying.fate(sheet, command.character_id, dice)
             return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
                                  data=msgspec.to_builtins(fate))]
-        else:
-            raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
-        return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.RollMade",
-                             data=msgspec.to_builtins(ev))]
+        raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
         """Fold one recorded event into a sheet; total (an unreadable event leaves it as it was)."""
@@ -111,6 +103,8 @@ class BoonbaneRuleset:
             sheet = healing.fold(sheet, ev)
         elif isinstance(ev, c.FateRolled):
             sheet = dying.fold(sheet, ev)
+        elif isinstance(ev, c.FortuneSpent):
+            sheet = fortune.fold(sheet, ev)
         return msgspec.to_builtins(sheet)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:

@@ -27,7 +27,7 @@ class BoonbaneAfflictionInstance(_message.Message):
     def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -38,6 +38,8 @@ class BoonbaneAttackRoll(_message.Message):
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
@@ -48,10 +50,12 @@ class BoonbaneAttackRoll(_message.Message):
     in_reach: bool
     task_key: str
     interaction: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
+    fortune: str
+    fortune_from: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction")
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -61,6 +65,8 @@ class BoonbaneChallengeRoll(_message.Message):
     SENSES_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     stat: str
@@ -70,7 +76,9 @@ class BoonbaneChallengeRoll(_message.Message):
     senses: _containers.RepeatedScalarFieldContainer[str]
     task_key: str
     interaction: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
+    fortune: str
+    fortune_from: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
 
 class BoonbaneDamageTaken(_message.Message):
     __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3")
@@ -136,6 +144,18 @@ class BoonbaneFateRolled(_message.Message):
     d3: int
     def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
 
+class BoonbaneFortuneSpent(_message.Message):
+    __slots__ = ("character_id", "use", "for_character", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    FOR_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    use: str
+    for_character: str
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ...) -> None: ...
+
 class BoonbaneHeal(_message.Message):
     __slots__ = ("campaign_id", "character_id", "amount", "rest_hours", "source")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -194,7 +214,7 @@ class BoonbaneOddsView(_message.Message):
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -212,6 +232,8 @@ class BoonbaneRollMade(_message.Message):
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     SUCCESS_FIELD_NUMBER: _ClassVar[int]
     AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -229,7 +251,9 @@ class BoonbaneRollMade(_message.Message):
     total: int
     success: bool
     automatic: str
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ...) -> None: ...
+    fortune_six: bool
+    fortune_success: bool
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction")
