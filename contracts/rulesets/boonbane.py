@@ -138,7 +138,16 @@ class FateRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     character_id: str
 
 
-COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll)
+class Stabilize(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An Int challenge roll on an incapacitated, disabled or dying creature (L233-L237)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll,
+                                              Stabilize)
 
 
 # --------------------------------------------------------------------------- events

@@ -242,3 +242,29 @@ async def test_fortune_is_spent_from_the_sheet_and_refused_when_there_is_none(ap
     assert refused.json()["rule"] == "boonbane.fortune L45"
     assert refused.json()["field"] == "payload.fortune"
     assert await _event_count(api, ann, cid) == before
+
+
+async def test_stabilize_rolls_intellect_and_heals_the_disabled_target(api: Api) -> None:
+    ann, cid = await _campaign(api)
+    await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": "medic",
+                                          "character_id": "medic", "sheet": {"intellect": 14}})
+    refused = await api.command(ann, "boonbane.Stabilize", {"campaign_id": cid,
+                                                            "character_id": "medic",
+                                                            "target_id": "hero"})
+    assert refused.status_code == 409 and refused.json()["rule"] == "boonbane.stabilize L235"
+    await api.ok(ann, "boonbane.TakeDamage", {"campaign_id": cid, "character_id": "hero",
+                                              "amount": 9})
+    await api.ok(ann, "boonbane.TakeDamage", {"campaign_id": cid, "character_id": "hero",
+                                              "amount": 1})
+    result = await api.ok(ann, "boonbane.Stabilize", {"campaign_id": cid, "character_id": "medic",
+                                                      "target_id": "hero"})
+    roll = result["events"][0]["data"]
+    # Int modifier +4 against 10 (L235): success on a d20 of 6 or more
+    assert roll["stat"] == "intellect" and roll["success"] == (roll["d20"] + 4 >= 10)
+    read = (await api.get(ann, f"/v1/campaigns/{cid}/characters/hero",
+                          position=result["position"])).json()
+    if roll["success"]:  # heals 1 (L237): no longer incapacitated, disabled ends (D-9)
+        assert result["events"][-1]["type"] == "boonbane.Healed"
+        assert read["sheet"]["damage"] == 9 and read["sheet"]["life_state"] == "active"
+    else:
+        assert len(result["events"]) == 1 and read["sheet"]["life_state"] == "disabled"

@@ -289,6 +289,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-hero",
                                                 "amount": 5})
     await w.both("ann", "boonbane.FateRoll", {"campaign_id": bbid, "character_id": "bb-hero"})
+    await w.both("ann", "boonbane.Stabilize", {"campaign_id": bbid, "character_id": "bb-foe",
+                                               "target_id": "bb-hero"})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 

@@ -11,7 +11,15 @@ from contracts.rulesets import boonbane as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.boonbane import damage, decide_rolls, dying, fortune, healing, rolls
+from domain.rulesets.boonbane import (
+    damage,
+    decide_rolls,
+    decide_stabilize,
+    dying,
+    fortune,
+    healing,
+    rolls,
+)
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.options import parse_options
@@ -64,8 +72,11 @@ class BoonbaneRuleset:
                options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
         """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
         parse_options(options)
-        if isinstance(command, (c.AttackRoll, c.ChallengeRoll)):
-            decided = decide_rolls.decide(command, lambda cid, f: _sheet(states, cid, f), dice)
+        if isinstance(command, (c.AttackRoll, c.ChallengeRoll, c.Stabilize)):
+            load = lambda cid, f: _sheet(states, cid, f)  # noqa: E731
+            decided = (decide_stabilize.decide(command, load, dice)
+                       if isinstance(command, c.Stabilize) else
+                       decide_rolls.decide(command, load, dice))
             return [RulesetEvent(stream=_char(cid), type=f"{RID}.{kind}",
                                  data=msgspec.to_builtins(body)) for cid, kind, body in decided]
         if isinstance(command, c.TakeDamage):
