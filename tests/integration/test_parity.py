@@ -259,6 +259,38 @@ async def run_commands(w: World) -> None:
     strike = {"campaign_id": ghid, "character_id": "gh-hero", "target_id": "gh-foe"}
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "unaware"]})
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "above"]})
+    bb = await w.both("ann", "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"})
+    bbid = bb.value["campaign_id"]
+    w.ids["boonbane"] = bbid
+    for chid, sheet in (("bb-hero", {"strength": 13, "afflictions": [{"name": "frightened"}]}),
+                        ("bb-foe", {"kind": "npc", "afflictions": [{"name": "prone"}]}),
+                        ("bb-out", {"afflictions": [{"name": "unconscious"}]})):
+        await w.both("ann", "CreateCharacter", {"campaign_id": bbid, "name": chid,
+                                                "character_id": chid, "sheet": sheet})
+    await w.both("ann", "boonbane.AttackRoll", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                "target_id": "bb-foe", "situations": ["feinted"]})
+    await w.both("ann", "boonbane.AttackRoll", {"campaign_id": bbid, "character_id": "bb-out",
+                                                "target_id": "bb-foe"})
+    await w.both("ann", "boonbane.ChallengeRoll", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                   "stat": "will", "situations": ["helped"]})
+    await w.both("ann", "boonbane.ChallengeRoll", {"campaign_id": bbid, "character_id": "bb-out",
+                                                   "stat": "agility"})
+    await w.both("ann", "boonbane.ChallengeRoll", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                   "stat": "will", "fortune": "succeed"})
+    hurt = {"campaign_id": bbid, "character_id": "bb-foe"}
+    await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 7, "halve": True})
+    await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9})
+    await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9, "npc_outcome": "unconscious"})
+    await w.both("ann", "boonbane.Heal", {**hurt, "rest_hours": 24})
+    await w.both("ann", "boonbane.Heal", {**hurt, "amount": 2, "rest_hours": 8})
+    await w.both("ann", "boonbane.FateRoll", hurt)
+    await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                "amount": 10, "halve": True})
+    await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                "amount": 5})
+    await w.both("ann", "boonbane.FateRoll", {"campaign_id": bbid, "character_id": "bb-hero"})
+    await w.both("ann", "boonbane.Stabilize", {"campaign_id": bbid, "character_id": "bb-foe",
+                                               "target_id": "bb-hero"})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 
@@ -378,6 +410,12 @@ def queries(w: World) -> list[Query]:
               {"ruleset_id": "golden-heroes", "params": {"wc": "2", "dc": "6", "modifier": "7"}}),
         Query("PoolOdds", get("/v1/rulesets/golden-heroes/odds", wc="9", dc="6"),
               {"ruleset_id": "golden-heroes", "params": {"wc": "9", "dc": "6"}}),
+        Query("PoolOdds", get("/v1/rulesets/boonbane/odds", modifier="2", boons="3", banes="1",
+                              target="14"),
+              {"ruleset_id": "boonbane", "params": {"modifier": "2", "boons": "3", "banes": "1",
+                                                    "target": "14"}}),
+        Query("PoolOdds", get("/v1/rulesets/boonbane/odds", boons="-1"),
+              {"ruleset_id": "boonbane", "params": {"boons": "-1"}}),
         Query("PoolOdds", get("/v1/rulesets/generic/odds", pool="CHR:1"),
               {"ruleset_id": "generic", "params": {"pool": "CHR:1"}}),
         Query("CheckOdds", post(f"{wbase}/characters/hero/check-odds", {"characteristic": "str"}),
@@ -387,6 +425,10 @@ def queries(w: World) -> list[Query]:
                                 {"characteristic": "ag", "target_id": "foe"}),
               {"campaign_id": wid, "character_id": "hero", "target_id": "foe",
                "check": {"characteristic": "ag"}}, "odds"),
+        Query("CheckOdds", post(f"/v1/campaigns/{w.ids['boonbane']}/characters/bb-hero/check-odds",
+                                {"kind": "attack", "target_id": "bb-foe"}),
+              {"campaign_id": w.ids["boonbane"], "character_id": "bb-hero", "target_id": "bb-foe",
+               "check": {"kind": "attack"}}, "odds"),
         Query("CheckOdds", post(f"{wbase}/characters/hero/check-odds", {"difficulty": "hard"}),
               {"campaign_id": wid, "character_id": "hero", "check": {"difficulty": "hard"}}),
     ]

@@ -18,6 +18,367 @@ class AddMember(_message.Message):
     role: str
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
+class BoonbaneAfflictionInstance(_message.Message):
+    __slots__ = ("name", "source")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    source: str
+    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
+class BoonbaneAttackRoll(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
+    AGAINST_FIELD_NUMBER: _ClassVar[int]
+    SITUATIONS_FIELD_NUMBER: _ClassVar[int]
+    SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
+    IN_REACH_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    attribute: str
+    against: str
+    situations: _containers.RepeatedScalarFieldContainer[str]
+    situational_banes: int
+    in_reach: bool
+    task_key: str
+    interaction: str
+    fortune: str
+    fortune_from: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+
+class BoonbaneChallengeRoll(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    TARGET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SITUATIONS_FIELD_NUMBER: _ClassVar[int]
+    SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
+    SENSES_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    stat: str
+    target_number: int
+    situations: _containers.RepeatedScalarFieldContainer[str]
+    situational_banes: int
+    senses: _containers.RepeatedScalarFieldContainer[str]
+    task_key: str
+    interaction: str
+    fortune: str
+    fortune_from: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+
+class BoonbaneDamageTaken(_message.Message):
+    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    APPLIED_FIELD_NUMBER: _ClassVar[int]
+    EXCESS_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    HEALTH_FIELD_NUMBER: _ClassVar[int]
+    INJURED_FIELD_NUMBER: _ClassVar[int]
+    INCAPACITATED_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    ADDED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_FIELD_NUMBER: _ClassVar[int]
+    D3_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    rolled: int
+    applied: int
+    excess: int
+    damage: int
+    health: int
+    injured: bool
+    incapacitated: bool
+    life_state: str
+    cause: str
+    added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    removed: _containers.RepeatedScalarFieldContainer[str]
+    d3: int
+    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+
+class BoonbaneFateRoll(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneFateRolled(_message.Message):
+    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    WAS_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    HEALED_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    ADDED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
+    D3_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    d6: int
+    was: str
+    life_state: str
+    outcome: str
+    disabled_rounds: int
+    healed: int
+    damage: int
+    added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    removed_sources: _containers.RepeatedScalarFieldContainer[str]
+    d3: int
+    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+
+class BoonbaneFortuneSpent(_message.Message):
+    __slots__ = ("character_id", "use", "for_character", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    FOR_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    use: str
+    for_character: str
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ...) -> None: ...
+
+class BoonbaneHeal(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "amount", "rest_hours", "source")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    REST_HOURS_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    amount: int
+    rest_hours: int
+    source: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., rest_hours: _Optional[int] = ..., source: _Optional[str] = ...) -> None: ...
+
+class BoonbaneHealed(_message.Message):
+    __slots__ = ("character_id", "healed", "damage", "life_state", "source", "removed_sources")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HEALED_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    healed: int
+    damage: int
+    life_state: str
+    source: str
+    removed_sources: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ..., source: _Optional[str] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOddsQuery(_message.Message):
+    __slots__ = ("modifier", "boons", "banes", "target")
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    BOONS_FIELD_NUMBER: _ClassVar[int]
+    BANES_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    modifier: int
+    boons: int
+    banes: int
+    target: int
+    def __init__(self, modifier: _Optional[int] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., target: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOddsView(_message.Message):
+    __slots__ = ("p_success", "totals")
+    class TotalsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    TOTALS_FIELD_NUMBER: _ClassVar[int]
+    p_success: str
+    totals: _containers.ScalarMap[str, str]
+    def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class BoonbaneRollMade(_message.Message):
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    AGAINST_FIELD_NUMBER: _ClassVar[int]
+    TARGET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    BOONS_FIELD_NUMBER: _ClassVar[int]
+    BANES_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    D20_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    KEPT_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    kind: str
+    stat: str
+    target_id: str
+    against: str
+    target_number: int
+    modifier: int
+    sources: _containers.RepeatedCompositeFieldContainer[BoonbaneSourceLine]
+    boons: int
+    banes: int
+    net: int
+    d20: int
+    d6: _containers.RepeatedScalarFieldContainer[int]
+    kept: int
+    total: int
+    success: bool
+    automatic: str
+    fortune_six: bool
+    fortune_success: bool
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneRollSpec(_message.Message):
+    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    AGAINST_FIELD_NUMBER: _ClassVar[int]
+    TARGET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SITUATIONS_FIELD_NUMBER: _ClassVar[int]
+    SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
+    SENSES_FIELD_NUMBER: _ClassVar[int]
+    IN_REACH_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    stat: str
+    against: str
+    target_number: int
+    situations: _containers.RepeatedScalarFieldContainer[str]
+    situational_banes: int
+    senses: _containers.RepeatedScalarFieldContainer[str]
+    in_reach: bool
+    task_key: str
+    interaction: str
+    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
+
+class BoonbaneSheet(_message.Message):
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted")
+    class EscalationEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class KnowledgeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    AGILITY_FIELD_NUMBER: _ClassVar[int]
+    INTELLECT_FIELD_NUMBER: _ClassVar[int]
+    WILL_FIELD_NUMBER: _ClassVar[int]
+    PERCEPTION_FIELD_NUMBER: _ClassVar[int]
+    DEFENSE_FIELD_NUMBER: _ClassVar[int]
+    HEALTH_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    EXPOSURE_TIER_FIELD_NUMBER: _ClassVar[int]
+    ESCALATION_FIELD_NUMBER: _ClassVar[int]
+    AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTED_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    strength: int
+    agility: int
+    intellect: int
+    will: int
+    perception: int
+    defense: int
+    health: int
+    damage: int
+    size: float
+    speed: int
+    fortune: int
+    insanity: int
+    corruption: int
+    exposure_tier: int
+    escalation: _containers.ScalarMap[str, int]
+    afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    knowledge: _containers.ScalarMap[str, str]
+    marked_dead: bool
+    life_state: str
+    disabled_rounds: int
+    corrupted: bool
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneSourceLine(_message.Message):
+    __slots__ = ("source", "line", "boons", "banes", "modifier")
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    BOONS_FIELD_NUMBER: _ClassVar[int]
+    BANES_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    source: str
+    line: str
+    boons: int
+    banes: int
+    modifier: int
+    def __init__(self, source: _Optional[str] = ..., line: _Optional[str] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., modifier: _Optional[int] = ...) -> None: ...
+
+class BoonbaneStabilize(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneTakeDamage(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    HALVE_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    amount: int
+    halve: bool
+    npc_outcome: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -99,12 +460,13 @@ class CampaignSummary(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Character(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "golden_heroes_sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
+    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "boonbane_sheet", "golden_heroes_sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     SHEET_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SHEET_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SHEET_FIELD_NUMBER: _ClassVar[int]
     WISH_SHEET_FIELD_NUMBER: _ClassVar[int]
     RETIRED_FIELD_NUMBER: _ClassVar[int]
@@ -116,13 +478,14 @@ class Character(_message.Message):
     owner: str
     name: str
     sheet: _struct_pb2.Struct
+    boonbane_sheet: BoonbaneSheet
     golden_heroes_sheet: GoldenHeroesSheet
     wish_sheet: WishSheet
     retired: bool
     retired_reason: str
     version: int
     derived: _struct_pb2.Struct
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., golden_heroes_sheet: _Optional[_Union[GoldenHeroesSheet, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., boonbane_sheet: _Optional[_Union[BoonbaneSheet, _Mapping]] = ..., golden_heroes_sheet: _Optional[_Union[GoldenHeroesSheet, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class CharacterCreated(_message.Message):
     __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet")
@@ -213,7 +576,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -233,6 +596,12 @@ class Command(_message.Message):
     SEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     START_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNSEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_ATTACK_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHALLENGE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     WISH_ADD_CONDITION_FIELD_NUMBER: _ClassVar[int]
@@ -287,6 +656,12 @@ class Command(_message.Message):
     seat_character: SeatCharacter
     start_session: StartSession
     unseat_character: UnseatCharacter
+    boonbane_attack_roll: BoonbaneAttackRoll
+    boonbane_challenge_roll: BoonbaneChallengeRoll
+    boonbane_fate_roll: BoonbaneFateRoll
+    boonbane_heal: BoonbaneHeal
+    boonbane_stabilize: BoonbaneStabilize
+    boonbane_take_damage: BoonbaneTakeDamage
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
     golden_heroes_strike: GoldenHeroesStrike
     wish_add_condition: WishAddCondition
@@ -322,7 +697,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -475,7 +850,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -498,6 +873,8 @@ class Event(_message.Message):
     SESSION_ENDED_FIELD_NUMBER: _ClassVar[int]
     SESSION_STARTED_FIELD_NUMBER: _ClassVar[int]
     TABLE_CREATED_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_FATE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_ROLL_MADE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
@@ -526,13 +903,15 @@ class Event(_message.Message):
     session_ended: SessionEnded
     session_started: SessionStarted
     table_created: TableCreated
+    boonbane_fate_rolled: BoonbaneFateRolled
+    boonbane_roll_made: BoonbaneRollMade
     golden_heroes_character_generated: GoldenHeroesCharacterGenerated
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
     other: _struct_pb2.Struct
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -840,14 +1219,16 @@ class MemberRemoved(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ...) -> None: ...
 
 class Odds(_message.Message):
-    __slots__ = ("golden_heroes", "wish", "other")
+    __slots__ = ("boonbane", "golden_heroes", "wish", "other")
+    BOONBANE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
+    boonbane: BoonbaneOddsView
     golden_heroes: GoldenHeroesOddsView
     wish: WishOddsView
     other: _struct_pb2.Struct
-    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ..., wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, boonbane: _Optional[_Union[BoonbaneOddsView, _Mapping]] = ..., golden_heroes: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ..., wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class PoolOddsRequest(_message.Message):
     __slots__ = ("ruleset_id", "params")

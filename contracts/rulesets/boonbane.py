@@ -1,0 +1,283 @@
+"""Boonbane wire schema: the creature sheet, command payloads, event bodies and views.
+
+Seed: ``seeds/001`` (a boon/bane d20 rules reference with an Overlay module); ``L###`` points
+into it. The seed gives no attribute scale, so the sheet takes scores as data (digest D-2).
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+RULESET_ID = "boonbane"
+
+Attribute = Literal["strength", "agility", "intellect", "will"]
+Stat = Literal["strength", "agility", "intellect", "will", "perception"]
+# what an attack roll is made against (L4-L11): the target's Defense or a named score
+Against = Literal["defense", "strength", "agility", "intellect", "will", "perception"]
+Affliction = Literal["asleep", "blinded", "charmed", "compelled", "dazed", "deafened",
+                     "defenseless", "diseased", "fatigued", "frightened", "grabbed",
+                     "immobilized", "impaired", "poisoned", "prone", "slowed", "stunned",
+                     "surprised", "unconscious"]
+# situational sources a roll declares (each row of domain/rulesets/boonbane/boons.py)
+Situation = Literal["totally_obscured", "worn_object", "partially_obscured", "heavily_obscured",
+                    "cumbersome", "charged", "defended_target", "defending_resist",
+                    "disarm_unarmed", "distracted", "feinted", "helped", "hidden",
+                    "guessed_location", "driving", "guarded", "lunging", "shifting",
+                    "unbalancing", "guarded_target", "prepared", "called_shot", "distant_shot",
+                    "staggering_shot", "stabilize_dying", "two_weapons_same_target",
+                    "two_weapons_different_targets"]
+Score = Annotated[int, msgspec.Meta(ge=0, le=40)]
+Count = Annotated[int, msgspec.Meta(ge=0, le=99)]
+
+
+# --------------------------------------------------------------------------- sheet
+
+
+class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One instance of an affliction (L303-L306: instances stack, each must be removed)."""
+
+    name: Affliction
+    source: str | None = None
+
+
+class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A creature (L4-L69, L248-L417): scores as data; modifiers and thresholds are derived."""
+
+    kind: Literal["pc", "npc"] = "pc"
+    strength: Score = 10
+    agility: Score = 10
+    intellect: Score = 10
+    will: Score = 10
+    perception: Score = 10
+    defense: Score = 10
+    health: Annotated[int, msgspec.Meta(ge=1, le=999)] = 10
+    damage: Annotated[int, msgspec.Meta(ge=0, le=999)] = 0
+    size: Annotated[float, msgspec.Meta(gt=0, le=100)] = 1.0
+    speed: Annotated[int, msgspec.Meta(ge=0, le=100)] = 10
+    fortune: Count = 0
+    insanity: Count = 0
+    corruption: Count = 0
+    exposure_tier: Annotated[int, msgspec.Meta(ge=0, le=3)] = 0
+    escalation: dict[str, Count] = {}  # task key -> tokens (L359-L361)
+    afflictions: list[AfflictionInstance] = []
+    knowledge: dict[str, Literal["unknown", "partial", "known"]] = {}
+    marked_dead: bool = False  # Death State (L351-L356)
+    # incapacitated is derived (Damage == Health, L61); these are the states beyond it (L31-L42, L64)
+    life_state: Literal["active", "disabled", "dying", "unconscious", "dead"] = "active"
+    disabled_rounds: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0  # consecutive, completed (L38)
+    corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
+
+
+# --------------------------------------------------------------------------- commands
+
+
+class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An attack roll (L4-L11): d20 + the attribute's modifier against Defense or a score."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    attribute: Attribute = "strength"
+    against: Against = "defense"
+    situations: list[Situation] = []
+    situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # weather, firing (L3)
+    in_reach: bool = True  # whether the attacker can reach a prone target (L315-L316)
+    task_key: str | None = None  # the task Escalation tokens belong to (L359-L361)
+    interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
+    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
+    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    fortune: Literal["succeed", "six"] | None = None
+    fortune_from: str | None = None
+
+
+class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A challenge roll (L17-L22): d20 + modifier against 10 unless the rule says otherwise."""
+
+    campaign_id: str
+    character_id: str
+    stat: Stat
+    target_number: Annotated[int, msgspec.Meta(ge=1, le=40)] = 10
+    situations: list[Situation] = []
+    situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
+    senses: list[Literal["sight", "hearing"]] = []  # Perception rolls relying on a sense
+    task_key: str | None = None
+    interaction: Literal["corrupted", "non_corrupted"] | None = None
+    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
+    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    fortune: Literal["succeed", "six"] | None = None
+    fortune_from: str | None = None
+
+
+class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Damage to one creature or, rolled once, to each target of an area (L25-L30, L61-L65)."""
+
+    campaign_id: str
+    character_id: str
+    amount: Annotated[int, msgspec.Meta(ge=0, le=999)]
+    halve: bool = False  # half damage, rounded down (L30)
+    # a non-player creature reaching incapacitation dies or falls unconscious, the GM's choice (L64)
+    npc_outcome: Literal["die", "unconscious"] | None = None
+
+
+class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Healing by an amount (L53-L54) or by a completed rest of 8 or 24 hours (L93-L95)."""
+
+    campaign_id: str
+    character_id: str
+    amount: Annotated[int, msgspec.Meta(ge=1, le=999)] | None = None
+    rest_hours: Literal[8, 24] | None = None
+    source: str = ""
+
+
+class FateRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The end-of-round Fate roll of a disabled or dying character (L34-L38, L41-L42)."""
+
+    campaign_id: str
+    character_id: str
+
+
+class Stabilize(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An Int challenge roll on an incapacitated, disabled or dying creature (L233-L237)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll,
+                                              Stabilize)
+
+
+# --------------------------------------------------------------------------- events
+
+
+class SourceLine(msgspec.Struct, frozen=True, kw_only=True):
+    """One source of boons, banes or a flat modifier on a roll, with its seed line."""
+
+    source: str
+    line: str
+    boons: int = 0
+    banes: int = 0
+    modifier: int = 0
+
+
+class RollMade(msgspec.Struct, frozen=True, kw_only=True):
+    """An attack or challenge roll: every source, every die, the total and the outcome."""
+
+    character_id: str
+    kind: Literal["attack", "challenge"]
+    stat: str
+    target_id: str | None = None
+    against: str | None = None
+    target_number: int
+    modifier: int
+    sources: list[SourceLine]
+    boons: int
+    banes: int
+    net: int  # boons - banes after cancelling one for one (L16)
+    d20: int | None = None
+    d6: list[int] = []
+    kept: int = 0  # the highest d6, added (boons) or subtracted (banes) (L14-L15)
+    total: int | None = None
+    success: bool
+    automatic: str | None = None  # the rule that decided the roll with no dice (e.g. "stunned L324")
+    fortune_six: bool = False  # a boon d6 treated as a 6 (L47)
+    fortune_success: bool = False  # a failure turned into a success (L45)
+
+
+class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
+    """Damage applied, with every state it caused (L25-L30, L61-L65, L251-L253)."""
+
+    character_id: str
+    rolled: int
+    applied: int  # after halving (L30)
+    excess: int  # ignored: Damage never exceeds Health (L27)
+    damage: int  # the Damage total after
+    health: int
+    injured: bool  # Damage at least half of Health (L68)
+    incapacitated: bool  # Damage equals Health (L26, L61)
+    life_state: str
+    cause: str | None = None  # the rule that changed the life state, e.g. "died L28"
+    added: list[AfflictionInstance] = []
+    removed: list[str] = []  # affliction types whose every instance ended
+    d3: int | None = None  # hours unconscious (L64)
+
+
+class Healed(msgspec.Struct, frozen=True, kw_only=True):
+    """Damage healed (L53, L93-L95) and the incapacitation it ended."""
+
+    character_id: str
+    healed: int
+    damage: int
+    life_state: str
+    source: str
+    removed_sources: list[str] = []  # linked afflictions that ended with incapacitation
+
+
+class FortuneSpent(msgspec.Struct, frozen=True, kw_only=True):
+    """1 Fortune spent (L45-L47) on a roll, by its roller or by another player (L46)."""
+
+    character_id: str
+    use: Literal["succeed", "six", "boons"]
+    for_character: str
+    fortune: int  # what is left
+
+
+class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
+    """A Fate roll (one d6 read as 1 / 2-5 / 6) and the state it leads to (L34-L42)."""
+
+    character_id: str
+    d6: int
+    was: str  # "disabled" or "dying"
+    life_state: str
+    outcome: str  # the rule applied, e.g. "dying L35", "three disabled rounds L38"
+    disabled_rounds: int
+    healed: int = 0
+    damage: int
+    added: list[AfflictionInstance] = []
+    removed_sources: list[str] = []
+    d3: int | None = None  # hours unconscious after three disabled rounds (L38)
+
+
+EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,
+                                           f"{RULESET_ID}.FateRolled": FateRolled}
+STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": DamageTaken,
+                                                 f"{RULESET_ID}.Healed": Healed,
+                                                 f"{RULESET_ID}.FateRolled": FateRolled,
+                                                 f"{RULESET_ID}.FortuneSpent": FortuneSpent}
+
+
+# --------------------------------------------------------------------------- odds
+
+
+class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``GET /v1/rulesets/boonbane/odds?modifier=M&boons=B&banes=N&target=T`` (L14-L22)."""
+
+    modifier: Annotated[int, msgspec.Meta(ge=-5, le=5)] = 0
+    boons: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
+    banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
+    target: Annotated[int, msgspec.Meta(ge=1, le=30)] = 10
+
+
+class OddsView(msgspec.Struct, frozen=True, kw_only=True):
+    """Exact odds as fractions "n/d" in lowest terms: P(total >= target) and the total's pmf."""
+
+    p_success: str
+    totals: dict[str, str]
+
+
+class RollSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The body of check-odds: an attack (with ``target_id``) or a challenge roll by this character."""
+
+    kind: Literal["attack", "challenge"] = "challenge"
+    stat: Stat = "strength"
+    against: Against = "defense"
+    target_number: Annotated[int, msgspec.Meta(ge=1, le=40)] = 10
+    situations: list[Situation] = []
+    situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
+    senses: list[Literal["sight", "hearing"]] = []
+    in_reach: bool = True
+    task_key: str | None = None
+    interaction: Literal["corrupted", "non_corrupted"] | None = None

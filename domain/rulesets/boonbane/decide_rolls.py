@@ -1,0 +1,118 @@
+"""Deciding attack and challenge rolls: legality, automatic results, sources, then the dice."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+import msgspec
+
+from contracts.rulesets.boonbane import (
+    AttackRoll,
+    BoonbaneSheet,
+    ChallengeRoll,
+    RollMade,
+    RollSpec,
+    SourceLine,
+)
+from domain.dice import Dice
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import afflictions, boons, fortune
+from domain.rulesets.boonbane.rolls import modifier, roll
+from domain.rulesets.boonbane.sheet import defense
+
+
+def cannot_act(actor: BoonbaneSheet) -> None:
+    """Refuse an action by a creature whose afflictions forbid actions (L265-L334)."""
+    for name in sorted(afflictions.active(actor.afflictions) & afflictions.NO_ACTIONS.keys()):
+        raise StateConflict("character_id", f"boonbane.{name} {afflictions.NO_ACTIONS[name]}",
+                            f"a {name} creature cannot use actions")
+
+
+def automatic_failure(actor: BoonbaneSheet, stat: str, senses: list[str]) -> str | None:
+    """The rule that fails a challenge roll with no dice, if any (L258, L275, L280, L324-L334)."""
+    own = afflictions.active(actor.afflictions)
+    for name, line in afflictions.CHALLENGES_FAIL.items():
+        if name in own:
+            return f"{name} {line}"
+    if "defenseless" in own and stat != "perception":
+        return "defenseless L280"
+    if stat == "perception" and "blinded" in own and "sight" in senses:
+        return "blinded L258"
+    if stat == "perception" and "deafened" in own and "hearing" in senses:
+        return "deafened L275"
+    return None
+
+
+def target_number(target: BoonbaneSheet, against: str) -> int:
+    """An attack's target number: the target's Defense (L198, L215) or the named score."""
+    return defense(target) if against == "defense" else int(getattr(target, against))
+
+
+class Plan(NamedTuple):
+    """A roll assembled by the rules before any die: its sources, modifier and target number."""
+
+    kind: str
+    stat: str
+    against: str | None
+    target_number: int
+    base_modifier: int
+    sources: list[SourceLine]
+    automatic: str | None
+
+
+def plan_attack(cmd: AttackRoll | RollSpec, actor: BoonbaneSheet, target: BoonbaneSheet) -> Plan:
+    """An attack roll (L4-L11) with every source that holds (digest §4.11)."""
+    stat = cmd.attribute if isinstance(cmd, AttackRoll) else cmd.stat
+    sources = boons.collect(actor, kind="attack", stat=stat, target=target, against=cmd.against,
+                            situations=cmd.situations, situational_banes=cmd.situational_banes,
+                            in_reach=cmd.in_reach, task_key=cmd.task_key,
+                            interaction=cmd.interaction)
+    return Plan("attack", stat, cmd.against, target_number(target, cmd.against),
+                modifier(getattr(actor, stat)), sources, None)
+
+
+def plan_challenge(cmd: ChallengeRoll | RollSpec, actor: BoonbaneSheet) -> Plan:
+    """A challenge roll (L17-L22), failing with no dice where an affliction says so."""
+    sources = boons.collect(actor, kind="challenge", stat=cmd.stat, target=None, against=None,
+                            situations=cmd.situations, situational_banes=cmd.situational_banes,
+                            in_reach=True, task_key=cmd.task_key, interaction=cmd.interaction)
+    return Plan("challenge", cmd.stat, None, cmd.target_number, modifier(getattr(actor, cmd.stat)),
+                sources, automatic_failure(actor, cmd.stat, list(cmd.senses)))
+
+
+def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
+         fortune: str | None = None) -> RollMade:
+    """Roll a planned roll (no dice for an automatic result)."""
+    return roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
+                target_id=target_id, against=plan.against, target_number=plan.target_number,
+                base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
+                fortune=fortune)
+
+
+def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
+           dice: Dice) -> list[tuple[str, str, msgspec.Struct]]:
+    """An attack or challenge roll and the Fortune it spends: (character, event type, body)."""
+    actor = sheets(cmd.character_id, "character_id")
+    if isinstance(cmd, AttackRoll):
+        cannot_act(actor)
+        plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"))
+    else:
+        plan = plan_challenge(cmd, actor)
+    out: list[tuple[str, str, msgspec.Struct]] = []
+    if cmd.fortune_from is not None:
+        giver = sheets(cmd.fortune_from, "fortune_from")
+        plan = plan._replace(sources=[*plan.sources, fortune.gift(giver, cmd.fortune_from,
+                                                                  cmd.character_id)])
+        out.append((cmd.fortune_from, "FortuneSpent",
+                    fortune.spent(giver, cmd.fortune_from, "boons", cmd.character_id)))
+    if cmd.fortune is not None:
+        fortune.require(actor, "fortune", cmd.fortune)
+        if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
+            raise DomainError("fortune", "boonbane.fortune L47",
+                              "this roll has no boon die to treat as a 6")
+    ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune)
+    if ev.fortune_six or ev.fortune_success:
+        out.append((cmd.character_id, "FortuneSpent",
+                    fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))
+    return [(cmd.character_id, "RollMade", ev), *out]

@@ -1,0 +1,173 @@
+"""``BOONBANE``: the ruleset object the platform uses (``RulesetWithCommands``, odds, check-odds)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import msgspec
+
+from contracts.rulesets import boonbane as c
+from domain.dice import Dice
+from domain.errors import DomainError, NotFound
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.boonbane import (
+    damage,
+    decide_rolls,
+    decide_stabilize,
+    dying,
+    fortune,
+    healing,
+    rolls,
+)
+from domain.rulesets.boonbane import odds as odds_module
+from domain.rulesets.boonbane import sheet as sheets
+from domain.rulesets.boonbane.options import parse_options
+
+RID: Final = c.RULESET_ID
+COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
+    f"{RID}.{t.__name__}": t for t in c.COMMANDS
+}
+
+
+def _char(cid: str) -> str:
+    return f"character:{cid}"
+
+
+def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.BoonbaneSheet:
+    state = states.get(_char(cid))
+    if state is None:
+        raise NotFound(field, "boonbane.character", f"no boonbane character {cid!r}")
+    return sheets.load(state)
+
+
+class BoonbaneRuleset:
+    id = RID
+    title = "Boonbane (boon/bane d20)"
+    command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    gm_commands: frozenset[type[msgspec.Struct]] = frozenset()
+    roll_events: frozenset[str] = frozenset(c.EVENTS)
+    odds_query = c.OddsQuery
+    check_spec_type = c.RollSpec
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Campaign options with the digest's recommendations as defaults."""
+        out: dict[str, Any] = msgspec.to_builtins(parse_options(raw))
+        return out
+
+    def validate_sheet(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized creature sheet; errors name each invalid field ``sheet.<field>``."""
+        return sheets.validate(raw)
+
+    def streams_for(self, command: msgspec.Struct) -> list[str]:
+        """The acting character's stream, and the target's for an attack."""
+        out = [_char(command.character_id)]  # type: ignore[attr-defined]
+        for other in ("target_id", "fortune_from"):
+            cid = getattr(command, other, None)
+            if cid is not None:
+                out.append(_char(cid))
+        return list(dict.fromkeys(out))
+
+    def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
+               options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+        """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
+        parse_options(options)
+        if isinstance(command, (c.AttackRoll, c.ChallengeRoll, c.Stabilize)):
+            load = lambda cid, f: _sheet(states, cid, f)  # noqa: E731
+            decided = (decide_stabilize.decide(command, load, dice)
+                       if isinstance(command, c.Stabilize) else
+                       decide_rolls.decide(command, load, dice))
+            return [RulesetEvent(stream=_char(cid), type=f"{RID}.{kind}",
+                                 data=msgspec.to_builtins(body)) for cid, kind, body in decided]
+        if isinstance(command, c.TakeDamage):
+            sheet = _sheet(states, command.character_id, "character_id")
+            taken = damage.take(sheet, command.character_id, command.amount, halve=command.halve,
+                                npc_outcome=command.npc_outcome, dice=dice)
+            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.DamageTaken",
+                                 data=msgspec.to_builtins(taken))]
+        elif isinstance(command, c.Heal):
+            sheet = _sheet(states, command.character_id, "character_id")
+            healed = healing.heal(sheet, command.character_id, command.amount, command.rest_hours,
+                                  command.source)
+            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
+                                 data=msgspec.to_builtins(healed))]
+        elif isinstance(command, c.FateRoll):
+            sheet = _sheet(states, command.character_id, "character_id")
+            fate = dying.fate(sheet, command.character_id, dice)
+            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
+                                 data=msgspec.to_builtins(fate))]
+        raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
+
+    def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+        """Fold one recorded event into a sheet; total (an unreadable event leaves it as it was)."""
+        kind = c.STATE_EVENTS.get(event_type)
+        if kind is None:
+            return state
+        try:
+            sheet = sheets.load(state)
+            ev = msgspec.convert(dict(data), kind)
+        except (msgspec.ValidationError, TypeError):
+            return state
+        if isinstance(ev, c.DamageTaken):
+            sheet = damage.fold(sheet, ev)
+        elif isinstance(ev, c.Healed):
+            sheet = healing.fold(sheet, ev)
+        elif isinstance(ev, c.FateRolled):
+            sheet = dying.fold(sheet, ev)
+        elif isinstance(ev, c.FortuneSpent):
+            sheet = fortune.fold(sheet, ev)
+        return msgspec.to_builtins(sheet)
+
+    def odds(self, query: c.OddsQuery) -> c.OddsView:
+        """Exact odds of d20 + modifier with boons and banes against a target (L14-L22)."""
+        return odds_module.roll_odds(query.modifier, query.boons, query.banes, query.target)
+
+    def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """Modifiers, healing rate, injured, incapacitated, effective Defense."""
+        return sheets.derived(sheets.load(sheet))
+
+    def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
+                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The roll as the rules would assemble it for this character, and its exact odds."""
+        actor = sheets.load(sheet)
+        if spec.kind == "attack":
+            if target is None:
+                raise DomainError("target_id", "boonbane.attack L4-L11",
+                                  "an attack's odds need a target_id")
+            plan = decide_rolls.plan_attack(spec, actor, sheets.load(target))
+        else:
+            plan = decide_rolls.plan_challenge(spec, actor)
+        boons = sum(s.boons for s in plan.sources)
+        banes = sum(s.banes for s in plan.sources)
+        mod = plan.base_modifier + sum(s.modifier for s in plan.sources)
+        odds = (c.OddsView(p_success="0", totals={}) if plan.automatic is not None else
+                odds_module.roll_odds(mod, boons, banes, plan.target_number))
+        return {"kind": plan.kind, "stat": plan.stat, "target_number": plan.target_number,
+                "modifier": mod, "sources": msgspec.to_builtins(plan.sources), "boons": boons,
+                "banes": banes, "net": boons - banes, "automatic": plan.automatic,
+                "odds": msgspec.to_builtins(odds)}
+
+    @staticmethod
+    def reread(event_type: str, data: Mapping[str, Any],
+               draws: Sequence[tuple[int, int]]) -> list[str]:
+        """How a recorded roll's reading differs from the rules applied to its draws."""
+        if event_type == f"{RID}.RollMade":
+            return rolls.reread(msgspec.convert(dict(data), c.RollMade), draws)
+        if event_type == f"{RID}.FateRolled":
+            fate = msgspec.convert(dict(data), c.FateRolled)
+            faces = [f for _, f in draws]
+            expected = [fate.d6] + ([] if fate.d3 is None else [fate.d3])
+            out = [] if faces == expected else ["recorded dice differ from the draws"]
+            band = "1" if fate.d6 == 1 else "6" if fate.d6 == 6 else "2-5"
+            if band == "1" and fate.life_state not in ("dying", "dead"):
+                out.append(f"a Fate 1 leads to dying or death, not {fate.life_state}")
+            return out
+        if event_type == f"{RID}.DamageTaken":
+            d3 = [f for s, f in draws if s == 3]
+            recorded = data.get("d3")
+            return [] if d3 == ([] if recorded is None else [recorded]) else [
+                "recorded d3 differs from the draws"]
+        return []
+
+
+BOONBANE: Final = BoonbaneRuleset()

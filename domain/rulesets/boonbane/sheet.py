@@ -1,0 +1,66 @@
+"""The creature sheet (digest §3.1): validation and the figures the rules derive from it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.boonbane import BoonbaneSheet
+from domain.errors import DomainError
+from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane.rolls import modifier
+
+
+def load(raw: Mapping[str, Any] | None) -> BoonbaneSheet:
+    """A sheet from its stored (already validated) form."""
+    return msgspec.convert(dict(raw or {}), BoonbaneSheet)
+
+
+def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """A normalized sheet; a nonsense field is refused naming ``sheet.<field>`` and the rule."""
+    try:
+        sheet = msgspec.convert(dict(raw), BoonbaneSheet)
+    except msgspec.ValidationError as err:
+        path = str(err).rsplit("at `$", 1)
+        field = "sheet" + (path[1].rstrip("`") if len(path) == 2 else "")
+        raise DomainError(field, "boonbane.sheet", str(err)) from None
+    if sheet.damage > sheet.health:
+        raise DomainError("sheet.damage", "boonbane.damage L27",
+                          f"Damage never exceeds Health: {sheet.damage} > {sheet.health}")
+    if sheet.kind == "npc" and sheet.fortune:
+        raise DomainError("sheet.fortune", "boonbane.fortune L45-L47",
+                          "Fortune is spent by player characters")
+    out: dict[str, Any] = msgspec.to_builtins(sheet)
+    return out
+
+
+def healing_rate(health: int) -> int:
+    """Healing rate: one-quarter of Health, minimum 1 (L57-L58)."""
+    return max(1, health // 4)
+
+
+def injured(sheet: BoonbaneSheet) -> bool:
+    """Injured while Damage equals or exceeds half of Health (L68)."""
+    return 2 * sheet.damage >= sheet.health
+
+
+def defense(sheet: BoonbaneSheet) -> int:
+    """Effective Defense: 5 while defenseless (L278) or unconscious (L333)."""
+    if afflictions.active(sheet.afflictions) & afflictions.DEFENSE_FIVE.keys():
+        return 5
+    return sheet.defense
+
+
+def derived(sheet: BoonbaneSheet) -> dict[str, Any]:
+    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense."""
+    return {
+        "modifiers": {s: modifier(getattr(sheet, s)) for s in
+                      ("strength", "agility", "intellect", "will", "perception")},
+        "healing_rate": healing_rate(sheet.health),
+        "injured": injured(sheet),
+        "incapacitated": sheet.damage == sheet.health,
+        "defense": defense(sheet),
+        "afflictions": sorted(afflictions.active(sheet.afflictions)),
+    }

@@ -1,0 +1,61 @@
+"""Fortune (L45-L47) on attack and challenge rolls, decided and folded without I/O."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import pytest
+
+from contracts.rulesets.boonbane import ChallengeRoll
+from domain.dice import ScriptedDice
+from domain.errors import DomainError
+from domain.rulesets.boonbane import BOONBANE
+
+C: Final = "c"
+
+
+def _states() -> dict[str, Any]:
+    return {"character:a": BOONBANE.validate_sheet({"fortune": 1}, {}),
+            "character:b": BOONBANE.validate_sheet({"fortune": 2}, {}),
+            "character:z": BOONBANE.validate_sheet({}, {})}
+
+
+def _roll(states: dict[str, Any], faces: list[int], **fields: Any) -> list[Any]:
+    dice = ScriptedDice(faces)
+    events = BOONBANE.decide(ChallengeRoll(campaign_id=C, stat="will", **fields), states, {}, dice)
+    assert dice.remaining == 0
+    assert BOONBANE.reread(events[0].type, events[0].data, dice.drawn) == []
+    for ev in events:
+        key = ev.stream
+        states[key] = BOONBANE.evolve(states[key], ev.type, ev.data)
+    return events
+
+
+def test_fortune_turns_a_failure_into_a_success_and_is_spent_only_then() -> None:
+    states = _states()
+    [roll] = _roll(states, [12], character_id="a", fortune="succeed")  # 12 >= 10: not needed
+    assert roll.data["success"] is True and states["character:a"]["fortune"] == 1
+    roll, spent = _roll(states, [3], character_id="a", fortune="succeed")
+    assert roll.data["success"] is True and roll.data["fortune_success"] is True  # L45
+    assert spent.type == "boonbane.FortuneSpent" and states["character:a"]["fortune"] == 0
+    before = dict(states)
+    with pytest.raises(DomainError) as err:
+        _roll(states, [3], character_id="a", fortune="succeed")
+    assert err.value.rule == "boonbane.fortune L45" and states == before
+
+
+def test_another_players_fortune_gives_2_boons_and_a_d6_can_be_a_6() -> None:
+    states = _states()
+    roll, spent = _roll(states, [4, 1, 2], character_id="a", fortune_from="b")
+    assert roll.data["boons"] == 2 and roll.data["total"] == 4 + 2  # L46
+    assert spent.stream == "character:b" and states["character:b"]["fortune"] == 1
+    roll, *spent_both = _roll(states, [4, 1, 2], character_id="a", fortune_from="b", fortune="six")
+    assert [e.stream for e in spent_both] == ["character:b", "character:a"]
+    assert (roll.data["kept"], roll.data["total"]) == (6, 10)  # L47: 4 + 6
+    assert states["character:a"]["fortune"] == 0 and states["character:b"]["fortune"] == 0
+    with pytest.raises(DomainError) as err:
+        _roll(states, [4], character_id="z", fortune="six")
+    assert err.value.rule == "boonbane.fortune L45"
+    with pytest.raises(DomainError) as err:
+        _roll(_states(), [4], character_id="a", fortune="six")
+    assert err.value.rule == "boonbane.fortune L47"  # no boon die to treat as a 6
