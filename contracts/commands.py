@@ -13,7 +13,7 @@ from typing import Annotated, Any, Literal
 
 import msgspec
 
-from contracts.rulesets import golden_heroes, wish
+from contracts.rulesets import golden_heroes, potential, wish
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
@@ -192,6 +192,7 @@ register_payloads(dict(COMMAND_PAYLOADS))
 register_payloads({f"wish.{cls.__name__}": cls for cls in wish.COMMANDS})
 register_payloads({f"{golden_heroes.RULESET_ID}.{cls.__name__}": cls
                    for cls in golden_heroes.COMMANDS})
+register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 
 class CommandResult(msgspec.Struct, kw_only=True):

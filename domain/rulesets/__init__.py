@@ -8,10 +8,12 @@ from domain.errors import DomainError
 from domain.rulesets.base import Ruleset, RulesetWithCommands
 from domain.rulesets.generic import GENERIC
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
+from domain.rulesets.potential import POTENTIAL
 from domain.rulesets.wish import WISH
 
 RULESETS: dict[str, Ruleset] = {GENERIC.id: GENERIC, WISH.id: WISH,
                                  GOLDEN_HEROES.id: GOLDEN_HEROES}
+RULESETS[POTENTIAL.id] = POTENTIAL
 _COMMAND_RULESET: dict[type[msgspec.Struct], RulesetWithCommands] = {
     payload: ruleset
     for ruleset in RULESETS.values() if isinstance(ruleset, RulesetWithCommands)
