@@ -44,6 +44,15 @@ class Tokens(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     spent: Count = 0
 
 
+class TurnState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The character's own turn in progress (L36-44)."""
+
+    recouped_dynamic: int = 0
+    recouped_static: int = 0
+    acted: bool = False  # an action taken or potential spent: no rest this turn (L43)
+    rested: bool = False  # recouped beyond the normal two dynamic: no action now (L43-44)
+
+
 class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A Potential character: advantages, the free resist (L52), dynamic and static potential (L5)."""
 
@@ -53,6 +62,9 @@ class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     static: Tokens = msgspec.field(default_factory=lambda: Tokens(bank=2))  # L5
     in_combat: bool = False
     pending_damage: int = 0  # a degree of success still to be covered by Life discards (L57)
+    turn: TurnState | None = None  # set during the character's own turn
+    had_turn: bool = False  # this round (L37)
+    anticipated: list[str] = []  # advantages holding one dynamic token each (L60)
 
 
 # --------------------------------------------------------------------------- commands
@@ -123,8 +135,74 @@ class EndCombat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     participants: Annotated[list[str], msgspec.Meta(min_length=1)]
 
 
+class StartTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The nominated character's turn begins; unused anticipations lapse to spent (L60)."""
+
+    campaign_id: str
+    character_id: str
+
+
+class Recoup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Move tokens from the spent pile to the bank during the own turn (L41-44)."""
+
+    campaign_id: str
+    character_id: str
+    dynamic: Count = 0
+    static: Count = 0
+
+
+class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A movement potential action for one dynamic token: mosey 3 or run 1d6 (L46-48)."""
+
+    campaign_id: str
+    character_id: str
+    mode: Literal["mosey", "run"]
+
+
+class EndTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """End the own turn, anticipating with unspent dynamic potential (L60) and nominating the
+    next character, who must not have had a turn this round (L37)."""
+
+    campaign_id: str
+    character_id: str
+    anticipate: list[str] = []
+    nominate: str | None = None
+
+
+class Bid(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    character_id: str
+    tokens: Annotated[int, msgspec.Meta(ge=1, le=40)]
+
+
+class SeizeInitiative(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A bidding for the initiative (L37, P-25): strictly rising bids, the last bidder wins and
+    pays its bid from the bank (``pay_static`` of it in static tokens, the rest dynamic)."""
+
+    campaign_id: str
+    nominee: str
+    bids: Annotated[list[Bid], msgspec.Meta(min_length=1)]
+    pay_static: Count = 0
+
+
+class NewRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Everyone has had a turn: a new round begins (L37)."""
+
+    campaign_id: str
+    participants: Annotated[list[str], msgspec.Meta(min_length=1)]
+
+
+class RecoverAdvantage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Healing a discarded advantage: not in the seed (L56, P-20); the GM's recorded decision."""
+
+    campaign_id: str
+    character_id: str
+    advantage: str
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
 COMMANDS: tuple[type[msgspec.Struct], ...] = (TakeAction, Attack, DiscardLife, StartCombat,
-                                              EndCombat)
+                                              EndCombat, StartTurn, Recoup, Move, EndTurn,
+                                              SeizeInitiative, NewRound, RecoverAdvantage)
 
 
 # --------------------------------------------------------------------------- events
@@ -179,6 +257,50 @@ class Resisted(msgspec.Struct, frozen=True, kw_only=True):
     cost: Cost
     degree: int
     tracked: bool
+    anticipation_used: list[str] = []  # their tokens return to the bank (L60, P-30)
+
+
+class TurnStarted(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    lapsed: list[str]  # anticipations that went unused: their tokens go to spent (L60)
+
+
+class Recouped(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    dynamic: int
+    static: int
+    rest: bool  # beyond the normal allowance: a rest (L43-44)
+
+
+class Moved(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    mode: str
+    faces: list[int]
+    distance: int
+    cost: Cost
+
+
+class TurnEnded(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    anticipated: list[str]
+    nominee: str | None
+
+
+class InitiativeSeized(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str  # the winner, who takes the turn
+    nominee: str
+    bids: list[Bid]
+    cost: Cost
+
+
+class RoundStarted(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+
+
+class AdvantageRecovered(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    advantage: str
+    reason: str  # the GM's decision (a GM-only command; the actor is in the event metadata)
 
 
 class LifeDiscarded(msgspec.Struct, frozen=True, kw_only=True):
@@ -196,11 +318,14 @@ class CombatStarted(msgspec.Struct, frozen=True, kw_only=True):
 
 class CombatEnded(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
+    recovered: list[str] = []  # under the ``end_of_combat`` recovery option (P-20)
 
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{t.__name__}": t
-    for t in (ActionTaken, AttackResolved, Resisted, LifeDiscarded, CombatStarted, CombatEnded)
+    for t in (ActionTaken, AttackResolved, Resisted, LifeDiscarded, CombatStarted, CombatEnded,
+              TurnStarted, Recouped, Moved, TurnEnded, InitiativeSeized, RoundStarted,
+              AdvantageRecovered)
 }
 
 

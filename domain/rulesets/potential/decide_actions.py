@@ -8,7 +8,7 @@ from contracts.rulesets import potential as c
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.potential import actions, potential_bank, resistance
+from domain.rulesets.potential import actions, potential_bank, resistance, turns
 from domain.rulesets.potential.options import PotentialOptions
 
 RID = c.RULESET_ID
@@ -34,6 +34,7 @@ def take_action(cmd: c.TakeAction, sheet: c.PotentialSheet, opts: PotentialOptio
                 dice: Dice) -> list[RulesetEvent]:
     """An action against a GL-set resistance (L17-26); ties fail (L25)."""
     _check_concentration(sheet, cmd.concentration, opts)
+    turns.check_may_act(sheet)
     pool = actions.declare(sheet, cmd.advantages, situation_bonuses=cmd.situation_bonuses,
                            potential_action=cmd.potential_action,
                            concentration=cmd.concentration)
@@ -52,13 +53,13 @@ def take_action(cmd: c.TakeAction, sheet: c.PotentialSheet, opts: PotentialOptio
 
 
 def _defence(res: c.Resistance, sheet: c.PotentialSheet, opts: PotentialOptions,
-             hindrances: int, dice: Dice) -> c.PoolRoll:
+             hindrances: int, dice: Dice) -> tuple[c.PoolRoll, list[str]]:
     """The target's resistance action (L50-53); an empty pool or unconscious scores 1."""
     field = "payload.resistance"
     if res.unconscious:
-        return resistance.fixed_one("unconscious (L53)")
+        return resistance.fixed_one("unconscious (L53)"), []
     if res.decline:
-        return resistance.fixed_one("declined (P-12)", opts.decline_resistance_score)
+        return resistance.fixed_one("declined (P-12)", opts.decline_resistance_score), []
     names = list(res.advantages)
     free: frozenset[str] = frozenset()
     if res.free_resist:
@@ -70,14 +71,15 @@ def _defence(res: c.Resistance, sheet: c.PotentialSheet, opts: PotentialOptions,
                               "the free resist is already in the resistance (P-13)")
         names.insert(0, sheet.free_resist)
         free = frozenset({sheet.free_resist})
+    free |= frozenset(a for a in names if a in sheet.anticipated)  # paid ahead (L60)
     if not names and not res.potential_action:
         # L53, P-12: nothing appropriate and affordable, no free resist: a score of one
-        return resistance.fixed_one("unable to defend (L53)")
+        return resistance.fixed_one("unable to defend (L53)"), []
     pool = actions.declare(sheet, names, situation_bonuses=res.situation_bonuses + hindrances,
                            potential_action=res.potential_action, free=free, field=field)
     potential_bank.check_affordable(sheet, pool.cost, tracked(sheet, opts),
                                     f"{field}.advantages")
-    return actions.roll(pool, dice)
+    return actions.roll(pool, dice), [a for a in names if a in sheet.anticipated]
 
 
 def attack(cmd: c.Attack, attacker: c.PotentialSheet, target: c.PotentialSheet,
@@ -89,19 +91,21 @@ def attack(cmd: c.Attack, attacker: c.PotentialSheet, target: c.PotentialSheet,
     if target.pending_damage:
         raise DomainError("payload.target_id", "potential.discard L57",
                           "the target must first discard Life for its earlier damage")
+    turns.check_may_act(attacker)
     pool = actions.declare(attacker, cmd.advantages, situation_bonuses=cmd.situation_bonuses,
                            potential_action=cmd.potential_action)
     att_tracked = tracked(attacker, opts)
     potential_bank.check_affordable(attacker, pool.cost, att_tracked, "payload.advantages")
     rolled = actions.roll(pool, dice)
-    defence = _defence(cmd.resistance, target, opts, cmd.hindrances, dice)
+    defence, anticipated = _defence(cmd.resistance, target, opts, cmd.hindrances, dice)
     dos = resistance.degree(rolled.score, defence.score)
     ev = c.AttackResolved(character_id=cmd.character_id, target_id=cmd.target_id,
                           focus=cmd.focus, attack=rolled, defence=defence, hit=dos > 0,
                           degree=dos, tracked=att_tracked, approved_by=cmd.approved_by,
                           defence_approved_by=cmd.resistance.approved_by)
     res = c.Resisted(character_id=cmd.target_id, attacker_id=cmd.character_id,
-                     cost=defence.cost, degree=dos, tracked=tracked(target, opts))
+                     cost=defence.cost, degree=dos, tracked=tracked(target, opts),
+                     anticipation_used=anticipated)
     return [RulesetEvent(stream=char(cmd.character_id), type=f"{RID}.AttackResolved",
                          data=msgspec.to_builtins(ev)),
             RulesetEvent(stream=char(cmd.target_id), type=f"{RID}.Resisted",

@@ -39,15 +39,20 @@ def start_combat(cmd: c.StartCombat, load: Load) -> list[RulesetEvent]:
     return out
 
 
-def end_combat(cmd: c.EndCombat, load: Load) -> list[RulesetEvent]:
-    """P-22: after combat every token returns to the bank."""
+def end_combat(cmd: c.EndCombat, load: Load, opts: PotentialOptions) -> list[RulesetEvent]:
+    """P-22: after combat every token returns to the bank; under the ``end_of_combat`` recovery
+    option (P-20) every discarded advantage is recovered too."""
     out = []
     for cid in dict.fromkeys(cmd.participants):
-        if not load(cid, "payload.participants").in_combat:
+        sheet = load(cid, "payload.participants")
+        if not sheet.in_combat:
             raise StateConflict("payload.participants", "potential.combat L30",
                                 f"{cid!r} is not in combat")
+        healed = ([a.id for a in sheet.advantages if a.discarded]
+                  if opts.recovery_policy == "end_of_combat" else [])
         out.append(RulesetEvent(stream=char(cid), type=f"{RID}.CombatEnded",
-                                data={"character_id": cid}))
+                                data=msgspec.to_builtins(
+                                    c.CombatEnded(character_id=cid, recovered=healed))))
     return out
 
 

@@ -41,4 +41,9 @@ def reread(event_type: str, data: Mapping[str, Any],
         if att.degree != resistance.degree(att.attack.score, att.defence.score):
             out.append("degree does not follow from the scores (L54)")
         return out
+    if event_type == f"{c.RULESET_ID}.Moved":
+        moved = msgspec.convert(dict(data), c.Moved)
+        want = faces[0] if moved.mode == "run" and faces else 3  # L46-47
+        out = [] if faces == moved.faces else ["recorded dice differ from the draws"]
+        return out + ([] if moved.distance == want else ["distance does not follow (L46-47)"])
     return []

@@ -11,7 +11,7 @@ from contracts.rulesets import potential as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.potential import actions, decide_actions, decide_combat
+from domain.rulesets.potential import actions, decide_actions, decide_combat, decide_turns
 from domain.rulesets.potential import odds as odds_module
 from domain.rulesets.potential import sheet as sheets
 from domain.rulesets.potential.evolve import evolve as fold
@@ -44,8 +44,10 @@ class PotentialRuleset:
     title = "Potential"
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     # The GL runs combat: readiness "is decided by the group" and the GL records it (L33)
-    gm_commands: frozenset[type[msgspec.Struct]] = frozenset({c.StartCombat, c.EndCombat})
-    roll_events: frozenset[str] = frozenset({f"{RID}.ActionTaken", f"{RID}.AttackResolved"})
+    gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
+        {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage})
+    roll_events: frozenset[str] = frozenset(
+        {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
     odds_query = c.OddsQuery
     check_spec_type = c.ActionSpec
 
@@ -61,7 +63,10 @@ class PotentialRuleset:
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The acting character's stream, the target's, or every participant's."""
         out: list[str] = []
-        for f in ("character_id", "target_id"):
+        if isinstance(command, c.SeizeInitiative):
+            out.append(decide_actions.char(command.nominee))
+            out.extend(decide_actions.char(b.character_id) for b in command.bids)
+        for f in ("character_id", "target_id", "nominate"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(decide_actions.char(v))
@@ -92,7 +97,27 @@ class PotentialRuleset:
         if isinstance(command, c.StartCombat):
             return decide_combat.start_combat(command, load)
         if isinstance(command, c.EndCombat):
-            return decide_combat.end_combat(command, load)
+            return decide_combat.end_combat(command, load, opts)
+        return self._decide_turn(command, load, dice)
+
+    @staticmethod
+    def _decide_turn(command: msgspec.Struct, load: decide_turns.Load,
+                     dice: Dice) -> list[RulesetEvent]:
+        if isinstance(command, c.StartTurn):
+            return decide_turns.start_turn(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Recoup):
+            return decide_turns.recoup(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Move):
+            return decide_turns.move(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.EndTurn):
+            return decide_turns.end_turn(command, load(command.character_id, "character_id"),
+                                         load)
+        if isinstance(command, c.SeizeInitiative):
+            return decide_turns.seize(command, load)
+        if isinstance(command, c.NewRound):
+            return decide_turns.new_round(command, load)
+        if isinstance(command, c.RecoverAdvantage):
+            return decide_turns.recover(command, load(command.character_id, "character_id"))
         raise DomainError("type", "potential.command", f"not a Potential command: {command!r}")
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
