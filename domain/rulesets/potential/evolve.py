@@ -87,7 +87,11 @@ def _apply(sheet: c.PotentialSheet, event_type: str, data: Mapping[str, Any]
         gone = set(dis.advantages)
         advs = [msgspec.structs.replace(a, discarded=True) if a.id in gone else a
                 for a in sheet.advantages]
-        return msgspec.structs.replace(sheet, advantages=advs, pending_damage=0)
+        lapsed = [a for a in sheet.anticipated if a in gone]  # its token is spent at once (P-19)
+        return msgspec.structs.replace(
+            sheet, advantages=advs, pending_damage=0,
+            anticipated=[a for a in sheet.anticipated if a not in gone],
+            dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(lapsed)))
     if name == "CombatStarted":
         return potential_bank.pre_spend(sheet, msgspec.convert(body, c.CombatStarted).readiness)
     if name == "CombatEnded":

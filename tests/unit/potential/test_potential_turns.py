@@ -165,3 +165,15 @@ def test_healing_is_the_gms_recorded_decision_or_the_end_of_combat_option() -> N
     t.options = {"recovery_policy": "end_of_combat"}
     t.do(c.EndCombat(campaign_id="c", participants=["y", "z"]))
     assert not t["y"]["advantages"][4]["discarded"] and not t["y"]["in_combat"]
+
+
+def test_discarding_an_anticipated_advantage_spends_its_token_at_once() -> None:
+    t = Table(y={"advantages": [adv("hide", keywords=["Life"]), adv("cut", modifier=6)]},
+              z={"advantages": [adv("cut", modifier=6)]})
+    t.do(c.StartCombat(campaign_id="c", participants=["y", "z"]))
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["hide"]))
+    t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="x",
+                  advantages=["cut"], resistance=c.Resistance(decline=True)), (3,))
+    t.do(c.DiscardLife(campaign_id="c", character_id="y", advantages=["hide"]))  # P-19
+    assert t["y"]["anticipated"] == [] and t["y"]["dynamic"] == {"bank": 3, "spent": 1}
