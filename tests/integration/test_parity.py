@@ -289,6 +289,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "potential.Recoup", {**p, "character_id": "pt-foe", "dynamic": 2})
     await w.both("ann", "potential.EndTurn", {**p, "character_id": "pt-foe",
                                               "nominate": "pt-hero"})
+    await w.both("ann", "potential.StartTurn", {**p, "character_id": "pt-hero"})
+    await w.both("ann", "potential.EndTurn", {**p, "character_id": "pt-hero"})
     await w.both("ann", "potential.NewRound", {**p, "participants": ["pt-hero", "pt-foe"]})
     await w.both("ann", "potential.RecoverAdvantage", {**p, "character_id": "pt-hero",
                                                        "advantage": "body", "reason": "rest"})

@@ -102,9 +102,9 @@ def new_round(cmd: c.NewRound, load: Load) -> list[RulesetEvent]:
     for cid in dict.fromkeys(cmd.participants):
         sheet = load(cid, "payload.participants")
         _in_combat(sheet, "payload.participants")
-        if sheet.turn is not None:
+        if sheet.turn is not None or not sheet.had_turn:
             raise StateConflict("payload.participants", "potential.round L37",
-                                f"{cid!r} is still taking its turn")
+                                f"{cid!r} has not finished a turn this round")
         out.append(_ev(cid, c.RoundStarted(character_id=cid)))
     return out
 

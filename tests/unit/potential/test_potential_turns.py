@@ -151,6 +151,9 @@ def test_nomination_must_name_someone_without_a_turn_this_round() -> None:
                                nominate="y")).rule == "potential.nominate L37"
     assert t.refused(c.StartTurn(campaign_id="c",
                                  character_id="y")).rule == "potential.one-turn-per-round L37"
+    # the round ends only when everyone has had a turn (L37)
+    assert t.refused(c.NewRound(campaign_id="c",
+                                participants=["y", "z"])).rule == "potential.round L37"
 
 
 def test_healing_is_the_gms_recorded_decision_or_the_end_of_combat_option() -> None:
