@@ -162,3 +162,27 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
                                                 "participants": ["hero", "foe"]})
     hero = await _sheet(api, gm, cid, "hero", ended["position"])
     assert hero["dynamic"] == {"bank": 4, "spent": 0} and hero["static"] == {"bank": 2, "spent": 0}
+
+
+async def test_healing_is_a_recorded_gm_decision_or_the_end_of_combat_option(api: Api) -> None:
+    gm, bob = await api.token("ann"), await api.token("bob")
+    for policy in ("manual", "end_of_combat"):
+        cid = (await api.ok(gm, "CreateCampaign", {
+            "name": "Heal", "ruleset": R, "options": {"recovery_policy": policy}}))["campaign_id"]
+        await api.ok(gm, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
+        sheet = {"advantages": [adv("arm", 6, keywords=["Life"], discarded=True)]}
+        await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "h", "character_id": "h",
+                                             "sheet": sheet})
+        await api.ok(gm, f"{R}.StartCombat", {"campaign_id": cid, "participants": ["h"]})
+        if policy == "manual":
+            heal = {"campaign_id": cid, "character_id": "h", "advantage": "arm",
+                    "reason": "the medic's kit"}
+            r = await api.command(bob, f"{R}.RecoverAdvantage", heal)
+            assert r.status_code == 403, r.text  # the GM decides healing (P-20)
+            done = await api.ok(gm, f"{R}.RecoverAdvantage", heal)
+            assert done["events"][-1]["data"]["reason"] == "the medic's kit"
+        else:
+            done = await api.ok(gm, f"{R}.EndCombat", {"campaign_id": cid, "participants": ["h"]})
+            assert done["events"][-1]["data"]["recovered"] == ["arm"]
+        read = await api.get(gm, f"/v1/campaigns/{cid}/characters/h", position=done["position"])
+        assert read.json()["sheet"]["advantages"][0]["discarded"] is False
