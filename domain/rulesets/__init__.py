@@ -9,10 +9,12 @@ from domain.rulesets.base import Ruleset, RulesetWithCommands
 from domain.rulesets.boonbane import BOONBANE
 from domain.rulesets.generic import GENERIC
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
+from domain.rulesets.potential import POTENTIAL
 from domain.rulesets.wish import WISH
 
 RULESETS: dict[str, Ruleset] = {GENERIC.id: GENERIC, WISH.id: WISH,
-                                 GOLDEN_HEROES.id: GOLDEN_HEROES, BOONBANE.id: BOONBANE}
+                                 GOLDEN_HEROES.id: GOLDEN_HEROES, BOONBANE.id: BOONBANE,
+                                 POTENTIAL.id: POTENTIAL}
 _COMMAND_RULESET: dict[type[msgspec.Struct], RulesetWithCommands] = {
     payload: ruleset
     for ruleset in RULESETS.values() if isinstance(ruleset, RulesetWithCommands)

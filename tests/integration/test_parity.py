@@ -291,6 +291,42 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.FateRoll", {"campaign_id": bbid, "character_id": "bb-hero"})
     await w.both("ann", "boonbane.Stabilize", {"campaign_id": bbid, "character_id": "bb-foe",
                                                "target_id": "bb-hero"})
+    pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
+    ptid = pt.value["campaign_id"]
+    p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},
+             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]
+    for chid in ("pt-hero", "pt-foe"):
+        await w.both("ann", "CreateCharacter", {"campaign_id": ptid, "name": chid,
+                                                "character_id": chid,
+                                                "sheet": {"advantages": p_adv}})
+    p = {"campaign_id": ptid}
+    await w.both("ann", "potential.TakeAction", {**p, "character_id": "pt-hero", "focus": "leap",
+                                                 "advantages": ["claw"], "resistance": 8})
+    await w.both("ann", "potential.StartCombat", {**p, "participants": ["pt-hero", "pt-foe"],
+                                                  "readiness": {"pt-hero": 1}})
+    await w.both("ann", "potential.SeizeInitiative", {
+        **p, "nominee": "pt-hero", "bids": [{"character_id": "pt-foe", "tokens": 1}]})
+    await w.both("ann", "potential.StartTurn", {**p, "character_id": "pt-foe"})
+    # a declined resistance scores 1 (P-12): 1d6+6 always hits, for at most 11
+    await w.both("ann", "potential.Attack", {**p, "character_id": "pt-foe",
+                                             "target_id": "pt-hero", "focus": "rake",
+                                             "advantages": ["claw"],
+                                             "resistance": {"decline": True}})
+    await w.both("ann", "potential.DiscardLife", {**p, "character_id": "pt-hero",
+                                                  "advantages": ["body"]})
+    await w.both("ann", "potential.DiscardLife", {**p, "character_id": "pt-hero",
+                                                  "advantages": ["body"]})
+    await w.both("ann", "potential.Move", {**p, "character_id": "pt-foe", "mode": "run"})
+    await w.both("ann", "potential.Recoup", {**p, "character_id": "pt-foe", "dynamic": 1})
+    await w.both("ann", "potential.Recoup", {**p, "character_id": "pt-foe", "dynamic": 2})
+    await w.both("ann", "potential.EndTurn", {**p, "character_id": "pt-foe",
+                                              "nominate": "pt-hero"})
+    await w.both("ann", "potential.StartTurn", {**p, "character_id": "pt-hero"})
+    await w.both("ann", "potential.EndTurn", {**p, "character_id": "pt-hero"})
+    await w.both("ann", "potential.NewRound", {**p, "participants": ["pt-hero", "pt-foe"]})
+    await w.both("ann", "potential.RecoverAdvantage", {**p, "character_id": "pt-hero",
+                                                       "advantage": "body", "reason": "rest"})
+    await w.both("ann", "potential.EndCombat", {**p, "participants": ["pt-hero", "pt-foe"]})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 
@@ -416,6 +452,14 @@ def queries(w: World) -> list[Query]:
                                                     "target": "14"}}),
         Query("PoolOdds", get("/v1/rulesets/boonbane/odds", boons="-1"),
               {"ruleset_id": "boonbane", "params": {"boons": "-1"}}),
+        Query("PoolOdds", get("/v1/rulesets/potential/odds", dice="3", resistance="10"),
+              {"ruleset_id": "potential", "params": {"dice": "3", "resistance": "10"}}),
+        Query("PoolOdds", get("/v1/rulesets/potential/odds", dice="2", opposed_dice="1",
+                              opposed_bonus="2"),
+              {"ruleset_id": "potential", "params": {"dice": "2", "opposed_dice": "1",
+                                                     "opposed_bonus": "2"}}),
+        Query("PoolOdds", get("/v1/rulesets/potential/odds", dice="0", resistance="3"),
+              {"ruleset_id": "potential", "params": {"dice": "0", "resistance": "3"}}),
         Query("PoolOdds", get("/v1/rulesets/generic/odds", pool="CHR:1"),
               {"ruleset_id": "generic", "params": {"pool": "CHR:1"}}),
         Query("CheckOdds", post(f"{wbase}/characters/hero/check-odds", {"characteristic": "str"}),

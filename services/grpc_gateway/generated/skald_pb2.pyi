@@ -460,7 +460,7 @@ class CampaignSummary(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class Character(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "boonbane_sheet", "golden_heroes_sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
+    __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet", "boonbane_sheet", "golden_heroes_sheet", "potential_sheet", "wish_sheet", "retired", "retired_reason", "version", "derived")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     OWNER_FIELD_NUMBER: _ClassVar[int]
@@ -468,6 +468,7 @@ class Character(_message.Message):
     SHEET_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SHEET_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SHEET_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_SHEET_FIELD_NUMBER: _ClassVar[int]
     WISH_SHEET_FIELD_NUMBER: _ClassVar[int]
     RETIRED_FIELD_NUMBER: _ClassVar[int]
     RETIRED_REASON_FIELD_NUMBER: _ClassVar[int]
@@ -480,12 +481,13 @@ class Character(_message.Message):
     sheet: _struct_pb2.Struct
     boonbane_sheet: BoonbaneSheet
     golden_heroes_sheet: GoldenHeroesSheet
+    potential_sheet: PotentialSheet
     wish_sheet: WishSheet
     retired: bool
     retired_reason: str
     version: int
     derived: _struct_pb2.Struct
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., boonbane_sheet: _Optional[_Union[BoonbaneSheet, _Mapping]] = ..., golden_heroes_sheet: _Optional[_Union[GoldenHeroesSheet, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., owner: _Optional[str] = ..., name: _Optional[str] = ..., sheet: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., boonbane_sheet: _Optional[_Union[BoonbaneSheet, _Mapping]] = ..., golden_heroes_sheet: _Optional[_Union[GoldenHeroesSheet, _Mapping]] = ..., potential_sheet: _Optional[_Union[PotentialSheet, _Mapping]] = ..., wish_sheet: _Optional[_Union[WishSheet, _Mapping]] = ..., retired: _Optional[bool] = ..., retired_reason: _Optional[str] = ..., version: _Optional[int] = ..., derived: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class CharacterCreated(_message.Message):
     __slots__ = ("campaign_id", "character_id", "owner", "name", "sheet")
@@ -576,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -604,6 +606,18 @@ class Command(_message.Message):
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_DISCARD_LIFE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_END_TURN_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_MOVE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_NEW_ROUND_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RECOUP_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RECOVER_ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_SEIZE_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_START_TURN_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_TAKE_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_ADD_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -664,6 +678,18 @@ class Command(_message.Message):
     boonbane_take_damage: BoonbaneTakeDamage
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
     golden_heroes_strike: GoldenHeroesStrike
+    potential_attack: PotentialAttack
+    potential_discard_life: PotentialDiscardLife
+    potential_end_combat: PotentialEndCombat
+    potential_end_turn: PotentialEndTurn
+    potential_move: PotentialMove
+    potential_new_round: PotentialNewRound
+    potential_recoup: PotentialRecoup
+    potential_recover_advantage: PotentialRecoverAdvantage
+    potential_seize_initiative: PotentialSeizeInitiative
+    potential_start_combat: PotentialStartCombat
+    potential_start_turn: PotentialStartTurn
+    potential_take_action: PotentialTakeAction
     wish_add_condition: WishAddCondition
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
@@ -697,7 +723,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -850,7 +876,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_initiative_seized", "potential_life_discarded", "potential_moved", "potential_recouped", "potential_resisted", "potential_round_started", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -877,6 +903,19 @@ class Event(_message.Message):
     BOONBANE_ROLL_MADE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ADVANTAGE_RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_INITIATIVE_SEIZED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_LIFE_DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_MOVED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RECOUPED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RESISTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ROUND_STARTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_TURN_ENDED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_TURN_STARTED_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
     METADATA_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_FIELD_NUMBER: _ClassVar[int]
@@ -907,11 +946,24 @@ class Event(_message.Message):
     boonbane_roll_made: BoonbaneRollMade
     golden_heroes_character_generated: GoldenHeroesCharacterGenerated
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
+    potential_action_taken: PotentialActionTaken
+    potential_advantage_recovered: PotentialAdvantageRecovered
+    potential_attack_resolved: PotentialAttackResolved
+    potential_combat_ended: PotentialCombatEnded
+    potential_combat_started: PotentialCombatStarted
+    potential_initiative_seized: PotentialInitiativeSeized
+    potential_life_discarded: PotentialLifeDiscarded
+    potential_moved: PotentialMoved
+    potential_recouped: PotentialRecouped
+    potential_resisted: PotentialResisted
+    potential_round_started: PotentialRoundStarted
+    potential_turn_ended: PotentialTurnEnded
+    potential_turn_started: PotentialTurnStarted
     other: _struct_pb2.Struct
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -1219,16 +1271,18 @@ class MemberRemoved(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ...) -> None: ...
 
 class Odds(_message.Message):
-    __slots__ = ("boonbane", "golden_heroes", "wish", "other")
+    __slots__ = ("boonbane", "golden_heroes", "potential", "wish", "other")
     BOONBANE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
     boonbane: BoonbaneOddsView
     golden_heroes: GoldenHeroesOddsView
+    potential: PotentialOddsView
     wish: WishOddsView
     other: _struct_pb2.Struct
-    def __init__(self, boonbane: _Optional[_Union[BoonbaneOddsView, _Mapping]] = ..., golden_heroes: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ..., wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, boonbane: _Optional[_Union[BoonbaneOddsView, _Mapping]] = ..., golden_heroes: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ..., potential: _Optional[_Union[PotentialOddsView, _Mapping]] = ..., wish: _Optional[_Union[WishOddsView, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class PoolOddsRequest(_message.Message):
     __slots__ = ("ruleset_id", "params")
@@ -1244,6 +1298,490 @@ class PoolOddsRequest(_message.Message):
     ruleset_id: str
     params: _containers.ScalarMap[str, str]
     def __init__(self, ruleset_id: _Optional[str] = ..., params: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class PotentialActionSpec(_message.Message):
+    __slots__ = ("advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "resistance_dice", "resistance_bonus")
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
+    HINDRANCES_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
+    CONCENTRATION_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_DICE_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_BONUS_FIELD_NUMBER: _ClassVar[int]
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    situation_bonuses: int
+    hindrances: int
+    potential_action: bool
+    concentration: bool
+    resistance: int
+    resistance_dice: int
+    resistance_bonus: int
+    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., resistance_dice: _Optional[int] = ..., resistance_bonus: _Optional[int] = ...) -> None: ...
+
+class PotentialActionTaken(_message.Message):
+    __slots__ = ("character_id", "focus", "pool", "resistance", "hindrance_faces", "success", "degree", "tracked", "approved_by")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FOCUS_FIELD_NUMBER: _ClassVar[int]
+    POOL_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    HINDRANCE_FACES_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    DEGREE_FIELD_NUMBER: _ClassVar[int]
+    TRACKED_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    focus: str
+    pool: PotentialPoolRoll
+    resistance: int
+    hindrance_faces: _containers.RepeatedScalarFieldContainer[int]
+    success: bool
+    degree: int
+    tracked: bool
+    approved_by: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., focus: _Optional[str] = ..., pool: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., resistance: _Optional[int] = ..., hindrance_faces: _Optional[_Iterable[int]] = ..., success: _Optional[bool] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialAdvantage(_message.Message):
+    __slots__ = ("id", "title", "summary", "colour", "keywords", "cp", "modifier", "equipment", "discarded")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SUMMARY_FIELD_NUMBER: _ClassVar[int]
+    COLOUR_FIELD_NUMBER: _ClassVar[int]
+    KEYWORDS_FIELD_NUMBER: _ClassVar[int]
+    CP_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    EQUIPMENT_FIELD_NUMBER: _ClassVar[int]
+    DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    summary: str
+    colour: str
+    keywords: _containers.RepeatedScalarFieldContainer[str]
+    cp: int
+    modifier: int
+    equipment: str
+    discarded: bool
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., summary: _Optional[str] = ..., colour: _Optional[str] = ..., keywords: _Optional[_Iterable[str]] = ..., cp: _Optional[int] = ..., modifier: _Optional[int] = ..., equipment: _Optional[str] = ..., discarded: _Optional[bool] = ...) -> None: ...
+
+class PotentialAdvantageRecovered(_message.Message):
+    __slots__ = ("character_id", "advantage", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantage: str
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialAttack(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "focus", "advantages", "situation_bonuses", "hindrances", "potential_action", "resistance", "approved_by")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    FOCUS_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
+    HINDRANCES_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    focus: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    situation_bonuses: int
+    hindrances: int
+    potential_action: bool
+    resistance: PotentialResistance
+    approved_by: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., focus: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., resistance: _Optional[_Union[PotentialResistance, _Mapping]] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialAttackResolved(_message.Message):
+    __slots__ = ("character_id", "target_id", "focus", "attack", "defence", "hit", "degree", "tracked", "approved_by", "defence_approved_by")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    FOCUS_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    DEGREE_FIELD_NUMBER: _ClassVar[int]
+    TRACKED_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    focus: str
+    attack: PotentialPoolRoll
+    defence: PotentialPoolRoll
+    hit: bool
+    degree: int
+    tracked: bool
+    approved_by: _containers.RepeatedScalarFieldContainer[str]
+    defence_approved_by: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., focus: _Optional[str] = ..., attack: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., defence: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., hit: _Optional[bool] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ..., defence_approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialBid(_message.Message):
+    __slots__ = ("character_id", "tokens")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    tokens: int
+    def __init__(self, character_id: _Optional[str] = ..., tokens: _Optional[int] = ...) -> None: ...
+
+class PotentialCombatEnded(_message.Message):
+    __slots__ = ("character_id", "recovered")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    recovered: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., recovered: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialCombatStarted(_message.Message):
+    __slots__ = ("character_id", "readiness")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    READINESS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    readiness: int
+    def __init__(self, character_id: _Optional[str] = ..., readiness: _Optional[int] = ...) -> None: ...
+
+class PotentialCost(_message.Message):
+    __slots__ = ("dynamic", "static")
+    DYNAMIC_FIELD_NUMBER: _ClassVar[int]
+    STATIC_FIELD_NUMBER: _ClassVar[int]
+    dynamic: int
+    static: int
+    def __init__(self, dynamic: _Optional[int] = ..., static: _Optional[int] = ...) -> None: ...
+
+class PotentialDiscardLife(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "advantages")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialEndCombat(_message.Message):
+    __slots__ = ("campaign_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialEndTurn(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "anticipate", "nominate")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ANTICIPATE_FIELD_NUMBER: _ClassVar[int]
+    NOMINATE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    anticipate: _containers.RepeatedScalarFieldContainer[str]
+    nominate: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., anticipate: _Optional[_Iterable[str]] = ..., nominate: _Optional[str] = ...) -> None: ...
+
+class PotentialInitiativeSeized(_message.Message):
+    __slots__ = ("character_id", "nominee", "bids", "cost")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NOMINEE_FIELD_NUMBER: _ClassVar[int]
+    BIDS_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    nominee: str
+    bids: _containers.RepeatedCompositeFieldContainer[PotentialBid]
+    cost: PotentialCost
+    def __init__(self, character_id: _Optional[str] = ..., nominee: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[PotentialBid, _Mapping]]] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ...) -> None: ...
+
+class PotentialLifeDiscarded(_message.Message):
+    __slots__ = ("character_id", "advantages", "cp", "covered", "exhausted")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    CP_FIELD_NUMBER: _ClassVar[int]
+    COVERED_FIELD_NUMBER: _ClassVar[int]
+    EXHAUSTED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    cp: int
+    covered: int
+    exhausted: bool
+    def __init__(self, character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., cp: _Optional[int] = ..., covered: _Optional[int] = ..., exhausted: _Optional[bool] = ...) -> None: ...
+
+class PotentialMove(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "mode")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    mode: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., mode: _Optional[str] = ...) -> None: ...
+
+class PotentialMoved(_message.Message):
+    __slots__ = ("character_id", "mode", "faces", "distance", "cost")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    FACES_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    mode: str
+    faces: _containers.RepeatedScalarFieldContainer[int]
+    distance: int
+    cost: PotentialCost
+    def __init__(self, character_id: _Optional[str] = ..., mode: _Optional[str] = ..., faces: _Optional[_Iterable[int]] = ..., distance: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ...) -> None: ...
+
+class PotentialNewRound(_message.Message):
+    __slots__ = ("campaign_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialOddsQuery(_message.Message):
+    __slots__ = ("dice", "bonus", "resistance", "opposed_dice", "opposed_bonus")
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    OPPOSED_DICE_FIELD_NUMBER: _ClassVar[int]
+    OPPOSED_BONUS_FIELD_NUMBER: _ClassVar[int]
+    dice: int
+    bonus: int
+    resistance: int
+    opposed_dice: int
+    opposed_bonus: int
+    def __init__(self, dice: _Optional[int] = ..., bonus: _Optional[int] = ..., resistance: _Optional[int] = ..., opposed_dice: _Optional[int] = ..., opposed_bonus: _Optional[int] = ...) -> None: ...
+
+class PotentialOddsView(_message.Message):
+    __slots__ = ("p_success", "degrees")
+    class DegreesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    P_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    DEGREES_FIELD_NUMBER: _ClassVar[int]
+    p_success: str
+    degrees: _containers.ScalarMap[str, str]
+    def __init__(self, p_success: _Optional[str] = ..., degrees: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class PotentialPoolRoll(_message.Message):
+    __slots__ = ("sources", "faces", "modifier", "score", "cost", "refused_to_one")
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    FACES_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    REFUSED_TO_ONE_FIELD_NUMBER: _ClassVar[int]
+    sources: _containers.RepeatedScalarFieldContainer[str]
+    faces: _containers.RepeatedScalarFieldContainer[int]
+    modifier: int
+    score: int
+    cost: PotentialCost
+    refused_to_one: str
+    def __init__(self, sources: _Optional[_Iterable[str]] = ..., faces: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., score: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., refused_to_one: _Optional[str] = ...) -> None: ...
+
+class PotentialRecoup(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "dynamic", "static")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DYNAMIC_FIELD_NUMBER: _ClassVar[int]
+    STATIC_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    dynamic: int
+    static: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dynamic: _Optional[int] = ..., static: _Optional[int] = ...) -> None: ...
+
+class PotentialRecouped(_message.Message):
+    __slots__ = ("character_id", "dynamic", "static", "rest")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DYNAMIC_FIELD_NUMBER: _ClassVar[int]
+    STATIC_FIELD_NUMBER: _ClassVar[int]
+    REST_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dynamic: int
+    static: int
+    rest: bool
+    def __init__(self, character_id: _Optional[str] = ..., dynamic: _Optional[int] = ..., static: _Optional[int] = ..., rest: _Optional[bool] = ...) -> None: ...
+
+class PotentialRecoverAdvantage(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "advantage", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    advantage: str
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialResistance(_message.Message):
+    __slots__ = ("advantages", "free_resist", "potential_action", "situation_bonuses", "decline", "unconscious", "approved_by")
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    FREE_RESIST_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
+    SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
+    DECLINE_FIELD_NUMBER: _ClassVar[int]
+    UNCONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    free_resist: bool
+    potential_action: bool
+    situation_bonuses: int
+    decline: bool
+    unconscious: bool
+    approved_by: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., free_resist: _Optional[bool] = ..., potential_action: _Optional[bool] = ..., situation_bonuses: _Optional[int] = ..., decline: _Optional[bool] = ..., unconscious: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialResisted(_message.Message):
+    __slots__ = ("character_id", "attacker_id", "cost", "degree", "tracked", "anticipation_used")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    DEGREE_FIELD_NUMBER: _ClassVar[int]
+    TRACKED_FIELD_NUMBER: _ClassVar[int]
+    ANTICIPATION_USED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    attacker_id: str
+    cost: PotentialCost
+    degree: int
+    tracked: bool
+    anticipation_used: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., anticipation_used: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialRoundStarted(_message.Message):
+    __slots__ = ("character_id",)
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    def __init__(self, character_id: _Optional[str] = ...) -> None: ...
+
+class PotentialSeizeInitiative(_message.Message):
+    __slots__ = ("campaign_id", "nominee", "bids", "pay_static")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    NOMINEE_FIELD_NUMBER: _ClassVar[int]
+    BIDS_FIELD_NUMBER: _ClassVar[int]
+    PAY_STATIC_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    nominee: str
+    bids: _containers.RepeatedCompositeFieldContainer[PotentialBid]
+    pay_static: int
+    def __init__(self, campaign_id: _Optional[str] = ..., nominee: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[PotentialBid, _Mapping]]] = ..., pay_static: _Optional[int] = ...) -> None: ...
+
+class PotentialSheet(_message.Message):
+    __slots__ = ("advantages", "free_resist", "dynamic", "static", "in_combat", "pending_damage", "turn", "had_turn", "anticipated")
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    FREE_RESIST_FIELD_NUMBER: _ClassVar[int]
+    DYNAMIC_FIELD_NUMBER: _ClassVar[int]
+    STATIC_FIELD_NUMBER: _ClassVar[int]
+    IN_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    PENDING_DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    HAD_TURN_FIELD_NUMBER: _ClassVar[int]
+    ANTICIPATED_FIELD_NUMBER: _ClassVar[int]
+    advantages: _containers.RepeatedCompositeFieldContainer[PotentialAdvantage]
+    free_resist: str
+    dynamic: PotentialTokens
+    static: PotentialTokens
+    in_combat: bool
+    pending_damage: int
+    turn: PotentialTurnState
+    had_turn: bool
+    anticipated: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, advantages: _Optional[_Iterable[_Union[PotentialAdvantage, _Mapping]]] = ..., free_resist: _Optional[str] = ..., dynamic: _Optional[_Union[PotentialTokens, _Mapping]] = ..., static: _Optional[_Union[PotentialTokens, _Mapping]] = ..., in_combat: _Optional[bool] = ..., pending_damage: _Optional[int] = ..., turn: _Optional[_Union[PotentialTurnState, _Mapping]] = ..., had_turn: _Optional[bool] = ..., anticipated: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialStartCombat(_message.Message):
+    __slots__ = ("campaign_id", "participants", "readiness")
+    class ReadinessEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    READINESS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    readiness: _containers.ScalarMap[str, int]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., readiness: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class PotentialStartTurn(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class PotentialTakeAction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "focus", "advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "approved_by")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FOCUS_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
+    HINDRANCES_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
+    CONCENTRATION_FIELD_NUMBER: _ClassVar[int]
+    RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    focus: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    situation_bonuses: int
+    hindrances: int
+    potential_action: bool
+    concentration: bool
+    resistance: int
+    approved_by: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., focus: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialTokens(_message.Message):
+    __slots__ = ("bank", "spent")
+    BANK_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    bank: int
+    spent: int
+    def __init__(self, bank: _Optional[int] = ..., spent: _Optional[int] = ...) -> None: ...
+
+class PotentialTurnEnded(_message.Message):
+    __slots__ = ("character_id", "anticipated", "nominee")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ANTICIPATED_FIELD_NUMBER: _ClassVar[int]
+    NOMINEE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    anticipated: _containers.RepeatedScalarFieldContainer[str]
+    nominee: str
+    def __init__(self, character_id: _Optional[str] = ..., anticipated: _Optional[_Iterable[str]] = ..., nominee: _Optional[str] = ...) -> None: ...
+
+class PotentialTurnStarted(_message.Message):
+    __slots__ = ("character_id", "lapsed")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    LAPSED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    lapsed: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., lapsed: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialTurnState(_message.Message):
+    __slots__ = ("recouped_dynamic", "recouped_static", "acted", "rested")
+    RECOUPED_DYNAMIC_FIELD_NUMBER: _ClassVar[int]
+    RECOUPED_STATIC_FIELD_NUMBER: _ClassVar[int]
+    ACTED_FIELD_NUMBER: _ClassVar[int]
+    RESTED_FIELD_NUMBER: _ClassVar[int]
+    recouped_dynamic: int
+    recouped_static: int
+    acted: bool
+    rested: bool
+    def __init__(self, recouped_dynamic: _Optional[int] = ..., recouped_static: _Optional[int] = ..., acted: _Optional[bool] = ..., rested: _Optional[bool] = ...) -> None: ...
 
 class RemoveMember(_message.Message):
     __slots__ = ("campaign_id", "user")

@@ -1,0 +1,165 @@
+"""``POTENTIAL``: the ruleset object the platform uses (``RulesetWithCommands``)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+import msgspec
+
+from contracts.rulesets import potential as c
+from domain.dice import Dice
+from domain.errors import DomainError, NotFound
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.potential import actions, decide_actions, decide_combat, decide_turns
+from domain.rulesets.potential import odds as odds_module
+from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.evolve import evolve as fold
+from domain.rulesets.potential.options import parse_options
+from domain.rulesets.potential.reread import reread as reread_roll
+
+RID: Final = c.RULESET_ID
+COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
+    f"{RID}.{t.__name__}": t for t in c.COMMANDS
+}
+MAX_ODDS_DICE: Final = 30  # the query's bound; the exact convolution stays fast up to here
+
+
+def odds(dice: int, bonus: int, resistance: int | None, opposed_dice: int | None,
+         opposed_bonus: int) -> c.OddsView:
+    """Exact odds of N d6 + B against a fixed resistance or an opposed pool (digest §2.1)."""
+    if (resistance is None) == (opposed_dice is None):
+        raise DomainError("resistance", "potential.odds L26",
+                          "give either resistance or opposed_dice (an opposing pool)")
+    if resistance is not None:
+        pmf = odds_module.degree_pmf(dice, bonus, 0, resistance)
+    else:
+        assert opposed_dice is not None
+        pmf = odds_module.degree_pmf(dice, bonus, opposed_dice, opposed_bonus)
+    return odds_module.view(pmf)
+
+
+class PotentialRuleset:
+    id = RID
+    title = "Potential"
+    command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    # The GL runs combat: readiness "is decided by the group" and the GL records it (L33)
+    gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
+        {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage})
+    roll_events: frozenset[str] = frozenset(
+        {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
+    odds_query = c.OddsQuery
+    check_spec_type = c.ActionSpec
+
+    def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Campaign options with the digest's recommended decisions as defaults."""
+        out: dict[str, Any] = msgspec.to_builtins(parse_options(raw))
+        return out
+
+    def validate_sheet(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """A normalized sheet; errors name each invalid field ``sheet.<path>``."""
+        return sheets.validate(raw, parse_options(options))
+
+    def streams_for(self, command: msgspec.Struct) -> list[str]:
+        """The acting character's stream, the target's, or every participant's."""
+        out: list[str] = []
+        if isinstance(command, c.SeizeInitiative):
+            out.append(decide_actions.char(command.nominee))
+            out.extend(decide_actions.char(b.character_id) for b in command.bids)
+        for f in ("character_id", "target_id", "nominate"):
+            v = getattr(command, f, None)
+            if v is not None:
+                out.append(decide_actions.char(v))
+        out.extend(decide_actions.char(p) for p in getattr(command, "participants", []))
+        return list(dict.fromkeys(out))
+
+    def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
+               options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+        """Decide a Potential command; raises DomainError (naming field and rule) on refusal."""
+        opts = parse_options(options)
+
+        def load(cid: str, field: str) -> c.PotentialSheet:
+            state = states.get(decide_actions.char(cid))
+            if state is None:
+                raise NotFound(field, "potential.character", f"no Potential character {cid!r}")
+            return sheets.load(state)
+
+        if isinstance(command, c.TakeAction):
+            return decide_actions.take_action(
+                command, load(command.character_id, "character_id"), opts, dice)
+        if isinstance(command, c.Attack):
+            return decide_actions.attack(
+                command, load(command.character_id, "character_id"),
+                load(command.target_id, "target_id"), opts, dice)
+        if isinstance(command, c.DiscardLife):
+            return decide_combat.discard_life(
+                command, load(command.character_id, "character_id"), opts)
+        if isinstance(command, c.StartCombat):
+            return decide_combat.start_combat(command, load)
+        if isinstance(command, c.EndCombat):
+            return decide_combat.end_combat(command, load, opts)
+        return self._decide_turn(command, load, dice)
+
+    @staticmethod
+    def _decide_turn(command: msgspec.Struct, load: decide_turns.Load,
+                     dice: Dice) -> list[RulesetEvent]:
+        if isinstance(command, c.StartTurn):
+            return decide_turns.start_turn(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Recoup):
+            return decide_turns.recoup(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Move):
+            return decide_turns.move(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.EndTurn):
+            return decide_turns.end_turn(command, load(command.character_id, "character_id"),
+                                         load)
+        if isinstance(command, c.SeizeInitiative):
+            return decide_turns.seize(command, load)
+        if isinstance(command, c.NewRound):
+            return decide_turns.new_round(command, load)
+        if isinstance(command, c.RecoverAdvantage):
+            return decide_turns.recover(command, load(command.character_id, "character_id"))
+        raise DomainError("type", "potential.command", f"not a Potential command: {command!r}")
+
+    def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+        """Fold one recorded event into a sheet; total."""
+        return fold(state, event_type, data)
+
+    def odds(self, query: c.OddsQuery) -> c.OddsView:
+        """P(N d6 + B > R) or P(beating an opposed pool), and the DoS distribution (L25, L54)."""
+        return odds(query.dice, query.bonus, query.resistance, query.opposed_dice,
+                    query.opposed_bonus)
+
+    def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        """Total CP, available Life CP and potential maxima."""
+        return sheets.derived(sheets.load(sheet))
+
+    def check_odds(self, sheet: Mapping[str, Any], spec: c.ActionSpec, options: Mapping[str, Any],
+                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """The pool a declared action would roll, its cost, and its exact odds; nothing spent."""
+        pool = actions.declare(sheets.load(sheet), spec.advantages,
+                               situation_bonuses=spec.situation_bonuses,
+                               potential_action=spec.potential_action,
+                               concentration=spec.concentration)
+        if len(pool.sources) > MAX_ODDS_DICE:
+            raise DomainError("advantages", "potential.odds.size",
+                              f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
+        if spec.resistance is not None:
+            view = odds(len(pool.sources), pool.modifier, None, spec.hindrances,
+                        spec.resistance)
+        elif spec.resistance_dice or spec.resistance_bonus:
+            view = odds(len(pool.sources), pool.modifier, None,
+                        spec.resistance_dice + spec.hindrances, spec.resistance_bonus)
+        else:
+            raise DomainError("resistance", "potential.odds L26",
+                              "give resistance or resistance_dice")
+        return {"sources": pool.sources, "modifier": pool.modifier,
+                "cost": msgspec.to_builtins(pool.cost), "odds": msgspec.to_builtins(view)}
+
+    @staticmethod
+    def reread(event_type: str, data: Mapping[str, Any],
+               draws: Sequence[tuple[int, int]]) -> list[str]:
+        """How a recorded roll's reading differs from the rules applied to its draws."""
+        return reread_roll(event_type, data, draws)
+
+
+POTENTIAL: Final = PotentialRuleset()

@@ -1,0 +1,69 @@
+"""The Potential character sheet (L5-15, L52): validation and lookup of advantages."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.potential import Advantage, PotentialSheet, Tokens
+from domain.errors import DomainError
+from domain.rulesets.potential.options import PotentialOptions
+
+
+def load(raw: Mapping[str, Any] | None) -> PotentialSheet:
+    """A sheet from its stored (already validated) form."""
+    return msgspec.convert(dict(raw or {}), PotentialSheet)
+
+
+def validate(raw: Mapping[str, Any], options: PotentialOptions) -> dict[str, Any]:
+    """Sheet validation (L11, L14, L52); a wrong field is refused naming ``sheet.<path>``."""
+    data = dict(raw)
+    data.setdefault("dynamic", {"bank": options.starting_dynamic})  # L5
+    data.setdefault("static", {"bank": options.starting_static})  # L5
+    try:
+        sheet = msgspec.convert(data, PotentialSheet)
+    except msgspec.ValidationError as err:
+        path = str(err).rsplit("at `$", 1)
+        field = "sheet" + (path[1].rstrip("`") if len(path) == 2 else "")
+        raise DomainError(field, "potential.sheet L11", str(err)) from None
+    seen: set[str] = set()
+    for i, adv in enumerate(sheet.advantages):
+        where = f"sheet.advantages[{i}]"
+        if adv.id in seen:
+            raise DomainError(f"{where}.id", "potential.sheet.unique-id", f"{adv.id!r} twice")
+        seen.add(adv.id)
+        if adv.equipment == "mundane":
+            if adv.modifier != 0 or adv.cp is not None:
+                raise DomainError(f"{where}.modifier", "potential.mundane-equipment L14",
+                                  "mundane equipment is always 1d6+0 with no CP")
+        elif adv.cp is None:
+            raise DomainError(f"{where}.cp", "potential.cp L11",
+                              "an advantage has a CP between 4 and 25")
+    if sheet.free_resist is not None and sheet.free_resist not in seen:
+        raise DomainError("sheet.free_resist", "potential.free-resist L52",
+                          f"{sheet.free_resist!r} is not an advantage on this sheet")
+    out: dict[str, Any] = msgspec.to_builtins(sheet)
+    return out
+
+
+def is_static(adv: Advantage) -> bool:
+    """L11: an advantage that does not say Static uses dynamic potential."""
+    return "Static" in adv.keywords
+
+
+def find(sheet: PotentialSheet, adv_id: str) -> Advantage | None:
+    return next((a for a in sheet.advantages if a.id == adv_id), None)
+
+
+def maximum(tokens: Tokens) -> int:
+    return tokens.bank + tokens.spent
+
+
+def derived(sheet: PotentialSheet) -> dict[str, Any]:
+    """Figures from a sheet: total CP (P-38), Life CP still available, maxima."""
+    life = [a for a in sheet.advantages if "Life" in a.keywords and not a.discarded]
+    return {"total_cp": sum(a.cp or 0 for a in sheet.advantages),
+            "life_cp_available": sum(a.cp or 0 for a in life),
+            "dynamic_max": maximum(sheet.dynamic), "static_max": maximum(sheet.static)}

@@ -1,0 +1,182 @@
+"""Turns without I/O: recoup and rest, movement, anticipation, seizing, nomination, healing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+import pytest
+
+from contracts.rulesets import potential as c
+from domain.dice import ScriptedDice
+from domain.errors import DomainError
+from domain.rulesets.potential import POTENTIAL
+
+
+def adv(id_: str, cp: int = 4, modifier: int = 0, **kw: Any) -> dict[str, Any]:
+    return {"id": id_, "title": id_.title(), "cp": cp, "modifier": modifier, **kw}
+
+
+class Table:
+    """Characters folded through the ruleset's own decide and evolve."""
+
+    def __init__(self, **sheets: dict[str, Any]) -> None:
+        self.states = {f"character:{k}": POTENTIAL.validate_sheet(v, {}) for k, v in sheets.items()}
+        self.options: dict[str, Any] = {}
+
+    def do(self, cmd: msgspec.Struct, faces: tuple[int, ...] = ()) -> list[dict[str, Any]]:
+        events = POTENTIAL.decide(cmd, self.states, self.options, ScriptedDice(faces))
+        for ev in events:
+            self.states[ev.stream] = POTENTIAL.evolve(self.states[ev.stream], ev.type, ev.data)
+        return [ev.data for ev in events]
+
+    def refused(self, cmd: msgspec.Struct) -> DomainError:
+        before = dict(self.states)
+        with pytest.raises(DomainError) as err:
+            self.do(cmd, (1,) * 10)
+        assert self.states == before
+        return err.value
+
+    def __getitem__(self, cid: str) -> dict[str, Any]:
+        return self.states[f"character:{cid}"]
+
+
+SHEET = {"advantages": [adv("parry", modifier=1), adv("dodge", modifier=2), adv("cut"),
+                        adv("lore", keywords=["Static"]), adv("hide", keywords=["Life"])]}
+
+
+def combat(readiness: int = 0) -> Table:
+    t = Table(y=SHEET, z=SHEET)
+    t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": readiness}))
+    return t
+
+
+def act(t: Table, cid: str, names: list[str]) -> None:
+    t.do(c.TakeAction(campaign_id="c", character_id=cid, focus="x", advantages=names,
+                      resistance=2), (6,) * len(names))
+
+
+def test_recoup_during_a_turn_scenario_seven() -> None:
+    t = combat(readiness=2)
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    t.do(c.Recoup(campaign_id="c", character_id="y", dynamic=1))  # recoup 1
+    act(t, "y", ["parry", "cut"])  # act, spending 2
+    t.do(c.Recoup(campaign_id="c", character_id="y", dynamic=1))  # recoup the second (L43)
+    assert t["y"]["dynamic"] == {"bank": 2, "spent": 2}
+    err = t.refused(c.Recoup(campaign_id="c", character_id="y", dynamic=1))  # a third
+    assert err.rule == "potential.recoup-limit L42"
+    err = t.refused(c.Recoup(campaign_id="c", character_id="y", static=1))
+    assert err.field == "payload.static"
+
+
+def test_a_rest_recoups_three_of_any_mix_then_no_action() -> None:
+    t = combat(readiness=4)
+    t.states["character:y"]["static"] = {"bank": 0, "spent": 2}
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    t.do(c.Recoup(campaign_id="c", character_id="y", dynamic=2, static=1))  # L43-44
+    assert t["y"]["dynamic"] == {"bank": 2, "spent": 2} and t["y"]["static"]["bank"] == 1
+    assert t.refused(c.Recoup(campaign_id="c", character_id="y",
+                              dynamic=1)).rule == "potential.rest-limit L44"
+    err = t.refused(c.TakeAction(campaign_id="c", character_id="y", focus="x",
+                                 advantages=["cut"], resistance=2))
+    assert err.rule == "potential.rest L43"
+
+
+def test_recoup_outside_the_own_turn_is_refused() -> None:
+    t = combat(readiness=2)
+    assert t.refused(c.Recoup(campaign_id="c", character_id="y",
+                              dynamic=1)).rule == "potential.own-turn L42"
+
+
+def test_movement_scenario_eleven() -> None:
+    t = combat()
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    mosey = t.do(c.Move(campaign_id="c", character_id="y", mode="mosey"))[0]
+    run = t.do(c.Move(campaign_id="c", character_id="y", mode="run"), (5,))[0]
+    assert (mosey["distance"], mosey["faces"], run["distance"]) == (3, [], 5)
+    assert t["y"]["dynamic"] == {"bank": 2, "spent": 2}
+
+
+def test_anticipation_refund_scenario_eight() -> None:
+    t = combat(readiness=2)  # dynamic bank 2
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["parry", "dodge"],
+                   nominate="z"))
+    assert t["y"]["dynamic"] == {"bank": 0, "spent": 2}
+    assert t["y"]["anticipated"] == ["parry", "dodge"]
+    t.do(c.StartTurn(campaign_id="c", character_id="z"))
+    hit = t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="cut",
+                        advantages=["cut"], resistance=c.Resistance(advantages=["parry"])),
+               (6, 6))
+    assert hit[1]["cost"] == {"dynamic": 0, "static": 0}
+    assert t["y"]["dynamic"] == {"bank": 1, "spent": 2} and t["y"]["anticipated"] == ["dodge"]
+    t.do(c.EndTurn(campaign_id="c", character_id="z"))
+    t.do(c.NewRound(campaign_id="c", participants=["y", "z"]))
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))  # Dodge's token lapses to spent
+    assert t["y"]["dynamic"] == {"bank": 1, "spent": 3} and t["y"]["anticipated"] == []
+
+
+def test_anticipating_more_than_the_bank_or_a_static_advantage_is_refused() -> None:
+    t = combat(readiness=3)
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    assert t.refused(c.EndTurn(campaign_id="c", character_id="y",
+                               anticipate=["parry", "dodge"])).field == "payload.anticipate"
+    assert t.refused(c.EndTurn(campaign_id="c", character_id="y",
+                               anticipate=["lore"])).rule == "potential.anticipate L60"
+
+
+def test_seize_scenario_nine() -> None:
+    t = Table(y=SHEET, z=SHEET)
+    t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": 2, "z": 1}))
+    # Y nominated; Z (bank 3) seizes with 1; Y bids 2; Z bids 3; Y yields: Z pays 3
+    bids = [c.Bid(character_id="z", tokens=1), c.Bid(character_id="y", tokens=2),
+            c.Bid(character_id="z", tokens=3)]
+    won = t.do(c.SeizeInitiative(campaign_id="c", nominee="y", bids=bids))[0]
+    assert won["character_id"] == "z" and t["z"]["dynamic"] == {"bank": 0, "spent": 4}
+    assert t["y"]["dynamic"] == {"bank": 2, "spent": 2}
+    flat = [c.Bid(character_id="z", tokens=1), c.Bid(character_id="y", tokens=1)]
+    assert t.refused(c.SeizeInitiative(campaign_id="c", nominee="y",
+                                       bids=flat)).rule == "potential.seize-bid P-25"
+    broke = [c.Bid(character_id="y", tokens=5)]  # Y banks 2 dynamic + 2 static (any type, P-25)
+    err = t.refused(c.SeizeInitiative(campaign_id="c", nominee="z", bids=broke))
+    assert (err.field, err.rule) == ("payload.bids[0].tokens", "potential.seize-bid L37")
+
+
+def test_nomination_must_name_someone_without_a_turn_this_round() -> None:
+    t = combat()
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    t.do(c.EndTurn(campaign_id="c", character_id="y", nominate="z"))
+    t.do(c.StartTurn(campaign_id="c", character_id="z"))
+    assert t.refused(c.EndTurn(campaign_id="c", character_id="z",
+                               nominate="y")).rule == "potential.nominate L37"
+    assert t.refused(c.StartTurn(campaign_id="c",
+                                 character_id="y")).rule == "potential.one-turn-per-round L37"
+    # the round ends only when everyone has had a turn (L37)
+    assert t.refused(c.NewRound(campaign_id="c",
+                                participants=["y", "z"])).rule == "potential.round L37"
+
+
+def test_healing_is_the_gms_recorded_decision_or_the_end_of_combat_option() -> None:
+    t = combat()
+    t.states["character:y"]["advantages"][4]["discarded"] = True
+    t.do(c.RecoverAdvantage(campaign_id="c", character_id="y", advantage="hide",
+                            reason="a night's rest"))
+    assert not t["y"]["advantages"][4]["discarded"]
+    assert t.refused(c.RecoverAdvantage(campaign_id="c", character_id="y", advantage="hide",
+                                        reason="again")).rule == "potential.recover P-20"
+    t.states["character:y"]["advantages"][4]["discarded"] = True
+    t.options = {"recovery_policy": "end_of_combat"}
+    t.do(c.EndCombat(campaign_id="c", participants=["y", "z"]))
+    assert not t["y"]["advantages"][4]["discarded"] and not t["y"]["in_combat"]
+
+
+def test_discarding_an_anticipated_advantage_spends_its_token_at_once() -> None:
+    t = Table(y={"advantages": [adv("hide", keywords=["Life"]), adv("cut", modifier=6)]},
+              z={"advantages": [adv("cut", modifier=6)]})
+    t.do(c.StartCombat(campaign_id="c", participants=["y", "z"]))
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["hide"]))
+    t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="x",
+                  advantages=["cut"], resistance=c.Resistance(decline=True)), (3,))
+    t.do(c.DiscardLife(campaign_id="c", character_id="y", advantages=["hide"]))  # P-19
+    assert t["y"]["anticipated"] == [] and t["y"]["dynamic"] == {"bank": 3, "spent": 1}
