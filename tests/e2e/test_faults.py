@@ -135,7 +135,7 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
             assert urlsplit(pg.url or "").port == urlsplit(database_url).port  # the same address
             acked = len(load.acked)
             await _until(lambda: _true(len(load.acked) > acked + 5), 10, "commands after the restart")
-            await _until(lambda: _listening(database_url), 5, "LISTEN after the restart")
+            await _until(lambda: _listening(database_url), 20, "LISTEN after the restart")
             # Read-your-writes again, through the projector's notifications.
             done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
             seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])

@@ -39,7 +39,8 @@ async def test_a_scripted_combat_round(api: Api) -> None:
                                              "sheet": sheet})
     lines: list[str] = []
     live = asyncio.create_task(_read_sse(api, gm, f"/v1/campaigns/{cid}/live", lines))
-    await asyncio.sleep(0.3)
+    while not any(ln.startswith("event: ready") for ln in lines):  # the stream is open
+        await asyncio.sleep(0.02)
     expected: list[str] = []
 
     async def step(type_: str, payload: dict[str, Any]) -> dict[str, Any]:
