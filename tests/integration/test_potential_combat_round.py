@@ -39,7 +39,9 @@ async def test_a_scripted_combat_round(api: Api) -> None:
                                              "sheet": sheet})
     lines: list[str] = []
     live = asyncio.create_task(_read_sse(api, gm, f"/v1/campaigns/{cid}/live", lines))
-    while not any(ln.startswith("event: ready") for ln in lines):  # the stream is open
+    for _ in range(250):  # until the stream is open (at most 5 s)
+        if live.done() or any(ln.startswith("event: ready") for ln in lines):
+            break
         await asyncio.sleep(0.02)
     expected: list[str] = []
 
