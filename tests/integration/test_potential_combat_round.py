@@ -35,8 +35,11 @@ async def test_a_scripted_combat_round(api: Api) -> None:
     gm = await api.token("ann")
     cid = (await api.ok(gm, "CreateCampaign", {"name": "Round", "ruleset": R}))["campaign_id"]
     for ch, sheet in (("hero", HERO), ("foe", FOE)):
-        await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": ch, "character_id": ch,
-                                             "sheet": sheet})
+        made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": ch,
+                                                    "character_id": ch, "sheet": sheet})
+    # The live stream opens on the read models: let them reach the setup first.
+    seen = await api.get(gm, f"/v1/campaigns/{cid}", position=made["position"])
+    assert seen.status_code == 200, seen.text
     lines: list[str] = []
     live = asyncio.create_task(_read_sse(api, gm, f"/v1/campaigns/{cid}/live", lines))
     for _ in range(250):  # until the stream is open (at most 5 s)
