@@ -56,8 +56,11 @@ def _depth(raw: bytes) -> int:
     return deepest
 
 
-def _walk(value: Any, path: str) -> None:
-    """Refuse NUL characters, lone surrogates, non-int64 integers and non-finite floats."""
+def check_value(value: Any, path: str = "", *, empty_ids: bool = False) -> None:
+    """Refuse NUL characters, lone surrogates, ids outside the id grammar, non-int64 integers
+    and non-finite floats anywhere in a decoded request (HTTP body or gRPC message).
+
+    ``empty_ids`` lets an id be ``""``: a protobuf string that was not set reads as one."""
     stack: list[tuple[Any, str]] = [(value, path)]
     while stack:
         item, where = stack.pop()
@@ -65,7 +68,7 @@ def _walk(value: Any, path: str) -> None:
             for key, child in item.items():
                 named = f"{where}.{key}" if where else key
                 _check_string(key, named)
-                if _is_id_field(key) and isinstance(child, str):
+                if _is_id_field(key) and isinstance(child, str) and (child or not empty_ids):
                     check_id(child, named)
                 stack.append((child, named))
         elif isinstance(item, list):
@@ -130,7 +133,7 @@ def check_json(raw: bytes, content_type: str) -> None:
                       f"the key {dup.key!r} appears twice in one object") from None
     except ValueError as err:
         raise Problem(400, "body", "request.json", f"malformed JSON: {err}") from None
-    _walk(value, "")
+    check_value(value, "")
 
 
 async def limit_body(request: Request[Any, Any, Any]) -> None:
