@@ -31,32 +31,42 @@ def started(tmp_path: Path) -> Iterator[tuple[str, Path, Path, dict[str, str]]]:
     folder, data_dir = tmp_path / "game", tmp_path / "elsewhere" / "data"
     folder.mkdir()
     data_dir.parent.mkdir()
-    port = free_port()
     # The registry is the test's own, so services other test runs start do not show up.
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
     env.update(SKALD_REGISTRY_DIR=str(tmp_path / "registry"), PYTHONPATH=str(ROOT))
-    serve_env = {**env, "SKALD_DATA_DIR": str(data_dir), "SKALD_PORT": str(port),
-                 "SKALD_GRPC_PORT": "off"}
-    log = (tmp_path / "serve.log").open("w")
-    proc = subprocess.Popen([*SKALD, "serve"], cwd=folder, env=serve_env, stdout=log,
-                            stderr=subprocess.STDOUT)
-    base = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 120
+    log_path = tmp_path / "serve.log"
+    for _attempt in range(3):  # a free port can be taken by another process before serve binds
+        port = free_port()
+        serve_env = {**env, "SKALD_DATA_DIR": str(data_dir), "SKALD_PORT": str(port),
+                     "SKALD_GRPC_PORT": "off"}
+        with log_path.open("w") as log:
+            proc = subprocess.Popen([*SKALD, "serve"], cwd=folder, env=serve_env, stdout=log,
+                                    stderr=subprocess.STDOUT)
+        base = f"http://127.0.0.1:{port}"
+        if _ready(proc, base):
+            break
+        assert "address already in use" in log_path.read_text(), log_path.read_text()
+    else:
+        pytest.fail("no free port for skald serve in 3 attempts")
     try:
-        while True:
-            assert proc.poll() is None, (tmp_path / "serve.log").read_text()
-            try:
-                if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            assert time.monotonic() < deadline, (tmp_path / "serve.log").read_text()
-            time.sleep(0.3)
         yield base, folder, data_dir, env
     finally:
         proc.send_signal(signal.SIGTERM)
         proc.wait(timeout=60)
-        log.close()
+
+
+def _ready(proc: subprocess.Popen[bytes], base: str) -> bool:
+    """Wait for ``/readyz``; False when the process exited first."""
+    deadline = time.monotonic() + 120
+    while proc.poll() is None:
+        try:
+            if httpx.get(f"{base}/readyz", timeout=2).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        assert time.monotonic() < deadline, "skald serve did not become ready in 120 s"
+        time.sleep(0.3)
+    return False
 
 
 def token_create(cwd: Path, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
