@@ -18,11 +18,8 @@ from domain.rulesets.potential import POTENTIAL, damage, odds
 from domain.rulesets.potential import sheet as sheets
 from domain.rulesets.potential.options import parse_options
 
-# The rules digest's oracle sits beside the repository checkout, in shared/rules/
-ORACLE = next((p / "shared" / "rules" / "potential_dice.py"
-               for p in Path(__file__).resolve().parents
-               if (p / "shared" / "rules" / "potential_dice.py").exists()),
-              Path("shared/rules/potential_dice.py"))
+# The rules digest's exact model (section 2), copied beside this test as its oracle
+ORACLE = Path(__file__).resolve().parent / "potential_dice.py"
 OPTS = parse_options({})
 
 
@@ -175,8 +172,6 @@ def test_readiness_scenario_ten() -> None:
 
 
 def _oracle() -> Any:
-    if not ORACLE.exists():
-        pytest.skip(f"the digest oracle is not beside this checkout ({ORACLE})")
     spec = importlib.util.spec_from_file_location("potential_dice", ORACLE)
     assert spec and spec.loader
     mod = importlib.util.module_from_spec(spec)
