@@ -35,6 +35,10 @@ class Advantage(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     modifier: Modifier = 0
     equipment: Literal["none", "character", "mundane"] = "none"  # L13-14
     discarded: bool = False  # L56
+    # Keyword data (the summary's special instructions, L9; digest section 4.9):
+    range: Annotated[int, msgspec.Meta(ge=1, le=10000)] | None = None  # Range: reach (L66)
+    status: Annotated[str, msgspec.Meta(max_length=120)] = ""  # Status: what it places (L67)
+    reroll: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # Dice: reroll a face this low (L25)
 
 
 class Tokens(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -53,6 +57,33 @@ class TurnState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rested: bool = False  # recouped beyond the normal two dynamic: no action now (L43-44)
 
 
+class StatusEffect(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An ongoing status placed by a Status advantage (L67); it lasts until the end of the
+    target's next turn (the digest's default, section 4.9) unless the GM ends it sooner."""
+
+    name: str
+    source_id: str  # the character whose advantage placed it
+    advantage: str
+    degree: int  # recorded for summaries that scale with it (P-41)
+    seen_turn: bool = False  # the target's next turn has begun
+
+
+class AidOffer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An Aid Other or Aid Resist advantage offered to an ally (L63-64), paid when used."""
+
+    to: str
+    advantage: str
+    kind: Literal["action", "resistance"]
+
+
+class Ruling(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The group's appropriateness decision on one combination of advantages (L20-21, P-7)."""
+
+    advantages: list[str]  # sorted
+    state: Literal["challenged", "approved", "vetoed"]
+    reason: str = ""
+
+
 class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A Potential character: advantages, the free resist (L52), dynamic and static potential (L5)."""
 
@@ -65,6 +96,13 @@ class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     turn: TurnState | None = None  # set during the character's own turn
     had_turn: bool = False  # this round (L37)
     anticipated: list[str] = []  # advantages holding one dynamic token each (L60)
+    # A minor opponent (P-40): a fixed score for its actions and resistances, no potential
+    fixed_score: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None
+    conscious: bool = True  # L53; set by the GM (P-35) or by Life exhausted (P-18 option)
+    statuses: list[StatusEffect] = []  # L67
+    aid_offer: AidOffer | None = None  # L63-64
+    rulings: list[Ruling] = []  # L21
+    combat_id: str | None = None  # the combat the character is in
 
 
 # --------------------------------------------------------------------------- commands
@@ -78,7 +116,8 @@ class Resistance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     potential_action: bool = False  # 1d6+0 for one dynamic token (L29, P-4)
     situation_bonuses: Count = 0
     decline: bool = False  # resistance score 1 (P-12)
-    unconscious: bool = False  # resistance score 1 (L53)
+    unconscious: bool = False  # resistance score 1 (L53): only when the target is unconscious
+    aid_from: list[str] = []  # allies whose Aid Resist offer joins this pool (L64)
     approved_by: list[str] = []
 
 
@@ -94,7 +133,9 @@ class TakeAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     potential_action: bool = False  # L29
     concentration: bool = False  # L28
     resistance: Score
-    approved_by: list[str] = []  # who approved the combination (L21); recorded, not enforced
+    aid_from: list[str] = []  # allies whose Aid Other offer joins this pool (L63)
+    distance: Annotated[int, msgspec.Meta(ge=0, le=100000)] | None = None  # for Range (L66)
+    approved_by: list[str] = []  # who approved the combination (L21); rulings are enforced
 
 
 class Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -109,6 +150,9 @@ class Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     hindrances: Count = 0  # +1d6+0 each to the defender's pool (L23)
     potential_action: bool = False
     resistance: Resistance = msgspec.field(default_factory=Resistance)
+    aid_from: list[str] = []  # allies whose Aid Other offer joins this pool (L63)
+    distance: Annotated[int, msgspec.Meta(ge=0, le=100000)] | None = None  # for Range (L66)
+    damaging: bool = True  # False: a Status-only attack that harms nothing (P-41)
     approved_by: list[str] = []
 
 
@@ -126,6 +170,8 @@ class StartCombat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     campaign_id: str
     participants: Annotated[list[str], msgspec.Meta(min_length=1)]
     readiness: dict[str, Count] = {}  # character id -> dynamic tokens pre-spent (L33-35)
+    first: str | None = None  # the GL's first nominee (P-23)
+    combat_id: Id = "combat"
 
 
 class EndCombat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -133,6 +179,7 @@ class EndCombat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
     campaign_id: str
     participants: Annotated[list[str], msgspec.Meta(min_length=1)]
+    combat_id: Id = "combat"
 
 
 class StartTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -140,6 +187,7 @@ class StartTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
     campaign_id: str
     character_id: str
+    combat_id: Id = "combat"
 
 
 class Recoup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -152,11 +200,14 @@ class Recoup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A movement potential action for one dynamic token: mosey 3 or run 1d6 (L46-48)."""
+    """Movement (L46-48): a potential action for one dynamic token, mosey 3 or run 1d6; or
+    ``advantages`` including a Movement advantage, one large movement of the score (P-31)."""
 
     campaign_id: str
     character_id: str
-    mode: Literal["mosey", "run"]
+    mode: Literal["mosey", "run", "advantages"]
+    advantages: list[str] = []
+    situation_bonuses: Count = 0  # only for a Movement-keyword action (P-31)
 
 
 class EndTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -167,6 +218,7 @@ class EndTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     character_id: str
     anticipate: list[str] = []
     nominate: str | None = None
+    combat_id: Id = "combat"
 
 
 class Bid(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -182,6 +234,7 @@ class SeizeInitiative(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     nominee: str
     bids: Annotated[list[Bid], msgspec.Meta(min_length=1)]
     pay_static: Count = 0
+    combat_id: Id = "combat"
 
 
 class NewRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -189,6 +242,7 @@ class NewRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
     campaign_id: str
     participants: Annotated[list[str], msgspec.Meta(min_length=1)]
+    combat_id: Id = "combat"
 
 
 class RecoverAdvantage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -200,9 +254,52 @@ class RecoverAdvantage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
+class OfferAid(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Offer an Aid Other (L63) or Aid Resist (L64) advantage to an ally; its token is paid
+    from this character's bank when the ally's action or resistance uses it."""
+
+    campaign_id: str
+    character_id: str
+    to: str
+    advantage: str
+    kind: Literal["action", "resistance"] = "action"
+
+
+class SetConscious(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM's decision that a character falls unconscious or comes round (L53, P-35)."""
+
+    campaign_id: str
+    character_id: str
+    conscious: bool
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class ChallengeCombination(msgspec.Struct, frozen=True, kw_only=True,
+                           forbid_unknown_fields=True):
+    """Any member questions whether a combination of advantages is appropriate (L20-21, P-7):
+    until the GM rules, an action or resistance using exactly that combination is refused."""
+
+    campaign_id: str
+    challenged_id: str  # the character whose combination is questioned
+    advantages: Annotated[list[str], msgspec.Meta(min_length=1)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class RuleOnCombination(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM's ruling on a combination (L21, P-7): approved, or vetoed (then refused)."""
+
+    campaign_id: str
+    character_id: str
+    advantages: Annotated[list[str], msgspec.Meta(min_length=1)]
+    approved: bool
+    reason: Annotated[str, msgspec.Meta(max_length=500)] = ""
+
+
 COMMANDS: tuple[type[msgspec.Struct], ...] = (TakeAction, Attack, DiscardLife, StartCombat,
                                               EndCombat, StartTurn, Recoup, Move, EndTurn,
-                                              SeizeInitiative, NewRound, RecoverAdvantage)
+                                              SeizeInitiative, NewRound, RecoverAdvantage,
+                                              OfferAid, SetConscious, ChallengeCombination,
+                                              RuleOnCombination)
 
 
 # --------------------------------------------------------------------------- events
@@ -211,6 +308,21 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (TakeAction, Attack, DiscardLife, S
 class Cost(msgspec.Struct, frozen=True, kw_only=True):
     dynamic: int = 0
     static: int = 0
+
+
+class Reroll(msgspec.Struct, frozen=True, kw_only=True):
+    """One Dice-keyword reroll (L25): die ``index`` showed ``replaced`` and was rolled again."""
+
+    index: int
+    replaced: int
+
+
+class AidUse(msgspec.Struct, frozen=True, kw_only=True):
+    """An ally's advantage in the pool (L63-64): its source label and what the ally paid."""
+
+    character_id: str
+    advantage: str
+    cost: Cost
 
 
 class PoolRoll(msgspec.Struct, frozen=True, kw_only=True):
@@ -222,6 +334,9 @@ class PoolRoll(msgspec.Struct, frozen=True, kw_only=True):
     score: int
     cost: Cost
     refused_to_one: str | None = None  # why the score is the fixed 1 (L53)
+    fixed: int | None = None  # a minor opponent's fixed score (P-40), before its bonus dice
+    rerolls: list[Reroll] = []  # Dice keyword rerolls (L25): the replaced faces are kept
+    aid: list[AidUse] = []  # allies' dice in this pool (L63-64)
 
 
 class ActionTaken(msgspec.Struct, frozen=True, kw_only=True):
@@ -234,6 +349,7 @@ class ActionTaken(msgspec.Struct, frozen=True, kw_only=True):
     degree: int  # score - resistance when successful, else 0 (L54)
     tracked: bool  # the cost left the bank (combat, or narrative potential tracked; P-2)
     approved_by: list[str]
+    approval: str = "automatic"  # "automatic", "gm" (a ruling) or "fixed" (P-7, P-40)
 
 
 class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
@@ -247,6 +363,7 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     tracked: bool
     approved_by: list[str]
     defence_approved_by: list[str]
+    approval: str = "automatic"
 
 
 class Resisted(msgspec.Struct, frozen=True, kw_only=True):
@@ -278,12 +395,14 @@ class Moved(msgspec.Struct, frozen=True, kw_only=True):
     faces: list[int]
     distance: int
     cost: Cost
+    pool: PoolRoll | None = None  # a Movement-keyword action's roll (L46)
 
 
 class TurnEnded(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     anticipated: list[str]
     nominee: str | None
+    statuses_ended: list[str] = []  # statuses that lasted until the end of this turn (L67)
 
 
 class InitiativeSeized(msgspec.Struct, frozen=True, kw_only=True):
@@ -314,6 +433,95 @@ class LifeDiscarded(msgspec.Struct, frozen=True, kw_only=True):
 class CombatStarted(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     readiness: int
+    combat_id: str = "combat"
+
+
+class AidGiven(msgspec.Struct, frozen=True, kw_only=True):
+    """The ally's side of an aid (L63-64): the token it paid (an offer is used once)."""
+
+    character_id: str
+    aided: str
+    advantage: str
+    kind: str
+    cost: Cost
+    tracked: bool
+
+
+class AidOffered(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    to: str
+    advantage: str
+    kind: str
+
+
+class ConsciousnessSet(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    conscious: bool
+    reason: str
+
+
+class StatusApplied(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    status: StatusEffect
+
+
+class CombinationChallenged(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    advantages: list[str]
+    reason: str
+
+
+class CombinationRuled(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    advantages: list[str]
+    approved: bool
+    reason: str
+
+
+class CombatOpened(msgspec.Struct, frozen=True, kw_only=True):
+    """The combat's own stream: who takes part and the GL's first nominee (L37, P-23)."""
+
+    combat_id: str
+    participants: list[str]
+    first: str | None
+
+
+class TurnBegan(msgspec.Struct, frozen=True, kw_only=True):
+    combat_id: str
+    character_id: str
+
+
+class TurnPassed(msgspec.Struct, frozen=True, kw_only=True):
+    combat_id: str
+    character_id: str
+    nominee: str | None
+
+
+class InitiativeTaken(msgspec.Struct, frozen=True, kw_only=True):
+    combat_id: str
+    character_id: str  # the seize winner: the next turn is theirs (L37)
+
+
+class RoundBegan(msgspec.Struct, frozen=True, kw_only=True):
+    combat_id: str
+    round: int
+
+
+class CombatClosed(msgspec.Struct, frozen=True, kw_only=True):
+    combat_id: str
+
+
+class CombatState(msgspec.Struct, kw_only=True):
+    """A combat's folded state (its encounter stream): whose turn it is and who is next."""
+
+    combat_id: str = ""
+    participants: list[str] = []
+    round: int = 1
+    current: str | None = None  # whose turn is in progress
+    next: str | None = None  # the nominee or the seize winner (L37)
+    had_turn: list[str] = []
+    last: str | None = None  # the last to act: at a round boundary it may not be nominated
+    active: bool = False
 
 
 class CombatEnded(msgspec.Struct, frozen=True, kw_only=True):
@@ -325,7 +533,12 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{t.__name__}": t
     for t in (ActionTaken, AttackResolved, Resisted, LifeDiscarded, CombatStarted, CombatEnded,
               TurnStarted, Recouped, Moved, TurnEnded, InitiativeSeized, RoundStarted,
-              AdvantageRecovered)
+              AdvantageRecovered, AidGiven, AidOffered, ConsciousnessSet, StatusApplied,
+              CombinationChallenged, CombinationRuled)
+}
+COMBAT_EVENTS: dict[str, type[msgspec.Struct]] = {
+    f"{RULESET_ID}.{t.__name__}": t
+    for t in (CombatOpened, TurnBegan, TurnPassed, InitiativeTaken, RoundBegan, CombatClosed)
 }
 
 

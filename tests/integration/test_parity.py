@@ -294,7 +294,8 @@ async def run_commands(w: World) -> None:
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},
-             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]
+             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]},
+             {"id": "help", "title": "Help", "cp": 4, "keywords": ["Aid Other"]}]
     for chid in ("pt-hero", "pt-foe"):
         await w.both("ann", "CreateCharacter", {"campaign_id": ptid, "name": chid,
                                                 "character_id": chid,
@@ -302,6 +303,13 @@ async def run_commands(w: World) -> None:
     p = {"campaign_id": ptid}
     await w.both("ann", "potential.TakeAction", {**p, "character_id": "pt-hero", "focus": "leap",
                                                  "advantages": ["claw"], "resistance": 8})
+    combo = {**p, "advantages": ["claw", "help"]}
+    await w.both("ann", "potential.ChallengeCombination", {**combo, "challenged_id": "pt-hero",
+                                                           "reason": "helping oneself?"})
+    await w.both("ann", "potential.RuleOnCombination", {**combo, "character_id": "pt-hero",
+                                                        "approved": False, "reason": "no"})
+    await w.both("ann", "potential.OfferAid", {**p, "character_id": "pt-hero", "to": "pt-foe",
+                                               "advantage": "help"})
     await w.both("ann", "potential.StartCombat", {**p, "participants": ["pt-hero", "pt-foe"],
                                                   "readiness": {"pt-hero": 1}})
     await w.both("ann", "potential.SeizeInitiative", {
@@ -327,6 +335,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "potential.RecoverAdvantage", {**p, "character_id": "pt-hero",
                                                        "advantage": "body", "reason": "rest"})
     await w.both("ann", "potential.EndCombat", {**p, "participants": ["pt-hero", "pt-foe"]})
+    await w.both("ann", "potential.SetConscious", {**p, "character_id": "pt-foe",
+                                                   "conscious": False, "reason": "knocked out"})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 

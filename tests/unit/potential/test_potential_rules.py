@@ -62,7 +62,7 @@ def _act(sheet: dict[str, Any], faces: list[int], **kw: Any) -> dict[str, Any]:
 def test_basic_action_scenario_one_costs_three_and_succeeds_by_three() -> None:
     # digest App. B.1: 1d6+1, 1d6+0, 1d6+2 and a situation bonus, faces 4 2 5 3 vs 14
     s = make([adv("a", modifier=1), adv("b"), adv("c", modifier=2)])
-    s = {**s, "in_combat": True}
+    s = {**s, "in_combat": True, "turn": {}}
     data = _act(s, [4, 2, 5, 3], advantages=["a", "b", "c"], situation_bonuses=1,
                 resistance=14)
     assert data["pool"]["score"] == 17 and data["success"] and data["degree"] == 3
@@ -78,7 +78,7 @@ def test_a_tie_fails() -> None:
 
 def test_static_advantages_cost_static_and_shortage_is_refused() -> None:
     s = {**make([adv("lore", keywords=["Static"]), adv("ritual", keywords=["Static"]),
-                 adv("chant", keywords=["Static"])]), "in_combat": True}
+                 adv("chant", keywords=["Static"])]), "in_combat": True, "turn": {}}
     with pytest.raises(DomainError) as err:
         _act(s, [1, 1, 1], advantages=["lore", "ritual", "chant"], resistance=5)
     assert err.value.rule == "potential.spend-potential L22"
@@ -102,7 +102,7 @@ def test_potential_action_and_concentration() -> None:
     data = _act(s, [2, 6], advantages=["a"], concentration=True, resistance=9)  # +1d6 (L28)
     assert data["pool"]["score"] == 10 and data["pool"]["cost"]["dynamic"] == 2
     with pytest.raises(DomainError) as err:  # P-3: not in combat by default
-        _act({**s, "in_combat": True}, [2, 6], advantages=["a"], concentration=True,
+        _act({**s, "in_combat": True, "turn": {}}, [2, 6], advantages=["a"], concentration=True,
              resistance=9)
     assert err.value.field == "payload.concentration"
 
@@ -115,9 +115,9 @@ def test_narrative_actions_keep_full_potential() -> None:
 
 def test_attack_with_free_resist_scenario_three() -> None:
     # App. B.3: attack 2d6+3 (6, 5 -> 14) vs free resist Dodge 1d6+2 + Parry 1d6+1 (4, 3 -> 10)
-    hero = {**make([adv("sword", modifier=2), adv("knife", modifier=1)]), "in_combat": True}
+    hero = {**make([adv("sword", modifier=2), adv("knife", modifier=1)]), "in_combat": True, "turn": {}}
     foe = {**make([adv("dodge", modifier=2), adv("parry", modifier=1),
-                   adv("heart", 6, keywords=["Life"])], free_resist="dodge"), "in_combat": True}
+                   adv("heart", 6, keywords=["Life"])], free_resist="dodge"), "in_combat": True, "turn": {}}
     cmd = c.Attack(campaign_id="c", character_id="h", target_id="f", focus="cut",
                    advantages=["sword", "knife"],
                    resistance=c.Resistance(free_resist=True, advantages=["parry"]))
