@@ -337,6 +337,11 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "potential.EndCombat", {**p, "participants": ["pt-hero", "pt-foe"]})
     await w.both("ann", "potential.SetConscious", {**p, "character_id": "pt-foe",
                                                    "conscious": False, "reason": "knocked out"})
+    await w.both("ann", "potential.MinorAction", {**p, "character_id": "pt-hero",
+                                                  "description": "speaks"})
+    await w.both("ann", "potential.StartRetraining", {**p, "character_id": "pt-hero",
+                                                      "advantage": "claw", "reason": "drill"})
+    await w.both("ann", "potential.CompleteRetraining", {**p, "character_id": "pt-hero"})
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 

@@ -147,6 +147,21 @@ async def test_challenges_rulings_and_unconsciousness(api: Api) -> None:
     assert out["events"][0]["data"]["defence"]["refused_to_one"] == "unconscious (L53)"
     assert out["events"][0]["data"]["hit"]  # 1d6+2 always beats one
     await t.ok("SetConscious", {"character_id": "ally", "conscious": True, "reason": "wakes"})
+    # the free resist changes only by the GM, after retraining (L52)
+    change = {"character_id": "hero", "advantage": "bow", "reason": "archery lessons"}
+    await t.refused("StartRetraining", change, "campaign.gm-only", 403, token=bob)
+    await t.ok("StartRetraining", change)
+    mid = await t.ok("Attack", {"character_id": "ally", "target_id": "hero", "focus": "x",
+                                "advantages": ["coach"], "resistance": {"free_resist": True}},
+                     bob)
+    assert mid["events"][0]["data"]["defence"]["sources"] == ["sword"]
+    done = await t.ok("CompleteRetraining", {"character_id": "hero"})
+    assert (await t.sheet("hero", done))["free_resist"] == "bow"
+    # a minor action is the GM's to allow (L40) and costs nothing
+    await t.refused("MinorAction", {"character_id": "ally", "description": "shouts"},
+                    "campaign.gm-only", 403, token=bob)
+    said = await t.ok("MinorAction", {"character_id": "ally", "description": "shouts"})
+    assert (await t.sheet("ally", said))["dynamic"]["spent"] == 0
 
 
 async def test_gm_approves_mode_and_life_exhausted_knocks_out(api: Api) -> None:

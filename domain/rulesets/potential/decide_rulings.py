@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from contracts.rulesets import potential as c
-from domain.errors import StateConflict
+from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.potential import aid, appropriateness, turns
+from domain.rulesets.potential import sheet as sheets
 from domain.rulesets.potential.decide_actions import ev
 
 
@@ -27,6 +28,41 @@ def set_conscious(cmd: c.SetConscious, sheet: c.PotentialSheet) -> list[RulesetE
                             ("conscious" if cmd.conscious else "unconscious"))
     return [ev(cmd.character_id, c.ConsciousnessSet(character_id=cmd.character_id,
                                                     conscious=cmd.conscious, reason=cmd.reason))]
+
+
+def start_retraining(cmd: c.StartRetraining, sheet: c.PotentialSheet) -> list[RulesetEvent]:
+    """L52: a new free resist only with the GM's agreement, after a retraining period."""
+    adv = sheets.find(sheet, cmd.advantage)
+    if adv is None:
+        raise DomainError("payload.advantage", "potential.free-resist L52",
+                          f"{cmd.advantage!r} is not an advantage on this sheet")
+    if cmd.advantage == sheet.free_resist:
+        raise DomainError("payload.advantage", "potential.free-resist L52",
+                          f"{cmd.advantage!r} is already the free resist")
+    return [ev(cmd.character_id, c.RetrainingStarted(character_id=cmd.character_id,
+                                                     advantage=cmd.advantage, reason=cmd.reason))]
+
+
+def complete_retraining(cmd: c.CompleteRetraining,
+                        sheet: c.PotentialSheet) -> list[RulesetEvent]:
+    """L52: when the retraining period is over the new free resist applies."""
+    if sheet.retraining is None:
+        raise StateConflict("payload.character_id", "potential.free-resist L52",
+                            "no free-resist retraining is under way")
+    return [ev(cmd.character_id, c.FreeResistChanged(character_id=cmd.character_id,
+                                                     advantage=sheet.retraining,
+                                                     previous=sheet.free_resist))]
+
+
+def minor_action(cmd: c.MinorAction, sheet: c.PotentialSheet) -> list[RulesetEvent]:
+    """L40: a minor action at the GM's discretion: no potential, and no break of a rest (P-28);
+    in combat, during the own turn."""
+    if not sheet.conscious:
+        raise StateConflict("payload.character_id", "potential.unconscious L53",
+                            "an unconscious character takes no actions")
+    turns.check_whose_turn(sheet, False)
+    return [ev(cmd.character_id, c.MinorActionTaken(character_id=cmd.character_id,
+                                                    description=cmd.description))]
 
 
 def challenge(cmd: c.ChallengeCombination, sheet: c.PotentialSheet) -> list[RulesetEvent]:

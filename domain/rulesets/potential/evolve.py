@@ -53,6 +53,12 @@ def _keywords(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.Pot
     if name == "CombinationChallenged":
         ch = msgspec.convert(body, c.CombinationChallenged)
         return _ruling(sheet, ch.advantages, "challenged", ch.reason)
+    if name == "RetrainingStarted":
+        return msgspec.structs.replace(
+            sheet, retraining=msgspec.convert(body, c.RetrainingStarted).advantage)
+    if name == "FreeResistChanged":
+        return msgspec.structs.replace(
+            sheet, retraining=None, free_resist=msgspec.convert(body, c.FreeResistChanged).advantage)
     if name == "CombinationRuled":
         ru = msgspec.convert(body, c.CombinationRuled)
         return _ruling(sheet, ru.advantages, "approved" if ru.approved else "vetoed", ru.reason)

@@ -53,7 +53,7 @@ class PotentialRuleset:
     # The GL runs combat: readiness "is decided by the group" and the GL records it (L33)
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage, c.SetConscious,
-         c.RuleOnCombination})
+         c.RuleOnCombination, c.StartRetraining, c.CompleteRetraining, c.MinorAction})
     roll_events: frozenset[str] = frozenset(
         {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
     odds_query = c.OddsQuery
@@ -155,6 +155,15 @@ class PotentialRuleset:
             return decide_rulings.challenge(command, load(command.challenged_id, "challenged_id"))
         if isinstance(command, c.RuleOnCombination):
             return decide_rulings.rule(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.StartRetraining):
+            return decide_rulings.start_retraining(
+                command, load(command.character_id, "character_id"))
+        if isinstance(command, c.CompleteRetraining):
+            return decide_rulings.complete_retraining(
+                command, load(command.character_id, "character_id"))
+        if isinstance(command, c.MinorAction):
+            return decide_rulings.minor_action(command,
+                                               load(command.character_id, "character_id"))
         raise DomainError("type", "potential.command", f"not a Potential command: {command!r}")
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:

@@ -578,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_challenge_combination", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -608,9 +608,11 @@ class Command(_message.Message):
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_CHALLENGE_COMBINATION_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_COMPLETE_RETRAINING_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_DISCARD_LIFE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_END_TURN_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_MINOR_ACTION_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_MOVE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_NEW_ROUND_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_OFFER_AID_FIELD_NUMBER: _ClassVar[int]
@@ -620,6 +622,7 @@ class Command(_message.Message):
     POTENTIAL_SEIZE_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_SET_CONSCIOUS_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_START_RETRAINING_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_START_TURN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_TAKE_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_ADD_CONDITION_FIELD_NUMBER: _ClassVar[int]
@@ -684,9 +687,11 @@ class Command(_message.Message):
     golden_heroes_strike: GoldenHeroesStrike
     potential_attack: PotentialAttack
     potential_challenge_combination: PotentialChallengeCombination
+    potential_complete_retraining: PotentialCompleteRetraining
     potential_discard_life: PotentialDiscardLife
     potential_end_combat: PotentialEndCombat
     potential_end_turn: PotentialEndTurn
+    potential_minor_action: PotentialMinorAction
     potential_move: PotentialMove
     potential_new_round: PotentialNewRound
     potential_offer_aid: PotentialOfferAid
@@ -696,6 +701,7 @@ class Command(_message.Message):
     potential_seize_initiative: PotentialSeizeInitiative
     potential_set_conscious: PotentialSetConscious
     potential_start_combat: PotentialStartCombat
+    potential_start_retraining: PotentialStartRetraining
     potential_start_turn: PotentialStartTurn
     potential_take_action: PotentialTakeAction
     wish_add_condition: WishAddCondition
@@ -731,7 +737,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -884,7 +890,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_initiative_seized", "potential_life_discarded", "potential_moved", "potential_recouped", "potential_resisted", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -921,11 +927,14 @@ class Event(_message.Message):
     POTENTIAL_COMBINATION_CHALLENGED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_COMBINATION_RULED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_CONSCIOUSNESS_SET_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_FREE_RESIST_CHANGED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_INITIATIVE_SEIZED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_LIFE_DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_MINOR_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_MOVED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_RECOUPED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_RESISTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RETRAINING_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ROUND_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_STATUS_APPLIED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_TURN_ENDED_FIELD_NUMBER: _ClassVar[int]
@@ -970,11 +979,14 @@ class Event(_message.Message):
     potential_combination_challenged: PotentialCombinationChallenged
     potential_combination_ruled: PotentialCombinationRuled
     potential_consciousness_set: PotentialConsciousnessSet
+    potential_free_resist_changed: PotentialFreeResistChanged
     potential_initiative_seized: PotentialInitiativeSeized
     potential_life_discarded: PotentialLifeDiscarded
+    potential_minor_action_taken: PotentialMinorActionTaken
     potential_moved: PotentialMoved
     potential_recouped: PotentialRecouped
     potential_resisted: PotentialResisted
+    potential_retraining_started: PotentialRetrainingStarted
     potential_round_started: PotentialRoundStarted
     potential_status_applied: PotentialStatusApplied
     potential_turn_ended: PotentialTurnEnded
@@ -983,7 +995,7 @@ class Event(_message.Message):
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -1601,6 +1613,14 @@ class PotentialCombinationRuled(_message.Message):
     reason: str
     def __init__(self, character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class PotentialCompleteRetraining(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
 class PotentialConsciousnessSet(_message.Message):
     __slots__ = ("character_id", "conscious", "reason")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1653,6 +1673,16 @@ class PotentialEndTurn(_message.Message):
     combat_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., anticipate: _Optional[_Iterable[str]] = ..., nominate: _Optional[str] = ..., combat_id: _Optional[str] = ...) -> None: ...
 
+class PotentialFreeResistChanged(_message.Message):
+    __slots__ = ("character_id", "advantage", "previous")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantage: str
+    previous: str
+    def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., previous: _Optional[str] = ...) -> None: ...
+
 class PotentialInitiativeSeized(_message.Message):
     __slots__ = ("character_id", "nominee", "bids", "cost")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1686,6 +1716,24 @@ class PotentialLifeDiscarded(_message.Message):
     covered: int
     exhausted: bool
     def __init__(self, character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., cp: _Optional[int] = ..., covered: _Optional[int] = ..., exhausted: _Optional[bool] = ...) -> None: ...
+
+class PotentialMinorAction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "description")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    description: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+
+class PotentialMinorActionTaken(_message.Message):
+    __slots__ = ("character_id", "description")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    description: str
+    def __init__(self, character_id: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
 
 class PotentialMove(_message.Message):
     __slots__ = ("campaign_id", "character_id", "mode", "advantages", "situation_bonuses")
@@ -1872,6 +1920,16 @@ class PotentialResisted(_message.Message):
     anticipation_used: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., anticipation_used: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class PotentialRetrainingStarted(_message.Message):
+    __slots__ = ("character_id", "advantage", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantage: str
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class PotentialRoundBegan(_message.Message):
     __slots__ = ("combat_id", "round")
     COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1937,7 +1995,7 @@ class PotentialSetConscious(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., conscious: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class PotentialSheet(_message.Message):
-    __slots__ = ("advantages", "free_resist", "dynamic", "static", "in_combat", "pending_damage", "turn", "had_turn", "anticipated", "fixed_score", "conscious", "statuses", "aid_offer", "rulings", "combat_id")
+    __slots__ = ("advantages", "free_resist", "dynamic", "static", "in_combat", "pending_damage", "turn", "had_turn", "anticipated", "fixed_score", "conscious", "statuses", "aid_offer", "rulings", "combat_id", "retraining")
     ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
     FREE_RESIST_FIELD_NUMBER: _ClassVar[int]
     DYNAMIC_FIELD_NUMBER: _ClassVar[int]
@@ -1953,6 +2011,7 @@ class PotentialSheet(_message.Message):
     AID_OFFER_FIELD_NUMBER: _ClassVar[int]
     RULINGS_FIELD_NUMBER: _ClassVar[int]
     COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    RETRAINING_FIELD_NUMBER: _ClassVar[int]
     advantages: _containers.RepeatedCompositeFieldContainer[PotentialAdvantage]
     free_resist: str
     dynamic: PotentialTokens
@@ -1968,7 +2027,8 @@ class PotentialSheet(_message.Message):
     aid_offer: PotentialAidOffer
     rulings: _containers.RepeatedCompositeFieldContainer[PotentialRuling]
     combat_id: str
-    def __init__(self, advantages: _Optional[_Iterable[_Union[PotentialAdvantage, _Mapping]]] = ..., free_resist: _Optional[str] = ..., dynamic: _Optional[_Union[PotentialTokens, _Mapping]] = ..., static: _Optional[_Union[PotentialTokens, _Mapping]] = ..., in_combat: _Optional[bool] = ..., pending_damage: _Optional[int] = ..., turn: _Optional[_Union[PotentialTurnState, _Mapping]] = ..., had_turn: _Optional[bool] = ..., anticipated: _Optional[_Iterable[str]] = ..., fixed_score: _Optional[int] = ..., conscious: _Optional[bool] = ..., statuses: _Optional[_Iterable[_Union[PotentialStatusEffect, _Mapping]]] = ..., aid_offer: _Optional[_Union[PotentialAidOffer, _Mapping]] = ..., rulings: _Optional[_Iterable[_Union[PotentialRuling, _Mapping]]] = ..., combat_id: _Optional[str] = ...) -> None: ...
+    retraining: str
+    def __init__(self, advantages: _Optional[_Iterable[_Union[PotentialAdvantage, _Mapping]]] = ..., free_resist: _Optional[str] = ..., dynamic: _Optional[_Union[PotentialTokens, _Mapping]] = ..., static: _Optional[_Union[PotentialTokens, _Mapping]] = ..., in_combat: _Optional[bool] = ..., pending_damage: _Optional[int] = ..., turn: _Optional[_Union[PotentialTurnState, _Mapping]] = ..., had_turn: _Optional[bool] = ..., anticipated: _Optional[_Iterable[str]] = ..., fixed_score: _Optional[int] = ..., conscious: _Optional[bool] = ..., statuses: _Optional[_Iterable[_Union[PotentialStatusEffect, _Mapping]]] = ..., aid_offer: _Optional[_Union[PotentialAidOffer, _Mapping]] = ..., rulings: _Optional[_Iterable[_Union[PotentialRuling, _Mapping]]] = ..., combat_id: _Optional[str] = ..., retraining: _Optional[str] = ...) -> None: ...
 
 class PotentialStartCombat(_message.Message):
     __slots__ = ("campaign_id", "participants", "readiness", "first", "combat_id")
@@ -1990,6 +2050,18 @@ class PotentialStartCombat(_message.Message):
     first: str
     combat_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., readiness: _Optional[_Mapping[str, int]] = ..., first: _Optional[str] = ..., combat_id: _Optional[str] = ...) -> None: ...
+
+class PotentialStartRetraining(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "advantage", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    advantage: str
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class PotentialStartTurn(_message.Message):
     __slots__ = ("campaign_id", "character_id", "combat_id")

@@ -122,3 +122,30 @@ def test_the_seize_winner_takes_the_turn_and_one_turn_at_a_time() -> None:
 
 def _fields(cmd: c.TakeAction) -> dict[str, object]:
     return {f: getattr(cmd, f) for f in cmd.__struct_fields__}
+
+
+def test_the_free_resist_changes_only_after_the_gms_retraining() -> None:
+    t = Table(y={**SHEET, "free_resist": "parry"}, z=SHEET)
+    assert t.refused(c.CompleteRetraining(campaign_id=CID,
+                                          character_id="y")).rule == "potential.free-resist L52"
+    assert t.refused(c.StartRetraining(campaign_id=CID, character_id="y", advantage="parry",
+                                       reason="x")).field == "payload.advantage"
+    t.do(c.StartRetraining(campaign_id=CID, character_id="y", advantage="dodge",
+                           reason="a month with the fencing master"))
+    # until the retraining completes the old free resist stays in force (L52)
+    evs = t.do(c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
+                        advantages=["cut"], resistance=c.Resistance(free_resist=True)), (3, 3))
+    assert evs[0]["defence"]["sources"] == ["parry"]
+    t.do(c.CompleteRetraining(campaign_id=CID, character_id="y"))
+    assert t["y"]["free_resist"] == "dodge" and t["y"]["retraining"] is None
+
+
+def test_a_minor_action_costs_nothing_and_keeps_a_rest() -> None:
+    t = Table(y=SHEET, z=SHEET)
+    t.do(c.StartCombat(campaign_id=CID, participants=["y", "z"], readiness={"y": 3}, first="y"))
+    assert t.refused(c.MinorAction(campaign_id=CID, character_id="z",
+                                   description="shout")).rule == "potential.own-turn L40"
+    t.do(c.StartTurn(campaign_id=CID, character_id="y"))
+    t.do(c.MinorAction(campaign_id=CID, character_id="y", description="drops the torch"))
+    t.do(c.Recoup(campaign_id=CID, character_id="y", dynamic=3))  # still a rest (P-28)
+    assert t["y"]["dynamic"] == {"bank": 4, "spent": 0}
