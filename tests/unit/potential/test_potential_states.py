@@ -149,3 +149,15 @@ def test_a_minor_action_costs_nothing_and_keeps_a_rest() -> None:
     t.do(c.MinorAction(campaign_id=CID, character_id="y", description="drops the torch"))
     t.do(c.Recoup(campaign_id=CID, character_id="y", dynamic=3))  # still a rest (P-28)
     assert t["y"]["dynamic"] == {"bank": 4, "spent": 0}
+
+
+def test_turns_name_the_combat_the_character_is_in() -> None:
+    t = Table(y=SHEET, z=SHEET)
+    t.do(c.StartCombat(campaign_id=CID, participants=["y", "z"], combat_id="bridge"))
+    assert t.refused(c.StartTurn(campaign_id=CID,
+                                 character_id="y")).field == "payload.combat_id"
+    t.do(c.StartTurn(campaign_id=CID, character_id="y", combat_id="bridge"))
+    assert t.refused(c.EndTurn(campaign_id=CID, character_id="y",
+                               nominate="z")).field == "payload.combat_id"
+    t.do(c.EndTurn(campaign_id=CID, character_id="y", nominate="z", combat_id="bridge"))
+    assert t.states["encounter:bridge"]["next"] == "z"
