@@ -39,3 +39,4 @@ class ActionSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     resistance: Score | None = None
     resistance_dice: Count = 0  # an opposed pool's dice ...
     resistance_bonus: Annotated[int, msgspec.Meta(ge=0, le=180)] = 0  # ... and modifiers
+    distance: Annotated[int, msgspec.Meta(ge=0, le=100000)] | None = None  # for Range (L66)

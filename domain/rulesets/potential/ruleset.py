@@ -18,6 +18,7 @@ from domain.rulesets.potential import (
     decide_combat,
     decide_rulings,
     decide_turns,
+    keywords,
 )
 from domain.rulesets.potential import odds as odds_module
 from domain.rulesets.potential import sheet as sheets
@@ -194,16 +195,18 @@ class PotentialRuleset:
         if len(pool.sources) > MAX_ODDS_DICE:
             raise DomainError("advantages", "potential.odds.size",
                               f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
+        opts = parse_options(options)
+        against = spec.hindrances + keywords.range_dice(pool.used, spec.distance,
+                                                        opts.range_bonus_dice_per_step)
         if spec.resistance is not None:
-            view = odds(len(pool.sources), pool.modifier, None, spec.hindrances,
-                        spec.resistance)
+            view = odds(len(pool.sources), pool.modifier, None, against, spec.resistance)
         elif spec.resistance_dice or spec.resistance_bonus:
             view = odds(len(pool.sources), pool.modifier, None,
-                        spec.resistance_dice + spec.hindrances, spec.resistance_bonus)
+                        spec.resistance_dice + against, spec.resistance_bonus)
         else:
             raise DomainError("resistance", "potential.odds L26",
                               "give resistance or resistance_dice")
-        return {"sources": pool.sources, "modifier": pool.modifier,
+        return {"sources": pool.sources, "modifier": pool.modifier, "opposing_dice": against,
                 "cost": msgspec.to_builtins(pool.cost), "odds": msgspec.to_builtins(view)}
 
     @staticmethod

@@ -1332,7 +1332,7 @@ class PoolOddsRequest(_message.Message):
     def __init__(self, ruleset_id: _Optional[str] = ..., params: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class PotentialActionSpec(_message.Message):
-    __slots__ = ("advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "resistance_dice", "resistance_bonus")
+    __slots__ = ("advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "resistance_dice", "resistance_bonus", "distance")
     ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
     SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
@@ -1341,6 +1341,7 @@ class PotentialActionSpec(_message.Message):
     RESISTANCE_FIELD_NUMBER: _ClassVar[int]
     RESISTANCE_DICE_FIELD_NUMBER: _ClassVar[int]
     RESISTANCE_BONUS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
     advantages: _containers.RepeatedScalarFieldContainer[str]
     situation_bonuses: int
     hindrances: int
@@ -1349,7 +1350,8 @@ class PotentialActionSpec(_message.Message):
     resistance: int
     resistance_dice: int
     resistance_bonus: int
-    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., resistance_dice: _Optional[int] = ..., resistance_bonus: _Optional[int] = ...) -> None: ...
+    distance: int
+    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., resistance_dice: _Optional[int] = ..., resistance_bonus: _Optional[int] = ..., distance: _Optional[int] = ...) -> None: ...
 
 class PotentialActionTaken(_message.Message):
     __slots__ = ("character_id", "focus", "pool", "resistance", "hindrance_faces", "success", "degree", "tracked", "approved_by", "approval")

@@ -117,3 +117,17 @@ def test_a_movement_advantage_moves_the_score() -> None:
     assert t["hero"]["dynamic"]["bank"] == 2
     assert t.refused(c.Move(campaign_id=CID, character_id="hero", mode="advantages",
                             advantages=["sword"])).rule == "potential.movement L46"
+
+
+def test_check_odds_counts_the_range_dice_against_the_action() -> None:
+    from fractions import Fraction
+    from itertools import product
+
+    sheet = POTENTIAL.validate_sheet(HERO, {})
+    spec = c.ActionSpec(advantages=["bow"], resistance=4, distance=25)
+    out = POTENTIAL.check_odds(sheet, spec, {})
+    # bow 1d6+1 against 4 plus two range dice (L66): counted over all 216 rolls
+    wins = sum(1 for a, x, y in product(range(1, 7), repeat=3) if a + 1 > 4 + x + y)
+    assert out["opposing_dice"] == 2 and out["odds"]["p_success"] == str(Fraction(wins, 216))
+    near = POTENTIAL.check_odds(sheet, c.ActionSpec(advantages=["bow"], resistance=4), {})
+    assert near["opposing_dice"] == 0 and near["odds"]["p_success"] == "1/2"  # 1d6+1 > 4
