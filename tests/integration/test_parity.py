@@ -341,7 +341,8 @@ async def run_commands(w: World) -> None:
                                                   "description": "speaks"})
     await w.both("ann", "potential.StartRetraining", {**p, "character_id": "pt-hero",
                                                       "advantage": "claw", "reason": "drill"})
-    await w.both("ann", "potential.CompleteRetraining", {**p, "character_id": "pt-hero"})
+    done = await w.both("ann", "potential.CompleteRetraining", {**p, "character_id": "pt-hero"})
+    w.ids["potential"], w.ids["pt_position"] = ptid, done.value["position"]
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 
@@ -440,6 +441,11 @@ def queries(w: World) -> list[Query]:
               {"campaign_id": wid, "encounter_id": "brawl"}),
         Query("GetEncounter", get(f"{wbase}/encounters/none"),
               {"campaign_id": wid, "encounter_id": "none"}),
+        # a Potential combat's own stream: whose turn, who is next (L37)
+        Query("GetEncounter", get(f"/v1/campaigns/{w.ids['potential']}/encounters/combat",
+                                  position=w.ids["pt_position"]),
+              {"campaign_id": w.ids["potential"], "encounter_id": "combat",
+               "position": int(w.ids["pt_position"])}),
         Query("ListRolls", get(f"{base}/rolls"), {"campaign_id": cid}, "rolls"),
         Query("ListRolls", get(f"{base}/rolls", table_id="main", limit=1),
               {"campaign_id": cid, "table_id": "main", "limit": 1}, "rolls"),
