@@ -47,7 +47,7 @@ def collect(allies: Sequence[str], sheets_by_id: Mapping[str, PotentialSheet], a
         if offer is None or offer.to != aided or offer.kind != kind:
             raise StateConflict(field, f"potential.aid {AID_LINE[kind]}",
                                 f"{ally_id!r} has offered no {AID_KEYWORD[kind]} to {aided!r}")
-        if not ally.conscious:
+        if not sheets.is_conscious(ally):
             raise StateConflict(field, "potential.unconscious L53",
                                 f"{ally_id!r} is unconscious and cannot aid")
         adv = sheets.find(ally, offer.advantage)

@@ -19,6 +19,7 @@ from domain.rulesets.potential import (
     resistance,
     turns,
 )
+from domain.rulesets.potential import sheet as sheets
 from domain.rulesets.potential.options import PotentialOptions
 
 RID = c.RULESET_ID
@@ -106,7 +107,7 @@ def _defence(res: c.Resistance, sheet: c.PotentialSheet, allies: Sheets, target_
              ) -> tuple[c.PoolRoll, list[str]]:
     """The target's resistance action (L50-53); an empty pool or unconscious scores 1."""
     field = "payload.resistance"
-    if not sheet.conscious:
+    if not sheets.is_conscious(sheet):
         return resistance.fixed_one("unconscious (L53)"), []
     if res.unconscious:
         raise StateConflict(f"{field}.unconscious", "potential.unconscious L53",

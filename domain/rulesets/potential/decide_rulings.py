@@ -22,7 +22,7 @@ def offer_aid(cmd: c.OfferAid, sheet: c.PotentialSheet,
 def set_conscious(cmd: c.SetConscious, sheet: c.PotentialSheet) -> list[RulesetEvent]:
     """L53, P-35: the seed never says how a character falls unconscious or wakes: the GM's
     recorded decision (or a Life exhaustion under the ``on_life_exhausted`` option)."""
-    if sheet.conscious == cmd.conscious:
+    if sheets.is_conscious(sheet) == cmd.conscious:
         raise StateConflict("payload.conscious", "potential.unconscious L53",
                             "the character is already " +
                             ("conscious" if cmd.conscious else "unconscious"))
@@ -57,7 +57,7 @@ def complete_retraining(cmd: c.CompleteRetraining,
 def minor_action(cmd: c.MinorAction, sheet: c.PotentialSheet) -> list[RulesetEvent]:
     """L40: a minor action at the GM's discretion: no potential, and no break of a rest (P-28);
     in combat, during the own turn."""
-    if not sheet.conscious:
+    if not sheets.is_conscious(sheet):
         raise StateConflict("payload.character_id", "potential.unconscious L53",
                             "an unconscious character takes no actions")
     turns.check_whose_turn(sheet, False)

@@ -84,7 +84,7 @@ def end_turn(cmd: c.EndTurn, sheet: c.PotentialSheet, raw_combat: Any) -> list[R
     """End the turn (L37, L40, L60): anticipate, and nominate the next to act."""
     turns.own_turn(sheet)
     _in_combat(sheet, "payload.character_id", cmd.combat_id)
-    if cmd.anticipate and not sheet.conscious:
+    if cmd.anticipate and not sheets.is_conscious(sheet):
         raise StateConflict("payload.anticipate", "potential.unconscious L53",
                             "an unconscious character anticipates nothing")
     turns.check_anticipate(sheet, cmd.anticipate)

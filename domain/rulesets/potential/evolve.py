@@ -45,8 +45,10 @@ def _keywords(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.Pot
             else sheet
         return msgspec.structs.replace(paid, aid_offer=None)  # an offer is used once
     if name == "ConsciousnessSet":
-        return msgspec.structs.replace(sheet,
-                                       conscious=msgspec.convert(body, c.ConsciousnessSet).conscious)
+        awake = msgspec.convert(body, c.ConsciousnessSet).conscious
+        kept = [s for s in sheet.statuses  # coming round ends an "Unconscious" status too
+                if not (awake and s.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
+        return msgspec.structs.replace(sheet, conscious=awake, statuses=kept)
     if name == "StatusApplied":
         status = msgspec.convert(body, c.StatusApplied).status
         return msgspec.structs.replace(sheet, statuses=[*sheet.statuses, status])

@@ -66,6 +66,15 @@ def _check_keyword_data(adv: Advantage, where: str) -> None:
                           "a Range advantage states its range")
 
 
+UNCONSCIOUS_STATUS = "unconscious"  # a Status that knocks its target out (P-35, L67)
+
+
+def is_conscious(sheet: PotentialSheet) -> bool:
+    """L53, P-35: unconscious by the GM's decision, or while an "Unconscious" status lasts."""
+    return sheet.conscious and not any(s.name.casefold() == UNCONSCIOUS_STATUS
+                                       for s in sheet.statuses)
+
+
 def is_static(adv: Advantage) -> bool:
     """L11: an advantage that does not say Static uses dynamic potential."""
     return "Static" in adv.keywords

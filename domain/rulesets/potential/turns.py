@@ -22,7 +22,7 @@ def own_turn(sheet: PotentialSheet, field: str = "payload.character_id") -> Turn
 def check_may_act(sheet: PotentialSheet) -> None:
     """L53, P-35: an unconscious character takes no action; L43-44: a character who rested
     beyond the normal recoup takes no action this turn."""
-    if not sheet.conscious:
+    if not sheets.is_conscious(sheet):
         raise StateConflict("payload.character_id", "potential.unconscious L53",
                             "an unconscious character takes no actions")
     if sheet.turn is not None and sheet.turn.rested:

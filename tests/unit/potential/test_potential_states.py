@@ -161,3 +161,27 @@ def test_turns_name_the_combat_the_character_is_in() -> None:
                                nominate="z")).field == "payload.combat_id"
     t.do(c.EndTurn(campaign_id=CID, character_id="y", nominate="z", combat_id="bridge"))
     assert t.states["encounter:bridge"]["next"] == "z"
+
+
+def test_an_unconscious_status_knocks_out_until_it_lapses_or_the_gm_wakes() -> None:
+    sap = {"advantages": [adv("sap", 6, 6, keywords=["Status"], status="Unconscious")]}
+    t = Table(y=sap, z=SHEET)
+    t.do(c.StartCombat(campaign_id=CID, participants=["y", "z"], first="y"))
+    t.do(c.StartTurn(campaign_id=CID, character_id="y"))
+    t.do(c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
+                  advantages=["sap"], damaging=False, resistance=c.Resistance(decline=True)),
+         (1,))  # 1 + 6 = 7 beats the declined 1: the status lands (L67, P-35)
+    t.do(c.EndTurn(campaign_id=CID, character_id="y", nominate="z"))
+    t.do(c.StartTurn(campaign_id=CID, character_id="z"))
+    assert t.refused(c.Move(campaign_id=CID, character_id="z",
+                            mode="mosey")).rule == "potential.unconscious L53"
+    t.do(c.EndTurn(campaign_id=CID, character_id="z"))  # the status ends with this turn
+    t.do(c.NewRound(campaign_id=CID, participants=["y", "z"]))
+    t.do(c.StartTurn(campaign_id=CID, character_id="y"))
+    t.do(c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
+                  advantages=["sap"], damaging=False, resistance=c.Resistance(decline=True)),
+         (1,))
+    assert t.refused(c.SetConscious(campaign_id=CID, character_id="z", conscious=False,
+                                    reason="x")).field == "payload.conscious"
+    t.do(c.SetConscious(campaign_id=CID, character_id="z", conscious=True, reason="doused"))
+    assert t["z"]["statuses"] == []
