@@ -242,6 +242,9 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "newbie",
                                               "origin": "Mutant",
                                               "picks": {"str": 1, "ag": 1, "to": 1, "int": 1}})
+    await w.both("bob", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "newbie",
+                                                    "stunts": ["Blast"], "stunt_sfx": "Energy"})
+    await w.both("ann", "wish.Repair", {**hero, "wounds": 1})
     await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",
                                                  "archetype": "Brick"})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})

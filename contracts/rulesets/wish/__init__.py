@@ -56,6 +56,7 @@ from contracts.rulesets.wish.literals import (
     SkillKind,
 )
 from contracts.rulesets.wish.odds import OddsQuery, OddsView, Outcome
+from contracts.rulesets.wish.origin import ChooseOriginGrants, Repair
 from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource, DieRoll, RecentCheck, Tally
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
@@ -86,6 +87,8 @@ __all__ = [
     "ChooseArchetype",
     "ChooseOptionLines",
     "ChooseOrigin",
+    "ChooseOriginGrants",
+    "Repair",
     "ConditionInstance",
     "ContestedCheck",
     "Currency",
@@ -171,5 +174,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Grandstand,
     SetSeparation,
     Move,
+    ChooseOriginGrants,
+    Repair,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -113,3 +113,8 @@ class WishSheet(msgspec.Struct, kw_only=True):
     serial: int = 0  # ids handed out so far (conditions, criticals, schisms)
     checks_rolled: int = 0  # checks recorded so far; numbers derived check ids
     recent_checks: list[RecentCheck] = []  # the latest checks, newest last (L222)
+    # what the Origin's free choices granted (origin_grants.py): Archetype skills and SFX
+    # (L775, L827, L878; L1212), and whether they have been chosen
+    origin_skills: list[str] = []
+    origin_sfx: list[str] = []
+    origin_grants_chosen: bool = False

@@ -22,6 +22,7 @@ from domain.rulesets.wish import (
     decide_health,
     decide_lines,
     decide_movement,
+    decide_origin,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
 
@@ -36,6 +37,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_advancement,
     decide_actions,
     decide_movement,
+    decide_origin,
 )
 
 

@@ -22,7 +22,7 @@ from contracts.rulesets.wish import (
     WishSheet,
 )
 from domain.errors import DomainError
-from domain.rulesets.wish import advancement, encounter
+from domain.rulesets.wish import advancement, encounter, origin_grants
 from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
@@ -259,6 +259,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.AdvanceSpent": _advance,
     "wish.CreationFinished": lambda s, d: R(s, phase="play", fortune=s.fortune_rating),
     "wish.OriginChosen": _origin,
+    "wish.OriginSkillsGranted": origin_grants.apply_fixed,
+    "wish.OriginGrantsChosen": origin_grants.apply_grants,
     "wish.ArchetypeChosen": _archetype,
 }
 
