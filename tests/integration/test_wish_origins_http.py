@@ -56,3 +56,44 @@ async def test_a_robot_is_repaired_not_healed_through_http(api: Api) -> None:
     bot = await character(api, t, "bot", fixed["position"])
     assert bot["sheet"]["wounds_lost"] == 3
     assert bot["derived"]["origin"]["immunities"] == ["poison", "disease"]  # L894
+
+
+async def test_travel_checks_through_http(api: Api) -> None:
+    """L1104 Winged: 'your Superflight is Strength based. You gain [a die] when diving'; L1176
+    Blur: 'acquired and trained ... once you have two automatic successes', Combat Mode only;
+    L1110 Rocket-man's device statistics in the read; L1188 Dematerialization's limit."""
+    t = await wish_campaign(api)
+    skills = {
+        "Superflight (Winged)": {"characteristic": "ag", "kind": "travel", "mode": "Winged"},
+        "Superrunning (Blur)": {"characteristic": "ag", "kind": "travel", "mode": "Blur",
+                                "ranks": 1},
+        "Superflight (Rocket-man)": {"characteristic": "ag", "kind": "travel",
+                                     "mode": "Rocket-man", "ranks": 1},
+        "Teleportation (Dematerialization)": {"characteristic": "int", "kind": "travel",
+                                              "mode": "Dematerialization", "ranks": 1},
+    }
+    await create(api, t, "ace", {"characteristics": {**BASE, "str": 3}, "phase": "play",
+                                 "experience": 20, "skills": skills})
+    me = {"campaign_id": t["cid"], "character_id": "ace"}
+    dive = await api.ok(t["ann"], "wish.TravelCheck", {**me, "skill": "Superflight (Winged)",
+                                                       "purpose": "dive"})
+    rolled = event(dive, "wish.CheckRolled")["check"]
+    assert (rolled["characteristic"], rolled["pool"]) == ("str", {"CHR": 3, "FRT": 1})
+    assert event(dive, "wish.TravelResolved")["mode"] == "Winged"
+    await refused(api, t, "wish.TravelCheck", {"character_id": "ace", "skill": "Superrunning (Blur)"},
+                  409, "wish.travel.superrunning.blur L1176", "payload.encounter_id")
+    await refused(api, t, "wish.TravelCheck", {"character_id": "ace",
+                                               "skill": "Teleportation (Dematerialization)",
+                                               "dematerialize": 2},
+                  422, "L1188", "payload.dematerialize")
+    await refused(api, t, "wish.TravelCheck", {"character_id": "ace",
+                                               "skill": "Superflight (Winged)", "purpose": "zoom"},
+                  422, "", "payload.purpose")
+    await api.ok(t["ann"], "wish.StartEncounter", {"campaign_id": t["cid"], "encounter_id": "f",
+                                                   "participants": ["ace"]})
+    blur = await api.ok(t["ann"], "wish.TravelCheck", {**me, "skill": "Superrunning (Blur)",
+                                                       "encounter_id": "f"})
+    assert event(blur, "wish.TravelResolved")["automatic_successes"] == 2
+    ace = await character(api, t, "ace", blur["position"])
+    assert ace["derived"]["travel"]["Superflight (Rocket-man)"]["device"] == {
+        "defense": 2, "soak": 11, "wounds": 7}

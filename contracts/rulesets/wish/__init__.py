@@ -69,6 +69,7 @@ from contracts.rulesets.wish.sheet import (
     Stunt,
     WishSheet,
 )
+from contracts.rulesets.wish.travel import TravelCheck, TravelPurpose
 
 __all__ = [
     "AddCondition",
@@ -89,6 +90,8 @@ __all__ = [
     "ChooseOrigin",
     "ChooseOriginGrants",
     "Repair",
+    "TravelCheck",
+    "TravelPurpose",
     "ConditionInstance",
     "ContestedCheck",
     "Currency",
@@ -176,5 +179,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Move,
     ChooseOriginGrants,
     Repair,
+    TravelCheck,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

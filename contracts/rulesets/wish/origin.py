@@ -23,9 +23,11 @@ class ChooseOriginGrants(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
 
 class Repair(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Repair a Robot's Wounds and criticals: a Robot "cannot heal damage, they must be
-    Repaired, though the effect is ultimately similar" (L895)."""
+    Repaired, though the effect is ultimately similar" (L895); or a broken travel device
+    ("cannot be used again until repaired", L1196; "The Supermobile can be Repaired", L1144)."""
 
     campaign_id: str
     character_id: str
     wounds: int = 0
     treat: list[str] = []  # ids of criticals repaired
+    device: str | None = None  # a Travel skill whose Unreliable device broke (L1110, L1144)

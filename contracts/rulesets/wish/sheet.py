@@ -118,3 +118,4 @@ class WishSheet(msgspec.Struct, kw_only=True):
     origin_skills: list[str] = []
     origin_sfx: list[str] = []
     origin_grants_chosen: bool = False
+    travel_broken: list[str] = []  # Travel skills whose Unreliable device broke (L1110)

@@ -23,6 +23,7 @@ from domain.rulesets.wish import (
     decide_lines,
     decide_movement,
     decide_origin,
+    decide_travel,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
 
@@ -38,6 +39,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_actions,
     decide_movement,
     decide_origin,
+    decide_travel,
 )
 
 

@@ -38,6 +38,7 @@ def _roll_check(
     attack: bool,
     kind: str = "check",
     field: str = "character_id",
+    exertion: bool = True,
 ) -> tuple[c.CheckResult, str]:
     o = ctx.options
     actor = ctx.sheet(cmd.character_id, field)
@@ -93,6 +94,7 @@ def _roll_check(
     result = resolve.resolve(t, cmd.downgrade_serendipity)
     # EXR: fatigue on physical checks, stress on mental ones, per symbol (L13, L18-19, D-4).
     exr = min(t.EXR, 1) if o.exertion_once_per_check else t.EXR
+    exr = exr if exertion else 0  # a travel device: "You don't suffer stress or fatigue" (L1110)
     physical = p.characteristic in sheets.PHYSICAL
     fatigue = health.fatigue_suffered(actor, exr) if physical else 0
     stress = 0 if physical else exr

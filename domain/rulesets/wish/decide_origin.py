@@ -42,6 +42,13 @@ def repair(ctx: Ctx, cmd: Repair) -> None:
     """Repair: a Robot's Wounds and criticals come back by repair, "the effect is ultimately
     similar" to healing (L895): never past the threshold less criticals (L1417)."""
     s = ctx.sheet(cmd.character_id)
+    if cmd.device is not None:
+        if cmd.device not in s.travel_broken:
+            raise StateConflict("device", "wish.travel.unreliable L1110",
+                                f"{cmd.device!r} is not a broken travel device")
+        ctx.emit(char(cmd.character_id), "wish.TravelDeviceRepaired", {"skill": cmd.device})
+        if not (cmd.wounds or cmd.treat):
+            return
     if s.origin != "Robot":
         raise StateConflict("character_id", OUT_OF_WARRANTY, "only a Robot is Repaired")
     not_critical = [i for i in cmd.treat if i not in {x.id for x in s.criticals}]

@@ -22,7 +22,7 @@ from contracts.rulesets.wish import (
     WishSheet,
 )
 from domain.errors import DomainError
-from domain.rulesets.wish import advancement, encounter, origin_grants
+from domain.rulesets.wish import advancement, encounter, origin_grants, travel
 from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
@@ -261,6 +261,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.OriginChosen": _origin,
     "wish.OriginSkillsGranted": origin_grants.apply_fixed,
     "wish.OriginGrantsChosen": origin_grants.apply_grants,
+    "wish.TravelResolved": travel.fold_resolved,
+    "wish.TravelDeviceRepaired": travel.fold_repaired,
     "wish.ArchetypeChosen": _archetype,
 }
 

@@ -55,6 +55,13 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     wealthy_die: Die = "FRT"  # L1301, one per level, Appendix A row 46
     improvisation_die: Die = "EXP"  # L1068: Rank x EXP added to the Improvise pool (digest §9.1)
     observe_bonus_die: Die = "FRT"  # G-2: Observe's "mild bonus" (L444)
+    # Travel modes (L1104-1196): the seed prints no icon; a mild bonus and a mild penalty
+    # (digest Appendix A rows 25-45)
+    travel_bonus_die: Die = "FRT"
+    travel_penalty_die: Die = "MIS"
+    # "two banes cause a character to suffer a fatigue" (L1098): 1 per two banes ("per_pair",
+    # as two boons pay for one option line, D-2), or 1 for two or more ("once")
+    travel_two_bane_rider: Literal["per_pair", "once"] = "per_pair"
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

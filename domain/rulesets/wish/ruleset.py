@@ -14,7 +14,7 @@ from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.wish import decide as deciders
 from domain.rulesets.wish import odds as odds_module
-from domain.rulesets.wish import origin_abilities
+from domain.rulesets.wish import origin_abilities, travel
 from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
@@ -131,7 +131,8 @@ class WishRuleset:
         """Figures that follow from a sheet: thresholds, current Wounds and Grit, rank, states."""
         loaded = sheets.load(sheet)
         return {**sheets.derived(loaded, parse_options(options)),
-                "origin": origin_abilities.derived(loaded)}  # every origin ability (L767-924)
+                "origin": origin_abilities.derived(loaded),  # every origin ability (L767-924)
+                "travel": travel.derived(loaded)}  # Travel skills' modes and devices (L1076-1198)
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.CheckSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
