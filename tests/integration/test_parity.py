@@ -252,6 +252,11 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",
                                                  "archetype": "Brick"})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})
+    duel = {"campaign_id": wid, "encounter_id": "duel"}
+    await w.both("ann", "wish.StartEncounter", {**duel, "participants": ["hero", "foe"]})
+    await w.both("ann", "wish.RollInitiative", {**duel, "sides": {"hero": "h", "foe": "v"}})
+    await w.both("ann", "wish.Stabilize", {**hero, "target_id": "foe"})
+    await w.both("ann", "wish.Charge", {**duel, "character_id": "hero", "target_id": "foe"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
     gh = await w.both("ann", "CreateCampaign", {"name": "Heroes", "ruleset": "golden-heroes"})

@@ -46,6 +46,7 @@ from contracts.rulesets.wish.encounter import (
     TurnState,
 )
 from contracts.rulesets.wish.health import ApplyDamage, Heal, InflictLasting, Recover
+from contracts.rulesets.wish.initiative import Charge, InitiativeSlot, RollInitiative, Stabilize
 from contracts.rulesets.wish.literals import (
     Characteristic,
     Currency,
@@ -92,6 +93,10 @@ __all__ = [
     "Repair",
     "TravelCheck",
     "TravelPurpose",
+    "Charge",
+    "InitiativeSlot",
+    "RollInitiative",
+    "Stabilize",
     "ConditionInstance",
     "ContestedCheck",
     "Currency",
@@ -180,5 +185,8 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ChooseOriginGrants,
     Repair,
     TravelCheck,
+    RollInitiative,
+    Stabilize,
+    Charge,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -20,6 +20,7 @@ from domain.rulesets.wish import (
     decide_conditions,
     decide_encounter,
     decide_health,
+    decide_initiative,
     decide_lines,
     decide_movement,
     decide_origin,
@@ -40,6 +41,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_movement,
     decide_origin,
     decide_travel,
+    decide_initiative,
 )
 
 

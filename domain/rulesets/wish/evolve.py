@@ -14,6 +14,7 @@ from contracts.rulesets.wish import (
     ConditionInstance,
     EncounterState,
     Hindrance,
+    InitiativeSlot,
     Lasting,
     Purchase,
     RecentCheck,
@@ -22,7 +23,7 @@ from contracts.rulesets.wish import (
     WishSheet,
 )
 from domain.errors import DomainError
-from domain.rulesets.wish import advancement, encounter, origin_grants, travel
+from domain.rulesets.wish import advancement, encounter, initiative, origin_grants, travel
 from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
@@ -263,6 +264,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.OriginGrantsChosen": origin_grants.apply_grants,
     "wish.TravelResolved": travel.fold_resolved,
     "wish.TravelDeviceRepaired": travel.fold_repaired,
+    "wish.Stabilized": lambda s, d: R(s, stabilized=True),
+    "wish.StabilizationEnded": lambda s, d: R(s, stabilized=False),
     "wish.ArchetypeChosen": _archetype,
 }
 
@@ -277,7 +280,17 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(t, actions=t.actions + 1)),
     "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
     "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
-    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None),
+    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
+                                      initiative=[R(x, used=False) for x in e.initiative]),
+    "wish.InitiativeRolled": lambda e, d: R(
+        e, initiative=[msgspec.convert(x, InitiativeSlot) for x in d["slots"]],
+        sides=dict(d["sides"])),
+    "wish.InitiativeSlotTaken": lambda e, d: _turn(R(e, initiative=[
+        R(x, used=True) if i == d["slot"] else x for i, x in enumerate(e.initiative)]),
+        lambda t: R(t, slot=d["slot"])),
+    "wish.InitiativeMoved": lambda e, d: _turn(
+        R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
+        lambda t: R(t, slot=d["to"])),
     "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
     "wish.SeparationSet": lambda e, d: R(
         e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),

@@ -62,6 +62,15 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # "two banes cause a character to suffer a fatigue" (L1098): 1 per two banes ("per_pair",
     # as two boons pay for one option line, D-2), or 1 for two or more ("once")
     travel_two_bane_rider: Literal["per_pair", "once"] = "per_pair"
+    # G-7: superteam slots ordered by an initiative check once the GM rolls initiative
+    # (wish.RollInitiative); "free": any participant who has not acted takes the next turn
+    initiative: Literal["side_slots", "free"] = "side_slots"
+    initiative_characteristic: Literal["ag", "int"] = "ag"  # G-7: "Ag- or Int-based; GM picks"
+    # G-3: no bleed-out (damage at 0 Wounds is criticals, L206; death at criticals > To,
+    # L208); "bleed_out": each Round's end gives a dying, unstabilized participant criticals
+    dying: Literal["no_bleed_out", "bleed_out"] = "no_bleed_out"
+    bleed_out_criticals: int = 1
+    charge_fatigue: int = 1  # G-2: Charge's cost
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

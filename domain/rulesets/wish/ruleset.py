@@ -13,8 +13,8 @@ from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.wish import decide as deciders
+from domain.rulesets.wish import dying, origin_abilities, travel
 from domain.rulesets.wish import odds as odds_module
-from domain.rulesets.wish import origin_abilities, travel
 from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
@@ -68,6 +68,8 @@ class WishRuleset:
         c.TakeHindrance,
         # "the GM chooses detrimental options" (L520)
         c.ImposeOptionLines,
+        # the GM runs the initiative tracker (digest G-7)
+        c.RollInitiative,
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(
@@ -94,6 +96,7 @@ class WishRuleset:
             if v is not None:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
         return list(dict.fromkeys(out))
 
     def decide(
@@ -132,7 +135,8 @@ class WishRuleset:
         loaded = sheets.load(sheet)
         return {**sheets.derived(loaded, parse_options(options)),
                 "origin": origin_abilities.derived(loaded),  # every origin ability (L767-924)
-                "travel": travel.derived(loaded)}  # Travel skills' modes and devices (L1076-1198)
+                "travel": travel.derived(loaded),  # Travel skills' modes and devices (L1076-1198)
+                **dying.derived(loaded, parse_options(options))}  # L196, G-3
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.CheckSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
