@@ -247,6 +247,11 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "newbie",
                                                     "stunts": ["Blast"], "stunt_sfx": "Energy"})
     await w.both("ann", "wish.Repair", {**hero, "wounds": 1})
+    await w.both("bob", "wish.UseMysticalReality", {**hero, "check_id": "check-1"})
+    await w.both("bob", "wish.UseCosmicWinds", {**hero, "check_id": "check-1",
+                                                "effect": "reset_fortune"})
+    await w.both("ann", "wish.RemindXeno", hero)
+    await w.both("bob", "wish.OvercomeOriginHindrance", {**hero, "name": "Xeno"})
     await w.both("bob", "wish.TravelCheck", {**hero, "skill": "Superflight (Winged)",
                                              "purpose": "dive"})
     await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",

@@ -97,3 +97,42 @@ async def test_travel_checks_through_http(api: Api) -> None:
     ace = await character(api, t, "ace", blur["position"])
     assert ace["derived"]["travel"]["Superflight (Rocket-man)"]["device"] == {
         "defense": 2, "soak": 11, "wounds": 7}
+
+
+async def test_origin_abilities_in_play_through_http(api: Api) -> None:
+    """L837 Mystical Reality: '1 stress to force a re-roll of all fortune and misfortune dice
+    ... the second roll stands'; L777 Xeno: 'suffers 3 Grit whenever they are reminded', 'can
+    be overcome for 3 creation points or advances'; L799 Cosmic Winds needs a serendipity."""
+    t = await wish_campaign(api)
+    cid, ann, bob = t["cid"], t["ann"], t["bob"]
+    await create(api, t, "mage", {"characteristics": BASE, "phase": "play", "origin": "Mystic"})
+    await create(api, t, "et", {"characteristics": BASE, "phase": "play", "origin": "Alien",
+                                "advances": 3})
+    await create(api, t, "star", {"characteristics": BASE, "phase": "play", "origin": "Cosmic"})
+    rolled = await api.ok(bob, "wish.RollCheck", {
+        "campaign_id": cid, "character_id": "hero", "characteristic": "ag",
+        "sources": [{"source": "luck", "die": "FRT", "count": 2}]})
+    check_id = event(rolled, "wish.CheckRolled")["check_id"]
+    bent = await api.ok(ann, "wish.UseMysticalReality", {
+        "campaign_id": cid, "character_id": "mage", "check_id": check_id, "roller_id": "hero"})
+    again = event(bent, "wish.CheckRerolled")
+    assert [d["die"] for d in again["replaced"]] == ["FRT", "FRT"]
+    assert [d["die"] for d in again["dice"]] == ["FRT", "FRT"]
+    assert (await character(api, t, "mage", bent["position"]))["sheet"]["stress"] == 1
+    await refused(api, t, "wish.UseMysticalReality", {"character_id": "mage",
+                                                      "check_id": check_id, "roller_id": "hero"},
+                  409, "wish.origin.mystic.mystical_reality L837", "payload.check_id")
+    player = await api.command(bob, "wish.RemindXeno", {"campaign_id": cid, "character_id": "et"})
+    assert player.status_code == 403
+    reminded = await api.ok(ann, "wish.RemindXeno", {"campaign_id": cid, "character_id": "et"})
+    assert (await character(api, t, "et", reminded["position"]))["sheet"]["grit_lost"] == 3
+    await api.ok(ann, "wish.OvercomeOriginHindrance", {"campaign_id": cid, "character_id": "et",
+                                                       "name": "Xeno"})
+    await refused(api, t, "wish.RemindXeno", {"character_id": "et"},
+                  409, "wish.origin.alien.xeno L777", "payload.character_id")
+    plain = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "star",
+                                                 "characteristic": "str"})
+    await refused(api, t, "wish.UseCosmicWinds", {
+        "character_id": "star", "check_id": event(plain, "wish.CheckRolled")["check_id"],
+        "effect": "reset_fortune"}, 409, "wish.origin.cosmic.cosmic_winds L799",
+        "payload.check_id")  # characteristic dice show no serendipity (L3-9)

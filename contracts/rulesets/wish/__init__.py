@@ -57,7 +57,15 @@ from contracts.rulesets.wish.literals import (
     SkillKind,
 )
 from contracts.rulesets.wish.odds import OddsQuery, OddsView, Outcome
-from contracts.rulesets.wish.origin import ChooseOriginGrants, Repair
+from contracts.rulesets.wish.origin import (
+    ChooseOriginGrants,
+    CosmicWindsEffect,
+    OvercomeOriginHindrance,
+    RemindXeno,
+    Repair,
+    UseCosmicWinds,
+    UseMysticalReality,
+)
 from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource, DieRoll, RecentCheck, Tally
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
@@ -91,6 +99,11 @@ __all__ = [
     "ChooseOrigin",
     "ChooseOriginGrants",
     "Repair",
+    "CosmicWindsEffect",
+    "OvercomeOriginHindrance",
+    "RemindXeno",
+    "UseCosmicWinds",
+    "UseMysticalReality",
     "TravelCheck",
     "TravelPurpose",
     "Charge",
@@ -188,5 +201,9 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     RollInitiative,
     Stabilize,
     Charge,
+    UseMysticalReality,
+    UseCosmicWinds,
+    RemindXeno,
+    OvercomeOriginHindrance,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

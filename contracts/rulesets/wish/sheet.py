@@ -119,4 +119,5 @@ class WishSheet(msgspec.Struct, kw_only=True):
     origin_sfx: list[str] = []
     origin_grants_chosen: bool = False
     travel_broken: list[str] = []  # Travel skills whose Unreliable device broke (L1110)
+    overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

@@ -13,6 +13,7 @@ from domain.rulesets.wish import (
     encounter,
     health,
     hindrances,
+    origin_actions,
     pool,
     resolve,
 )
@@ -140,6 +141,9 @@ def _roll_check(
             ),
         },
     )
+    harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
+    for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
+        damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")
     if p.opponent_fortune_spent and cmd.target_id:
         ctx.emit(
             char(cmd.target_id),

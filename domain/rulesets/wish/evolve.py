@@ -12,6 +12,7 @@ from contracts.rulesets.wish import (
     ArchetypeTier,
     CheckResult,
     ConditionInstance,
+    DieRoll,
     EncounterState,
     Hindrance,
     InitiativeSlot,
@@ -23,7 +24,14 @@ from contracts.rulesets.wish import (
     WishSheet,
 )
 from domain.errors import DomainError
-from domain.rulesets.wish import advancement, encounter, initiative, origin_grants, travel
+from domain.rulesets.wish import (
+    advancement,
+    encounter,
+    initiative,
+    origin_actions,
+    origin_grants,
+    travel,
+)
 from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
@@ -117,6 +125,8 @@ def _check(s: WishSheet, d: Data) -> WishSheet:
         target_id=d.get("target_id"),
         tally=msgspec.convert(check.get("tally", {}), Tally),
         result=msgspec.convert(check["result"], CheckResult) if "result" in check else None,
+        pool=dict(check.get("pool", {})),
+        dice=[msgspec.convert(x, DieRoll) for x in check.get("dice", [])],
     )
     s = R(
         s,
@@ -133,7 +143,9 @@ def _amended(s: WishSheet, d: Data) -> WishSheet:
     tally = msgspec.convert(d["tally"], Tally)
     result = msgspec.convert(d["result"], CheckResult)
     recent = [
-        R(r, tally=tally, result=result) if r.check_id == d.get("check_id") else r
+        R(r, tally=tally, result=result,
+          dice=[*r.dice, *(msgspec.convert(x, DieRoll) for x in d.get("dice", []))])
+        if r.check_id == d.get("check_id") else r
         for r in s.recent_checks
     ]
     return R(
@@ -262,6 +274,9 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.OriginChosen": _origin,
     "wish.OriginSkillsGranted": origin_grants.apply_fixed,
     "wish.OriginGrantsChosen": origin_grants.apply_grants,
+    "wish.CheckRerolled": origin_actions.fold_rerolled,
+    "wish.CosmicWindsUsed": origin_actions.fold_cosmic_winds,
+    "wish.OriginHindranceOvercome": origin_actions.fold_overcome,
     "wish.TravelResolved": travel.fold_resolved,
     "wish.TravelDeviceRepaired": travel.fold_repaired,
     "wish.Stabilized": lambda s, d: R(s, stabilized=True),

@@ -43,7 +43,7 @@ class OriginAbility(msgspec.Struct, frozen=True, kw_only=True):
     kind: Kind
     rule: str  # what it does, in the seed's words as far as they go
     applied_by: str  # where the platform applies it ("shown only" where it has no mechanics)
-    overcome: str = ""  # a hindrance's buy-off, as the seed prices it
+    overcome: str = ""  # a hindrance's buy-off (wish.OvercomeOriginHindrance)
 
 
 def _a(origin: str, name: str, line: int, kind: Kind, rule: str, applied_by: str,
@@ -65,7 +65,7 @@ ABILITIES: Final[tuple[OriginAbility, ...]] = (
        "10 creation points for skills or Alien Traits stunts (digest D-16)",
        "wish.ChooseOrigin creation points"),
     _a("Alien", "Xeno", 777, "hindrance", "suffer 3 Grit when reminded of alien nature",
-       "not applied yet: the GM applies the Grit loss (wish.ApplyDamage)",
+       "wish.RemindXeno (GM)",
        overcome="3 creation points or advances"),
     _a("Anthropomorphic", "Animal Anatomy", 785, "characteristics",
        "three +1 to Physical characteristics", _PICKS),
@@ -86,14 +86,14 @@ ABILITIES: Final[tuple[OriginAbility, ...]] = (
        "wish.ChooseOrigin maxima"),
     _a("Cosmic", "Cosmic Winds", 799, "serendipity",
        "on a serendipity: +1 SR, clear a stunt's recharge, recover all stress or all fatigue, "
-       "or reset Fortune", "not applied yet"),
+       "or reset Fortune", "wish.UseCosmicWinds"),
     _a("Cosmic", "Cosmic Points", 805, "points", "+5 creation points",
        "wish.ChooseOrigin creation points"),
     _a("Cosmic", "Cosmic Power", 806, "sfx",
        "Force is always an Archetype SFX, Force Mastery always an Archetype skill",
        "derived archetype_sfx and archetype_skills"),
     _a("Cosmic", "Nexus", 807, "hindrance", "unwanted attention from powerful entities",
-       _SHOWN, overcome="give up Cosmic Winds"),
+       _SHOWN + "; overcoming it ends Cosmic Winds", overcome="give up Cosmic Winds"),
     _a("Freak", "Superfreaky", 815, "points", "+25 creation points",
        "wish.ChooseOrigin creation points"),
     _a("Mutant", "Mutant Superiority", 823, "characteristics",
@@ -109,7 +109,7 @@ ABILITIES: Final[tuple[OriginAbility, ...]] = (
        "standing dice (dirty_mutie_die)", overcome="3 creation points or advances"),
     _a("Mystic", "Mystical Reality", 837, "reroll",
        "1 stress: re-roll every fortune and misfortune die of a pool; 1 Fortune and 1 stress: "
-       "re-roll the whole pool; the second roll stands", "not applied yet"),
+       "re-roll the whole pool; the second roll stands", "wish.UseMysticalReality"),
     _a("Mystic", "Mystical Advantage", 838, "points", "+10 creation points (not with Primeval)",
        "wish.ChooseOrigin creation points"),
     _a("Mystic", "Mystical Mystery", 839, "fortune", "+1 Fortune", "wish.ChooseOrigin Fortune"),
@@ -145,7 +145,7 @@ ABILITIES: Final[tuple[OriginAbility, ...]] = (
        overcome="partially, 5 advances (own abilities heal)"),
     _a("Robot", "Engineered Limits", 896, "hindrance",
        "no distress misfortune dice; 1 Wound or Grit per fatigue or stress token above the "
-       "characteristic", _SHOWN + " here (distress is applied by the check)",
+       "characteristic", "every check: no distress dice, Wounds or Grit after the roll",
        overcome="5 advances"),
     _a("Robot", "Critical Intolerance", 897, "hindrance",
        "each critical disables a stunt with Rating at most its severity until repaired",

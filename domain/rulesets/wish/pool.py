@@ -189,7 +189,8 @@ def assemble(
             pool.add("target Defense", options.defense_die, defense)  # L184
 
     # Distress: stress/fatigue tokens above the characteristic add misfortune (D-42, L896).
-    if options.distress_dice:
+    # A Robot's Engineered Limits: no distress dice, Wounds or Grit instead (L896).
+    if options.distress_dice and actor.origin != "Robot":
         tokens = actor.fatigue if ch in sheets.PHYSICAL else actor.stress
         pool.add("distress", "MIS", max(0, tokens - c))
 

@@ -70,10 +70,13 @@ class WishRuleset:
         c.ImposeOptionLines,
         # the GM runs the initiative tracker (digest G-7)
         c.RollInitiative,
+        # Xeno: the GM decides when an Alien is reminded of its nature (L777)
+        c.RemindXeno,
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(
-        {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled"}
+        {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled",
+         "wish.CheckRerolled"}
     )
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
