@@ -262,6 +262,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "wish.RollInitiative", {**duel, "sides": {"hero": "h", "foe": "v"}})
     await w.both("ann", "wish.Stabilize", {**hero, "target_id": "foe"})
     await w.both("ann", "wish.Charge", {**duel, "character_id": "hero", "target_id": "foe"})
+    await w.both("ann", "wish.React", {**duel, "character_id": "foe", "attacker_id": "hero",
+                                       "action": "Brace"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
     gh = await w.both("ann", "CreateCampaign", {"name": "Heroes", "ruleset": "golden-heroes"})

@@ -74,3 +74,36 @@ async def test_bleeding_out_and_first_aid_with_the_dying_option_through_http(api
     again = await api.ok(ann, "wish.EndRound", {**f, "participants": ["down", "medic"]})
     down = await character(api, t, "down", again["position"])
     assert down["derived"]["dead"] is not bool(stabilized)
+
+
+async def test_basic_reacts_through_http(api: Api) -> None:
+    """L438 Brace: 'a mild Soak bonus but only works vs physical attacks' (G-2: +2 Soak); L439
+    Parry: 'only works vs opponents you are engaged with'; L441 Riposte: 'played after being
+    attacked'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    f = {"campaign_id": cid, "encounter_id": "f"}
+    await api.ok(ann, "wish.StartEncounter", {**f, "participants": ["hero", "foe"]})
+    vs = {"encounter_id": "f", "character_id": "foe", "attacker_id": "hero"}
+    await refused(api, t, "wish.React", {**vs, "action": "Parry"},
+                  409, "wish.basic_action.parry L439", "payload.attacker_id")
+    await refused(api, t, "wish.React", {**vs, "action": "Riposte"},
+                  409, "wish.basic_action.riposte L441", "payload.attacker_id")
+    await refused(api, t, "wish.React", {**vs, "action": "Brace", "difficulty": 1},
+                  422, "wish.basic_action.brace L438", "payload.difficulty")
+    braced = await api.ok(ann, "wish.React", {**f, **vs, "action": "Brace"})
+    assert (await character(api, t, "foe", braced["position"]))["sheet"]["react"] == {
+        "action": "Brace", "attacker_id": "hero", "net_successes": 0}
+    await api.ok(ann, "wish.StartTurn", {**f, "character_id": "hero"})
+    hit = await api.ok(ann, "wish.Attack", {**f, "character_id": "hero", "target_id": "foe",
+                                            "skill": "Melee Skill"})
+    used = [e["data"] for e in hit["events"] if e["type"] == "wish.ReactUsed"]
+    if event(hit, "wish.CheckRolled")["check"]["result"]["success"]:
+        [brace] = used  # Str 5 + net successes, less the Brace's 2, before Soak (L185)
+        assert brace["damage_after"] == max(1, brace["damage"] - 2)
+        assert event(hit, "wish.DamageTaken")["wounds_lost"] == max(1, brace["damage_after"] - 1)
+    else:
+        assert used == []  # a miss leaves the Brace for the next attack
+    riposte = await api.ok(ann, "wish.React", {**f, **vs, "action": "Riposte"})
+    rolled = event(riposte, "wish.CheckRolled")
+    assert rolled["kind"] == "attack" and rolled["check"]["pool"].get("CHL") == 1

@@ -66,6 +66,7 @@ from contracts.rulesets.wish.origin import (
     UseCosmicWinds,
     UseMysticalReality,
 )
+from contracts.rulesets.wish.reacts import PendingReact, React, ReactName
 from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource, DieRoll, RecentCheck, Tally
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
@@ -106,6 +107,9 @@ __all__ = [
     "UseMysticalReality",
     "TravelCheck",
     "TravelPurpose",
+    "PendingReact",
+    "React",
+    "ReactName",
     "Charge",
     "InitiativeSlot",
     "RollInitiative",
@@ -205,5 +209,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     UseCosmicWinds,
     RemindXeno,
     OvercomeOriginHindrance,
+    React,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

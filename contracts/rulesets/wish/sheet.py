@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.wish.literals import Characteristic, Duration, Phase, SkillKind
+from contracts.rulesets.wish.reacts import PendingReact
 from contracts.rulesets.wish.records import RecentCheck
 
 
@@ -120,4 +121,5 @@ class WishSheet(msgspec.Struct, kw_only=True):
     origin_grants_chosen: bool = False
     travel_broken: list[str] = []  # Travel skills whose Unreliable device broke (L1110)
     overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
+    react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

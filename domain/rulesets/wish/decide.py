@@ -24,6 +24,7 @@ from domain.rulesets.wish import (
     decide_lines,
     decide_movement,
     decide_origin,
+    decide_reacts,
     decide_travel,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
@@ -42,6 +43,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_origin,
     decide_travel,
     decide_initiative,
+    decide_reacts,
 )
 
 

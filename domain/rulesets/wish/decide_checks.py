@@ -17,6 +17,7 @@ from domain.rulesets.wish import (
     pool,
     resolve,
 )
+from domain.rulesets.wish import decide_react_effects as react_effects
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 from domain.rulesets.wish.decide_health import damage
@@ -303,6 +304,9 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
+    # the target's Parry or Dodge (L439-440)
+    net = react_effects.net_after_reacts(ctx, cmd.character_id, cmd.target_id,
+                                         result.net_successes)
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
@@ -311,7 +315,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": cond.id, "cause": "attacked"},
             )
-    if not result.success:
+    if net < 1:  # D-1: net 0 is no success
         return
     ch = cmd.characteristic or pool.check_characteristic(actor, cmd)[0]
     if cmd.base_damage is not None:
@@ -330,7 +334,8 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": honed[0].id, "cause": "used"},
             )
-    amount = base + result.net_successes + bonus  # "# of successes" (L490), net (digest §2.4)
+    amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
+    amount = react_effects.braced(ctx, cmd.character_id, cmd.target_id, amount, cmd.damage_kind)
     damage(ctx, cmd.target_id, amount, cmd.damage_kind, cmd.pierce, False, "attack")
 
 

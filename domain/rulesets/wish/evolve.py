@@ -30,6 +30,7 @@ from domain.rulesets.wish import (
     initiative,
     origin_actions,
     origin_grants,
+    reacts,
     travel,
 )
 from domain.rulesets.wish import sheet as sheets
@@ -277,6 +278,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRerolled": origin_actions.fold_rerolled,
     "wish.CosmicWindsUsed": origin_actions.fold_cosmic_winds,
     "wish.OriginHindranceOvercome": origin_actions.fold_overcome,
+    "wish.ReactDeclared": reacts.fold_declared,
+    "wish.ReactUsed": reacts.fold_used,
     "wish.TravelResolved": travel.fold_resolved,
     "wish.TravelDeviceRepaired": travel.fold_repaired,
     "wish.Stabilized": lambda s, d: R(s, stabilized=True),

@@ -71,6 +71,11 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     dying: Literal["no_bleed_out", "bleed_out"] = "no_bleed_out"
     bleed_out_criticals: int = 1
     charge_fatigue: int = 1  # G-2: Charge's cost
+    brace_soak: int = 2  # G-2: Brace's "mild Soak bonus" (L438)
+    riposte_difficulty: int = 1  # G-2: Riposte is "Challenging" (L441)
+    # Parry and Dodge (L439-440): no decision in the digest; the React's net successes take
+    # as many from the attack's ("subtract_net"), or the React records only ("none")
+    parry_dodge: Literal["subtract_net", "none"] = "subtract_net"
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health
