@@ -97,6 +97,16 @@ async def test_travel_checks_through_http(api: Api) -> None:
     ace = await character(api, t, "ace", blur["position"])
     assert ace["derived"]["travel"]["Superflight (Rocket-man)"]["device"] == {
         "defense": 2, "soak": 11, "wounds": 7}
+    # L1176: 'as a React with Recharge (2) ... gain +1 DEF until your next Beginning of Turn'
+    dodged = await api.ok(t["ann"], "wish.TravelCheck", {**me, "skill": "Superrunning (Blur)",
+                                                         "purpose": "react", "encounter_id": "f"})
+    ace = await character(api, t, "ace", dodged["position"])
+    assert [c["name"] for c in ace["sheet"]["conditions"]] == ["Warded"]
+    assert ace["sheet"]["travel_recharge"] == {"Superrunning (Blur)": 2}
+    await refused(api, t, "wish.TravelCheck", {"character_id": "ace",
+                                               "skill": "Superrunning (Blur)",
+                                               "purpose": "react", "encounter_id": "f"},
+                  409, "wish.travel.superrunning.blur L1176, L510", "payload.skill")
 
 
 async def test_origin_abilities_in_play_through_http(api: Api) -> None:

@@ -120,6 +120,7 @@ class WishSheet(msgspec.Struct, kw_only=True):
     origin_sfx: list[str] = []
     origin_grants_chosen: bool = False
     travel_broken: list[str] = []  # Travel skills whose Unreliable device broke (L1110)
+    travel_recharge: dict[str, int] = {}  # recharge tokens on Travel skills' Reacts (L510)
     overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
     react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

@@ -11,6 +11,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     conditions,
     decide_initiative,
+    decide_travel,
     encounter,
     grandstand,
     health,
@@ -74,6 +75,7 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     s = ctx.sheet(cmd.character_id)
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
     decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
+    decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
     for cond_id in grandstand.expiring_at_turn_start(s):
         ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
                  {"condition_id": cond_id, "cause": "turn began (Grandstand L550)"})
@@ -140,6 +142,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
             "wish.ConditionsTicked",
             {"ticks": ticks, "expired": expired, "cause": "end of turn"},
         )
+    decide_travel.tick_recharge(ctx, cid)  # travel Reacts recharge with the stunts (L510)
     decide_initiative.end_of_turn_moves(ctx, cmd.encounter_id, cid)  # D-22 step 7
     ctx.emit(enc(cmd.encounter_id), "wish.TurnEnded", {"character_id": cid, "round": e.round})
 

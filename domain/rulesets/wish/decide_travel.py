@@ -11,7 +11,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import conditions, health, travel
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
+from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 from domain.rulesets.wish.decide_health import damage
 from domain.rulesets.wish.options import WishOptions
 
@@ -40,12 +40,65 @@ def _refusals(ctx: Ctx, s: WishSheet, cmd: TravelCheck, mode: travel.Mode) -> No
         if not 0 < cmd.dematerialize <= ranks:
             raise DomainError("dematerialize", "wish.travel.teleportation.dematerialization L1188",
                               f"up to the times trained ({ranks})")
-    if cmd.purpose == "react" and not (mode.react_difficulty or mode.name in _REACT_CHECKS):
-        raise DomainError("purpose", rule, f"{mode.name} has no React check")
+    if cmd.purpose == "react":
+        _react_refusals(s, cmd, mode, rule)
 
 
-# Modes whose React is a Superleap check with no set difficulty (L1128, L1130).
-_REACT_CHECKS = frozenset({"Elastic", "Swing-line"})
+def _react_refusals(s: WishSheet, cmd: TravelCheck, mode: travel.Mode, rule: str) -> None:
+    r = mode.react
+    if r is None:
+        raise DomainError("purpose", rule, f"{mode.name} has no React")
+    if cmd.encounter_id is None:
+        raise DomainError("encounter_id", rule, "a React is used in Combat Mode")
+    if s.travel_recharge.get(cmd.skill, 0):
+        raise StateConflict("skill", f"{rule}, L510",
+                            f"its React is recharging ({s.travel_recharge[cmd.skill]} tokens)")
+    if r.not_impeded and conditions.count(s, "Impeded"):
+        raise StateConflict("skill", rule, "impeded: no React")
+    if r.fortune > s.fortune:
+        raise StateConflict("skill", rule, f"the React costs {r.fortune} Fortune")
+
+
+# Marks the +1 DEF a travel React grants "until your next Beginning of Turn phase" (L1168,
+# L1176, L1198): a Warded instance (+1 DEF, L1495) the next StartTurn removes.
+UNTIL_TURN = "+1 DEF until the next Beginning of Turn (travel React L1168, L1176, L1198)"
+
+
+def _react_effects(ctx: Ctx, cmd: TravelCheck, mode: travel.Mode) -> None:
+    """What a travel React costs and grants besides its check (L1150, L1168, L1176, L1198)."""
+    r = mode.react
+    assert r is not None and cmd.encounter_id is not None
+    cid = cmd.character_id
+    if r.stress:
+        ctx.emit(char(cid), "wish.Exerted", {"stress": r.stress, "cause": f"{mode.name} React"})
+    if r.fortune:
+        ctx.emit(char(cid), "wish.FortuneSpent", {"points": r.fortune, "purpose": mode.name})
+    if r.defense_until_turn:
+        s = ctx.sheet(cid)
+        ctx.emit(char(cid), "wish.ConditionAdded", {"condition": c.ConditionInstance(
+            id=f"cond-{s.serial + 1}", name="Warded", duration="contingent", note=UNTIL_TURN),
+            "serial": s.serial + 1})
+    if r.recharge:
+        ctx.emit(char(cid), "wish.TravelRechargeSet", {"tokens": {cmd.skill: r.recharge}})
+    if r.leaves_encounter:
+        ctx.emit(enc(cmd.encounter_id), "wish.ParticipantLeft",
+                 {"character_id": cid, "cause": f"{mode.name} L{mode.line}"})
+
+
+def expire_at_turn_start(ctx: Ctx, character_id: str) -> None:
+    """StartTurn: the travel Reacts' +1 DEF ends (L1168, L1176, L1198)."""
+    for cond in ctx.sheet(character_id).conditions:
+        if cond.note == UNTIL_TURN:
+            ctx.emit(char(character_id), "wish.ConditionRemoved",
+                     {"condition_id": cond.id, "cause": "turn began (travel React)"})
+
+
+def tick_recharge(ctx: Ctx, character_id: str) -> None:
+    """EndTurn: 1 recharge token off each recharging travel React (L510)."""
+    tokens = ctx.sheet(character_id).travel_recharge
+    if tokens:
+        ctx.emit(char(character_id), "wish.TravelRechargeSet",
+                 {"tokens": {k: v - 1 for k, v in tokens.items()}})
 
 
 def _sources(mode: travel.Mode, cmd: TravelCheck, o: WishOptions) -> list[c.DiceSource]:
@@ -81,6 +134,14 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     _refusals(ctx, s, cmd, mode)
     base = {"skill": cmd.skill, "travel_skill": mode.skill, "mode": mode.name,
             "purpose": cmd.purpose, "line": mode.line}
+    react = mode.react if cmd.purpose == "react" else None
+    if react is not None:
+        _react_effects(ctx, cmd, mode)
+        base["react"] = react.effect
+        if not react.check:
+            ctx.emit(char(cmd.character_id), "wish.TravelResolved",
+                     {**base, "free_movement_maneuver": react.free_maneuver})
+            return
     if mode.automatic:
         sk = s.skills[cmd.skill]
         ctx.emit(char(cmd.character_id), "wish.TravelResolved",

@@ -282,6 +282,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.ReactUsed": reacts.fold_used,
     "wish.TravelResolved": travel.fold_resolved,
     "wish.TravelDeviceRepaired": travel.fold_repaired,
+    "wish.TravelRechargeSet": travel.fold_recharge,
     "wish.Stabilized": lambda s, d: R(s, stabilized=True),
     "wish.StabilizationEnded": lambda s, d: R(s, stabilized=False),
     "wish.ArchetypeChosen": _archetype,
@@ -300,6 +301,9 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
     "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
                                       initiative=[R(x, used=False) for x in e.initiative]),
+    "wish.ParticipantLeft": lambda e, d: R(
+        e, participants=[p for p in e.participants if p != d["character_id"]],
+        acted=[p for p in e.acted if p != d["character_id"]]),
     "wish.InitiativeRolled": lambda e, d: R(
         e, initiative=[msgspec.convert(x, InitiativeSlot) for x in d["slots"]],
         sides=dict(d["sides"])),

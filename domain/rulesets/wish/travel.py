@@ -60,6 +60,22 @@ class Mode(msgspec.Struct, frozen=True, kw_only=True):
     no_flight_when_impeded: bool = False
     no_flight_when_distressed: bool = False  # Levitation: Willpower distressed (L1106)
     react_difficulty: int = 0  # the React's check "vs Average (2d) difficulty" (L1126, L1166)
+    react: TravelReact | None = None
+
+
+class TravelReact(msgspec.Struct, frozen=True, kw_only=True):
+    """A mode's React (L1126-1130, L1150, L1166-1168, L1176, L1198): its Recharge, whether it
+    is a check, and what it grants."""
+
+    recharge: int
+    check: bool = False  # a Travel check (purpose "react"); else automatic
+    defense_until_turn: bool = False  # "+1 DEF until your next Beginning of Turn phase"
+    stress: int = 0  # Line of Sight: "suffer 1 stress"
+    fortune: int = 0  # Underground: "spend 1 fortune point to Dirt Dive"
+    leaves_encounter: bool = False  # Dirt Dive: "you cannot rejoin the encounter"
+    free_maneuver: bool = False  # Sliding: "+1 movement maneuver as a free action"
+    not_impeded: bool = False  # Blur: "if you are ... not impeded"
+    effect: str = ""
 
 
 class TravelSkill(msgspec.Struct, frozen=True, kw_only=True):
@@ -110,10 +126,13 @@ MODES: Final[tuple[Mode, ...]] = (
          dice=(_d("distance", "bonus", 1, 31), _d(OTHERS, "penalty", 1, 31))),
     Mode(skill="Superleap", name="Acrobatic", line=1126,
          dice=(_d("distance", "penalty", 1, 32), _d(OTHERS, "bonus", 1, 32)),
-         react_difficulty=2),
-    Mode(skill="Superleap", name="Elastic", line=1128),
+         react_difficulty=2, react=TravelReact(recharge=0, check=True,
+                                               effect="not knocked back or prone, no damage")),
+    Mode(skill="Superleap", name="Elastic", line=1128,
+         react=TravelReact(recharge=1, check=True, effect="bounce away, no impact damage")),
     Mode(skill="Superleap", name="Swing-line", line=1130,
-         device=Device(defense=_RANKS, soak=_RANKS, wounds=(0, 1, 0))),
+         device=Device(defense=_RANKS, soak=_RANKS, wounds=(0, 1, 0)),
+         react=TravelReact(recharge=1, check=True, effect="swing to safety when falling")),
     Mode(skill="Superleap", name="Spring", line=1132, exertion="none", exr=False,
          dice=(_d("distance,ascend", "bonus", 1, 33),), unreliable=2,
          device=Device(defense=_RANK_DEF, soak=(10, 0, 1), wounds=_FIVE_PLUS_RANK)),
@@ -124,14 +143,19 @@ MODES: Final[tuple[Mode, ...]] = (
          dice=(_d("control", "bonus", 1, 35), _d("decelerate,distance", "penalty", 1, 35)),
          device=Device(defense=_RANK_DEF, soak=(8, 0, 1), wounds=(10, 1, 0), repaired=False)),
     Mode(skill="Supercommuter", name="Happenstance", line=1148, no_combat=True),
-    Mode(skill="Supercommuter", name="Underground", line=1150),
+    Mode(skill="Supercommuter", name="Underground", line=1150,
+         react=TravelReact(recharge=0, fortune=1, leaves_encounter=True,
+                           effect="Dirt Dive: leave the encounter, not to rejoin")),
     Mode(skill="Supercommuter", name="Swimming", line=1152),
     Mode(skill="Superrunning", name="Fleet", line=1164,
          dice=(_d("distance", "bonus", 1, 36), _d(OTHERS, "penalty", 1, 36))),
     Mode(skill="Superrunning", name="Strider", line=1166, characteristic="str",
-         dice=(_d(ALL, "MIS", -2, 37),), react_difficulty=2),
+         dice=(_d(ALL, "MIS", -2, 37),), react_difficulty=2,
+         react=TravelReact(recharge=0, check=True, effect="not knocked back or prone, no damage")),
     Mode(skill="Superrunning", name="Sliding", line=1168,
-         dice=(_d("distance", "bonus", 1, 38), _d("decelerate", "penalty", 1, 38))),
+         dice=(_d("distance", "bonus", 1, 38), _d("decelerate", "penalty", 1, 38)),
+         react=TravelReact(recharge=0, free_maneuver=True, defense_until_turn=True,
+                           effect="when shoved or knocked back")),
     Mode(skill="Superrunning", name="Tesseract", line=1170, characteristic="int",
          dice=(_d(ALL, "bonus", 1, 39),), calamity="grit_triangular"),
     Mode(skill="Superrunning", name="Skates", line=1172, dice=(_d(ALL, "bonus", 1, 40),),
@@ -139,7 +163,9 @@ MODES: Final[tuple[Mode, ...]] = (
          device=Device(defense=_RANKS, soak=_RANKS, wounds=_FIVE_PLUS_RANK)),
     Mode(skill="Superrunning", name="Spinning", line=1174,
          dice=(_d(ALL, "penalty", 1, 41), _d("escape", "bonus", 1, 41))),
-    Mode(skill="Superrunning", name="Blur", line=1176, automatic=True, combat_only=True),
+    Mode(skill="Superrunning", name="Blur", line=1176, automatic=True, combat_only=True,
+         react=TravelReact(recharge=2, defense_until_turn=True, not_impeded=True,
+                           effect="relocate within Close range when attacked")),
     Mode(skill="Teleportation", name="Dematerialization", line=1188,
          calamity="wounds_triangular"),
     Mode(skill="Teleportation", name="Dimensional Hop", line=1190, characteristic="wp",
@@ -151,7 +177,9 @@ MODES: Final[tuple[Mode, ...]] = (
          exertion="none", exr=False, unreliable=2,
          device=Device(defense=_RANKS, soak=_RANKS, wounds=_FIVE_PLUS_RANK)),
     Mode(skill="Teleportation", name="Line of Sight", line=1198, automatic=True,
-         combat_only=True),
+         combat_only=True,
+         react=TravelReact(recharge=3, defense_until_turn=True, stress=1,
+                           effect="relocate to a place you can see when attacked")),
 )
 BY_SKILL: Final[dict[str, dict[str, Mode]]] = {
     s: {m.name: m for m in MODES if m.skill == s} for s in SKILLS
@@ -238,3 +266,9 @@ def fold_repaired(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
     """Fold ``wish.TravelDeviceRepaired``."""
     return msgspec.structs.replace(s, travel_broken=[x for x in s.travel_broken
                                                      if x != d.get("skill")])
+
+
+def fold_recharge(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+    """Fold ``wish.TravelRechargeSet``: a travel React's recharge tokens (L510)."""
+    tokens = {**s.travel_recharge, **{k: int(v) for k, v in d.get("tokens", {}).items()}}
+    return msgspec.structs.replace(s, travel_recharge={k: v for k, v in tokens.items() if v > 0})

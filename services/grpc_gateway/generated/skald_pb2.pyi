@@ -2937,7 +2937,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "overcome", "react", "stabilized")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "react", "stabilized")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2973,6 +2973,13 @@ class WishSheet(_message.Message):
         key: str
         value: WishStunt
         def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishStunt, _Mapping]] = ...) -> None: ...
+    class TravelRechargeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     CHARACTERISTICS_FIELD_NUMBER: _ClassVar[int]
     MAXIMA_FIELD_NUMBER: _ClassVar[int]
     STANCE_FIELD_NUMBER: _ClassVar[int]
@@ -3011,6 +3018,7 @@ class WishSheet(_message.Message):
     ORIGIN_SFX_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_GRANTS_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     TRAVEL_BROKEN_FIELD_NUMBER: _ClassVar[int]
+    TRAVEL_RECHARGE_FIELD_NUMBER: _ClassVar[int]
     OVERCOME_FIELD_NUMBER: _ClassVar[int]
     REACT_FIELD_NUMBER: _ClassVar[int]
     STABILIZED_FIELD_NUMBER: _ClassVar[int]
@@ -3052,10 +3060,11 @@ class WishSheet(_message.Message):
     origin_sfx: _containers.RepeatedScalarFieldContainer[str]
     origin_grants_chosen: bool
     travel_broken: _containers.RepeatedScalarFieldContainer[str]
+    travel_recharge: _containers.ScalarMap[str, int]
     overcome: _containers.RepeatedScalarFieldContainer[str]
     react: WishPendingReact
     stabilized: bool
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., overcome: _Optional[_Iterable[str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")

@@ -11,6 +11,7 @@ from contracts.rulesets.wish import Repair, StartEncounter, TravelCheck
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.wish import WISH
+from domain.rulesets.wish.sheet import load, mitigation
 from domain.rulesets.wish.travel import BY_SKILL, MODES, SKILLS, triangular
 from tests.unit.wish.builders import build_sheet, states
 
@@ -154,3 +155,51 @@ def test_mode_refusals_happenstance_levitation_and_no_mode_L1084_L1106_L1148() -
     with pytest.raises(DomainError) as err:
         run(bare, check("Superflight"), [])
     assert err.value.rule == "wish.travel.superflight L1084"
+
+
+def test_acrobatic_react_is_a_check_vs_average_L1126() -> None:
+    """L1126: 'as a React with Recharge (0) you may make a Superleap check vs Average (2d)
+    difficulty and if successful you are not knocked back or prone'."""
+    skill = "Superleap (Acrobatic)"
+    st = states(hero=flyer(skill, "Acrobatic"))
+    st, _ = run(st, StartEncounter(campaign_id="c", encounter_id="f", participants=["hero"]), [])
+    with pytest.raises(DomainError) as err:
+        run(st, check(skill, purpose="react"), [])
+    assert err.value.field == "encounter_id"
+    _, events = run(st, check(skill, purpose="react", encounter_id="f"), [8, 8, 8, 8, 6])
+    # Ag 2, Average = 2 challenge dice, Acrobatic's other-check fortune die (row 32)
+    assert data(events, "wish.CheckRolled")["check"]["pool"] == {"CHR": 2, "CHL": 2, "FRT": 1}
+
+
+def test_blur_react_grants_1_defense_until_the_next_turn_and_recharges_2_L1176() -> None:
+    """L1176: 'as a React with Recharge (2) you may ... relocate yourself to a location within
+    Close range ... and gain +1 DEF until your next Beginning of Turn phase'."""
+    from contracts.rulesets.wish import EndTurn, StartTurn
+
+    skill = "Superrunning (Blur)"
+    st = states(hero=flyer(skill, "Blur"))
+    st, _ = run(st, StartEncounter(campaign_id="c", encounter_id="f", participants=["hero"]), [])
+    st, _ = run(st, check(skill, purpose="react", encounter_id="f"), [])
+    hero = st["character:hero"]
+    assert [(x["name"], x["duration"]) for x in hero["conditions"]] == [("Warded", "contingent")]
+    assert mitigation(load(hero), "defense") == 1 and hero["travel_recharge"] == {skill: 2}
+    with pytest.raises(DomainError) as err:
+        run(st, check(skill, purpose="react", encounter_id="f"), [])
+    assert err.value.rule == "wish.travel.superrunning.blur L1176, L510"
+    turn = {"campaign_id": "c", "encounter_id": "f", "character_id": "hero"}
+    st, _ = run(st, StartTurn(**turn), [])
+    assert st["character:hero"]["conditions"] == []  # the +1 DEF ends as the turn begins
+    st, _ = run(st, EndTurn(**turn), [])
+    assert st["character:hero"]["travel_recharge"] == {skill: 1}
+
+
+def test_dirt_dive_spends_a_fortune_and_leaves_the_encounter_L1150() -> None:
+    """L1150 Underground: 'in Combat mode if you are on the ground you can spend 1 fortune
+    point to "Dirt Dive" as a React to leave the encounter entirely'."""
+    skill = "Supercommuter (Underground)"
+    st = states(hero=flyer(skill, "Underground"), foe=build_sheet())
+    st, _ = run(st, StartEncounter(campaign_id="c", encounter_id="f",
+                                   participants=["hero", "foe"]), [])
+    st, _ = run(st, check(skill, purpose="react", encounter_id="f"), [])
+    assert st["character:hero"]["fortune"] == 1
+    assert st["encounter:f"]["participants"] == ["foe"]
