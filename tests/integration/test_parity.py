@@ -252,6 +252,8 @@ async def run_commands(w: World) -> None:
                                                 "effect": "reset_fortune"})
     await w.both("ann", "wish.RemindXeno", hero)
     await w.both("bob", "wish.OvercomeOriginHindrance", {**hero, "name": "Xeno"})
+    await w.both("ann", "wish.ChooseMalfunction", {**hero, "critical_id": "crit-1",
+                                                   "stunt": "Bash"})
     await w.both("bob", "wish.TravelCheck", {**hero, "skill": "Superflight (Winged)",
                                              "purpose": "dive"})
     await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",

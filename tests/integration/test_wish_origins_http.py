@@ -146,3 +146,29 @@ async def test_origin_abilities_in_play_through_http(api: Api) -> None:
         "character_id": "star", "check_id": event(plain, "wish.CheckRolled")["check_id"],
         "effect": "reset_fortune"}, 409, "wish.origin.cosmic.cosmic_winds L799",
         "payload.check_id")  # characteristic dice show no serendipity (L3-9)
+
+
+async def test_critical_intolerance_and_item_of_power_through_http(api: Api) -> None:
+    """L897 Critical Intolerance: the chosen stunt 'becomes unusable until the critical Wound is
+    repaired'; L920: attacks on an Item of Power add dice (Appendix A row 22)."""
+    t = await wish_campaign(api)
+    cid, ann, bob = t["cid"], t["ann"], t["bob"]
+    await create(api, t, "bot", {"characteristics": BASE, "phase": "play", "origin": "Robot",
+                                 "stunts": {"Zap": {"rating": 1}},
+                                 "criticals": [{"id": "crit-1", "name": "gears", "severity": 1}]})
+    await create(api, t, "king", {"characteristics": BASE, "phase": "play", "origin": "Wielder"})
+    pick = {"campaign_id": cid, "character_id": "bot", "critical_id": "crit-1", "stunt": "Zap"}
+    assert (await api.command(bob, "wish.ChooseMalfunction", pick)).status_code == 403
+    await api.ok(ann, "wish.ChooseMalfunction", pick)
+    await refused(api, t, "wish.RollCheck", {"character_id": "bot", "characteristic": "str",
+                                             "stunt": "Zap"},
+                  409, "wish.origin.robot.critical_intolerance L897", "payload.stunt")
+    fixed = await api.ok(ann, "wish.Repair", {"campaign_id": cid, "character_id": "bot",
+                                              "treat": ["crit-1"]})
+    assert event(fixed, "wish.MalfunctionRepaired") == {"stunt": "Zap", "critical_id": "crit-1"}
+    await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "bot",
+                                         "characteristic": "str", "stunt": "Zap"})
+    hit = await api.ok(bob, "wish.Attack", {"campaign_id": cid, "character_id": "hero",
+                                            "target_id": "king", "skill": "Melee Skill",
+                                            "tags": ["item_of_power"]})
+    assert event(hit, "wish.CheckRolled")["check"]["pool"] == {"CHR": 5, "CHL": 1, "MIS": 1}

@@ -58,6 +58,7 @@ from contracts.rulesets.wish.literals import (
 )
 from contracts.rulesets.wish.odds import OddsQuery, OddsView, Outcome
 from contracts.rulesets.wish.origin import (
+    ChooseMalfunction,
     ChooseOriginGrants,
     CosmicWindsEffect,
     OvercomeOriginHindrance,
@@ -101,6 +102,7 @@ __all__ = [
     "ChooseOriginGrants",
     "Repair",
     "CosmicWindsEffect",
+    "ChooseMalfunction",
     "OvercomeOriginHindrance",
     "RemindXeno",
     "UseCosmicWinds",
@@ -210,5 +212,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     RemindXeno,
     OvercomeOriginHindrance,
     React,
+    ChooseMalfunction,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -73,6 +73,17 @@ class RemindXeno(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     reason: str = ""
 
 
+class ChooseMalfunction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Critical Intolerance (L897): for a critical a Robot suffered, the GM picks a stunt with
+    a Stunt Rating at most the critical's severity; it is unusable until the critical is
+    Repaired. Passive stunts only when they are the only ones left."""
+
+    campaign_id: str
+    character_id: str
+    critical_id: str
+    stunt: str
+
+
 class OvercomeOriginHindrance(msgspec.Struct, frozen=True, kw_only=True,
                               forbid_unknown_fields=True):
     """Overcome an Origin hindrance at the seed's price (L777, L790, L807, L829, L895-897,

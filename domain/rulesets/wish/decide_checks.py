@@ -60,6 +60,9 @@ def _roll_check(
         stunt = actor.stunts.get(cmd.stunt)
         if stunt is None:
             raise DomainError("stunt", "wish.stunt L458", f"no stunt {cmd.stunt!r}")
+        if cmd.stunt in actor.malfunctions:  # Critical Intolerance (L897)
+            raise StateConflict("stunt", "wish.origin.robot.critical_intolerance L897",
+                                f"{cmd.stunt} is unusable until its critical is repaired")
         if stunt.recharge_tokens > 0:
             raise StateConflict(
                 "stunt",

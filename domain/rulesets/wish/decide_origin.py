@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.wish.origin import (
+    ChooseMalfunction,
     ChooseOriginGrants,
     OvercomeOriginHindrance,
     RemindXeno,
@@ -55,6 +56,18 @@ def repair(ctx: Ctx, cmd: Repair) -> None:
         raise DomainError("treat", OUT_OF_WARRANTY, f"not criticals of this Robot: {not_critical}")
     r = health.heal(s, cmd.wounds, 0, cmd.treat)
     ctx.emit(char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "repair"})
+    for stunt, crit in s.malfunctions.items():  # Critical Intolerance: "until ... repaired" (L897)
+        if crit in cmd.treat:
+            ctx.emit(char(cmd.character_id), "wish.MalfunctionRepaired",
+                     {"stunt": stunt, "critical_id": crit})
+
+
+def choose_malfunction(ctx: Ctx, cmd: ChooseMalfunction) -> None:
+    """ChooseMalfunction (Critical Intolerance, L897): the critical disables a stunt with a
+    Stunt Rating at most its severity, Passive ones only when no other is left."""
+    origin_actions.malfunction(ctx.sheet(cmd.character_id), cmd.critical_id, cmd.stunt)
+    ctx.emit(char(cmd.character_id), "wish.StuntMalfunctioned",
+             {"stunt": cmd.stunt, "critical_id": cmd.critical_id})
 
 
 def use_mystical_reality(ctx: Ctx, cmd: UseMysticalReality) -> None:
@@ -163,4 +176,5 @@ HANDLERS: dict[type[msgspec.Struct], Handler] = {
     UseCosmicWinds: use_cosmic_winds,
     RemindXeno: remind_xeno,
     OvercomeOriginHindrance: overcome_origin_hindrance,
+    ChooseMalfunction: choose_malfunction,
 }

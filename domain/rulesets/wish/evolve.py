@@ -278,6 +278,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRerolled": origin_actions.fold_rerolled,
     "wish.CosmicWindsUsed": origin_actions.fold_cosmic_winds,
     "wish.OriginHindranceOvercome": origin_actions.fold_overcome,
+    "wish.StuntMalfunctioned": origin_actions.fold_malfunction,
+    "wish.MalfunctionRepaired": origin_actions.fold_repaired,
     "wish.ReactDeclared": reacts.fold_declared,
     "wish.ReactUsed": reacts.fold_used,
     "wish.TravelResolved": travel.fold_resolved,

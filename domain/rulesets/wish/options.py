@@ -71,6 +71,9 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     dying: Literal["no_bleed_out", "bleed_out"] = "no_bleed_out"
     bleed_out_criticals: int = 1
     charge_fatigue: int = 1  # G-2: Charge's cost
+    # Item of Power (L920): attacks on it add X and Rank x Y (Appendix A row 22)
+    item_of_power_die: Die = "CHL"
+    item_of_power_rank_die: Die = "MIS"
     brace_soak: int = 2  # G-2: Brace's "mild Soak bonus" (L438)
     riposte_difficulty: int = 1  # G-2: Riposte is "Challenging" (L441)
     # Parry and Dodge (L439-440): no decision in the digest; the React's net successes take

@@ -149,7 +149,7 @@ ABILITIES: Final[tuple[OriginAbility, ...]] = (
        overcome="5 advances"),
     _a("Robot", "Critical Intolerance", 897, "hindrance",
        "each critical disables a stunt with Rating at most its severity until repaired",
-       _SHOWN + " here", overcome="3 advances"),
+       "wish.ChooseMalfunction (GM); wish.Repair of the critical", overcome="3 advances"),
     _a("Technologist", "Tech Skills", 905, "skills",
        "Technology, Engineering, Science and Repair trained free; Archetype skills",
        "wish.ChooseOrigin trains them (wish.OriginSkillsGranted)"),
@@ -162,7 +162,7 @@ ABILITIES: Final[tuple[OriginAbility, ...]] = (
        "wish.ChooseOrigin creation points"),
     _a("Wielder", "Item of Power", 920, "device",
        "a device: Soak 15 + Rank, Wounds Rank x 5; attacks on it add dice",
-       "derived item_of_power"),
+       "derived item_of_power; attacks tagged item_of_power add its dice"),
     _a("Wielder", "Wielded Abilities", 921, "points",
        "+40 points for abilities usable only with the item readied or worn",
        "wish.ChooseOrigin creation points"),
@@ -266,3 +266,11 @@ def derived(sheet: WishSheet) -> dict[str, Any]:
                                 "wounds": ITEM_OF_POWER_WOUNDS_PER_RANK * r}
         out["limited_charges_rounds"] = LIMITED_CHARGES_ROUNDS_PER_RANK * r  # L924
     return out
+
+
+def item_of_power_dice(target: WishSheet, options: Any) -> list[tuple[str, str, int]]:
+    """Attacks that directly target a Wielder's Item of Power "add [X] and Character Rank # of
+    [Y]" (L920; Appendix A row 22: 1 challenge die and Rank misfortune dice, options)."""
+    r = rank(target.experience)
+    return [("Item of Power L920", options.item_of_power_die, 1),
+            ("Item of Power L920 (Rank)", options.item_of_power_rank_die, r)]

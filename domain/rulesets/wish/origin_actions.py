@@ -130,3 +130,37 @@ def fold_overcome(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
     field = "creation_points" if d.get("currency") == "creation" else "advances"
     return msgspec.structs.replace(s, overcome=[*s.overcome, str(d.get("name"))],
                                    **{field: getattr(s, field) - int(d.get("cost", 0))})
+
+
+def malfunction(sheet: WishSheet, critical_id: str, stunt: str) -> None:
+    """Critical Intolerance (L897): refuse a choice the seed does not allow."""
+    rule = "wish.origin.robot.critical_intolerance L897"
+    if sheet.origin != "Robot" or "Critical Intolerance" in sheet.overcome:
+        raise StateConflict("character_id", rule, "only a Robot with Critical Intolerance")
+    crit = next((x for x in sheet.criticals if x.id == critical_id), None)
+    if crit is None:
+        raise NotFound("critical_id", rule, f"no critical {critical_id!r}")
+    if critical_id in sheet.malfunctions.values():
+        raise StateConflict("critical_id", rule, "that critical has disabled a stunt already")
+    chosen = sheet.stunts.get(stunt)
+    if chosen is None or stunt in sheet.malfunctions:
+        raise DomainError("stunt", rule, f"{stunt!r} is not a working stunt of this Robot")
+    if chosen.rating > crit.severity:
+        raise DomainError("stunt", rule,
+                          f"Stunt Rating {chosen.rating} is above the severity {crit.severity}")
+    others = [n for n, x in sheet.stunts.items() if n != stunt and n not in sheet.malfunctions
+              and "Passive" not in x.traits and x.rating <= crit.severity]
+    if "Passive" in chosen.traits and others:
+        raise DomainError("stunt", rule, f"Passive stunts only when none else is left: {others}")
+
+
+def fold_malfunction(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+    """Fold ``wish.StuntMalfunctioned``."""
+    return msgspec.structs.replace(
+        s, malfunctions={**s.malfunctions, str(d["stunt"]): str(d["critical_id"])})
+
+
+def fold_repaired(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+    """Fold ``wish.MalfunctionRepaired``: its critical repaired, the stunt works again."""
+    return msgspec.structs.replace(
+        s, malfunctions={k: v for k, v in s.malfunctions.items() if k != d.get("stunt")})

@@ -72,6 +72,8 @@ class WishRuleset:
         c.RollInitiative,
         # Xeno: the GM decides when an Alien is reminded of its nature (L777)
         c.RemindXeno,
+        # Critical Intolerance: "The GM (or attacking player) chooses a Stunt" (L897)
+        c.ChooseMalfunction,
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(

@@ -130,3 +130,46 @@ def test_engineered_limits_wounds_instead_of_distress_dice_L896() -> None:
     human = states(bot=build_sheet(fatigue=4))
     _, events = run(human, roll(cid="bot"), [1, 1, 1, 1])
     assert events[0].data["check"]["pool"] == {"CHR": 2, "MIS": 2}  # D-42
+
+
+def test_critical_intolerance_disables_a_stunt_until_the_critical_is_repaired_L897() -> None:
+    """L897: 'The GM ... chooses a Stunt the Robot has with a Stunt Rating equal to or less than
+    the severity of the critical Wound inflicted; that Stunt becomes unusable until the critical
+    Wound is repaired. Passive Stunts cannot be chosen unless they are the only Stunts
+    remaining.'"""
+    from contracts.rulesets.wish import ChooseMalfunction, Repair
+
+    bot = build_sheet(origin="Robot", criticals=[{"id": "crit-1", "name": "gears", "severity": 2}],
+                      stunts={"Zap": {"rating": 2}, "Big Zap": {"rating": 3},
+                              "Armor": {"rating": 1, "traits": ["Passive"]}})
+    st = states(bot=bot)
+
+    def choose(stunt: str) -> ChooseMalfunction:
+        return ChooseMalfunction(campaign_id="c", character_id="bot", critical_id="crit-1",
+                                 stunt=stunt)
+
+    for stunt in ("Big Zap", "Armor"):  # Rating 3 > severity 2; Passive while Zap works
+        with pytest.raises(DomainError) as err:
+            run(st, choose(stunt))
+        assert err.value.rule == "wish.origin.robot.critical_intolerance L897"
+    st, _ = run(st, choose("Zap"))
+    with pytest.raises(DomainError) as err:
+        run(st, RollCheck(campaign_id="c", character_id="bot", characteristic="str", stunt="Zap"))
+    assert err.value.field == "stunt"
+    st, _ = run(st, Repair(campaign_id="c", character_id="bot", treat=["crit-1"]))
+    assert st["character:bot"]["malfunctions"] == {} and st["character:bot"]["criticals"] == []
+
+
+def test_attacks_on_an_item_of_power_add_a_challenge_and_rank_misfortune_L920() -> None:
+    """L920: 'Attacks that directly target a Wielder's item of power add [X] and Character Rank #
+    of [Y] to their dice pools' (Appendix A row 22: 1 CHL, Rank MIS)."""
+    from contracts.rulesets.wish import Attack
+
+    st = states(hero=build_sheet(), wield=build_sheet(origin="Wielder", experience=20))
+    hit = Attack(campaign_id="c", character_id="hero", target_id="wield", skill="Melee Skill",
+                 tags=["item_of_power"])
+    _, events = run(st, hit, [1, 1, 8, 1, 1])
+    assert events[0].data["check"]["pool"] == {"CHR": 2, "CHL": 1, "MIS": 2}  # Rank 2
+    with pytest.raises(DomainError) as err:
+        run(states(hero=build_sheet(), wield=build_sheet()), hit)
+    assert err.value.field == "tags"
