@@ -121,7 +121,7 @@ MODES: Final[tuple[Mode, ...]] = (
     Mode(skill="Superflight", name="Rocket-man", line=1110, exertion="none", exr=False,
          unreliable=2, device=Device(defense=_RANK_DEF, soak=(10, 0, 1), wounds=_FIVE_PLUS_RANK)),
     Mode(skill="Superflight", name="Gliding", line=1112,
-         dice=(_d("distance,ascend,hover", "penalty", 1, 30),), exertion="none"),
+         dice=(_d("distance,ascend,hover", "penalty", 1, 30),), exertion="none", exr=False),
     Mode(skill="Superleap", name="Strong Legs", line=1124, characteristic="str",
          dice=(_d("distance", "bonus", 1, 31), _d(OTHERS, "penalty", 1, 31))),
     Mode(skill="Superleap", name="Acrobatic", line=1126,

@@ -203,3 +203,14 @@ def test_dirt_dive_spends_a_fortune_and_leaves_the_encounter_L1150() -> None:
     st, _ = run(st, check(skill, purpose="react", encounter_id="f"), [])
     assert st["character:hero"]["fortune"] == 1
     assert st["encounter:f"]["participants"] == ["foe"]
+
+
+def test_gliding_never_suffers_fatigue_L1112() -> None:
+    """L1112 Gliding: 'you never suffer fatigue from Gliding'; an Offensive die's exertion
+    (L13, L18) costs a Winged flyer 1 fatigue but a glider none."""
+    for mode, fatigue in (("Gliding", 0), ("Up and away", 1)):
+        skill = f"Superflight ({mode})"
+        st = states(hero=flyer(skill, mode, stance={"position": 1}))
+        # a characteristic die (blank) and an Offensive die (face 6: success and exertion)
+        after, _ = run(st, check(skill, purpose="dive"), [1, 6])
+        assert after["character:hero"]["fatigue"] == fatigue, mode
