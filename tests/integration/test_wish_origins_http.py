@@ -172,3 +172,36 @@ async def test_critical_intolerance_and_item_of_power_through_http(api: Api) -> 
                                             "target_id": "king", "skill": "Melee Skill",
                                             "tags": ["item_of_power"]})
     assert event(hit, "wish.CheckRolled")["check"]["pool"] == {"CHR": 5, "CHL": 1, "MIS": 1}
+
+
+async def test_a_mystical_reality_reroll_is_verified_from_the_export(api: Api) -> None:
+    """L837: 'the second roll stands': the re-rolled dice are drawn from the campaign's seed
+    like any others, and the audit re-reads the second roll from its draws."""
+    import json
+
+    from domain.audit import verify_export
+
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "mage", {"characteristics": BASE, "phase": "play", "origin": "Mystic"})
+    rolled = await api.ok(ann, "wish.RollCheck", {
+        "campaign_id": cid, "character_id": "mage", "characteristic": "wp",
+        "sources": [{"source": "luck", "die": "MIS", "count": 3}]})
+    bent = await api.ok(ann, "wish.UseMysticalReality", {
+        "campaign_id": cid, "character_id": "mage",
+        "check_id": event(rolled, "wish.CheckRolled")["check_id"]})
+    [rerolled] = [e for e in bent["events"] if e["type"] == "wish.CheckRerolled"]
+    await api.ok(ann, "RotateSeed", {"campaign_id": cid})
+    response = await api.get(ann, f"/v1/campaigns/{cid}/export")
+    lines = response.content.splitlines()
+    clean = verify_export(lines)
+    assert clean.ok and clean.rolls_verified == 2, clean.failures
+    tampered = []
+    for raw in lines:
+        item = json.loads(raw)
+        if item.get("position") == rerolled["position"]:
+            item["data"]["tally"]["F"] += 1
+        tampered.append(json.dumps(item).encode())
+    report = verify_export(tampered)
+    assert not report.ok
+    assert [f.position for f in report.failures] == [rerolled["position"]]
