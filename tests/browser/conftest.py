@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import shutil
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
@@ -42,6 +43,7 @@ class Seat:
     def __init__(self, page: Page, decoded: list[str]) -> None:
         self.page, self.decoded = page, decoded
         self.errors: list[str] = []
+        self.tolerated: list[re.Pattern[str]] = []
         self.bodies: list[asyncio.Future[str]] = []
         self.urls: list[str] = []
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
@@ -52,6 +54,13 @@ class Seat:
     def _keep(self, response: Response) -> None:
         if "/v1/" in response.url and "/live" not in response.url:
             self.bodies.append(asyncio.ensure_future(response.text()))
+
+    def tolerate(self, pattern: str) -> None:
+        """Let console errors matching ``pattern`` pass: only for what a test itself provokes."""
+        self.tolerated.append(re.compile(pattern))
+
+    def untolerated_errors(self) -> list[str]:
+        return [e for e in self.errors if not any(p.search(e) for p in self.tolerated)]
 
     async def received(self) -> str:
         """Every /v1 response body and every live-stream chunk this page has received so far."""
@@ -86,7 +95,7 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
         return seat
 
     yield sit
-    errors = [error for seat in opened for error in seat.errors]
+    errors = [error for seat in opened for error in seat.untolerated_errors()]
     for seat in opened:
         await seat.page.context.close()
     assert errors == [], f"console or page errors: {errors}"
