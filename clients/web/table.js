@@ -24,17 +24,23 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   const pause = el("button", { id: "pause", textContent: "Pause live" });
   const characters = {}, owners = {};
 
-  const renderRoll = (ev) => {
-    if (log.querySelector(`[data-position="${ev.position}"]`)) return;
+  // A roll's entry, once per position; `replace` redraws it (a GM-only roll just revealed).
+  const renderRoll = (ev, replace = false) => {
+    const existing = log.querySelector(`[data-position="${ev.position}"]`);
+    if (existing && !replace) return;
+    existing?.remove();
     const d = ev.data || {};
     const faces = (ev.metadata?.dice?.draws || []).map((x) => `d${x.sides}:${x.face}`).join(" ");
-    const hidden = (d.visibility || ev.metadata?.visibility) === "gm";
+    // The read model marks a revealed roll public in its metadata; the event keeps what was asked.
+    const hidden = (ev.metadata?.visibility ?? d.visibility) === "gm";
     const result = el("output", { className: "verify" });
     const item = el("li", { className: hidden ? "roll hidden" : "roll" },
       el("span", { className: "who", textContent: d.actor ?? ev.metadata?.actor ?? "" }),
       el("span", { className: "what", textContent: `${ev.type} ${d.expression ?? d.label ?? ""}` }),
       el("strong", { className: "total", textContent: d.total ?? d.outcome ?? "" }),
-      el("span", { className: "faces", textContent: faces }), hidden ? el("em", { textContent: "GM only" }) : "");
+      el("span", { className: "faces", textContent: faces }), hidden ? el("em", { textContent: "GM only" }) : "",
+      ev.revealed ? el("em", { className: "revealed", textContent: "revealed" }) : "",
+      ev.retconned ? el("em", { className: "retconned", textContent: "retconned" }) : "");
     item.dataset.position = ev.position;
     item.append(el("button", { textContent: "Verify", onclick: async () => {
       try {
@@ -124,7 +130,9 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   const live = new LiveStream(api, cid, view.position, (ev) => {
     if (ev.metadata?.dice && (ev.data?.table_id ?? tid) === tid) renderRoll(ev);
     if (ev.type === "RollRevealed") {
-      api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: ev.position }).then((all) => all.forEach(renderRoll));
+      const at = ev.data?.position;
+      api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: ev.position })
+        .then((all) => all.filter((r) => r.position === at).forEach((r) => renderRoll(r, true)), () => {});
     }
     if (ev.type === "CharacterSeated" && ev.data?.table_id === tid) seated.add(ev.data.character_id);
     if (ev.type === "CharacterUnseated" && ev.data?.table_id === tid) {

@@ -131,5 +131,14 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     await expect(summary).to_contain_text(f"chance of success {expected['p_success']} (")
     assert json.loads(await gm.page.locator("#odds-result").text_content() or "") == expected
 
+    # The GM reveals the GM-only roll from the page: it then reaches the player's log, live.
+    await roll_item(gm.page, hidden).get_by_role("button", name="Reveal").click()
+    revealed = roll_item(player.page, hidden)
+    await expect(revealed.locator(".what")).to_have_text("DiceRolled 3d12+7")
+    await expect(revealed.locator(".faces")).to_have_text(re.compile(r"^d12:\d+ d12:\d+ d12:\d+$"))
+    for seat in (gm, player):
+        await expect(roll_item(seat.page, hidden).locator(".revealed")).to_have_text("revealed")
+        await expect(roll_item(seat.page, hidden)).not_to_have_class(re.compile(r"\bhidden\b"))
+
     await gm.page.screenshot(path=str(ARTIFACTS / "gm.png"), full_page=True)
     await player.page.screenshot(path=str(ARTIFACTS / "player.png"), full_page=True)
