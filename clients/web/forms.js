@@ -128,11 +128,16 @@ function valueOf(input) {
 }
 
 export function buildForm(doc, commandType, fixed, choices, onSubmit, extra = []) {
-  const schema = payloadSchema(doc, commandType);
-  const form = el("form", { className: "command" });
+  const form = schemaForm(doc, payloadSchema(doc, commandType) || {}, commandType, fixed, choices, onSubmit, extra);
   form.dataset.command = commandType;
+  return form;
+}
+
+// A form for any object schema: `payload()` gives the body, `onSubmit(body)` the status text.
+export function schemaForm(doc, schema, title, fixed, choices, onSubmit, extra = []) {
+  const form = el("form", { className: "command" });
   const status = el("output", { className: "status", role: "status" });
-  form.append(el("h4", { textContent: commandType }), ...fields(doc, schema || {}, "", fixed, choices),
+  form.append(el("h4", { textContent: title }), ...fields(doc, schema, "", fixed, choices),
     el("div", { className: "actions" }, el("button", { type: "submit", textContent: "Send" }), ...extra), status);
   form.payload = () => {
     const payload = { ...fixed };

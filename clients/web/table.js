@@ -7,6 +7,7 @@ import { verifyProvenance } from "./verify.js";
 import { el } from "./dom.js";
 import { sheetCard } from "./sheets.js";
 import { oddsPanel } from "./odds.js";
+import { checkOddsPanel } from "./checkodds.js";
 
 // Payload fields that name characters at the table, offered as a choice of the seated ones.
 const CHARACTER_FIELDS = ["character_id", "target_id", "participants", "nominee", "nominate", "fortune_from"];
@@ -122,7 +123,8 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   show(head, el("div", { className: "grid" },
     el("section", { className: "log" }, el("h3", { textContent: "Rolls" }), diceBox, log),
     el("section", { className: "people" }, el("h3", { textContent: "Characters" }), sheets,
-      commands, oddsPanel(api, doc, view.ruleset))));
+      commands, checkOddsPanel(api, doc, cid, view.ruleset, [...seated].map((id) => [id, id])),
+      oddsPanel(api, doc, view.ruleset))));
   (diceBox ? diceBox.querySelector("input") : head.querySelector("h2")).focus();
 
   [...rolls].reverse().forEach(renderRoll);

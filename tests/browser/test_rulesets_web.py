@@ -5,6 +5,7 @@ the exact chance from the rulebook's own numbers."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -24,35 +25,39 @@ class Case:
     command: str
     fill: dict[str, str]  # data-path -> value typed into the generated form
     choose: dict[str, str] = field(default_factory=dict)  # data-path -> option to select
-    check: dict[str, str] = field(default_factory=dict)  # data-path -> checkbox value to tick
+    tick: dict[str, str] = field(default_factory=dict)  # data-path -> checkbox value to tick
     card: str = ""  # what to look at inside the character's card
     before: str = ""  # the text it shows before the command
     after: Callable[[dict[str, Any]], str] = lambda sheet: ""  # then, from the read model's sheet
     odds: dict[str, str] = field(default_factory=dict)
     p_success: str = ""
+    check: dict[str, Any] = field(default_factory=dict)  # the check-odds body, typed into its form
 
 
 CASES = [
     # Stunned is a WISH condition (L1468); the card lists it under conditions.
     Case("wish", HERO, "wish.AddCondition", {"name": "Stunned"}, choose={"duration": "encounter"},
          card=".conditions", before="conditions: none", after=lambda sheet: "Stunned",
-         odds={"pool": "CHR:3,OFF:2"}),
+         odds={"pool": "CHR:3,OFF:2"}, check={"characteristic": "str", "difficulty": 1}),
     # Damage counts up to Health (seed 001 L26); 4 damage on Health 10 shows as 4/10.
     Case("boonbane", {"strength": 13, "afflictions": [{"name": "frightened"}]}, "boonbane.TakeDamage",
          {"amount": "4"}, card='[data-meter="damage"]', before="damage 0/10",
          after=lambda sheet: "damage 4/10",
-         odds={"modifier": "0", "boons": "1", "banes": "0", "target": "10"}, p_success="29/40"),
+         odds={"modifier": "0", "boons": "1", "banes": "0", "target": "10"}, p_success="29/40",
+         check={"target_number": 12}),
     # Generation rolls the attributes and HTK (seed 002); the card then shows HTK against its maximum.
     Case("golden-heroes", {}, "golden-heroes.GenerateCharacter", {}, card='[data-meter="htk"]',
          before="htk 0/0", after=lambda sheet: f"htk {sheet['htk']}/{sheet['max_htk']}",
-         odds={"wc": "2", "dc": "6"}, p_success="11/20"),  # WC 2 against DC 6 needs 10 (digest 3.3)
+         odds={"wc": "2", "dc": "6"}, p_success="11/20",  # WC 2 against DC 6 needs 10 (digest 3.3)
+         check={"defence_class": 6}),
     # Combat starts with the chosen participants; the card then says "in combat".
     Case("potential", {"free_resist": "shield", "advantages": [
         {"id": "shield", "title": "Shield", "cp": 6, "modifier": 2},
         {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]},
-        "potential.StartCombat", {}, check={"participants": "hero"}, card=".states", before="",
+        "potential.StartCombat", {}, tick={"participants": "hero"}, card=".states", before="",
         after=lambda sheet: "in combat",
-        odds={"dice": "4", "resistance": "14"}, p_success="575/1296"),  # 4d6 beats 14 (digest 2.2)
+        odds={"dice": "4", "resistance": "14"}, p_success="575/1296",  # 4d6 beats 14 (digest 2.2)
+        check={"advantages": ["shield"], "resistance": 5}),
 ]
 
 
@@ -113,7 +118,7 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
         await form.locator(f'[data-path="{path}"]').fill(value)
     for path, value in case.choose.items():
         await form.locator(f'[data-path="{path}"]').select_option(value)
-    for path, value in case.check.items():
+    for path, value in case.tick.items():
         await form.locator(f'[data-path="{path}"] input[value="{value}"]').check()
     for seat in (gm, player):
         card = seat.page.locator(f'.sheet[data-character="hero"] {case.card}')
@@ -135,6 +140,26 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
     assert not case.p_success or expected["p_success"] == case.p_success
     await expect(player.page.locator("#odds-summary")).to_contain_text(
         f"chance of success {expected['p_success']} (")
+
+    # The odds of a check by this character, from its sheet, before it is rolled.
+    check_form = player.page.locator("#check-odds")
+    await check_form.locator('[data-path="character_id"]').select_option("hero")
+    for name, value in case.check.items():
+        node = check_form.locator(f'[data-path="{name}"]')
+        text = ",".join(value) if isinstance(value, list) else str(value)
+        if await node.evaluate("n => n.tagName") == "SELECT":
+            await node.select_option(text)
+        else:
+            await node.fill(text)
+    await check_form.get_by_role("button", name="Odds").click()
+    await expect(check_form.locator("#check-odds-result")).not_to_be_empty()
+    answer = (await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
+                                    json=case.check, headers=api.auth(bob))).json()
+    shown = json.loads(await check_form.locator("#check-odds-result").text_content() or "")
+    assert shown == answer
+    p = answer.get("p_success") or next(v["p_success"] for v in answer.values()
+                                          if isinstance(v, dict) and "p_success" in v)
+    await expect(check_form.locator(".status")).to_contain_text(f"chance of success {p} (")
 
     ARTIFACTS.mkdir(exist_ok=True)
     await gm.page.screenshot(path=str(ARTIFACTS / f"{case.ruleset}-gm.png"), full_page=True)
