@@ -3,12 +3,14 @@
 // client recognises them by shape and name, the same for every ruleset:
 //   - conditions: a list named in CONDITION_LISTS, of names or of objects with a `name`;
 //   - meters: a number with its ceiling beside it (`htk` / `max_htk`, `current_wounds` /
-//     `wounds_threshold`, `damage` / `health`), or a `{bank, spent}` pool;
+//     `wounds_threshold`, `damage` / `health`, `pending_damage` / `life_cp_available`), or a
+//     `{bank, spent}` pool;
 //   - states: every boolean that is true (`unconscious`, `injured`, `in_combat`) and every
 //     `*_state` text (`life_state`).
 const CONDITION_LISTS = ["conditions", "afflictions"];
 // [value, ceiling] name pairs besides the `X` / `max_X` and `current_X` / `X_threshold` patterns.
-const NAMED_METERS = [["damage", "health"]];
+// (Potential: damage still to cover, against the Life CP left to cover it with.)
+const NAMED_METERS = [["damage", "health"], ["pending_damage", "life_cp_available"]];
 
 const isNumber = (v) => typeof v === "number" && Number.isFinite(v);
 

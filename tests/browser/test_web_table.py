@@ -121,6 +121,7 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     for seat in (gm, player):
         sheet = seat.page.locator('.sheet[data-character="hero"]')
         await expect(sheet.locator(stance)).to_contain_text('"position":1')
+    await gm.page.locator('.sheet[data-character="hero"] summary').click()  # folded again
 
     # The odds route's form, generated from the OpenAPI parameters.
     await gm.page.fill("#odds-pool", "CHR:3,OFF:2")
