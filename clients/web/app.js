@@ -10,6 +10,12 @@ window.skaldTable = state;  // the live stream's pause/resume, for a reader of t
 
 function show(...nodes) { state.live?.stop(); state.live = null; main.replaceChildren(...nodes); }
 
+// A view that could not be loaded says why, in the page, instead of failing silently.
+const guard = (view) => (...args) => view(...args).catch((err) => {
+  const note = el("p", { className: "status", role: "alert", textContent: `could not load: ${err.message}` });
+  main.prepend(note);
+});
+
 function signIn(message = "") {
   const input = el("input", { id: "token", type: "password", autocomplete: "off", required: true });
   const form = el("form", { id: "signin" }, el("h2", { textContent: "Sign in" }),
@@ -24,26 +30,28 @@ function signIn(message = "") {
   show(form); input.focus();
 }
 
-async function campaigns() {
+const campaigns = guard(async () => {
   const list = await state.api.get("/v1/campaigns");
-  document.querySelector("#who").textContent = state.me.user ?? "";
+  document.querySelector("#who").replaceChildren(state.me.user ?? "", " ", el("button", { id: "sign-out",
+    textContent: "Sign out", onclick: () => { sessionStorage.removeItem("skald-token"); state.api = null;
+      document.querySelector("#who").replaceChildren(); signIn(); } }));
   show(el("h2", { textContent: "Campaigns" }), el("ul", { id: "campaigns" }, ...list.map((c) =>
     el("li", {}, el("button", { textContent: `${c.name} (${c.ruleset}, ${c.role})`, onclick: () => campaign(c.campaign_id) })))));
   main.querySelector("#campaigns button")?.focus();
-}
+});
 
-async function campaign(cid) {
+const campaign = guard(async (cid) => {
   const view = await state.api.get(`/v1/campaigns/${cid}`);
   show(el("h2", { textContent: view.name }), el("p", { textContent: `ruleset ${view.ruleset}` }),
     el("button", { textContent: "← campaigns", onclick: campaigns }),
     el("h3", { textContent: "Tables" }), el("ul", { id: "tables" }, ...view.tables.map((t) =>
       el("li", {}, el("button", { textContent: t.name, onclick: () => table(cid, t.table_id) })))));
   (main.querySelector("#tables button") ?? main.querySelector("button")).focus();
-}
+});
 
-async function table(cid, tid) {
+const table = guard(async (cid, tid) => {
   state.live = await tableView(state.api, state.me, cid, tid, { show, back: () => campaign(cid) });
-}
+});
 
 const saved = sessionStorage.getItem("skald-token");
 if (saved) {

@@ -63,7 +63,9 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   };
 
   const renderSheet = async (chid, position) => {
-    const c = await api.get(`/v1/campaigns/${cid}/characters/${chid}`, position ? { position } : {});
+    let c;
+    try { c = await api.get(`/v1/campaigns/${cid}/characters/${chid}`, position ? { position } : {}); }
+    catch (err) { characters[chid]?.querySelector("h4")?.setAttribute("title", `not refreshed: ${err.message}`); return; }
     owners[chid] = c.owner;
     const old = characters[chid];
     const card = sheetCard(c, old?.querySelector("details").open ?? false);
