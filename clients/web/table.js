@@ -38,7 +38,10 @@ export async function tableView(api, me, cid, tid, { show, back }) {
     const item = el("li", { className: hidden ? "roll hidden" : "roll" },
       el("span", { className: "who", textContent: d.actor ?? ev.metadata?.actor ?? "" }),
       el("span", { className: "what", textContent: `${ev.type} ${d.expression ?? d.label ?? ""}` }),
+      d.character_id ? el("span", { className: "for", textContent: `for ${d.character_id}` }) : "",
       el("strong", { className: "total", textContent: d.total ?? d.outcome ?? "" }),
+      typeof d.success === "boolean" ? el("span", { className: d.success ? "success" : "failure",
+        textContent: d.success ? "success" : "failure" }) : "",
       el("span", { className: "faces", textContent: faces }), hidden ? el("em", { textContent: "GM only" }) : "",
       ev.revealed ? el("em", { className: "revealed", textContent: "revealed" }) : "",
       ev.retconned ? el("em", { className: "retconned", textContent: "retconned" }) : "");

@@ -4,6 +4,8 @@ responses it received."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.async_api import expect
 
 from tests.browser.conftest import ARTIFACTS, Sit
@@ -52,7 +54,25 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
     stance = page.locator('.sheet[data-character="hero"] .fields dd[data-field="stance"]')
     await expect(stance).to_contain_text('"position":1')
 
+    # A roll with a client seed (docs/fair-dice.md: it joins the derivation), verified by the
+    # observer's page once the GM reveals the seed.
+    body = {"command_id": "with-client-seed", "type": "RollDice", "client_seed": "olga-picks-7",
+            "payload": {"campaign_id": cid, "table_id": "t", "expression": "4d6"}}
+    sent = await api.client.post("/v1/commands", json=body, headers=api.auth(ann))
+    assert sent.status_code == 200, sent.text
+    seeded = page.locator(f'#rolls li[data-position="{sent.json()["position"]}"]')
+    await expect(seeded.locator(".what")).to_have_text("DiceRolled 4d6")
+    await api.ok(ann, "RotateSeed", {"campaign_id": cid})
+    verdict = seeded.locator(".verify")
+    for _ in range(50):  # until the read models have the revealed seed
+        await seeded.get_by_role("button", name="Verify").click()
+        await expect(verdict).not_to_be_empty()
+        if (await verdict.text_content() or "").startswith("verified"):
+            break
+        await page.wait_for_timeout(100)
+    await expect(verdict).to_have_text(re.compile(r"^verified: 4 draws"))
+
     received = await observer.received()
-    assert "2d8" in received and "3d12" not in received
+    assert "2d8" in received and "3d12+7" not in received  # "+": never in a hex digest
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "observer.png"), full_page=True)

@@ -29,6 +29,7 @@ class Case:
     card: str = ""  # what to look at inside the character's card
     before: str = ""  # the text it shows before the command
     after: Callable[[dict[str, Any]], str] = lambda sheet: ""  # then, from the read model's sheet
+    shown: tuple[tuple[str, str], ...] = ()  # (selector in the card, text) shown from the start
     odds: dict[str, str] = field(default_factory=dict)
     p_success: str = ""
     check: dict[str, Any] = field(default_factory=dict)  # the check-odds body, typed into its form
@@ -42,7 +43,7 @@ CASES = [
     # Damage counts up to Health (seed 001 L26); 4 damage on Health 10 shows as 4/10.
     Case("boonbane", {"strength": 13, "afflictions": [{"name": "frightened"}]}, "boonbane.TakeDamage",
          {"amount": "4"}, card='[data-meter="damage"]', before="damage 0/10",
-         after=lambda sheet: "damage 4/10",
+         after=lambda sheet: "damage 4/10", shown=((".conditions", "frightened"), (".states", "active")),
          odds={"modifier": "0", "boons": "1", "banes": "0", "target": "10"}, p_success="29/40",
          check={"target_number": 12}),
     # Generation rolls the attributes and HTK (seed 002); the card then shows HTK against its maximum.
@@ -123,6 +124,8 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
     for seat in (gm, player):
         card = seat.page.locator(f'.sheet[data-character="hero"] {case.card}')
         await expect(card).to_have_text(case.before)
+        for selector, text in case.shown:
+            await expect(seat.page.locator(f'.sheet[data-character="hero"] {selector}')).to_contain_text(text)
     await form.get_by_role("button", name="Send").click()
     status = form.locator(".status")
     await expect(status).to_contain_text("done at position")
