@@ -31,7 +31,7 @@ function signIn(message = "") {
 }
 
 const campaigns = guard(async () => {
-  const list = await state.api.get("/v1/campaigns");
+  const list = await state.api.all("/v1/campaigns");
   document.querySelector("#who").replaceChildren(state.me.user ?? "", " ", el("button", { id: "sign-out",
     textContent: "Sign out", onclick: () => { sessionStorage.removeItem("skald-token"); state.api = null;
       document.querySelector("#who").replaceChildren(); signIn(); } }));

@@ -13,9 +13,9 @@ import { checkOddsPanel } from "./checkodds.js";
 const CHARACTER_FIELDS = ["character_id", "target_id", "participants", "nominee", "nominate", "fortune_from"];
 
 export async function tableView(api, me, cid, tid, { show, back }) {
-  const [view, rulesets, doc, list] = await Promise.all([api.get(`/v1/campaigns/${cid}`), api.get("/v1/rulesets"),
-    fetch("/schema/openapi.json").then((r) => r.json()), api.get("/v1/campaigns")]);
-  const role = list.find((c) => c.campaign_id === cid)?.role ?? "observer";
+  const [view, rulesets, doc] = await Promise.all([api.get(`/v1/campaigns/${cid}`), api.get("/v1/rulesets"),
+    fetch("/schema/openapi.json").then((r) => r.json())]);
+  const role = view.members.find((m) => m.user === me.user)?.role ?? "observer";
   const acts = role === "gm" || role === "player";
   const seated = new Set(view.tables.find((t) => t.table_id === tid)?.seated ?? []);
   const rolls = await api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: view.position });

@@ -54,6 +54,12 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
     stance = page.locator('.sheet[data-character="hero"] .fields dd[data-field="stance"]')
     await expect(stance).to_contain_text('"position":1')
 
+    # Watching includes the odds: the odds of a check by a seated character, from its sheet.
+    check = page.locator("#check-odds")
+    await check.locator('[data-path="characteristic"]').select_option("str")
+    await check.get_by_role("button", name="Odds").click()
+    await expect(check.locator(".status")).to_contain_text("chance of success ")
+
     # A roll with a client seed (docs/fair-dice.md: it joins the derivation), verified by the
     # observer's page once the GM reveals the seed.
     body = {"command_id": "with-client-seed", "type": "RollDice", "client_seed": "olga-picks-7",
