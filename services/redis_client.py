@@ -19,6 +19,8 @@ from redis.asyncio.cluster import RedisCluster
 from redis.crc import key_slot
 
 CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
+SOCKET_TIMEOUT_S = 5.0  # well above the live channels' 1-100 ms XREAD blocks
+CONNECT_TIMEOUT_S = 2.0
 
 
 def is_cluster_url(url: str) -> bool:
@@ -28,6 +30,10 @@ def is_cluster_url(url: str) -> bool:
 def connect_redis(url: str, **kwargs: Any) -> Redis:
     """A client for ``url``. A cluster client is returned typed as ``Redis``: it answers every
     command the service sends, each routed to the node holding its keys' slot."""
+    # No Redis call may wait forever: a half-open connection (a node killed mid-reply, a
+    # failover) becomes a TimeoutError, which callers answer with 503 or retry.
+    kwargs.setdefault("socket_timeout", SOCKET_TIMEOUT_S)
+    kwargs.setdefault("socket_connect_timeout", CONNECT_TIMEOUT_S)
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
         return cast(Redis, RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **kwargs))
