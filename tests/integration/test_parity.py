@@ -259,6 +259,20 @@ async def run_commands(w: World) -> None:
     strike = {"campaign_id": ghid, "character_id": "gh-hero", "target_id": "gh-foe"}
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "unaware"]})
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "above"]})
+    await w.both("ann", "golden-heroes.Respond", {"campaign_id": ghid, "character_id": "gh-foe",
+                                                  "response": "dodge"})
+    gh_fight = {"campaign_id": ghid, "encounter_id": "gh-fight"}
+    await w.both("ann", "golden-heroes.StartCombat", {**gh_fight, "heroes": ["gh-hero"],
+                                                      "villains": ["gh-foe"]})
+    await w.both("ann", "golden-heroes.RollInitiative", gh_fight)
+    await w.both("ann", "golden-heroes.Act", {**gh_fight, "character_id": "gh-hero",
+                                              "activity": "frame"})
+    await w.both("ann", "golden-heroes.Strike", {**strike, "encounter_id": "gh-fight"})
+    await w.both("ann", "golden-heroes.EndPhase", gh_fight)
+    await w.both("ann", "golden-heroes.Recover", {"campaign_id": ghid, "character_id": "gh-foe"})
+    await w.both("ann", "golden-heroes.Aid", {"campaign_id": ghid, "character_id": "gh-hero",
+                                              "target_id": "gh-foe", "kind": "htc_aid"})
+    await w.both("ann", "golden-heroes.EndCombat", gh_fight)
     bb = await w.both("ann", "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"})
     bbid = bb.value["campaign_id"]
     w.ids["boonbane"] = bbid

@@ -72,7 +72,7 @@ def resolve(dice: Dice, *, character_id: str, target_id: str, weapon_class: int,
                         weapon_class=weapon_class, defence_class=defence_class,
                         defence_added=added, modifiers=modifiers, total=total, hit=hit,
                         critical=critical,  # type: ignore[arg-type]
-                        critical_die=die, critical_effect=effect)
+                        critical_die=die, critical_effect=effect, crit_range=crit_range)
 
 
 def reread(data: StrikeRolled, natural: int, crit_range: int = 1) -> list[str]:

@@ -96,3 +96,65 @@ def band(table: tuple[Band, ...], score: int) -> int:
         if row.low <= score <= row.high:
             return row.value
     return table[0].value if score < table[0].low else table[-1].value
+
+# INITIATIVE RESULTS (L44-L45): the difference of the two d10s -> frames the winners get first.
+FRAMES_WON: Final[tuple[Band, ...]] = (
+    Band(1, 2, 1, "L44-L45"),
+    Band(3, 4, 2, "L44-L45"),
+    Band(5, 6, 3, "L44-L45"),
+    Band(7, 9, 4, "L44-L45"),
+)
+
+# ACTIVITY TIMES (L48-L50): frames an activity takes.
+ACTIVITY_FRAMES: Final[dict[str, tuple[int, str]]] = {
+    "frame": (1, "L48-L49"),
+    "action": (2, "L49, L41"),
+}
+
+
+class DefenceRow(NamedTuple):
+    htk_divider: int  # 0: none
+    htc_divider: int
+    dodge: int | None  # None: cannot dodge (DC 1-3, L103)
+    responds: bool  # DC 11-12 "do not dodge": no combat responses (L66)
+    line: str
+
+
+# DEFENCE CLASS TABLE (L62-L67): dividers and the Dodge Modifier.
+DEFENCE_CLASS: Final[dict[int, DefenceRow]] = {
+    1: DefenceRow(6, 5, None, True, "L62-L66"),
+    2: DefenceRow(4, 4, None, True, "L62-L66"),
+    3: DefenceRow(4, 3, None, True, "L62-L66"),
+    4: DefenceRow(3, 2, 0, True, "L62-L66"),
+    5: DefenceRow(2, 0, 0, True, "L62-L66"),
+    6: DefenceRow(0, 0, 1, True, "L62-L66"),
+    **{dc: DefenceRow(0, 0, 1, True, "L62-L66") for dc in range(7, 11)},
+    11: DefenceRow(0, 0, None, False, "L62-L66"),
+    12: DefenceRow(0, 0, None, False, "L62-L66"),
+}
+
+# DODGE RESULTS (L101-L102): 1d6 + Dodge Modifier - attack WC.
+DODGE_FAIL_AT_MOST: Final = 1  # "1 or less": total failure
+DODGE_GLANCING_AT_MOST: Final = 4  # 2-4: glancing blow
+DODGE_CHOICE_AT_MOST: Final = 6  # 5-6: glancing, or a full dodge for one more frame; 7+: full
+
+PARRY_MODES: Final = ("melee_ws_shield", "melee_ws", "melee_ma3", "melee_ma", "melee_other",
+                      "missile_ws_shield", "missile_ws", "missile_hh", "missile_lp",
+                      "missile_hp_ea")
+# PARRY TABLE (L104-L111, digest §3.6): attack row -> the score a parry must equal or beat in
+# each parry mode's column; None where the mode cannot parry (missile forms never parry melee).
+PARRY: Final[dict[str, tuple[tuple[int | None, ...], str]]] = {
+    "melee_ws": ((6, 7, 9, 10, 14, None, None, None, None, None), "L105"),
+    "melee_ma3": ((6, 7, 8, 9, 14, None, None, None, None, None), "L106"),
+    "melee_ma": ((5, 6, 7, 8, 13, None, None, None, None, None), "L106"),
+    "melee_other": ((4, 5, 6, 7, 9, None, None, None, None, None), "L108"),
+    "missile_ws": ((6, 7, 9, 10, 15, 7, 7, 11, 11, 8), "L109"),
+    "missile_hh": ((4, 5, 7, 8, 13, 5, 5, 9, 9, 6), "L110"),
+    "missile_lp": ((5, 6, 8, 9, 14, 6, 6, 10, 10, 7), "L110"),
+    "hp_ea": ((8, None, None, None, None, 7, None, None, None, 6), "L111"),
+}
+
+FREE_RESPONSES: Final = 4  # to WC 0/1 attacks, each round (L101)
+PUSHBACK_THRESHOLD: Final = 20  # superpowered characters (L119-L120)
+PUSHBACK_METRES_PER: Final = (5, 2)  # 2 m for every 5 HTC, or part, over the threshold (L119)
+STAND_FIRM_PER_GRADE: Final = 5  # Push-back Threshold +5 per grade of Superstrength (L115)
