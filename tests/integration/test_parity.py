@@ -256,6 +256,14 @@ async def run_commands(w: World) -> None:
                      {"campaign_id": ghid, "character_id": chid})
     await w.both("ann", "golden-heroes.GenerateCharacter",
                  {"campaign_id": ghid, "character_id": "gh-hero"})
+    gh_hero = {"campaign_id": ghid, "character_id": "gh-hero"}
+    await w.both("ann", "golden-heroes.RollPower", gh_hero)
+    await w.both("ann", "golden-heroes.ChoosePower", {**gh_hero, "power": "flight"})
+    await w.both("ann", "golden-heroes.UpgradePower", {**gh_hero, "power": "strength"})
+    await w.both("ann", "golden-heroes.ChoosePowerOption", {**gh_hero, "power": "martial_arts",
+                                                            "choice": "oriental"})
+    await w.both("ann", "golden-heroes.ConvertPowerRolls", {**gh_hero, "count": 1})
+    await w.both("ann", "golden-heroes.TakeBackground", {**gh_hero, "background": "immortal"})
     strike = {"campaign_id": ghid, "character_id": "gh-hero", "target_id": "gh-foe"}
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "unaware"]})
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "above"]})

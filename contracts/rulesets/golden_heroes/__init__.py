@@ -77,8 +77,9 @@ from contracts.rulesets.golden_heroes.strike import (
 )
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
-    GenerateCharacter, Strike, StartCombat, RollInitiative, Act, EndPhase, EndCombat, Respond,
-    Recover, Aid)
+    GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
+    ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
+    EndCombat, Respond, Recover, Aid)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (

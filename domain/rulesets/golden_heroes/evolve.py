@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import frames
+from domain.rulesets.golden_heroes import frames, powers_apply
 from domain.rulesets.golden_heroes import sheet as sheets
 
 RID = c.RULESET_ID
@@ -59,6 +59,9 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
     replace = msgspec.structs.replace
     if isinstance(ev, c.CharacterGenerated):
         return sheets.apply_generated(sheet, ev)
+    if isinstance(ev, (c.PowerGained, c.PowerOptionChosen, c.PowerRollsConverted,
+                       c.BackgroundTaken)):
+        return powers_apply.fold(sheet, ev)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contracts.rulesets.golden_heroes import GoldenHeroesSheet, PowerHeld
-from domain.rulesets.golden_heroes import tables
+from domain.rulesets.golden_heroes import power_table, tables
 
 
 def held(sheet: GoldenHeroesSheet, power: str) -> PowerHeld | None:
@@ -35,3 +35,37 @@ def defence_class(sheet: GoldenHeroesSheet) -> int:
     if grade(sheet, "tough_skin"):
         dcs.append(TOUGH_SKIN_DC[min(grade(sheet, "tough_skin"), 4)])
     return min(dcs)
+
+
+FLIGHT_SPEED = {1: 15, 2: 20, 3: 25, 4: 30}  # combat flying speed, m a frame (L203-L205)
+ENERGY_POOL = 15  # 15d6 over 5 rounds (L178), +1d10 at grade 2 (L180)
+
+
+def described(sheet: GoldenHeroesSheet) -> list[dict[str, object]]:
+    """Each power with its grade, its text's seed lines, and what the engine applies of it."""
+    out: list[dict[str, object]] = []
+    for p in sheet.powers:
+        row = power_table.BY_ID.get(p.power)
+        out.append({"power": p.power, "grade": p.grade, "choice": p.choice,
+                    "text": row.text if row else "", "engine": row.engine if row else ""})
+    return out
+
+
+def figures(sheet: GoldenHeroesSheet, movement: int) -> dict[str, object]:
+    """Numbers the powers give: combat movement with Speed (L270), flying speed (L203), the
+    energy dice (L178-L180), critical range (L242), force field strengths (L206)."""
+    out: dict[str, object] = {}
+    speed = grade(sheet, "speed")
+    if speed:
+        out["combat_movement"] = movement * 2 ** speed  # doubled each grade (L270-L271)
+    if grade(sheet, "flight"):
+        out["flight_speed"] = FLIGHT_SPEED[min(grade(sheet, "flight"), 4)]
+    ea = held(sheet, "energy_attack")
+    if ea is not None:
+        out["energy_dice"] = ENERGY_POOL + ea.rolled.get("energy_dice", 0)
+    if grade(sheet, "precision"):
+        out["critical_range"] = "19-20"
+    ff = held(sheet, "force_field")
+    if ff is not None:
+        out["force_fields"] = {k: v for k, v in ff.rolled.items()}
+    return out

@@ -15,15 +15,16 @@ from domain.rulesets.golden_heroes import (
     attacks,
     decide_combat,
     decide_damage,
+    decide_powers,
     decide_strike,
     generation,
     recovery,
-    strike,
 )
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
 from domain.rulesets.golden_heroes.evolve import evolve as fold
 from domain.rulesets.golden_heroes.options import parse_options
+from domain.rulesets.golden_heroes.reread import reread as reread_roll
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
@@ -89,19 +90,38 @@ class GoldenHeroesRuleset:
                 raise StateConflict("character_id", "golden-heroes.generation L3",
                                     "this character's attributes are already rolled")
             ev: msgspec.Struct = generation.generate(
-                command.character_id, command.character_type, dice, opts.attribute_dice)
+                command.character_id, command.character_type, dice, opts.attribute_dice,
+                0 if command.character_type == "non_superpowered" else opts.power_rolls)
             return [RulesetEvent(stream=_char(command.character_id),
                                  type=f"{RID}.CharacterGenerated", data=msgspec.to_builtins(ev))]
         if isinstance(command, c.Strike):
             return decide_strike.decide(command, _sheet(states, command.character_id, "character_id"),
                                         _sheet(states, command.target_id, "target_id"), states, dice)
-        return self._decide_combat(command, states, dice)
+        if isinstance(command, c.RollPower):
+            return decide_powers.roll_power(command, _sheet(states, command.character_id,
+                                                            "character_id"), dice)
+        return self._decide_more(command, states, dice)
 
     @staticmethod
-    def _decide_combat(command: msgspec.Struct, states: Mapping[str, Any],
-                       dice: Dice) -> list[RulesetEvent]:
+    def _decide_more(command: msgspec.Struct, states: Mapping[str, Any],
+                     dice: Dice) -> list[RulesetEvent]:
         def load(cid: str, field: str) -> c.GoldenHeroesSheet:
             return _sheet(states, cid, field)
+
+        if isinstance(command, c.ChoosePower):
+            return decide_powers.choose_power(command, load(command.character_id, "character_id"),
+                                              dice)
+        if isinstance(command, c.UpgradePower):
+            return decide_powers.upgrade_power(command, load(command.character_id,
+                                                             "character_id"), dice)
+        if isinstance(command, c.ChoosePowerOption):
+            return decide_powers.choose_option(command, load(command.character_id,
+                                                             "character_id"))
+        if isinstance(command, c.ConvertPowerRolls):
+            return decide_powers.convert(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.TakeBackground):
+            return decide_powers.take_background(command, load(command.character_id,
+                                                               "character_id"), dice)
 
         if isinstance(command, c.StartCombat):
             return decide_combat.start_combat(command, load, states, dice)
@@ -159,22 +179,7 @@ class GoldenHeroesRuleset:
     def reread(event_type: str, data: Mapping[str, Any],
                draws: Sequence[tuple[int, int]]) -> list[str]:
         """How a recorded roll's reading differs from the rules applied to its draws."""
-        if event_type == f"{RID}.StrikeRolled":
-            ev = msgspec.convert(dict(data), c.StrikeRolled)
-            d20 = [face for sides, face in draws if sides == 20]
-            if not d20:
-                return ["no d20 drawn for the strike"]
-            return strike.reread(ev, d20[0], ev.crit_range)
-        if event_type == f"{RID}.CharacterGenerated":
-            gen = msgspec.convert(dict(data), c.CharacterGenerated)
-            faces = [face for _, face in draws]
-            recorded = [f for a in gen.attributes for f in a.dice] + gen.htc_dice + gen.htk_dice
-            out = [] if faces == recorded else ["recorded dice differ from the draws"]
-            for a in gen.attributes:
-                if a.value != sum(sorted(a.dice, reverse=True)[:3]):
-                    out.append(f"{a.attribute} {a.value} is not the best three of {a.dice}")
-            return out
-        return []
+        return reread_roll(event_type, data, draws)
 
 
 GOLDEN_HEROES: Final = GoldenHeroesRuleset()

@@ -34,6 +34,8 @@ def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenH
     return msgspec.structs.replace(
         sheet, character_type=ev.character_type,
         attributes={a.attribute: a.value for a in ev.attributes},
+        base_attributes={a.attribute: a.value for a in ev.attributes},
+        power_rolls_left=ev.power_rolls,
         max_htc=ev.max_htc, max_htk=ev.max_htk, htc=ev.max_htc, htk=ev.max_htk,
         defence_class=11 if ev.character_type == "non_superpowered" else sheet.defence_class,
         weapon_class=0 if ev.character_type == "non_superpowered" else sheet.weapon_class,
@@ -50,6 +52,8 @@ def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
     move = generation.movement(base["strength"], base["dexterity"], base["vigour"])
     return {
         "defence_class": powers.defence_class(sheet),
+        "powers": powers.described(sheet),
+        **powers.figures(sheet, move),
         "condition": states.htc_condition(sheet),
         "injury": states.htk_condition(sheet),
         "damage_modifier": generation.strength_damage_modifier(a["strength"]),
