@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from domain.fair_dice import derive_face
 from tests.conftest import Api
+from tests.integration.test_golden_heroes_scripted_fight import secret_seed
 
 STRONG = {"attributes": {"ego": 10, "strength": 25, "dexterity": 18, "vigour": 12},
           "max_htc": 40, "htc": 40, "max_htk": 40, "htk": 40, "generated": True,
@@ -117,3 +119,46 @@ async def test_energy_attack_on_armour_then_dodge_damage_and_recovery(api: Api) 
                                                           "character_id": "foe"})
         r = rec["events"][0]["data"]
         assert r["htc"] == min(50 - htc + r["dice"][0], 50)  # Vigour 14: +0 (L8)
+
+
+async def test_dups_ratings_and_hero_points_through_http(api: Api) -> None:
+    t = await fight(api)
+    cid, ann = t["cid"], t["ann"]
+    hero = {"campaign_id": cid, "character_id": "hero"}
+    await api.ok(ann, "golden-heroes.StartWeek", {"campaign_id": cid, "characters": ["hero"]})
+    # Personal Status 13 at the start (digest §6.8); raise it to 28: 3 Hero Points (L371)
+    for rating, value in (("conscience", 5), ("expression", 5), ("success_rate", 5),
+                          ("public_response", 5), ("security", 8)):
+        r = await api.ok(ann, "golden-heroes.SetRating", {**hero, "rating": rating,
+                                                          "value": value, "reason": "play"})
+    assert r["events"][0]["data"]["personal_status"] == 28
+    bad = await api.command(ann, "golden-heroes.SetRating", {**hero, "rating": "conscience",
+                                                             "value": 6})
+    assert bad.status_code == 422 and bad.json()["field"] == "payload.value"
+    r = await api.ok(ann, "golden-heroes.StartScenario", {"campaign_id": cid,
+                                                          "characters": ["hero"]})
+    assert r["events"][0]["data"] == {"character_id": "hero", "dups_used": 1, "jinxed_dups": 0,
+                                      "dups": 6, "hero_points": 3}
+    # a miss by 1 to 3 (d20 5-7 + WC2 + 5 + Dex 18's 3): the command id scripts the d20
+    seed = await secret_seed(api.database_url, cid)
+    command_id = next(f"miss-{n}" for n in range(5000)
+                      if 5 <= derive_face(seed, cid, f"miss-{n}", 0, 20) <= 7)
+    strike = await api.ok(ann, "golden-heroes.Strike", {**hero, "target_id": "foe"}, command_id)
+    rolled = strike["events"][0]["data"]
+    assert not rolled["hit"] and rolled["critical"] is None
+    spent = await api.ok(ann, "golden-heroes.SpendHeroPoints", {
+        **hero, "roller_id": "hero", "target_id": "foe", "points": 3})
+    ev = spent["events"][0]["data"]
+    assert ev["total"] == rolled["total"] + 3 and ev["hit"]  # the miss is now a hit (L373)
+    assert [e["type"] for e in spent["events"]] == ["golden-heroes.HeroPointsSpent"] * 2
+    before = await log_length(api, t)
+    again = await api.command(ann, "golden-heroes.SpendHeroPoints", {
+        **hero, "roller_id": "hero", "target_id": "foe", "points": 1})
+    # a second Hero Point on the same roll (and none left): refused, nothing appended
+    assert again.status_code == 409 and again.json()["rule"] == "golden-heroes.hero-points L373"
+    assert await log_length(api, t) == before
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero", position=spent["position"])
+    derived = read.json()["derived"]
+    foe = await api.get(ann, f"/v1/campaigns/{cid}/characters/foe", position=spent["position"])
+    assert foe.json()["sheet"]["pending_attack"]["attacker_id"] == "hero"
+    assert derived["hero_points_left"] == 0 and derived["state_of_mind"] == "total_confidence"

@@ -39,7 +39,7 @@ async def _read_sse(api: Api, token: str, path: str, into: list[str]) -> None:
             into.append(line)
 
 
-async def _seed(database_url: str, cid: str) -> bytes:
+async def secret_seed(database_url: str, cid: str) -> bytes:
     conn = await asyncpg.connect(database_url)
     try:
         seed: bytes = await conn.fetchval(
@@ -62,7 +62,7 @@ async def test_a_scripted_fight_to_unconsciousness_and_recovery(api: Api) -> Non
     for ch, sheet in (("hero", HERO), ("foe", FOE)):
         made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": ch,
                                                     "character_id": ch, "sheet": sheet})
-    seed = await _seed(api.database_url, cid)
+    seed = await secret_seed(api.database_url, cid)
     seen = await api.get(gm, f"/v1/campaigns/{cid}", position=made["position"])
     assert seen.status_code == 200, seen.text
     lines: list[str] = []

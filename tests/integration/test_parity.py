@@ -281,6 +281,16 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "golden-heroes.Aid", {"campaign_id": ghid, "character_id": "gh-hero",
                                               "target_id": "gh-foe", "kind": "htc_aid"})
     await w.both("ann", "golden-heroes.EndCombat", gh_fight)
+    await w.both("ann", "golden-heroes.StartWeek", {"campaign_id": ghid,
+                                                    "characters": ["gh-hero", "gh-foe"]})
+    await w.both("ann", "golden-heroes.SetRating", {**gh_hero, "rating": "security",
+                                                    "value": 10, "reason": "a win"})
+    await w.both("ann", "golden-heroes.StartScenario", {"campaign_id": ghid,
+                                                        "characters": ["gh-hero"]})
+    await w.both("ann", "golden-heroes.SpendHeroPoints", {**gh_hero, "roller_id": "gh-hero",
+                                                          "target_id": "gh-foe", "points": 1})
+    await w.both("ann", "golden-heroes.ImproveCharacter", {**gh_hero, "dups": 2,
+                                                           "improvement": "training"})
     bb = await w.both("ann", "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"})
     bbid = bb.value["campaign_id"]
     w.ids["boonbane"] = bbid

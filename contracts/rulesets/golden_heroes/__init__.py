@@ -9,6 +9,19 @@ from __future__ import annotations
 
 import msgspec
 
+from contracts.rulesets.golden_heroes.campaign import (
+    CharacterImproved,
+    HeroPointsSpent,
+    ImproveCharacter,
+    Rating,
+    RatingSet,
+    ScenarioStarted,
+    SetRating,
+    SpendHeroPoints,
+    StartScenario,
+    StartWeek,
+    WeekStarted,
+)
 from contracts.rulesets.golden_heroes.combat import (
     Act,
     Activity,
@@ -61,6 +74,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     Circumstance,
     DefenceClass,
     GoldenHeroesSheet,
+    LastStrike,
     PendingAttack,
     PowerHeld,
     StrikeModifier,
@@ -79,16 +93,21 @@ from contracts.rulesets.golden_heroes.strike import (
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
-    EndCombat, Respond, Recover, Aid)
+    EndCombat, Respond, Recover, Aid, StartWeek, StartScenario, SetRating, SpendHeroPoints,
+    ImproveCharacter)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
         CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
-        CombatEnded, AttackResolved, Recovered, Aided)
+        CombatEnded, AttackResolved, Recovered, Aided, WeekStarted, ScenarioStarted, RatingSet,
+        HeroPointsSpent, CharacterImproved)
 }
 
 __all__ = [
+    "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
+    "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
+    "StartWeek", "WeekStarted",
     "RULESET_ID", "COMMANDS", "EVENTS", "Act", "Activity", "Aid", "Aided", "AttackName",
     "AttackResolved", "Attribute", "AttributeRoll", "Background", "BackgroundTaken",
     "CharacterGenerated", "CharacterType", "ChoosePower", "ChoosePowerOption", "Circumstance",

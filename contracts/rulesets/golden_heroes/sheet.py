@@ -60,6 +60,19 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     target_surprised: bool = False
 
 
+class LastStrike(msgspec.Struct, kw_only=True):
+    """A character's last strike, which Hero Points may still change (L373)."""
+
+    number: int
+    target_id: str
+    natural: int
+    total: int
+    hit: bool
+    critical: str | None = None
+    hero_points: bool = False  # already changed by Hero Points: one spend a roll
+    attack: PendingAttack | None = None  # the hit it is, or would be
+
+
 class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     """A Golden Heroes character: attributes (L3), HTC/HTK (L9), movement (L10), type (L42),
     superpowers (L12-L15), its current state in combat (L122-L128)."""
@@ -85,3 +98,11 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     first_aid_used: bool = False  # once per injury (digest decision #49)
     prone: bool = False
     pending_attack: PendingAttack | None = None
+    # Personal Status components, their initial values (L351-L365; digest §6.8)
+    ratings: dict[str, int] = msgspec.field(default_factory=lambda: {
+        "conscience": 3, "expression": 3, "success_rate": 0, "public_response": 2,
+        "security": 5})
+    hero_points: int = 0  # this scenario's allowance (L371)
+    hero_points_used: int = 0  # each once a scenario (L373)
+    strikes: int = 0  # strikes made, numbering the last one
+    last_strike: LastStrike | None = None

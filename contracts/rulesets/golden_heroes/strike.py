@@ -10,6 +10,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     AttackName,
     Circumstance,
     DefenceClass,
+    PendingAttack,
     StrikeModifier,
     WeaponClass,
     WeaponType,
@@ -65,6 +66,8 @@ class StrikeRolled(msgspec.Struct, frozen=True, kw_only=True):
     frames: int = 1  # the attack's time: 1 frame or an action of 2 (L48-L50)
     pending: bool = False  # a hit now waits for the target's response (L79)
     crit_range: int = 1  # criticals on 19-20 with Precision (L242)
+    miss_range: int = 1  # critical misses on 1-2 when Jinxed (L370)
+    attack_form: PendingAttack | None = None  # the hit it is or would be, for Hero Points
 
 
 class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -11,7 +11,15 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import attacks, decide_combat, frames, powers, states, strike
+from domain.rulesets.golden_heroes import (
+    attacks,
+    campaign,
+    decide_combat,
+    frames,
+    powers,
+    states,
+    strike,
+)
 from domain.rulesets.golden_heroes.decide_combat import char, enc, event
 
 
@@ -79,25 +87,27 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         weapon_class=form.weapon_class, defence_class=defence_class(target),
         modifiers=modifier_lines(attacker, cmd, surprised),
         superpowered=superpowered and target.character_type != "non_superpowered",
-        crit_range=form.crit_range)
+        crit_range=form.crit_range,
+        miss_range=2 if campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
+        else 1)
+    pending = c.PendingAttack(
+        attacker_id=cmd.character_id, encounter_id=cmd.encounter_id, attack=form.name,
+        weapon_type=form.weapon_type, weapon_class=form.weapon_class, frames=form.frames,
+        parry_row=form.parry_row, htc_dice=form.htc_dice, htc_plus=form.htc_plus,
+        htk_dice=form.htk_dice, htk_plus=form.htk_plus, damage_modifier=net, to_htk=to_htk,
+        divider_reduction=form.divider_reduction, tags=list(form.tags),
+        critical_die=ev.critical_die if ev.critical == "hit" else None,
+        attacker_superpowered=superpowered, target_surprised=surprised)
+    if ev.critical == "hit" and not superpowered:
+        pending.tags.append("non_superpowered_critical")  # its response is not free (L84)
+    if ev.critical == "hit" and target.character_type == "non_superpowered":
+        pending.tags.append("critical_on_non_superpowered")  # L84
+    if form.dodge_modifier:
+        pending.tags.append(f"dodge{form.dodge_modifier:+d}")
     ev = msgspec.structs.replace(ev, attack=form.name, encounter_id=cmd.encounter_id,
-                                 frames=form.frames, pending=ev.hit)
+                                 frames=form.frames, pending=ev.hit, attack_form=pending)
     out.insert(0, event(char(cmd.character_id), "StrikeRolled", ev))
     if ev.hit:
-        pending = c.PendingAttack(
-            attacker_id=cmd.character_id, encounter_id=cmd.encounter_id, attack=form.name,
-            weapon_type=form.weapon_type, weapon_class=form.weapon_class, frames=form.frames,
-            parry_row=form.parry_row, htc_dice=form.htc_dice, htc_plus=form.htc_plus,
-            htk_dice=form.htk_dice, htk_plus=form.htk_plus, damage_modifier=net, to_htk=to_htk,
-            divider_reduction=form.divider_reduction, tags=list(form.tags),
-            critical_die=ev.critical_die if ev.critical == "hit" else None,
-            attacker_superpowered=superpowered, target_surprised=surprised)
-        if ev.critical == "hit" and not superpowered:
-            pending.tags.append("non_superpowered_critical")  # its response is not free (L84)
-        if ev.critical == "hit" and target.character_type == "non_superpowered":
-            pending.tags.append("critical_on_non_superpowered")  # L84
-        if form.dodge_modifier:
-            pending.tags.append(f"dodge{form.dodge_modifier:+d}")
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     return out

@@ -62,6 +62,21 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
     if isinstance(ev, (c.PowerGained, c.PowerOptionChosen, c.PowerRollsConverted,
                        c.BackgroundTaken)):
         return powers_apply.fold(sheet, ev)
+    if isinstance(ev, c.StrikeRolled):
+        number = sheet.strikes + 1
+        return replace(sheet, strikes=number, last_strike=c.LastStrike(
+            number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
+            hit=ev.hit, critical=ev.critical, attack=ev.attack_form))
+    if isinstance(ev, c.HeroPointsSpent):
+        return _hero_points(sheet, ev)
+    if isinstance(ev, c.WeekStarted):
+        return replace(sheet, dups=sheet.dups + ev.dups)
+    if isinstance(ev, c.ScenarioStarted):
+        return replace(sheet, dups=ev.dups, hero_points=ev.hero_points, hero_points_used=0)
+    if isinstance(ev, c.RatingSet):
+        return replace(sheet, ratings={**sheet.ratings, ev.rating: ev.value})
+    if isinstance(ev, c.CharacterImproved):
+        return replace(sheet, dups=sheet.dups - ev.dups)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):
@@ -80,6 +95,24 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
                       aid_used=sheet.aid_used or ev.kind == "htc_aid",
                       first_aid_used=sheet.first_aid_used or ev.kind == "first_aid")
         return replace(out, unconscious=sheets.latch(out))
+    return sheet
+
+
+def _hero_points(sheet: c.GoldenHeroesSheet, ev: c.HeroPointsSpent) -> c.GoldenHeroesSheet:
+    """The spender's points are used; the roller's strike is changed; the target's pending
+    hit comes or goes with it (L373)."""
+    replace = msgspec.structs.replace
+    if "spender" in ev.roles:
+        sheet = replace(sheet, hero_points_used=sheet.hero_points_used + abs(ev.points))
+    last = sheet.last_strike
+    if "roller" in ev.roles and last is not None:
+        sheet = replace(sheet, last_strike=replace(last, total=ev.total, hit=ev.hit,
+                                                   hero_points=True))
+    if "target" in ev.roles:
+        if ev.was_hit and not ev.hit:
+            sheet = replace(sheet, pending_attack=None)
+        elif ev.attack is not None:
+            sheet = replace(sheet, pending_attack=ev.attack)
     return sheet
 
 

@@ -81,7 +81,9 @@ def reread(event_type: str, data: Mapping[str, Any],
     if event_type == f"{RID}.StrikeRolled":
         ev = msgspec.convert(dict(data), c.StrikeRolled)
         d20 = _faces(draws, 20)
-        return strike.reread(ev, d20[0], ev.crit_range) if d20 else ["no d20 drawn for the strike"]
+        if not d20:
+            return ["no d20 drawn for the strike"]
+        return strike.reread(ev, d20[0], ev.crit_range, ev.miss_range)
     if event_type == f"{RID}.CharacterGenerated":
         return _generated(data, draws)
     if event_type == f"{RID}.InitiativeRolled":

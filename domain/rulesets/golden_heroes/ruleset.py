@@ -13,6 +13,7 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
+    campaign,
     decide_combat,
     decide_damage,
     decide_powers,
@@ -49,7 +50,9 @@ class GoldenHeroesRuleset:
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     # the referee runs the fight's time (L43: "the referee for the villains")
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
-        {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat})
+        {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
+         # the referee keeps the campaign's ratings and time (L285, L288, L375)
+         c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
@@ -69,11 +72,12 @@ class GoldenHeroesRuleset:
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The acting character's, the target's, the fight's and, starting one, every fighter's."""
         out: list[str] = []
-        for field in ("character_id", "target_id"):
+        for field in ("character_id", "roller_id", "target_id"):
             value = getattr(command, field, None)
             if value is not None:
                 out.append(_char(value))
-        for ids in (getattr(command, "heroes", []), getattr(command, "villains", [])):
+        for ids in (getattr(command, "heroes", []), getattr(command, "villains", []),
+                    getattr(command, "characters", [])):
             out.extend(_char(i) for i in ids)
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
@@ -108,6 +112,18 @@ class GoldenHeroesRuleset:
         def load(cid: str, field: str) -> c.GoldenHeroesSheet:
             return _sheet(states, cid, field)
 
+        if isinstance(command, c.StartWeek):
+            return campaign.start_week(command, load)
+        if isinstance(command, c.StartScenario):
+            return campaign.start_scenario(command, load)
+        if isinstance(command, c.SetRating):
+            return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.ImproveCharacter):
+            return campaign.improve(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.SpendHeroPoints):
+            return campaign.spend_hero_points(
+                command, load(command.character_id, "character_id"),
+                load(command.roller_id, "roller_id"), load(command.target_id, "target_id"))
         if isinstance(command, c.ChoosePower):
             return decide_powers.choose_power(command, load(command.character_id, "character_id"),
                                               dice)
@@ -154,7 +170,8 @@ class GoldenHeroesRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Effect-table figures, movement, thresholds and frames per round."""
-        return sheets.derived(sheets.load(sheet))
+        loaded = sheets.load(sheet)
+        return {**sheets.derived(loaded), **campaign.derived(loaded)}
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.StrikeSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:

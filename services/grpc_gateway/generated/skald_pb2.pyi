@@ -578,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_generate_character", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_start_combat", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -612,11 +612,16 @@ class Command(_message.Message):
     GOLDEN_HEROES_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_END_PHASE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_IMPROVE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RECOVER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RESPOND_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ROLL_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SET_RATING_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SPEND_HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_SCENARIO_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_WEEK_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_TAKE_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_UPGRADE_POWER_FIELD_NUMBER: _ClassVar[int]
@@ -698,11 +703,16 @@ class Command(_message.Message):
     golden_heroes_end_combat: GoldenHeroesEndCombat
     golden_heroes_end_phase: GoldenHeroesEndPhase
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
+    golden_heroes_improve_character: GoldenHeroesImproveCharacter
     golden_heroes_recover: GoldenHeroesRecover
     golden_heroes_respond: GoldenHeroesRespond
     golden_heroes_roll_initiative: GoldenHeroesRollInitiative
     golden_heroes_roll_power: GoldenHeroesRollPower
+    golden_heroes_set_rating: GoldenHeroesSetRating
+    golden_heroes_spend_hero_points: GoldenHeroesSpendHeroPoints
     golden_heroes_start_combat: GoldenHeroesStartCombat
+    golden_heroes_start_scenario: GoldenHeroesStartScenario
+    golden_heroes_start_week: GoldenHeroesStartWeek
     golden_heroes_strike: GoldenHeroesStrike
     golden_heroes_take_background: GoldenHeroesTakeBackground
     golden_heroes_upgrade_power: GoldenHeroesUpgradePower
@@ -751,7 +761,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -906,7 +916,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_character_generated", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_frames_used", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_recovered", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_initiative_seized", "potential_life_discarded", "potential_moved", "potential_recouped", "potential_resisted", "potential_round_started", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_frames_used", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_scenario_started", "golden_heroes_strike_rolled", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_initiative_seized", "potential_life_discarded", "potential_moved", "potential_recouped", "potential_resisted", "potential_round_started", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -935,17 +945,22 @@ class Event(_message.Message):
     GOLDEN_HEROES_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_BACKGROUND_TAKEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHARACTER_IMPROVED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FRAMES_USED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_HERO_POINTS_SPENT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_HIT_PENDING_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_INITIATIVE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_PHASE_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_POWER_GAINED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_POWER_OPTION_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_POWER_ROLLS_CONVERTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RATING_SET_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SCENARIO_STARTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_WEEK_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ADVANTAGE_RECOVERED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
@@ -991,17 +1006,22 @@ class Event(_message.Message):
     golden_heroes_attack_resolved: GoldenHeroesAttackResolved
     golden_heroes_background_taken: GoldenHeroesBackgroundTaken
     golden_heroes_character_generated: GoldenHeroesCharacterGenerated
+    golden_heroes_character_improved: GoldenHeroesCharacterImproved
     golden_heroes_combat_ended: GoldenHeroesCombatEnded
     golden_heroes_combat_started: GoldenHeroesCombatStarted
     golden_heroes_frames_used: GoldenHeroesFramesUsed
+    golden_heroes_hero_points_spent: GoldenHeroesHeroPointsSpent
     golden_heroes_hit_pending: GoldenHeroesHitPending
     golden_heroes_initiative_rolled: GoldenHeroesInitiativeRolled
     golden_heroes_phase_ended: GoldenHeroesPhaseEnded
     golden_heroes_power_gained: GoldenHeroesPowerGained
     golden_heroes_power_option_chosen: GoldenHeroesPowerOptionChosen
     golden_heroes_power_rolls_converted: GoldenHeroesPowerRollsConverted
+    golden_heroes_rating_set: GoldenHeroesRatingSet
     golden_heroes_recovered: GoldenHeroesRecovered
+    golden_heroes_scenario_started: GoldenHeroesScenarioStarted
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
+    golden_heroes_week_started: GoldenHeroesWeekStarted
     potential_action_taken: PotentialActionTaken
     potential_advantage_recovered: PotentialAdvantageRecovered
     potential_attack_resolved: PotentialAttackResolved
@@ -1019,7 +1039,7 @@ class Event(_message.Message):
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -1252,6 +1272,16 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     power_rolls: int
     def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., power_rolls: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesCharacterImproved(_message.Message):
+    __slots__ = ("character_id", "dups", "improvement")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups: int
+    improvement: str
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesChoosePower(_message.Message):
     __slots__ = ("campaign_id", "character_id", "power")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1431,6 +1461,30 @@ class GoldenHeroesGenerateCharacter(_message.Message):
     character_type: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., character_type: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesHeroPointsSpent(_message.Message):
+    __slots__ = ("character_id", "roller_id", "target_id", "strike", "points", "total", "hit", "was_hit", "roles", "attack")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    STRIKE_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    WAS_HIT_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    roller_id: str
+    target_id: str
+    strike: int
+    points: int
+    total: int
+    hit: bool
+    was_hit: bool
+    roles: _containers.RepeatedScalarFieldContainer[str]
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., target_id: _Optional[str] = ..., strike: _Optional[int] = ..., points: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., was_hit: _Optional[bool] = ..., roles: _Optional[_Iterable[str]] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
 class GoldenHeroesHitPending(_message.Message):
     __slots__ = ("character_id", "attack")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1438,6 +1492,18 @@ class GoldenHeroesHitPending(_message.Message):
     character_id: str
     attack: GoldenHeroesPendingAttack
     def __init__(self, character_id: _Optional[str] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesImproveCharacter(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "dups", "improvement")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    dups: int
+    improvement: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesInitiativeRolled(_message.Message):
     __slots__ = ("encounter_id", "round", "rolls", "winner", "difference", "frames_won", "frames", "borrowed", "order")
@@ -1474,6 +1540,26 @@ class GoldenHeroesInitiativeRolled(_message.Message):
     borrowed: _containers.ScalarMap[str, int]
     order: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., difference: _Optional[int] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesLastStrike(_message.Message):
+    __slots__ = ("number", "target_id", "natural", "total", "hit", "critical", "hero_points", "attack")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    NATURAL_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    target_id: str
+    natural: int
+    total: int
+    hit: bool
+    critical: str
+    hero_points: bool
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, number: _Optional[int] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., hero_points: _Optional[bool] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesModifierLine(_message.Message):
     __slots__ = ("source", "value")
@@ -1629,6 +1715,20 @@ class GoldenHeroesPowerRollsConverted(_message.Message):
     dups: int
     def __init__(self, character_id: _Optional[str] = ..., count: _Optional[int] = ..., dups: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesRatingSet(_message.Message):
+    __slots__ = ("character_id", "rating", "value", "reason", "personal_status")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PERSONAL_STATUS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    rating: str
+    value: int
+    reason: str
+    personal_status: int
+    def __init__(self, character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ..., personal_status: _Optional[int] = ...) -> None: ...
+
 class GoldenHeroesRecover(_message.Message):
     __slots__ = ("campaign_id", "character_id", "period")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1701,8 +1801,36 @@ class GoldenHeroesRollPower(_message.Message):
     character_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesScenarioStarted(_message.Message):
+    __slots__ = ("character_id", "dups_used", "jinxed_dups", "dups", "hero_points")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_USED_FIELD_NUMBER: _ClassVar[int]
+    JINXED_DUPS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups_used: int
+    jinxed_dups: int
+    dups: int
+    hero_points: int
+    def __init__(self, character_id: _Optional[str] = ..., dups_used: _Optional[int] = ..., jinxed_dups: _Optional[int] = ..., dups: _Optional[int] = ..., hero_points: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesSetRating(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "rating", "value", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    rating: str
+    value: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "pending_attack")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "pending_attack", "ratings", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1711,6 +1839,13 @@ class GoldenHeroesSheet(_message.Message):
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     class BaseAttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class RatingsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -1738,6 +1873,11 @@ class GoldenHeroesSheet(_message.Message):
     FIRST_AID_USED_FIELD_NUMBER: _ClassVar[int]
     PRONE_FIELD_NUMBER: _ClassVar[int]
     PENDING_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_USED_FIELD_NUMBER: _ClassVar[int]
+    STRIKES_FIELD_NUMBER: _ClassVar[int]
+    LAST_STRIKE_FIELD_NUMBER: _ClassVar[int]
     character_type: str
     attributes: _containers.ScalarMap[str, int]
     base_attributes: _containers.ScalarMap[str, int]
@@ -1759,7 +1899,26 @@ class GoldenHeroesSheet(_message.Message):
     first_aid_used: bool
     prone: bool
     pending_attack: GoldenHeroesPendingAttack
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+    ratings: _containers.ScalarMap[str, int]
+    hero_points: int
+    hero_points_used: int
+    strikes: int
+    last_strike: GoldenHeroesLastStrike
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesSpendHeroPoints(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    roller_id: str
+    target_id: str
+    points: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., target_id: _Optional[str] = ..., points: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStartCombat(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "heroes", "villains", "surprised")
@@ -1774,6 +1933,24 @@ class GoldenHeroesStartCombat(_message.Message):
     villains: _containers.RepeatedScalarFieldContainer[str]
     surprised: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., heroes: _Optional[_Iterable[str]] = ..., villains: _Optional[_Iterable[str]] = ..., surprised: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesStartScenario(_message.Message):
+    __slots__ = ("campaign_id", "characters", "dups_used")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_USED_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    characters: _containers.RepeatedScalarFieldContainer[str]
+    dups_used: int
+    def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ..., dups_used: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStartWeek(_message.Message):
+    __slots__ = ("campaign_id", "characters")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    characters: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "weapon_class", "energy_htc_dice", "energy_htk_dice", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
@@ -1812,7 +1989,7 @@ class GoldenHeroesStrike(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
-    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range")
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     NATURAL_FIELD_NUMBER: _ClassVar[int]
@@ -1830,6 +2007,8 @@ class GoldenHeroesStrikeRolled(_message.Message):
     FRAMES_FIELD_NUMBER: _ClassVar[int]
     PENDING_FIELD_NUMBER: _ClassVar[int]
     CRIT_RANGE_FIELD_NUMBER: _ClassVar[int]
+    MISS_RANGE_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FORM_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     target_id: str
     natural: int
@@ -1847,7 +2026,9 @@ class GoldenHeroesStrikeRolled(_message.Message):
     frames: int
     pending: bool
     crit_range: int
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ...) -> None: ...
+    miss_range: int
+    attack_form: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
     __slots__ = ("attack", "weapon", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
@@ -1897,6 +2078,14 @@ class GoldenHeroesUpgradePower(_message.Message):
     character_id: str
     power: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesWeekStarted(_message.Message):
+    __slots__ = ("character_id", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ...) -> None: ...
 
 class Heartbeat(_message.Message):
     __slots__ = ("position",)
