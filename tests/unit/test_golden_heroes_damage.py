@@ -166,3 +166,29 @@ def test_responses_use_future_frames_and_four_free_against_wc_0_1() -> None:
     # four free responses to WC 0/1 attacks a round, then 1 future frame each (L101):
     # this round's last frame, then next round's
     assert spent == [(True, [], 0)] * 4 + [(False, [4], 0), (False, [], 1)]
+
+
+def test_personal_force_fields_absorb_and_break() -> None:
+    ff = {"power": "force_field", "grade": 2, "choice": "personal_force_shield,personal_force_wall",
+          "rolled": {"barrier_htk": 10, "shield_absorbs": 14, "wall_htk": 17}}
+    w = World(hero=sheet(attributes={"strength": 20}), foe=sheet(powers=[ff]))
+    with pytest.raises(DomainError) as err:
+        w.run(c.RaiseForceField(campaign_id=CID, character_id="foe",
+                                field="personal_force_barrier"))
+    assert err.value.rule == "golden-heroes.force-field L206"  # not a chosen type
+    w.run(c.RaiseForceField(campaign_id=CID, character_id="foe", field="personal_force_shield"))
+    w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe"), [15])
+    # fist 2d6 = 6+5 HTC +5 (Strength 20), 1d6-6 = 0 HTK: the shield's 4d6 (14) takes HTK
+    # first, then HTC (L207)
+    res = respond(w, [6, 5, 6])
+    assert ("personal force shield absorbs 14 (L207)", 2, 0) in [
+        (s.step, s.htc, s.htk) for s in res.steps] and res.htc_taken == 2
+    w.run(c.RaiseForceField(campaign_id=CID, character_id="foe", field="personal_force_shield",
+                            up=False))
+    w.run(c.RaiseForceField(campaign_id=CID, character_id="foe", field="personal_force_wall"))
+    ev = strike(w, [15], attack="weapon", weapon="hand_hurled_penetrative", to_htk=5)
+    assert ev.defence_class == 10  # fields are DC10 when attacked (L206)
+    # 1d6 HTC, 2d6+3+5 = 20 HTK is more than the wall's 17: it breaks, the rest dissipates
+    res = respond(w, [2, 6, 6])
+    assert res.field_destroyed == "personal_force_wall" and res.htc_taken == res.htk_taken == 0
+    assert w.sheet("foe").fields_up == []

@@ -43,8 +43,11 @@ from contracts.rulesets.golden_heroes.damage import (
     Aided,
     AttackResolved,
     DamageStep,
+    ForceFieldRaised,
     HitPending,
     ParryMode,
+    PersonalField,
+    RaiseForceField,
     Recover,
     Recovered,
     Respond,
@@ -93,18 +96,19 @@ from contracts.rulesets.golden_heroes.strike import (
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
-    EndCombat, Respond, Recover, Aid, StartWeek, StartScenario, SetRating, SpendHeroPoints,
-    ImproveCharacter)
+    EndCombat, Respond, RaiseForceField, Recover, Aid, StartWeek, StartScenario, SetRating,
+    SpendHeroPoints, ImproveCharacter)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
         CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
-        CombatEnded, AttackResolved, Recovered, Aided, WeekStarted, ScenarioStarted, RatingSet,
-        HeroPointsSpent, CharacterImproved)
+        CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
+        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved)
 }
 
 __all__ = [
+    "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
     "StartWeek", "WeekStarted",

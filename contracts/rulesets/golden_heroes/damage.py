@@ -55,6 +55,25 @@ class HitPending(msgspec.Struct, frozen=True, kw_only=True):
     attack: PendingAttack
 
 
+PersonalField = Literal["personal_force_shield", "personal_force_barrier", "personal_force_wall"]
+
+
+class RaiseForceField(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Create or switch off a personal force field: 1 Action, no concentration (L206-L207)."""
+
+    campaign_id: str
+    character_id: str
+    field: PersonalField
+    up: bool = True
+    encounter_id: str | None = None  # in a fight the action's frames are spent
+
+
+class ForceFieldRaised(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    field: str
+    up: bool
+
+
 class DamageStep(msgspec.Struct, frozen=True, kw_only=True):
     step: str  # e.g. "dividers HTC/2 HTK/3 (L119)"
     htc: int
@@ -89,6 +108,7 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     htk: int = 0
     condition: str = "fine"  # the worst HTC condition (L9, L122-L123)
     injury: str = "none"  # the worst HTK condition (L9, L128)
+    field_destroyed: str = ""  # a barrier or wall the attack's HTK broke (L206-L207)
 
 
 class Recovered(msgspec.Struct, frozen=True, kw_only=True):

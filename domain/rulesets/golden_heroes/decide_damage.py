@@ -15,6 +15,7 @@ from domain.rulesets.golden_heroes import (
     attacks,
     damage,
     decide_combat,
+    force_fields,
     frames,
     powers,
     responses,
@@ -139,6 +140,9 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     if parried:
         d = damage.take_htk_first(d, parried)
         steps.append(damage.step(f"parried {parried} (L112)", d))
+    d, name, broke = force_fields.absorb(target, d)
+    if name:
+        steps.append(damage.step(name, d))
     dc = powers.defence_class(target)
     immune = damage.immune(dc, p, d)
     if immune != d:
@@ -163,4 +167,4 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
             "steps": steps, "htc_taken": d.htc, "htk_taken": d.htk, "overflow_htk": overflow,
             "pushback_metres": metres, "pushback_threshold": pbt, "fall_die": fall_die,
             "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
-            "injury": states.htk_condition(after)}
+            "injury": states.htk_condition(after), "field_destroyed": broke}

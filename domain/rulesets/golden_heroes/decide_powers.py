@@ -16,6 +16,8 @@ MAX_REROLLS: Final = 100  # maxed powers are rolled again (L12-L13); this only b
 DUPS_PER_ROLL: Final = 10  # "Each Power Roll used for this purpose is converted to 10 DUPs" (L13)
 HEALTH_ABILITIES: Final = ("environmental_survival", "fast_recovery", "regeneration",
                            "toxin_immunity", "disease_immunity")  # L208-L214
+FIELD_TYPES: Final = ("general_force_barrier", "personal_force_barrier", "personal_force_shield",
+                      "general_force_wall", "personal_force_wall")  # one a grade (L206)
 MARTIAL_STYLES: Final = ("oriental", "pugilism")  # L239-L240
 WEAPON_TYPES: Final = ("one_handed_concussive", "two_handed_concussive",
                        "hand_hurled_concussive", "one_handed_penetrative",
@@ -143,14 +145,14 @@ def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[
     parts = [p.strip() for p in cmd.choice.split(",")]
     allowed: tuple[str, ...] | None = {
         "weapon_skill": WEAPON_TYPES, "martial_arts": MARTIAL_STYLES,
-        "health": HEALTH_ABILITIES}.get(cmd.power)
+        "health": HEALTH_ABILITIES, "force_field": FIELD_TYPES}.get(cmd.power)
     if allowed is not None and not set(parts) <= set(allowed):
         raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} "
                           f"{power_table.BY_ID[cmd.power].text}",
                           f"choose from {', '.join(allowed)}")
-    if cmd.power == "health" and len(parts) > held.grade:
-        raise DomainError("choice", "golden-heroes.health L208",
-                          f"one Superhealth ability a grade: {held.grade}")
+    if cmd.power in ("health", "force_field") and len(parts) > held.grade:
+        raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} L206-L208",
+                          f"one ability or field type a grade: {held.grade}")
     return [event(char(cmd.character_id), "PowerOptionChosen", c.PowerOptionChosen(
         character_id=cmd.character_id, power=cmd.power, choice=",".join(parts)))]
 

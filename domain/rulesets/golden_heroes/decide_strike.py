@@ -15,6 +15,7 @@ from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
     decide_combat,
+    force_fields,
     frames,
     powers,
     states,
@@ -24,8 +25,9 @@ from domain.rulesets.golden_heroes.decide_combat import char, enc, event
 
 
 def defence_class(sheet: c.GoldenHeroesSheet) -> int:
-    """The sheet's Defence Class: its costume's, or a better one from Armour or Tough Skin."""
-    return powers.defence_class(sheet)
+    """The sheet's Defence Class: its costume's, or a better one from Armour or Tough Skin;
+    DC10 behind a personal barrier or wall (L206)."""
+    return force_fields.defence_class(sheet, powers.defence_class(sheet))
 
 
 def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,

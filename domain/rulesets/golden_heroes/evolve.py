@@ -77,11 +77,15 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, ratings={**sheet.ratings, ev.rating: ev.value})
     if isinstance(ev, c.CharacterImproved):
         return replace(sheet, dups=sheet.dups - ev.dups)
+    if isinstance(ev, c.ForceFieldRaised):
+        up = [f for f in sheet.fields_up if f != ev.field] + ([ev.field] if ev.up else [])
+        return replace(sheet, fields_up=up)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):
         hurt = ev.htc_taken > 0 or ev.htk_taken > 0 or ev.overflow_htk > 0
         out = replace(sheet, htc=ev.htc, htk=ev.htk, pending_attack=None,
+                      fields_up=[f for f in sheet.fields_up if f != ev.field_destroyed],
                       prone=sheet.prone or ev.fell,
                       aid_used=sheet.aid_used and not hurt,
                       first_aid_used=sheet.first_aid_used and not hurt)

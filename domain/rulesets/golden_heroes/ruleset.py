@@ -18,6 +18,7 @@ from domain.rulesets.golden_heroes import (
     decide_damage,
     decide_powers,
     decide_strike,
+    force_fields,
     generation,
     recovery,
 )
@@ -152,6 +153,9 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.Respond):
             return decide_damage.respond(command, load(command.character_id, "character_id"),
                                          states, dice)
+        if isinstance(command, c.RaiseForceField):
+            return force_fields.raise_field(command, load(command.character_id, "character_id"),
+                                            states)
         if isinstance(command, c.Recover):
             return recovery.recover(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.Aid):
