@@ -192,3 +192,49 @@ def test_personal_force_fields_absorb_and_break() -> None:
     res = respond(w, [2, 6, 6])
     assert res.field_destroyed == "personal_force_wall" and res.htc_taken == res.htk_taken == 0
     assert w.sheet("foe").fields_up == []
+
+
+def test_autoparry_absorbs_the_objects_destroy_htk_even_an_energy_attack() -> None:
+    w = World(hero=sheet(powers=[{"power": "energy_attack"}]), foe=sheet())
+    w.run(c.StartCombat(campaign_id=CID, encounter_id="fight", heroes=["hero"],
+                        villains=["foe"]))
+    w.run(c.RollInitiative(campaign_id=CID, encounter_id="fight"), [9, 1])
+    strike(w, [12], encounter_id="fight", attack="energy_attack", energy_htc_dice=3,
+           energy_htk_dice=3)
+    # a paving slab, Size 4: Destroy HTK 8 (L72-L74); not in hand: 2 future frames (L113)
+    res = w.run(c.Respond(campaign_id=CID, character_id="foe", encounter_id="fight",
+                          response="autoparry", object_size=4), [4, 4, 4, 1, 1, 1])
+    data = msgspec.convert(res[0].data, c.AttackResolved)
+    # 3d6 = 12 HTC and 3d6 = 3 HTK; the slab takes the 3 HTK first, then 5 HTC (L103, L113)
+    assert ("autoparry (L113): 8", 7, 0) in [(s.step, s.htc, s.htk) for s in data.steps]
+    assert data.htc_taken == 7 and res[1].data["slots"] == [1, 2]
+    with pytest.raises(DomainError) as err:
+        w.run(c.Respond(campaign_id=CID, character_id="foe", response="parry",
+                        parry_mode="melee_other"))
+    assert err.value.rule == "golden-heroes.response L79"  # nothing waits now
+
+
+def test_fast_recovery_heals_each_action_and_others_may_not() -> None:
+    w = World(hero=sheet(htc=10, powers=[{"power": "health", "choice": "fast_recovery"}]),
+              foe=sheet(htc=10))
+    ev = w.run(c.Recover(campaign_id=CID, character_id="hero", period="action"), [4])[0].data
+    assert ev["htc"] == 14  # 1d6 + 0 a action (L209)
+    with pytest.raises(DomainError) as err:
+        w.run(c.Recover(campaign_id=CID, character_id="foe", period="action"))
+    assert err.value.rule == "golden-heroes.fast-recovery L209"
+
+
+def test_standing_firm_and_a_power_attack_critical() -> None:
+    target = c.GoldenHeroesSheet(powers=[c.PowerHeld(power="strength", grade=2)])
+    assert damage.pushback_threshold(target, True, False) == 30  # 20 + 5 a grade (L115)
+    assert damage.pushback_threshold(target, False, True) == 5  # off balance -15 (L89)
+    # a power-attack critical (d10 3, L87) takes 2 more off both dividers: DC4 becomes 0/1
+    w = World(hero=sheet(), foe=sheet(powers=ARMOUR_1))
+    ev = strike(w, [20, 3])
+    assert ev.critical == "hit" and ev.critical_die == 3
+    res = respond(w, [5, 5, 6])  # fist: 10 HTC, 0 HTK, undivided
+    assert res.steps[-1].step == "dividers HTC/0 HTK/1 (L119)" and res.htc_taken == 10
+    with pytest.raises(DomainError) as err:
+        w.run(c.Strike(campaign_id=CID, character_id="foe", target_id="hero"), [10])
+        w.run(c.Respond(campaign_id=CID, character_id="hero", response="stand_firm"))
+    assert err.value.rule == "golden-heroes.stand-firm L115"

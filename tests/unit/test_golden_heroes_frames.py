@@ -135,3 +135,27 @@ def test_acting_before_initiative_is_refused() -> None:
     with pytest.raises(DomainError) as err:
         act(w, "hero", "frame")
     assert err.value.rule == "golden-heroes.initiative L43"
+
+
+def test_critical_misses_and_off_balance_hits_cost_the_next_frames() -> None:
+    w = World(hero=sheet(), foe=sheet(), thug=sheet(character_type="non_superpowered",
+                                                   attributes={"dexterity": 8}))
+    start(w, ["hero"], ["foe", "thug"])
+    initiative(w, [9, 1])  # the heroes win 4 frames
+    events = w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe",
+                            encounter_id="fight"), [1, 1])  # natural 1, d10 1: lose balance
+    lost = [e.data for e in events if e.data.get("activity") == "recovering"]
+    assert lost and lost[0]["slots"] == [2]  # the next frame is spent recovering (L91)
+    assert act(w, "hero", "frame") == [3]
+    # knocked off balance (critical hit 8, L89): the target's next frame after its response
+    w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe",
+                   encounter_id="fight"), [20, 8])
+    events = w.run(c.Respond(campaign_id=CID, character_id="foe", encounter_id="fight"),
+                   [1, 1, 1])
+    assert [e.data["slots"] for e in events[1:]] == [[], [1]]
+    end_phase(w)
+    w.run(c.Act(campaign_id=CID, encounter_id="fight", character_id="foe", activity="pass"))
+    events = w.run(c.Strike(campaign_id=CID, character_id="thug", target_id="hero",
+                            encounter_id="fight"), [1])
+    # a non-superpowered critical miss loses the next action (L84): slot 4, then next round
+    assert (events[-1].data["slots"], events[-1].data["next_round"]) == ([4], 1)

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
 from contracts.rulesets.golden_heroes.sheet import AttackName, PendingAttack, WeaponType
 
-ResponseKind = Literal["none", "dodge", "parry", "stand_firm"]
+ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm"]
 ParryMode = Literal["melee_ws_shield", "melee_ws", "melee_ma3", "melee_ma", "melee_other",
                     "missile_ws_shield", "missile_ws", "missile_hh", "missile_lp",
                     "missile_hp_ea"]
@@ -27,6 +27,8 @@ class Respond(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     parry_with: AttackName = "fist"
     parry_weapon: WeaponType | None = None
     full_dodge: bool = True
+    object_size: Annotated[int, msgspec.Meta(ge=0, le=21)] = 2  # autoparry: the Size (L72-L74)
+    in_hand: bool = False  # autoparry with the object already in hand: 1 frame (L113)
 
 
 class Recover(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -58,8 +58,9 @@ def dividers(target: GoldenHeroesSheet, dc: int, reduction: int) -> Damage:
     """The DC's dividers (L62-L66) plus the Strength bonus (L4-L6) minus reductions (L119)."""
     row = tables.DEFENCE_CLASS[dc]
     bonus = generation.strength_divider_bonus(target.attributes.get("strength", 10))
-    return Damage(row.htc_divider + bonus["htc"] - reduction,
-                  row.htk_divider + bonus["htk"] - reduction)
+    # below 2 a divider does nothing (L119); shown as 0 when reductions take it below that
+    return Damage(max(row.htc_divider + bonus["htc"] - reduction, 0),
+                  max(row.htk_divider + bonus["htk"] - reduction, 0))
 
 
 def divide(d: Damage, by: Damage) -> Damage:

@@ -171,3 +171,17 @@ def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any]) -> l
                   c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
                                round=state.round, phase=state.phase, activity=activity,
                                slots=slots, note=cmd.note))]
+
+
+def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,
+                spent: list[int] | None = None) -> RulesetEvent | None:
+    """The next ``count`` frames spent recovering (critical results, L84, L89, L91-L92): this
+    round's still to come, then next round's."""
+    if frames.combatant(state, cid) is None or count <= 0:
+        return None
+    taken = set(spent or [])
+    now = [s for s in frames.future_slots(state, cid) if s not in taken][:count]
+    later = min(count - len(now), frames.next_round_frames(state, cid))
+    return event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+        encounter_id=state.encounter_id, character_id=cid, round=state.round, phase=state.phase,
+        activity="recovering", slots=now, next_round=later, note=why))

@@ -68,7 +68,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     responses.check_may_respond(target, p, kind)
     state = decide_combat.active(states_, p.encounter_id) if p.encounter_id else None
     used_free = state.free_responses.get(cmd.character_id, 0) if state else 0
-    cost = responses.frame_cost(p, kind, used_free)
+    cost = responses.frame_cost(p, kind, used_free, cmd.in_hand)
     free = kind not in ("none", "stand_firm") and responses.is_free(p, used_free)
     body: dict[str, Any] = {"character_id": cmd.character_id, "attacker_id": p.attacker_id,
                             "attack": p.attack, "response": kind}
@@ -103,23 +103,38 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         elif ok:
             parried, faces = _parry_damage(target, cmd, dice)
             body["parry_dice"] = faces
+    elif kind == "autoparry":
+        # an interposed object absorbs up to its Destroy HTK, energy attacks too (L113)
+        parried = tables.SIZES[cmd.object_size].destroy_htk
+        body.update(response_result=f"size {cmd.object_size} object absorbs {parried}")
     slots: list[int] = []
     later = 0
     if state is not None and cost:
         slots, later = _frames(state, target, cmd.character_id, cost)
     body.update(response_frames=cost, free_response=free)
-    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice))
+    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
+                        "autoparry (L113)" if kind == "autoparry" else "parry (L112)"))
     out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
         out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
             phase=state.phase, activity="response", slots=slots, next_round=later, free=free,
             note=kind)))
+        if p.critical_die == 8 and p.attacker_superpowered and not avoided:
+            # knocked off balance: the next frame is spent recovering (L89)
+            state = msgspec.structs.replace(
+                state, used={**state.used, cmd.character_id: [*state.used.get(
+                    cmd.character_id, []), *slots]},
+                borrowed={**state.borrowed,
+                          cmd.character_id: state.borrowed.get(cmd.character_id, 0) + later})
+            lost = decide_combat.lose_frames(state, cmd.character_id, 1, "critical hit 8")
+            if lost is not None:
+                out.append(lost)
     return out
 
 
 def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
-            parried: int, stand_firm: bool, dice: Dice) -> dict[str, Any]:
+            parried: int, stand_firm: bool, dice: Dice, parry_step: str) -> dict[str, Any]:
     """Every step of the pipeline, recorded (digest §3.7)."""
     if avoided:
         # no damage at all: the critical is avoided too (L85)
@@ -139,7 +154,7 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     push_htc = d.htc
     if parried:
         d = damage.take_htk_first(d, parried)
-        steps.append(damage.step(f"parried {parried} (L112)", d))
+        steps.append(damage.step(f"{parry_step}: {parried}", d))
     d, name, broke = force_fields.absorb(target, d)
     if name:
         steps.append(damage.step(name, d))

@@ -36,8 +36,9 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Rule
     htc, htk = sheet.htc, sheet.htk
     hospital = states.htk_condition(sheet) == "hospitalised"
     if cmd.period in ("round", "action"):
-        if cmd.period == "action" and (powers.held(sheet, "health") is None or "fast_recovery"
-                                       not in powers.held(sheet, "health").choice):  # type: ignore[union-attr]
+        health = powers.held(sheet, "health")
+        if cmd.period == "action" and (health is None
+                                       or "fast_recovery" not in health.choice.split(",")):
             raise DomainError("period", "golden-heroes.fast-recovery L209",
                               "HTC recovers each action only with Health: Fast Recovery")
         if htc >= sheet.max_htc:

@@ -84,11 +84,14 @@ def is_free(p: PendingAttack, used: int) -> bool:
             and used < tables.FREE_RESPONSES)
 
 
-def frame_cost(p: PendingAttack, kind: str, used_free: int) -> int:
+def frame_cost(p: PendingAttack, kind: str, used_free: int, in_hand: bool = False) -> int:
     """A dodge or parry costs the time of the attack (L101, L107); a fifth and later response
-    to WC 0/1 attacks costs one frame (L101); standing firm costs none (L115)."""
+    to WC 0/1 attacks costs one frame (L101); standing firm costs none (L115); an autoparry 2
+    frames, 1 with the object in hand (L113)."""
     if kind in ("none", "stand_firm"):
         return 0
     if p.weapon_class <= 1 and "non_superpowered_critical" not in p.tags:
         return 0 if used_free < tables.FREE_RESPONSES else 1
+    if kind == "autoparry":
+        return tables.AUTOPARRY_FRAMES[int(in_hand)]
     return p.frames

@@ -44,8 +44,8 @@ def htk_condition(sheet: GoldenHeroesSheet) -> str:
 
 def helpless(sheet: GoldenHeroesSheet) -> bool:
     """Unconscious, technically dead or dead: no actions, no responses."""
-    return htc_condition(sheet) == "unconscious" or htk_condition(sheet) != "none" and \
-        htk_condition(sheet) != "hospitalised"
+    return (htc_condition(sheet) == "unconscious"
+            or htk_condition(sheet) in ("technically_dead", "dead"))
 
 
 def latch_unconscious(sheet: GoldenHeroesSheet) -> bool:

@@ -158,3 +158,41 @@ FREE_RESPONSES: Final = 4  # to WC 0/1 attacks, each round (L101)
 PUSHBACK_THRESHOLD: Final = 20  # superpowered characters (L119-L120)
 PUSHBACK_METRES_PER: Final = (5, 2)  # 2 m for every 5 HTC, or part, over the threshold (L119)
 STAND_FIRM_PER_GRADE: Final = 5  # Push-back Threshold +5 per grade of Superstrength (L115)
+
+
+class SizeRow(NamedTuple):
+    weight: str
+    destroy_htk: int
+    push: int
+    lift: int
+    throw: int
+    line: str
+
+
+# PUSHING, LIFTING, THROWING & TEARING APART TABLE (L72-L74): Size -> weight, the HTK that
+# destroys or tears it off, the Strength to push, lift and throw it.
+SIZES: Final[dict[int, SizeRow]] = {
+    0: SizeRow("<1kg", 1, 1, 1, 2, "L72-L74"),
+    1: SizeRow("1-4kg", 2, 1, 2, 4, "L72-L74"),
+    2: SizeRow("5-25kg", 4, 2, 4, 6, "L72-L74"),
+    3: SizeRow("26-80kg", 6, 4, 6, 11, "L72-L74"),
+    4: SizeRow("81-195kg", 8, 6, 11, 16, "L72-L74"),
+    5: SizeRow("196-445kg", 10, 11, 16, 21, "L72-L74"),
+    6: SizeRow("446-1000kg", 12, 16, 21, 26, "L72-L74"),
+    7: SizeRow("1001-2150kg", 14, 21, 26, 31, "L72-L74"),
+    8: SizeRow("2151-4650kg", 16, 26, 31, 36, "L72-L74"),
+    9: SizeRow("4.651-10t", 18, 31, 36, 41, "L72-L74"),
+    10: SizeRow("10.1-21.5t", 20, 36, 41, 46, "L72-L74"),
+    11: SizeRow("21.6-46.5t", 22, 41, 46, 51, "L72-L74"),
+    12: SizeRow("46.6-100t", 25, 46, 51, 56, "L72-L74"),
+    13: SizeRow("101-215t", 28, 51, 56, 61, "L72-L74"),
+    14: SizeRow("216-465t", 31, 56, 61, 66, "L72-L74"),
+    15: SizeRow("466-1000t", 34, 61, 66, 71, "L72-L74"),
+    16: SizeRow("1001-2150t", 37, 66, 71, 76, "L72-L74"),
+    17: SizeRow("2151-4650t", 40, 71, 76, 81, "L72-L74"),
+    18: SizeRow("4651-10000t", 45, 76, 81, 86, "L72-L74"),
+    19: SizeRow("10001-21500t", 50, 81, 86, 91, "L72-L74"),
+    20: SizeRow("21501-46500t", 55, 86, 91, 96, "L72-L74"),
+    21: SizeRow("46501-100000t", 60, 91, 96, 101, "L72-L74"),
+}
+AUTOPARRY_FRAMES: Final = (2, 1)  # 2 frames, 1 when the object is already in hand (L113)

@@ -1796,7 +1796,7 @@ class GoldenHeroesRecovered(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., period: _Optional[str] = ..., wake_die: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesRespond(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge")
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1805,6 +1805,8 @@ class GoldenHeroesRespond(_message.Message):
     PARRY_WITH_FIELD_NUMBER: _ClassVar[int]
     PARRY_WEAPON_FIELD_NUMBER: _ClassVar[int]
     FULL_DODGE_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    IN_HAND_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     encounter_id: str
@@ -1813,7 +1815,9 @@ class GoldenHeroesRespond(_message.Message):
     parry_with: str
     parry_weapon: str
     full_dodge: bool
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ...) -> None: ...
+    object_size: int
+    in_hand: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ...) -> None: ...
 
 class GoldenHeroesRollInitiative(_message.Message):
     __slots__ = ("campaign_id", "encounter_id")
