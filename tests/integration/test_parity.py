@@ -280,6 +280,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "golden-heroes.Recover", {"campaign_id": ghid, "character_id": "gh-foe"})
     await w.both("ann", "golden-heroes.Aid", {"campaign_id": ghid, "character_id": "gh-hero",
                                               "target_id": "gh-foe", "kind": "htc_aid"})
+    await w.both("ann", "golden-heroes.Fall", {"campaign_id": ghid, "character_id": "gh-foe",
+                                               "metres": 20})
     await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
                                                           "field": "personal_force_shield"})
     await w.both("ann", "golden-heroes.EndCombat", gh_fight)

@@ -8,7 +8,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import damage, states
+from domain.rulesets.golden_heroes import damage, falls, states
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -238,3 +238,27 @@ def test_standing_firm_and_a_power_attack_critical() -> None:
         w.run(c.Strike(campaign_id=CID, character_id="foe", target_id="hero"), [10])
         w.run(c.Respond(campaign_id=CID, character_id="hero", response="stand_firm"))
     assert err.value.rule == "golden-heroes.stand-firm L115"
+
+
+def test_falls_a_die_each_for_every_complete_5_metres_up_to_20() -> None:
+    assert falls.dice_for(20, False, True) == 4  # the Firefly's 20 m fall: 4d6 + 4d6 (L143)
+    assert falls.dice_for(12, True, True) == 1  # a jump counts only beyond 5 m (L133)
+    assert falls.dice_for(12, True, False) == 2
+    assert falls.dice_for(500, False, True) == 20  # terminal velocity
+    # Armour 3 (DC2: HTK/4, HTC/4) takes the dividers x3 in a fall (L133)
+    w = World(foe=sheet(powers=[{"power": "armour", "grade": 3}]))
+    res = msgspec.convert(w.run(c.Fall(campaign_id=CID, character_id="foe", metres=20),
+                                [6, 6, 6, 6, 6, 6, 6, 6])[0].data, c.AttackResolved)
+    assert res.steps[-1].step == "dividers HTC/12 HTK/12 (L119, L133)"
+    assert (res.htc_taken, res.htk_taken) == (2, 2)
+
+
+def test_hurling_an_object_needs_the_throw_strength() -> None:
+    w = World(hero=sheet(attributes={"strength": 15}), foe=sheet())
+    with pytest.raises(DomainError) as err:
+        strike(w, [10], attack="weapon", weapon="hand_hurled_concussive", object_size=4)
+    assert err.value.rule == "golden-heroes.throw L72-L74"  # a safe needs Strength 16
+    w = World(hero=sheet(attributes={"strength": 51}), foe=sheet())
+    strike(w, [10], attack="weapon", weapon="hand_hurled_concussive", object_size=11)
+    # a heavy lorry (Size 11, Throw 51): dodged at -2 (L103)
+    assert "dodge-2" in w.sheet("foe").pending_attack.tags  # type: ignore[union-attr]

@@ -43,6 +43,7 @@ from contracts.rulesets.golden_heroes.damage import (
     Aided,
     AttackResolved,
     DamageStep,
+    Fall,
     ForceFieldRaised,
     HitPending,
     ParryMode,
@@ -96,7 +97,7 @@ from contracts.rulesets.golden_heroes.strike import (
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
-    EndCombat, Respond, RaiseForceField, Recover, Aid, StartWeek, StartScenario, SetRating,
+    EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
@@ -108,7 +109,7 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
 }
 
 __all__ = [
-    "ForceFieldRaised", "PersonalField", "RaiseForceField",
+    "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
     "StartWeek", "WeekStarted",

@@ -76,6 +76,16 @@ class ForceFieldRaised(msgspec.Struct, frozen=True, kw_only=True):
     up: bool
 
 
+class Fall(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An uncontrolled fall: 1d6 HTC and 1d6 HTK for each complete 5 m, at most 20d6 each;
+    a superpowered character jumping counts only the metres beyond 5 (L133-L134)."""
+
+    campaign_id: str
+    character_id: str
+    metres: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+    jump: bool = False
+
+
 class DamageStep(msgspec.Struct, frozen=True, kw_only=True):
     step: str  # e.g. "dividers HTC/2 HTK/3 (L119)"
     htc: int

@@ -7,7 +7,7 @@ from typing import Final, NamedTuple
 
 from contracts.rulesets.golden_heroes import GoldenHeroesSheet, ModifierLine, Strike, StrikeSpec
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import generation, powers
+from domain.rulesets.golden_heroes import generation, powers, tables
 
 
 class Weapon(NamedTuple):
@@ -100,6 +100,17 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
     w = WEAPONS[weapon_type]
     dice = (w.htc_dice, w.htc_plus, w.htk_dice, w.htk_plus)
     frames, row, strength_applies, dodge = w.frames, w.parry_row, w.strength_applies, w.dodge_modifier
+    size = spec.object_size if isinstance(spec, Strike) else None
+    if size is not None:
+        if not weapon_type.startswith("hand_hurled"):
+            raise DomainError("object_size", "golden-heroes.throw L70-L74",
+                              "an object's Size is for a hand-hurled weapon")
+        need = tables.SIZES[size].throw
+        if strength < need:
+            raise DomainError("object_size", "golden-heroes.throw L72-L74",
+                              f"throwing a Size {size} object needs Strength {need}")
+        dodge -= size // 5  # a large hurled object: Dodge Modifier -Size/5 (L103)
+        strength_applies = size >= 1  # Damage Modifiers only for 1 kg or more (L131)
     tags, reduction = w.tags, w.divider_reduction
     if name == "weapon" and wc == 4:
         row = "melee_ws" if row == "melee_other" else "missile_ws"

@@ -84,7 +84,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):
         hurt = ev.htc_taken > 0 or ev.htk_taken > 0 or ev.overflow_htk > 0
-        out = replace(sheet, htc=ev.htc, htk=ev.htk, pending_attack=None,
+        pending = None if ev.attack != "fall" else sheet.pending_attack
+        out = replace(sheet, htc=ev.htc, htk=ev.htk, pending_attack=pending,
                       fields_up=[f for f in sheet.fields_up if f != ev.field_destroyed],
                       prone=sheet.prone or ev.fell,
                       aid_used=sheet.aid_used and not hurt,

@@ -18,6 +18,7 @@ from domain.rulesets.golden_heroes import (
     decide_damage,
     decide_powers,
     decide_strike,
+    falls,
     force_fields,
     generation,
     recovery,
@@ -53,7 +54,7 @@ class GoldenHeroesRuleset:
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
-         c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter})
+         c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
@@ -153,6 +154,8 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.Respond):
             return decide_damage.respond(command, load(command.character_id, "character_id"),
                                          states, dice)
+        if isinstance(command, c.Fall):
+            return falls.fall(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.RaiseForceField):
             return force_fields.raise_field(command, load(command.character_id, "character_id"),
                                             states)
