@@ -26,15 +26,16 @@ def sheet(**kw: Any) -> dict[str, Any]:
 
 
 class World:
-    def __init__(self, **sheets: dict[str, Any]) -> None:
+    def __init__(self, options: dict[str, Any] | None = None, **sheets: dict[str, Any]) -> None:
         self.states: dict[str, Any] = {f"character:{k}": v for k, v in sheets.items()}
         self.log: list[RulesetEvent] = []
+        self.options = GOLDEN_HEROES.validate_options(options or {})
 
     def run(self, cmd: msgspec.Struct, faces: list[int] | None = None) -> list[RulesetEvent]:
         dice = ScriptedDice(faces or [])
         streams = GOLDEN_HEROES.streams_for(cmd)
         view = {s: self.states.get(s) for s in streams}
-        events = GOLDEN_HEROES.decide(cmd, view, {}, dice)
+        events = GOLDEN_HEROES.decide(cmd, view, self.options, dice)
         assert dice.remaining == 0, f"{dice.remaining} scripted faces unused"
         for ev in events:
             self.states[ev.stream] = GOLDEN_HEROES.evolve(self.states.get(ev.stream), ev.type,

@@ -8,7 +8,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import damage, falls, states
+from domain.rulesets.golden_heroes import GOLDEN_HEROES, damage, falls, states
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -262,3 +262,20 @@ def test_hurling_an_object_needs_the_throw_strength() -> None:
     strike(w, [10], attack="weapon", weapon="hand_hurled_concussive", object_size=11)
     # a heavy lorry (Size 11, Throw 51): dodged at -2 (L103)
     assert "dodge-2" in w.sheet("foe").pending_attack.tags  # type: ignore[union-attr]
+
+
+def test_the_rounding_and_fall_readings_are_campaign_options() -> None:
+    assert damage.glancing(damage.Damage(7, 0)) == damage.Damage(4, 0)  # 3 off (decision #5)
+    assert damage.glancing(damage.Damage(7, 0), "up") == damage.Damage(3, 0)
+    assert damage.falls(10, 4, 11) and not damage.falls(10, 4, 11, "under_dexterity")
+    opts = GOLDEN_HEROES.validate_options({})
+    assert (opts["glancing_rounding"], opts["pushback_fall"]) == ("down", "over_dexterity")
+    with pytest.raises(DomainError) as err:
+        GOLDEN_HEROES.validate_options({"pushback_fall": "sideways"})
+    assert err.value.field == "options.pushback_fall"
+    # through a command: the glancing blow of 2d6 = 7 HTC, 1d6-6 = 0 HTK on DC 6
+    w = World(options={"glancing_rounding": "up"}, hero=sheet(), foe=sheet())
+    strike(w, [15])
+    # 6 + 1 - 2 = 5: glancing, or a full dodge for a frame, declined here (L101)
+    res = respond(w, [6, 3, 4, 1], response="dodge", full_dodge=False)
+    assert res.response_result == "glancing" and res.htc_taken == 3  # 7 less 4, rounded up

@@ -38,9 +38,11 @@ def take_htk_first(d: Damage, reduction: int) -> Damage:
     return Damage(max(d.htc - (reduction - off_htk), 0), d.htk - off_htk)
 
 
-def glancing(d: Damage) -> Damage:
-    """A glancing blow: half the total (rounded down), taken from HTK first (L103, decision #5)."""
-    return take_htk_first(d, (d.htc + d.htk) // 2)
+def glancing(d: Damage, rounding: str = "down") -> Damage:
+    """A glancing blow: half the total (rounded down, or up by option), taken from HTK first
+    (L103, decision #5)."""
+    total = d.htc + d.htk
+    return take_htk_first(d, total // 2 if rounding == "down" else -(-total // 2))
 
 
 def immune(dc: int, p: PendingAttack, d: Damage) -> Damage:
@@ -102,9 +104,11 @@ def fall_dexterity(target: GoldenHeroesSheet) -> int:
     return target.attributes.get("dexterity", 10)
 
 
-def falls(die: int, metres: int, dexterity: int) -> bool:
-    """1d20 + 1 per 2 m pushed: over the Dexterity, the character falls (L119; decision #15)."""
-    return die + metres // 2 > dexterity
+def falls(die: int, metres: int, dexterity: int, rule: str = "over_dexterity") -> bool:
+    """1d20 + 1 per 2 m pushed: over the Dexterity, the character falls (L119; decision #15);
+    the ``under_dexterity`` option reads L119 literally."""
+    total = die + metres // 2
+    return total > dexterity if rule == "over_dexterity" else total < dexterity
 
 
 def step(name: str, d: Damage) -> DamageStep:

@@ -24,6 +24,7 @@ from domain.rulesets.golden_heroes import (
 )
 from domain.rulesets.golden_heroes.damage import Damage
 from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 
 def _frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
@@ -55,7 +56,7 @@ def _parry_damage(defender: c.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> 
 
 
 def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, Any],
-            dice: Dice) -> list[RulesetEvent]:
+            dice: Dice, opts: GoldenHeroesOptions | None = None) -> list[RulesetEvent]:
     """The response, then the damage pipeline (digest §3.7), push-back and the fall (L119)."""
     p = target.pending_attack
     if p is None:
@@ -113,7 +114,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         slots, later = _frames(state, target, cmd.character_id, cost)
     body.update(response_frames=cost, free_response=free)
     body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
-                        "autoparry (L113)" if kind == "autoparry" else "parry (L112)"))
+                        "autoparry (L113)" if kind == "autoparry" else "parry (L112)",
+                        opts or GoldenHeroesOptions()))
     out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
         out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
@@ -134,7 +136,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
 
 
 def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
-            parried: int, stand_firm: bool, dice: Dice, parry_step: str) -> dict[str, Any]:
+            parried: int, stand_firm: bool, dice: Dice, parry_step: str,
+            opts: GoldenHeroesOptions) -> dict[str, Any]:
     """Every step of the pipeline, recorded (digest §3.7)."""
     if avoided:
         # no damage at all: the critical is avoided too (L85)
@@ -149,7 +152,7 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     d = damage.with_modifiers(d, p, sum(crit_faces))
     steps.append(damage.step("damage modifiers (L118)", d))
     if glance:
-        d = damage.glancing(d)
+        d = damage.glancing(d, opts.glancing_rounding)
         steps.append(damage.step("glancing blow (L103)", d))
     push_htc = d.htc
     if parried:
@@ -177,7 +180,8 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
     metres = damage.pushback_metres(push_htc, pbt)
     fall_die = dice.roll(20) if metres else None
-    fell = fall_die is not None and damage.falls(fall_die, metres, damage.fall_dexterity(target))
+    fell = fall_die is not None and damage.falls(fall_die, metres, damage.fall_dexterity(target),
+                                                 opts.pushback_fall)
     return {"htc_dice": htc_faces, "htk_dice": htk_faces, "critical_dice": crit_faces,
             "steps": steps, "htc_taken": d.htc, "htk_taken": d.htk, "overflow_htk": overflow,
             "pushback_metres": metres, "pushback_threshold": pbt, "fall_die": fall_die,

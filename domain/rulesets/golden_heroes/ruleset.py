@@ -106,6 +106,9 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.RollPower):
             return decide_powers.roll_power(command, _sheet(states, command.character_id,
                                                             "character_id"), dice)
+        if isinstance(command, c.Respond):
+            return decide_damage.respond(command, _sheet(states, command.character_id,
+                                                         "character_id"), states, dice, opts)
         return self._decide_more(command, states, dice)
 
     @staticmethod
@@ -151,9 +154,6 @@ class GoldenHeroesRuleset:
             return decide_combat.end_phase(command, states)
         if isinstance(command, c.EndCombat):
             return decide_combat.end_combat(command, states)
-        if isinstance(command, c.Respond):
-            return decide_damage.respond(command, load(command.character_id, "character_id"),
-                                         states, dice)
         if isinstance(command, c.Fall):
             return falls.fall(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.RaiseForceField):
