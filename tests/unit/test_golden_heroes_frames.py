@@ -159,3 +159,20 @@ def test_critical_misses_and_off_balance_hits_cost_the_next_frames() -> None:
                             encounter_id="fight"), [1])
     # a non-superpowered critical miss loses the next action (L84): slot 4, then next round
     assert (events[-1].data["slots"], events[-1].data["next_round"]) == ([4], 1)
+
+
+def test_a_charge_hits_harder_and_costs_the_next_frame() -> None:
+    w = World(hero=sheet(powers=[{"power": "speed"}]), foe=sheet())
+    start(w, ["hero"], ["foe"])
+    initiative(w, [9, 1])
+    events = w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe",
+                            encounter_id="fight", charge="speed"), [15])
+    assert [e.data["slots"] for e in events if "slots" in e.data] == [[1], [2]]  # L77
+    pending = w.sheet("foe").pending_attack
+    assert pending is not None
+    # 2d6+6 HTC and 1d6 HTK, +4 for Speed's charge (L77, L271)
+    assert (pending.htc_dice, pending.htc_plus, pending.htk_dice, pending.damage_modifier) == (
+        2, 6, 1, 4)
+    with pytest.raises(DomainError) as err:
+        w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe", charge="leaping"))
+    assert err.value.rule == "golden-heroes.charge L221"

@@ -35,6 +35,9 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     weapon_class: WeaponClass | None = None  # the attack form's WC when omitted
     energy_htc_dice: Dice6 = 0  # an energy attack's split, at most 2 dice apart (L178)
     energy_htk_dice: Dice6 = 0
+    # a charge, dive, swing or leap into combat after a move of 4 m or more (L77)
+    charge: Literal["basic", "agility", "leaping", "speed", "flight_dive", "growth",
+                    "shrink"] | None = None
     martial_option: Literal["a", "b"] = "a"  # Oriental Martial Arts' two damage options (L239)
     to_htk: Annotated[int, msgspec.Meta(ge=0, le=200)] = 0  # bonus points put on HTK (L118)
     pull: Annotated[int, msgspec.Meta(ge=0, le=200)] = 0  # bonus points not used ("pulling")

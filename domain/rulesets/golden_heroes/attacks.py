@@ -47,6 +47,13 @@ PUGILISM: Final[dict[int, tuple[int, int, int, int]]] = {1: (2, 0, 1, -6), 2: (2
 
 ENERGY_MAX_DICE: Final = 10  # "Max 10d6 per Action" (L178)
 ENERGY_MAX_SPLIT: Final = 2  # HTC and HTK dice at most 2 apart (L178)
+# CHARGE damage bonuses (L77 and the power entries); a power's bonus replaces the basic +1
+# (decision #33): source -> (bonus, the power it needs, line)
+CHARGES: Final[dict[str, tuple[int, str, str]]] = {
+    "basic": (1, "", "L77"), "agility": (2, "agility", "L173"), "leaping": (2, "leaping", "L221"),
+    "speed": (4, "speed", "L271"), "flight_dive": (5, "flight", "L205"),
+    "growth": (4, "growth", "L208"), "shrink": (4, "shrink", "L266")}
+CHARGE_DICE: Final = (2, 6, 1, 0)  # 2d6+6 HTC and 1d6 HTK, struck in a frame (L77)
 WEAPON_SKILL_BONUS: Final = {2: (2, 5), 3: (5, 10)}  # one-/two-handed damage bonus (L280)
 
 
@@ -143,6 +150,17 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
             dice = ORIENTAL[min(ma.grade, 2)][opt]
             wc, row = (4, "melee_ma3") if ma.grade >= 3 else (3, "melee_ma")
         frames = 1
+    charge = spec.charge if isinstance(spec, Strike) else None
+    if charge is not None:
+        bonus, power, line = CHARGES[charge]
+        if name != "fist":
+            raise DomainError("charge", "golden-heroes.charge L77", "a charge is a fist or foot blow")
+        if not superpowered or (power and powers.grade(sheet, power) == 0):
+            raise DomainError("charge", f"golden-heroes.charge {line}",
+                              f"this charge needs {power or 'a superpowered character'}")
+        dice, frames = CHARGE_DICE, 1
+        mods.append(ModifierLine(source=f"charge: {charge} ({line})", value=bonus))
+        tags = (*tags, "charge")
     if not superpowered and name == "fist":
         wc = min(wc, 1)
     if strength_applies:

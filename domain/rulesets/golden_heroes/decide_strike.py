@@ -109,7 +109,14 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     ev = msgspec.structs.replace(ev, attack=form.name, encounter_id=cmd.encounter_id,
                                  frames=form.frames, pending=ev.hit, attack_form=pending)
     out.insert(0, event(char(cmd.character_id), "StrikeRolled", ev))
-    if cmd.encounter_id is not None and ev.critical == "miss":
+    if cmd.encounter_id is not None and cmd.charge is not None:
+        # after a charge the next frame must be spent recovering (L77)
+        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        recovering = decide_combat.lose_frames(
+            decide_combat.active(states_, cmd.encounter_id), cmd.character_id, 1, "charge", spent)
+        if recovering is not None:
+            out.append(recovering)
+    elif cmd.encounter_id is not None and ev.critical == "miss":
         # lose balance or slip over: the next frame (L91-L92); the non-superpowered lose their
         # next action (L84)
         lost = 2 if not superpowered else 1 if ev.critical_die in (1, 2) else 0
