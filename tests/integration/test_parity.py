@@ -277,9 +277,45 @@ async def run_commands(w: World) -> None:
                      {"campaign_id": ghid, "character_id": chid})
     await w.both("ann", "golden-heroes.GenerateCharacter",
                  {"campaign_id": ghid, "character_id": "gh-hero"})
+    gh_hero = {"campaign_id": ghid, "character_id": "gh-hero"}
+    await w.both("ann", "golden-heroes.RollPower", gh_hero)
+    await w.both("ann", "golden-heroes.ChoosePower", {**gh_hero, "power": "flight"})
+    await w.both("ann", "golden-heroes.UpgradePower", {**gh_hero, "power": "strength"})
+    await w.both("ann", "golden-heroes.ChoosePowerOption", {**gh_hero, "power": "martial_arts",
+                                                            "choice": "oriental"})
+    await w.both("ann", "golden-heroes.ConvertPowerRolls", {**gh_hero, "count": 1})
+    await w.both("ann", "golden-heroes.TakeBackground", {**gh_hero, "background": "immortal"})
     strike = {"campaign_id": ghid, "character_id": "gh-hero", "target_id": "gh-foe"}
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "unaware"]})
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "above"]})
+    await w.both("ann", "golden-heroes.Respond", {"campaign_id": ghid, "character_id": "gh-foe",
+                                                  "response": "dodge"})
+    gh_fight = {"campaign_id": ghid, "encounter_id": "gh-fight"}
+    await w.both("ann", "golden-heroes.StartCombat", {**gh_fight, "heroes": ["gh-hero"],
+                                                      "villains": ["gh-foe"]})
+    await w.both("ann", "golden-heroes.RollInitiative", gh_fight)
+    await w.both("ann", "golden-heroes.Act", {**gh_fight, "character_id": "gh-hero",
+                                              "activity": "frame"})
+    await w.both("ann", "golden-heroes.Strike", {**strike, "encounter_id": "gh-fight"})
+    await w.both("ann", "golden-heroes.EndPhase", gh_fight)
+    await w.both("ann", "golden-heroes.Recover", {"campaign_id": ghid, "character_id": "gh-foe"})
+    await w.both("ann", "golden-heroes.Aid", {"campaign_id": ghid, "character_id": "gh-hero",
+                                              "target_id": "gh-foe", "kind": "htc_aid"})
+    await w.both("ann", "golden-heroes.Fall", {"campaign_id": ghid, "character_id": "gh-foe",
+                                               "metres": 20})
+    await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
+                                                          "field": "personal_force_shield"})
+    await w.both("ann", "golden-heroes.EndCombat", gh_fight)
+    await w.both("ann", "golden-heroes.StartWeek", {"campaign_id": ghid,
+                                                    "characters": ["gh-hero", "gh-foe"]})
+    await w.both("ann", "golden-heroes.SetRating", {**gh_hero, "rating": "security",
+                                                    "value": 10, "reason": "a win"})
+    await w.both("ann", "golden-heroes.StartScenario", {"campaign_id": ghid,
+                                                        "characters": ["gh-hero"]})
+    await w.both("ann", "golden-heroes.SpendHeroPoints", {**gh_hero, "roller_id": "gh-hero",
+                                                          "target_id": "gh-foe", "points": 1})
+    await w.both("ann", "golden-heroes.ImproveCharacter", {**gh_hero, "dups": 2,
+                                                           "improvement": "training"})
     bb = await w.both("ann", "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"})
     bbid = bb.value["campaign_id"]
     w.ids["boonbane"] = bbid

@@ -578,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -604,8 +604,29 @@ class Command(_message.Message):
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ACT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_AID_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHOOSE_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHOOSE_POWER_OPTION_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CONVERT_POWER_ROLLS_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_END_PHASE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FALL_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_IMPROVE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RAISE_FORCE_FIELD_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RECOVER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RESPOND_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ROLL_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SET_RATING_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SPEND_HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_SCENARIO_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_WEEK_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_TAKE_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_UPGRADE_POWER_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_CHALLENGE_COMBINATION_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_COMPLETE_RETRAINING_FIELD_NUMBER: _ClassVar[int]
@@ -695,8 +716,29 @@ class Command(_message.Message):
     boonbane_heal: BoonbaneHeal
     boonbane_stabilize: BoonbaneStabilize
     boonbane_take_damage: BoonbaneTakeDamage
+    golden_heroes_act: GoldenHeroesAct
+    golden_heroes_aid: GoldenHeroesAid
+    golden_heroes_choose_power: GoldenHeroesChoosePower
+    golden_heroes_choose_power_option: GoldenHeroesChoosePowerOption
+    golden_heroes_convert_power_rolls: GoldenHeroesConvertPowerRolls
+    golden_heroes_end_combat: GoldenHeroesEndCombat
+    golden_heroes_end_phase: GoldenHeroesEndPhase
+    golden_heroes_fall: GoldenHeroesFall
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
+    golden_heroes_improve_character: GoldenHeroesImproveCharacter
+    golden_heroes_raise_force_field: GoldenHeroesRaiseForceField
+    golden_heroes_recover: GoldenHeroesRecover
+    golden_heroes_respond: GoldenHeroesRespond
+    golden_heroes_roll_initiative: GoldenHeroesRollInitiative
+    golden_heroes_roll_power: GoldenHeroesRollPower
+    golden_heroes_set_rating: GoldenHeroesSetRating
+    golden_heroes_spend_hero_points: GoldenHeroesSpendHeroPoints
+    golden_heroes_start_combat: GoldenHeroesStartCombat
+    golden_heroes_start_scenario: GoldenHeroesStartScenario
+    golden_heroes_start_week: GoldenHeroesStartWeek
     golden_heroes_strike: GoldenHeroesStrike
+    golden_heroes_take_background: GoldenHeroesTakeBackground
+    golden_heroes_upgrade_power: GoldenHeroesUpgradePower
     potential_attack: PotentialAttack
     potential_challenge_combination: PotentialChallengeCombination
     potential_complete_retraining: PotentialCompleteRetraining
@@ -761,7 +803,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -876,12 +918,14 @@ class Empty(_message.Message):
     def __init__(self) -> None: ...
 
 class Encounter(_message.Message):
-    __slots__ = ("wish", "other")
+    __slots__ = ("golden_heroes", "wish", "other")
+    GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
+    golden_heroes: GoldenHeroesEncounterState
     wish: WishEncounterState
     other: _struct_pb2.Struct
-    def __init__(self, wish: _Optional[_Union[WishEncounterState, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesEncounterState, _Mapping]] = ..., wish: _Optional[_Union[WishEncounterState, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EncounterRequest(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "position")
@@ -914,7 +958,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_force_field_raised", "golden_heroes_frames_used", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_scenario_started", "golden_heroes_strike_rolled", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -939,8 +983,27 @@ class Event(_message.Message):
     TABLE_CREATED_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_ROLL_MADE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_AIDED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_BACKGROUND_TAKEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHARACTER_IMPROVED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FORCE_FIELD_RAISED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FRAMES_USED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_HERO_POINTS_SPENT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_HIT_PENDING_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_INITIATIVE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_PHASE_ENDED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_POWER_GAINED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_POWER_OPTION_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_POWER_ROLLS_CONVERTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RATING_SET_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SCENARIO_STARTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_WEEK_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ADVANTAGE_RECOVERED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_AID_GIVEN_FIELD_NUMBER: _ClassVar[int]
@@ -991,8 +1054,27 @@ class Event(_message.Message):
     table_created: TableCreated
     boonbane_fate_rolled: BoonbaneFateRolled
     boonbane_roll_made: BoonbaneRollMade
+    golden_heroes_aided: GoldenHeroesAided
+    golden_heroes_attack_resolved: GoldenHeroesAttackResolved
+    golden_heroes_background_taken: GoldenHeroesBackgroundTaken
     golden_heroes_character_generated: GoldenHeroesCharacterGenerated
+    golden_heroes_character_improved: GoldenHeroesCharacterImproved
+    golden_heroes_combat_ended: GoldenHeroesCombatEnded
+    golden_heroes_combat_started: GoldenHeroesCombatStarted
+    golden_heroes_force_field_raised: GoldenHeroesForceFieldRaised
+    golden_heroes_frames_used: GoldenHeroesFramesUsed
+    golden_heroes_hero_points_spent: GoldenHeroesHeroPointsSpent
+    golden_heroes_hit_pending: GoldenHeroesHitPending
+    golden_heroes_initiative_rolled: GoldenHeroesInitiativeRolled
+    golden_heroes_phase_ended: GoldenHeroesPhaseEnded
+    golden_heroes_power_gained: GoldenHeroesPowerGained
+    golden_heroes_power_option_chosen: GoldenHeroesPowerOptionChosen
+    golden_heroes_power_rolls_converted: GoldenHeroesPowerRollsConverted
+    golden_heroes_rating_set: GoldenHeroesRatingSet
+    golden_heroes_recovered: GoldenHeroesRecovered
+    golden_heroes_scenario_started: GoldenHeroesScenarioStarted
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
+    golden_heroes_week_started: GoldenHeroesWeekStarted
     potential_action_taken: PotentialActionTaken
     potential_advantage_recovered: PotentialAdvantageRecovered
     potential_aid_given: PotentialAidGiven
@@ -1019,7 +1101,7 @@ class Event(_message.Message):
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_force_field_raised: _Optional[_Union[GoldenHeroesForceFieldRaised, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -1095,6 +1177,112 @@ class Finding(_message.Message):
     detail: str
     def __init__(self, position: _Optional[int] = ..., line: _Optional[int] = ..., check: _Optional[str] = ..., detail: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesAct(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "activity", "note")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    activity: str
+    note: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., activity: _Optional[str] = ..., note: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesAid(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "kind")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    kind: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesAided(_message.Message):
+    __slots__ = ("character_id", "target_id", "kind", "dice", "htc_gain", "htk_gain", "htc", "htk", "condition", "injury")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    HTC_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTK_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    INJURY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    kind: str
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    htc_gain: int
+    htk_gain: int
+    htc: int
+    htk: int
+    condition: str
+    injury: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesAttackResolved(_message.Message):
+    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "fell", "htc", "htk", "condition", "injury", "field_destroyed")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_DICE_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FRAMES_FIELD_NUMBER: _ClassVar[int]
+    FREE_RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    PARRY_DICE_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_DICE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    HTC_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    HTK_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    OVERFLOW_HTK_FIELD_NUMBER: _ClassVar[int]
+    PUSHBACK_METRES_FIELD_NUMBER: _ClassVar[int]
+    PUSHBACK_THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+    FALL_DIE_FIELD_NUMBER: _ClassVar[int]
+    FELL_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    INJURY_FIELD_NUMBER: _ClassVar[int]
+    FIELD_DESTROYED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    attacker_id: str
+    attack: str
+    response: str
+    response_dice: _containers.RepeatedScalarFieldContainer[int]
+    response_total: int
+    response_result: str
+    response_frames: int
+    free_response: bool
+    htc_dice: _containers.RepeatedScalarFieldContainer[int]
+    htk_dice: _containers.RepeatedScalarFieldContainer[int]
+    parry_dice: _containers.RepeatedScalarFieldContainer[int]
+    critical_dice: _containers.RepeatedScalarFieldContainer[int]
+    steps: _containers.RepeatedCompositeFieldContainer[GoldenHeroesDamageStep]
+    htc_taken: int
+    htk_taken: int
+    overflow_htk: int
+    pushback_metres: int
+    pushback_threshold: int
+    fall_die: int
+    fell: bool
+    htc: int
+    htk: int
+    condition: str
+    injury: str
+    field_destroyed: str
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesAttributeRoll(_message.Message):
     __slots__ = ("attribute", "dice", "kept", "value")
     ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
@@ -1107,8 +1295,27 @@ class GoldenHeroesAttributeRoll(_message.Message):
     value: int
     def __init__(self, attribute: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., kept: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesBackgroundTaken(_message.Message):
+    __slots__ = ("character_id", "background", "training", "dice")
+    class TrainingEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    TRAINING_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    background: str
+    training: _containers.ScalarMap[str, int]
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, character_id: _Optional[str] = ..., background: _Optional[str] = ..., training: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
 class GoldenHeroesCharacterGenerated(_message.Message):
-    __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk")
+    __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk", "power_rolls")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
     METHOD_FIELD_NUMBER: _ClassVar[int]
@@ -1117,6 +1324,7 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     HTK_DICE_FIELD_NUMBER: _ClassVar[int]
     MAX_HTC_FIELD_NUMBER: _ClassVar[int]
     MAX_HTK_FIELD_NUMBER: _ClassVar[int]
+    POWER_ROLLS_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     character_type: str
     method: str
@@ -1125,7 +1333,209 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     htk_dice: _containers.RepeatedScalarFieldContainer[int]
     max_htc: int
     max_htk: int
-    def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ...) -> None: ...
+    power_rolls: int
+    def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., power_rolls: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCharacterImproved(_message.Message):
+    __slots__ = ("character_id", "dups", "improvement")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups: int
+    improvement: str
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesChoosePower(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "power")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    power: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesChoosePowerOption(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "power", "choice")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    power: str
+    choice: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesCombatEnded(_message.Message):
+    __slots__ = ("encounter_id", "rounds")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    rounds: int
+    def __init__(self, encounter_id: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCombatStarted(_message.Message):
+    __slots__ = ("encounter_id", "combatants", "tiebreak_dice")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COMBATANTS_FIELD_NUMBER: _ClassVar[int]
+    TIEBREAK_DICE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    combatants: _containers.RepeatedCompositeFieldContainer[GoldenHeroesCombatant]
+    tiebreak_dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, encounter_id: _Optional[str] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., tiebreak_dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GoldenHeroesCombatant(_message.Message):
+    __slots__ = ("character_id", "side", "frames", "dexterity", "speed", "tiebreak", "surprised")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    DEXTERITY_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    TIEBREAK_FIELD_NUMBER: _ClassVar[int]
+    SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    side: str
+    frames: int
+    dexterity: int
+    speed: bool
+    tiebreak: int
+    surprised: bool
+    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ..., frames: _Optional[int] = ..., dexterity: _Optional[int] = ..., speed: _Optional[bool] = ..., tiebreak: _Optional[int] = ..., surprised: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesConvertPowerRolls(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "count")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    count: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesDamageStep(_message.Message):
+    __slots__ = ("step", "htc", "htk")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    step: str
+    htc: int
+    htk: int
+    def __init__(self, step: _Optional[str] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesEncounterState(_message.Message):
+    __slots__ = ("encounter_id", "active", "round", "phase", "combatants", "rolls", "winner", "frames_won", "frames", "used", "half", "delayed", "borrowed", "free_responses")
+    class FramesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class BorrowedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class FreeResponsesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    COMBATANTS_FIELD_NUMBER: _ClassVar[int]
+    ROLLS_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_WON_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    HALF_FIELD_NUMBER: _ClassVar[int]
+    DELAYED_FIELD_NUMBER: _ClassVar[int]
+    BORROWED_FIELD_NUMBER: _ClassVar[int]
+    FREE_RESPONSES_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    active: bool
+    round: int
+    phase: int
+    combatants: _containers.RepeatedCompositeFieldContainer[GoldenHeroesCombatant]
+    rolls: _struct_pb2.Value
+    winner: str
+    frames_won: int
+    frames: _containers.ScalarMap[str, int]
+    used: _struct_pb2.Struct
+    half: _containers.RepeatedScalarFieldContainer[str]
+    delayed: _containers.RepeatedScalarFieldContainer[str]
+    borrowed: _containers.ScalarMap[str, int]
+    free_responses: _containers.ScalarMap[str, int]
+    def __init__(self, encounter_id: _Optional[str] = ..., active: _Optional[bool] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., used: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., half: _Optional[_Iterable[str]] = ..., delayed: _Optional[_Iterable[str]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., free_responses: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class GoldenHeroesEndCombat(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesEndPhase(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesFall(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "metres", "jump")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    METRES_FIELD_NUMBER: _ClassVar[int]
+    JUMP_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    metres: int
+    jump: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., metres: _Optional[int] = ..., jump: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesForceFieldRaised(_message.Message):
+    __slots__ = ("character_id", "field", "up")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    UP_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    field: str
+    up: bool
+    def __init__(self, character_id: _Optional[str] = ..., field: _Optional[str] = ..., up: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesFramesUsed(_message.Message):
+    __slots__ = ("encounter_id", "character_id", "round", "phase", "activity", "slots", "next_round", "free", "note")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    SLOTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_ROUND_FIELD_NUMBER: _ClassVar[int]
+    FREE_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    character_id: str
+    round: int
+    phase: int
+    activity: str
+    slots: _containers.RepeatedScalarFieldContainer[int]
+    next_round: int
+    free: bool
+    note: str
+    def __init__(self, encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., activity: _Optional[str] = ..., slots: _Optional[_Iterable[int]] = ..., next_round: _Optional[int] = ..., free: _Optional[bool] = ..., note: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesGenerateCharacter(_message.Message):
     __slots__ = ("campaign_id", "character_id", "character_type")
@@ -1136,6 +1546,106 @@ class GoldenHeroesGenerateCharacter(_message.Message):
     character_id: str
     character_type: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., character_type: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesHeroPointsSpent(_message.Message):
+    __slots__ = ("character_id", "roller_id", "target_id", "strike", "points", "total", "hit", "was_hit", "roles", "attack")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    STRIKE_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    WAS_HIT_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    roller_id: str
+    target_id: str
+    strike: int
+    points: int
+    total: int
+    hit: bool
+    was_hit: bool
+    roles: _containers.RepeatedScalarFieldContainer[str]
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., target_id: _Optional[str] = ..., strike: _Optional[int] = ..., points: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., was_hit: _Optional[bool] = ..., roles: _Optional[_Iterable[str]] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesHitPending(_message.Message):
+    __slots__ = ("character_id", "attack")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesImproveCharacter(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "dups", "improvement")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    dups: int
+    improvement: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesInitiativeRolled(_message.Message):
+    __slots__ = ("encounter_id", "round", "rolls", "winner", "difference", "frames_won", "frames", "borrowed", "order")
+    class FramesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class BorrowedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    ROLLS_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_WON_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    BORROWED_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    rolls: _struct_pb2.Value
+    winner: str
+    difference: int
+    frames_won: int
+    frames: _containers.ScalarMap[str, int]
+    borrowed: _containers.ScalarMap[str, int]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., difference: _Optional[int] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesLastStrike(_message.Message):
+    __slots__ = ("number", "target_id", "natural", "total", "hit", "critical", "hero_points", "attack")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    NATURAL_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    target_id: str
+    natural: int
+    total: int
+    hit: bool
+    critical: str
+    hero_points: bool
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, number: _Optional[int] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., hero_points: _Optional[bool] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesModifierLine(_message.Message):
     __slots__ = ("source", "value")
@@ -1169,9 +1679,277 @@ class GoldenHeroesOddsView(_message.Message):
     p_critical_miss: str
     def __init__(self, need: _Optional[int] = ..., p_success: _Optional[str] = ..., p_critical_hit: _Optional[str] = ..., p_critical_miss: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesPendingAttack(_message.Message):
+    __slots__ = ("attacker_id", "encounter_id", "attack", "weapon_type", "weapon_class", "frames", "parry_row", "htc_dice", "htc_plus", "htk_dice", "htk_plus", "damage_modifier", "to_htk", "divider_reduction", "tags", "critical_die", "attacker_superpowered", "target_surprised")
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_TYPE_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    PARRY_ROW_FIELD_NUMBER: _ClassVar[int]
+    HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTC_PLUS_FIELD_NUMBER: _ClassVar[int]
+    HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTK_PLUS_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    TO_HTK_FIELD_NUMBER: _ClassVar[int]
+    DIVIDER_REDUCTION_FIELD_NUMBER: _ClassVar[int]
+    TAGS_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_SUPERPOWERED_FIELD_NUMBER: _ClassVar[int]
+    TARGET_SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    attacker_id: str
+    encounter_id: str
+    attack: str
+    weapon_type: str
+    weapon_class: int
+    frames: int
+    parry_row: str
+    htc_dice: int
+    htc_plus: int
+    htk_dice: int
+    htk_plus: int
+    damage_modifier: int
+    to_htk: int
+    divider_reduction: int
+    tags: _containers.RepeatedScalarFieldContainer[str]
+    critical_die: int
+    attacker_superpowered: bool
+    target_surprised: bool
+    def __init__(self, attacker_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon_type: _Optional[str] = ..., weapon_class: _Optional[int] = ..., frames: _Optional[int] = ..., parry_row: _Optional[str] = ..., htc_dice: _Optional[int] = ..., htc_plus: _Optional[int] = ..., htk_dice: _Optional[int] = ..., htk_plus: _Optional[int] = ..., damage_modifier: _Optional[int] = ..., to_htk: _Optional[int] = ..., divider_reduction: _Optional[int] = ..., tags: _Optional[_Iterable[str]] = ..., critical_die: _Optional[int] = ..., attacker_superpowered: _Optional[bool] = ..., target_surprised: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesPhaseEnded(_message.Message):
+    __slots__ = ("encounter_id", "round", "phase", "next_phase")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PHASE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    phase: int
+    next_phase: int
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., next_phase: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesPowerGained(_message.Message):
+    __slots__ = ("character_id", "how", "d100", "power", "grade", "cost", "dice", "rolled", "note")
+    class RolledEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    D100_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    how: str
+    d100: _containers.RepeatedScalarFieldContainer[int]
+    power: str
+    grade: int
+    cost: int
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    rolled: _containers.ScalarMap[str, int]
+    note: str
+    def __init__(self, character_id: _Optional[str] = ..., how: _Optional[str] = ..., d100: _Optional[_Iterable[int]] = ..., power: _Optional[str] = ..., grade: _Optional[int] = ..., cost: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., rolled: _Optional[_Mapping[str, int]] = ..., note: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesPowerHeld(_message.Message):
+    __slots__ = ("power", "grade", "upgrades", "rolled", "choice")
+    class RolledEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    UPGRADES_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    power: str
+    grade: int
+    upgrades: int
+    rolled: _containers.ScalarMap[str, int]
+    choice: str
+    def __init__(self, power: _Optional[str] = ..., grade: _Optional[int] = ..., upgrades: _Optional[int] = ..., rolled: _Optional[_Mapping[str, int]] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesPowerOptionChosen(_message.Message):
+    __slots__ = ("character_id", "power", "choice")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    power: str
+    choice: str
+    def __init__(self, character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesPowerRollsConverted(_message.Message):
+    __slots__ = ("character_id", "count", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    count: int
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., count: _Optional[int] = ..., dups: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesRaiseForceField(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "field", "up", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    UP_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    field: str
+    up: bool
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., field: _Optional[str] = ..., up: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRatingSet(_message.Message):
+    __slots__ = ("character_id", "rating", "value", "reason", "personal_status")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PERSONAL_STATUS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    rating: str
+    value: int
+    reason: str
+    personal_status: int
+    def __init__(self, character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ..., personal_status: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesRecover(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "period")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    period: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., period: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRecovered(_message.Message):
+    __slots__ = ("character_id", "period", "wake_die", "dice", "modifier", "htc_gain", "htk_gain", "htc", "htk", "condition", "injury")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    WAKE_DIE_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    HTC_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTK_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    INJURY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    period: str
+    wake_die: int
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    modifier: int
+    htc_gain: int
+    htk_gain: int
+    htc: int
+    htk: int
+    condition: str
+    injury: str
+    def __init__(self, character_id: _Optional[str] = ..., period: _Optional[str] = ..., wake_die: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRespond(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    PARRY_MODE_FIELD_NUMBER: _ClassVar[int]
+    PARRY_WITH_FIELD_NUMBER: _ClassVar[int]
+    PARRY_WEAPON_FIELD_NUMBER: _ClassVar[int]
+    FULL_DODGE_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    IN_HAND_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    encounter_id: str
+    response: str
+    parry_mode: str
+    parry_with: str
+    parry_weapon: str
+    full_dodge: bool
+    object_size: int
+    in_hand: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesRollInitiative(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRollPower(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesScenarioStarted(_message.Message):
+    __slots__ = ("character_id", "dups_used", "jinxed_dups", "dups", "hero_points")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_USED_FIELD_NUMBER: _ClassVar[int]
+    JINXED_DUPS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups_used: int
+    jinxed_dups: int
+    dups: int
+    hero_points: int
+    def __init__(self, character_id: _Optional[str] = ..., dups_used: _Optional[int] = ..., jinxed_dups: _Optional[int] = ..., dups: _Optional[int] = ..., hero_points: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesSetRating(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "rating", "value", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    rating: str
+    value: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "fields_up", "pending_attack", "ratings", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class BaseAttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class RatingsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -1180,6 +1958,7 @@ class GoldenHeroesSheet(_message.Message):
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
     ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    BASE_ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     MAX_HTC_FIELD_NUMBER: _ClassVar[int]
     MAX_HTK_FIELD_NUMBER: _ClassVar[int]
     HTC_FIELD_NUMBER: _ClassVar[int]
@@ -1187,8 +1966,26 @@ class GoldenHeroesSheet(_message.Message):
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     GENERATED_FIELD_NUMBER: _ClassVar[int]
+    POWERS_FIELD_NUMBER: _ClassVar[int]
+    POWER_ROLLS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    CHOICES_PENDING_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUNDS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    UNCONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    WAKE_ROLL_PENDING_FIELD_NUMBER: _ClassVar[int]
+    AID_USED_FIELD_NUMBER: _ClassVar[int]
+    FIRST_AID_USED_FIELD_NUMBER: _ClassVar[int]
+    PRONE_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_UP_FIELD_NUMBER: _ClassVar[int]
+    PENDING_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_USED_FIELD_NUMBER: _ClassVar[int]
+    STRIKES_FIELD_NUMBER: _ClassVar[int]
+    LAST_STRIKE_FIELD_NUMBER: _ClassVar[int]
     character_type: str
     attributes: _containers.ScalarMap[str, int]
+    base_attributes: _containers.ScalarMap[str, int]
     max_htc: int
     max_htk: int
     htc: int
@@ -1196,14 +1993,87 @@ class GoldenHeroesSheet(_message.Message):
     defence_class: int
     weapon_class: int
     generated: bool
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ...) -> None: ...
+    powers: _containers.RepeatedCompositeFieldContainer[GoldenHeroesPowerHeld]
+    power_rolls_left: int
+    choices_pending: int
+    backgrounds: _containers.RepeatedScalarFieldContainer[str]
+    dups: int
+    unconscious: bool
+    wake_roll_pending: bool
+    aid_used: bool
+    first_aid_used: bool
+    prone: bool
+    fields_up: _containers.RepeatedScalarFieldContainer[str]
+    pending_attack: GoldenHeroesPendingAttack
+    ratings: _containers.ScalarMap[str, int]
+    hero_points: int
+    hero_points_used: int
+    strikes: int
+    last_strike: GoldenHeroesLastStrike
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesSpendHeroPoints(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    roller_id: str
+    target_id: str
+    points: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., target_id: _Optional[str] = ..., points: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStartCombat(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "heroes", "villains", "surprised")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HEROES_FIELD_NUMBER: _ClassVar[int]
+    VILLAINS_FIELD_NUMBER: _ClassVar[int]
+    SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    heroes: _containers.RepeatedScalarFieldContainer[str]
+    villains: _containers.RepeatedScalarFieldContainer[str]
+    surprised: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., heroes: _Optional[_Iterable[str]] = ..., villains: _Optional[_Iterable[str]] = ..., surprised: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesStartScenario(_message.Message):
+    __slots__ = ("campaign_id", "characters", "dups_used")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_USED_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    characters: _containers.RepeatedScalarFieldContainer[str]
+    dups_used: int
+    def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ..., dups_used: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStartWeek(_message.Message):
+    __slots__ = ("campaign_id", "characters")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    characters: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "weapon_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "object_size", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
+    MARTIAL_OPTION_FIELD_NUMBER: _ClassVar[int]
+    TO_HTK_FIELD_NUMBER: _ClassVar[int]
+    PULL_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
     COVER_FIELD_NUMBER: _ClassVar[int]
     EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
@@ -1211,15 +2081,25 @@ class GoldenHeroesStrike(_message.Message):
     campaign_id: str
     character_id: str
     target_id: str
+    encounter_id: str
+    attack: str
+    weapon: str
+    object_size: int
     weapon_class: int
+    energy_htc_dice: int
+    energy_htk_dice: int
+    charge: str
+    martial_option: str
+    to_htk: int
+    pull: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
-    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect")
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     NATURAL_FIELD_NUMBER: _ClassVar[int]
@@ -1232,6 +2112,13 @@ class GoldenHeroesStrikeRolled(_message.Message):
     CRITICAL_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    CRIT_RANGE_FIELD_NUMBER: _ClassVar[int]
+    MISS_RANGE_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FORM_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     target_id: str
     natural: int
@@ -1244,23 +2131,71 @@ class GoldenHeroesStrikeRolled(_message.Message):
     critical: str
     critical_die: int
     critical_effect: str
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ...) -> None: ...
+    attack: str
+    encounter_id: str
+    frames: int
+    pending: bool
+    crit_range: int
+    miss_range: int
+    attack_form: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
-    __slots__ = ("weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("attack", "weapon", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
     COVER_FIELD_NUMBER: _ClassVar[int]
     EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
     OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    attack: str
+    weapon: str
     weapon_class: int
     defence_class: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, attack: _Optional[str] = ..., weapon: _Optional[str] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesTakeBackground(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "background", "training")
+    class TrainingEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    TRAINING_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    background: str
+    training: _containers.ScalarMap[str, int]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., background: _Optional[str] = ..., training: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class GoldenHeroesUpgradePower(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "power")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    power: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesWeekStarted(_message.Message):
+    __slots__ = ("character_id", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ...) -> None: ...
 
 class Heartbeat(_message.Message):
     __slots__ = ("position",)
