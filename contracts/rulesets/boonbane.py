@@ -40,6 +40,9 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
 
     name: Affliction
     source: str | None = None
+    # rounds left before it ends by itself, counted down at each end of round (digest §4.6.3
+    # step 4; 1 minute = the campaign's rounds_per_minute); None: until removed
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
 
 
 class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -90,6 +93,9 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     # fortune_from is another player character giving this roll 2 boons from their Fortune
     fortune: Literal["succeed", "six"] | None = None
     fortune_from: str | None = None
+    # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
+    encounter_id: str | None = None
+    use: Literal["action", "triggered"] = "action"
 
 
 class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -108,6 +114,9 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     # fortune_from is another player character giving this roll 2 boons from their Fortune
     fortune: Literal["succeed", "six"] | None = None
     fortune_from: str | None = None
+    # in an encounter, a challenge roll that is the turn's action or a triggered action
+    encounter_id: str | None = None
+    use: Literal["action", "triggered"] | None = None
 
 
 class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -144,6 +153,8 @@ class Stabilize(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     campaign_id: str
     character_id: str
     target_id: str
+    encounter_id: str | None = None
+    use: Literal["action", "triggered"] = "action"
 
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll,
@@ -229,7 +240,7 @@ class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
     """A Fate roll (one d6 read as 1 / 2-5 / 6) and the state it leads to (L34-L42)."""
 
     character_id: str
-    d6: int
+    d6: int | None  # None: the third disabled round's L38 effect replaced the roll (count_first)
     was: str  # "disabled" or "dying"
     life_state: str
     outcome: str  # the rule applied, e.g. "dying L35", "three disabled rounds L38"

@@ -19,15 +19,17 @@ class AddMember(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class BoonbaneAfflictionInstance(_message.Message):
-    __slots__ = ("name", "source")
+    __slots__ = ("name", "source", "rounds")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     source: str
-    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+    rounds: int
+    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -40,6 +42,8 @@ class BoonbaneAttackRoll(_message.Message):
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
@@ -52,10 +56,12 @@ class BoonbaneAttackRoll(_message.Message):
     interaction: str
     fortune: str
     fortune_from: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from")
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -67,6 +73,8 @@ class BoonbaneChallengeRoll(_message.Message):
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     stat: str
@@ -78,7 +86,9 @@ class BoonbaneChallengeRoll(_message.Message):
     interaction: str
     fortune: str
     fortune_from: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneDamageTaken(_message.Message):
     __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3")
@@ -212,6 +222,313 @@ class BoonbaneOddsView(_message.Message):
     p_success: str
     totals: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class BoonbanePlayActionUsed(_message.Message):
+    __slots__ = ("character_id", "spent", "command", "round")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    spent: str
+    command: str
+    round: int
+    def __init__(self, character_id: _Optional[str] = ..., spent: _Optional[str] = ..., command: _Optional[str] = ..., round: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAddAffliction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "source", "rounds")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    source: str
+    rounds: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAfflictionAdded(_message.Message):
+    __slots__ = ("character_id", "instance", "instances", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    INSTANCES_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    instance: BoonbaneAfflictionInstance
+    instances: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAfflictionRemoved(_message.Message):
+    __slots__ = ("character_id", "instance", "instances", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    INSTANCES_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    instance: BoonbaneAfflictionInstance
+    instances: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAfflictionsTicked(_message.Message):
+    __slots__ = ("character_id", "afflictions", "expired")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    expired: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ...) -> None: ...
+
+class BoonbanePlayAreaDamage(_message.Message):
+    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    targets: _containers.RepeatedCompositeFieldContainer[BoonbanePlayAreaTarget]
+    dice: int
+    sides: int
+    bonus: int
+    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAreaTarget(_message.Message):
+    __slots__ = ("character_id", "halve", "npc_outcome")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HALVE_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    halve: bool
+    npc_outcome: str
+    def __init__(self, character_id: _Optional[str] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAwardStat(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "stat", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    stat: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayBoonbaneEncounter(_message.Message):
+    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class TurnsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERED_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    phase: int
+    sides: _containers.ScalarMap[str, str]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    turns: _containers.ScalarMap[str, str]
+    current: str
+    spent: _containers.RepeatedScalarFieldContainer[str]
+    triggered: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayDamageRolled(_message.Message):
+    __slots__ = ("dice", "sides", "bonus", "amount", "targets")
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    sides: int
+    bonus: int
+    amount: int
+    targets: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayEncounterStarted(_message.Message):
+    __slots__ = ("encounter_id", "sides", "order")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    sides: _containers.ScalarMap[str, str]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayEndRound(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayFortuneAmended(_message.Message):
+    __slots__ = ("character_id", "roll", "use", "total", "success", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLL_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    roll: int
+    use: str
+    total: int
+    success: bool
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., roll: _Optional[int] = ..., use: _Optional[str] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., fortune: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayMove(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayParticipant(_message.Message):
+    __slots__ = ("character_id", "side")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    side: str
+    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRemoveAffliction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "source")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    source: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRoundEnded(_message.Message):
+    __slots__ = ("round", "fate_rolls", "expired", "dice")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    FATE_ROLLS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    fate_rolls: _containers.RepeatedScalarFieldContainer[str]
+    expired: _struct_pb2.Struct
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, round: _Optional[int] = ..., fate_rolls: _Optional[_Iterable[str]] = ..., expired: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class BoonbanePlaySpendFortune(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayStartEncounter(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    participants: _containers.RepeatedCompositeFieldContainer[BoonbanePlayParticipant]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[_Union[BoonbanePlayParticipant, _Mapping]]] = ...) -> None: ...
+
+class BoonbanePlayStatAwarded(_message.Message):
+    __slots__ = ("character_id", "stat", "before", "after", "reason", "damage", "life_state")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    stat: str
+    before: int
+    after: int
+    reason: str
+    damage: int
+    life_state: str
+    def __init__(self, character_id: _Optional[str] = ..., stat: _Optional[str] = ..., before: _Optional[int] = ..., after: _Optional[int] = ..., reason: _Optional[str] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayTakeTurn(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "turn")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    turn: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., turn: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayTurnTaken(_message.Message):
+    __slots__ = ("character_id", "turn", "round", "phase")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    turn: str
+    round: int
+    phase: str
+    def __init__(self, character_id: _Optional[str] = ..., turn: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayWakeCreature(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
     __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success")
@@ -356,14 +673,18 @@ class BoonbaneSourceLine(_message.Message):
     def __init__(self, source: _Optional[str] = ..., line: _Optional[str] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., modifier: _Optional[int] = ...) -> None: ...
 
 class BoonbaneStabilize(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneTakeDamage(_message.Message):
     __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome")
@@ -578,7 +899,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_challenge_roll", "boonbane_end_round", "boonbane_fate_roll", "boonbane_heal", "boonbane_move", "boonbane_remove_affliction", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_wake_creature", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -598,12 +919,21 @@ class Command(_message.Message):
     SEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     START_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNSEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_ADD_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_AREA_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_ATTACK_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_AWARD_STAT_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHALLENGE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_END_ROUND_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TAKE_TURN_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_WAKE_CREATURE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -670,12 +1000,21 @@ class Command(_message.Message):
     seat_character: SeatCharacter
     start_session: StartSession
     unseat_character: UnseatCharacter
+    boonbane_add_affliction: BoonbanePlayAddAffliction
+    boonbane_area_damage: BoonbanePlayAreaDamage
     boonbane_attack_roll: BoonbaneAttackRoll
+    boonbane_award_stat: BoonbanePlayAwardStat
     boonbane_challenge_roll: BoonbaneChallengeRoll
+    boonbane_end_round: BoonbanePlayEndRound
     boonbane_fate_roll: BoonbaneFateRoll
     boonbane_heal: BoonbaneHeal
+    boonbane_move: BoonbanePlayMove
+    boonbane_remove_affliction: BoonbanePlayRemoveAffliction
     boonbane_stabilize: BoonbaneStabilize
+    boonbane_start_encounter: BoonbanePlayStartEncounter
     boonbane_take_damage: BoonbaneTakeDamage
+    boonbane_take_turn: BoonbanePlayTakeTurn
+    boonbane_wake_creature: BoonbanePlayWakeCreature
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
     golden_heroes_strike: GoldenHeroesStrike
     potential_attack: PotentialAttack
@@ -723,7 +1062,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")

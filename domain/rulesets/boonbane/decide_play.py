@@ -1,0 +1,133 @@
+"""Deciding play at the table: encounters, turns, rounds, affliction commands, GM awards and area
+damage. Each returns (character id, or None for the encounter; event type; body)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import boonbane_play as p
+from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from domain.dice import Dice
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import afflictions, awards, damage, rounds, turns
+from domain.rulesets.boonbane.options import BoonbaneOptions
+
+Load = Callable[[str, str], BoonbaneSheet]
+Decided = list[tuple[str | None, str, msgspec.Struct]]
+
+
+class RecordingDice:
+    """Passes draws through and keeps their faces, so a round's event can list them."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        face = self.dice.roll(sides)
+        self.faces.append(face)
+        return face
+
+
+def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Round 1 begins (L117); sides default by kind (digest D-20)."""
+    if enc:
+        raise StateConflict("encounter_id", "boonbane.encounter L117",
+                            "this encounter is already running")
+    ids = [x.character_id for x in cmd.participants]
+    if not ids or len(set(ids)) != len(ids):
+        raise DomainError("participants", "boonbane.encounter L117", "name each participant once")
+    sides: dict[str, str] = {}
+    for i, part in enumerate(cmd.participants):
+        sheet = load(part.character_id, f"participants[{i}].character_id")
+        sides[part.character_id] = part.side or ("players" if sheet.kind == "pc" else "enemies")
+    return [(None, "EncounterStarted", p.EncounterStarted(encounter_id=cmd.encounter_id,
+                                                          sides=sides, order=ids))]
+
+
+def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    state = turns.load(enc)
+    sheet = load(cmd.character_id, "character_id")
+    return [(None, "TurnTaken", turns.take_turn(state, sheet, cmd.character_id, cmd.turn))]
+
+
+def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: BoonbaneSheet,
+          cid: str, what: str | None, command: str) -> Decided:
+    """The turn's move or action, or the round's triggered action, an encounter command spends."""
+    if encounter_id is None or what is None:
+        return []
+    return [(None, "ActionUsed", turns.spend(turns.load(enc), sheet, cid, what, command))]
+
+
+def end_round(cmd: p.EndRound, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+              options: BoonbaneOptions) -> Decided:
+    recording = RecordingDice(dice)
+    out = rounds.end_round(turns.load(enc), cmd.participants, load, recording, options)
+    *chars, (_, kind, ended) = out
+    assert isinstance(ended, p.RoundEnded)
+    # the round's event comes first and lists every face, so the audit finds the draws with it
+    return [(None, kind, msgspec.structs.replace(ended, dice=recording.faces)), *chars]
+
+
+def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
+    sheet = load(cmd.character_id, "character_id")
+    inst = AfflictionInstance(name=cmd.name, source=cmd.source, rounds=cmd.rounds)
+    return [(cmd.character_id, "AfflictionAdded",
+             afflictions.add(sheet, cmd.character_id, inst, "the GM"))]
+
+
+def remove_affliction(cmd: p.RemoveAffliction, load: Load) -> Decided:
+    sheet = load(cmd.character_id, "character_id")
+    return [(cmd.character_id, "AfflictionRemoved",
+             afflictions.remove(sheet, cmd.character_id, cmd.name, cmd.source, "the GM"))]
+
+
+def wake(cmd: p.WakeCreature, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Another creature uses an action to wake a sleeping one (L252): every Asleep instance ends."""
+    actor = load(cmd.character_id, "character_id")
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.asleep L252", "another creature wakes it")
+    target = load(cmd.target_id, "target_id")
+    if not any(a.name == "asleep" for a in target.afflictions):
+        raise StateConflict("target_id", "boonbane.asleep L252", "the target is not asleep")
+    out = spend(cmd.encounter_id, enc, actor, cmd.character_id, "action", "WakeCreature")
+    if cmd.encounter_id is None:
+        turns.no_actions(actor)
+    for _ in range(afflictions.count(target.afflictions, "asleep")):
+        ev = afflictions.remove(target, cmd.target_id, "asleep", None, f"woken L252 by "
+                                f"{cmd.character_id}")
+        target = afflictions.fold_removed(target, ev)
+        out.append((cmd.target_id, "AfflictionRemoved", ev))
+    return out
+
+
+def award(cmd: p.AwardStat, load: Load) -> Decided:
+    sheet = load(cmd.character_id, "character_id")
+    return [(cmd.character_id, "StatAwarded",
+             awards.award(sheet, cmd.character_id, cmd.stat, cmd.change, cmd.reason))]
+
+
+def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice) -> Decided:
+    """Damage from one attack is rolled once and applied to each target it hits (L29), each
+    halving it or not (L30) by itself."""
+    ids = [t.character_id for t in cmd.targets]
+    if len(set(ids)) != len(ids):
+        raise DomainError("targets", "boonbane.damage L29", "name each target once")
+    sheets = [load(t.character_id, f"targets[{i}].character_id") for i, t in enumerate(cmd.targets)]
+    faces = [dice.roll(cmd.sides) for _ in range(cmd.dice)]
+    amount = sum(faces) + cmd.bonus
+    out: Decided = [(ids[0], "DamageRolled", p.DamageRolled(dice=faces, sides=cmd.sides,
+                                                            bonus=cmd.bonus, amount=amount,
+                                                            targets=ids))]
+    for i, (target, sheet) in enumerate(zip(cmd.targets, sheets, strict=True)):
+        try:
+            taken = damage.take(sheet, target.character_id, amount, halve=target.halve,
+                                npc_outcome=target.npc_outcome, dice=dice)
+        except DomainError as err:
+            err.field = f"targets[{i}].{err.field}"
+            raise
+        out.append((target.character_id, "DamageTaken", taken))
+    return out

@@ -1,0 +1,182 @@
+"""Boonbane play at the table through HTTP against real PostgreSQL and Redis: turns and rounds
+(L110-L122), affliction commands (L248-L334), GM-only commands, awards, area damage (L29)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.conftest import Api
+
+R = "boonbane"
+
+
+class Table:
+    def __init__(self, api: Api, gm: str, cid: str) -> None:
+        self.api, self.gm, self.cid = api, gm, cid
+
+    async def ok(self, type_: str, payload: dict[str, Any], token: str | None = None
+                 ) -> dict[str, Any]:
+        return await self.api.ok(token or self.gm, f"{R}.{type_}",
+                                 {"campaign_id": self.cid, **payload})
+
+    async def log_len(self) -> int:
+        page = await self.api.get(self.gm, f"/v1/campaigns/{self.cid}/events", limit=1000)
+        assert page.status_code == 200, page.text
+        return len(page.json()["events"])
+
+    async def refused(self, type_: str, payload: dict[str, Any], status: int, rule: str,
+                      token: str | None = None) -> dict[str, Any]:
+        before = await self.log_len()
+        r = await self.api.command(token or self.gm, f"{R}.{type_}",
+                                   {"campaign_id": self.cid, **payload})
+        assert r.status_code == status and r.json()["rule"] == rule, r.text
+        assert await self.log_len() == before  # a refused command appends nothing
+        body: dict[str, Any] = r.json()
+        return body
+
+    async def read(self, path: str, at: dict[str, Any]) -> dict[str, Any]:
+        got = await self.api.get(self.gm, f"/v1/campaigns/{self.cid}/{path}",
+                                 position=at["position"])
+        assert got.status_code == 200, got.text
+        body: dict[str, Any] = got.json()
+        return body
+
+
+async def _table(api: Api, sheets: dict[str, tuple[str, dict[str, Any]]]) -> Table:
+    gm = await api.token("ann")
+    cid = (await api.ok(gm, "CreateCampaign", {"name": "Dark", "ruleset": R}))["campaign_id"]
+    bob = await api.token("bob")
+    await api.ok(gm, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
+    for ch, (owner, sheet) in sheets.items():
+        await api.ok(bob if owner == "bob" else gm, "CreateCharacter",
+                     {"campaign_id": cid, "name": ch, "character_id": ch, "sheet": sheet})
+    t = Table(api, gm, cid)
+    t.bob = bob  # type: ignore[attr-defined]
+    return t
+
+
+async def test_turns_actions_and_triggered_actions_refused_with_the_rule(api: Api) -> None:
+    t = await _table(api, {"hero": ("bob", {"fortune": 0}), "ally": ("ann", {}),
+                           "goblin": ("ann", {"kind": "npc", "defense": 12}),
+                           "sleeper": ("ann", {"afflictions": [{"name": "unconscious"}]})})
+    bob: str = t.bob  # type: ignore[attr-defined]
+    enc = {"encounter_id": "ambush"}
+    parts = [{"character_id": c} for c in ("hero", "ally", "goblin", "sleeper")]
+    # only the GM runs encounters
+    await t.refused("StartEncounter", {**enc, "participants": parts}, 403, "campaign.gm-only",
+                    token=bob)
+    r = await t.ok("StartEncounter", {**enc, "participants": parts})
+    state = await t.read("encounters/ambush", r)
+    assert "hero" in str(state) and "enemies" in str(state)
+    # players' fast turns first (L118): Bob's hero acts, a melee attack is its action
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"}, token=bob)
+    attack = {**enc, "character_id": "hero", "target_id": "goblin"}
+    r = await t.ok("AttackRoll", attack, token=bob)
+    assert [e["type"] for e in r["events"]] == [f"{R}.ActionUsed", f"{R}.RollMade"]
+    # acting twice in a turn (L121)
+    await t.refused("AttackRoll", attack, 409, "boonbane.one-action L121-L122", token=bob)
+    await t.refused("Move", {**enc, "character_id": "hero"}, 409, "boonbane.fast-turn L121",
+                    token=bob)
+    # a Fortune the character does not have (L45)
+    await t.refused("ChallengeRoll", {"character_id": "hero", "stat": "will",
+                                      "fortune": "succeed"}, 409, "boonbane.fortune L45",
+                    token=bob)
+    # the goblin's fast turn closes the players' (L118)
+    await t.ok("TakeTurn", {**enc, "character_id": "goblin", "turn": "fast"})
+    await t.refused("TakeTurn", {**enc, "character_id": "ally", "turn": "fast"}, 409,
+                    "boonbane.turn-order L118")
+    # one triggered action a round (L112-L113), even out of turn (L114)
+    free = {**enc, "character_id": "ally", "target_id": "goblin", "use": "triggered"}
+    r = await t.ok("AttackRoll", free)
+    assert r["events"][0]["data"]["spent"] == "triggered"
+    await t.refused("AttackRoll", free, 409, "boonbane.triggered-action L112-L113")
+    # acting while unconscious (L332-L334)
+    await t.refused("TakeTurn", {**enc, "character_id": "sleeper", "turn": "slow"}, 409,
+                    "boonbane.unconscious L332")
+    await t.refused("AttackRoll", {**free, "character_id": "sleeper"}, 409,
+                    "boonbane.unconscious L334")
+    await t.refused("EndRound", {**enc, "participants": ["hero", "goblin"]}, 422,
+                    "boonbane.end-of-round L120")
+    r = await t.ok("EndRound", {**enc, "participants": ["hero", "ally", "goblin", "sleeper"]})
+    assert r["events"][0]["type"] == f"{R}.RoundEnded" and r["events"][0]["data"]["round"] == 1
+    state = await t.read("encounters/ambush", r)
+    assert '"round": 2' in str(state).replace("'", '"')
+    # round 2: turns and the triggered action are fresh
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "slow"}, token=bob)
+    await t.ok("Move", {**enc, "character_id": "hero"}, token=bob)
+    await t.ok("AttackRoll", attack, token=bob)
+    await t.ok("AttackRoll", free)
+
+
+async def test_affliction_instances_stack_and_gm_commands_are_the_gms(api: Api) -> None:
+    t = await _table(api, {"hero": ("bob", {"health": 12}), "foe": ("ann", {"kind": "npc"})})
+    bob: str = t.bob  # type: ignore[attr-defined]
+    hero = {"character_id": "hero"}
+    for type_, payload in (("AddAffliction", {**hero, "name": "poisoned"}),
+                           ("RemoveAffliction", {**hero, "name": "poisoned"}),
+                           ("TakeDamage", {**hero, "amount": 1}), ("Heal", {**hero, "amount": 1}),
+                           ("AwardStat", {**hero, "stat": "health", "change": 1, "reason": "x"}),
+                           ("AreaDamage", {"targets": [hero]})):
+        await t.refused(type_, payload, 403, "campaign.gm-only", token=bob)
+    # digest Appendix B 8: Poisoned twice and Impaired give 2 banes; each instance is removed
+    await t.ok("AddAffliction", {**hero, "name": "poisoned", "source": "spider"})
+    r = await t.ok("AddAffliction", {**hero, "name": "poisoned", "source": "snake"})
+    assert r["events"][0]["data"]["instances"] == 2
+    await t.ok("AddAffliction", {**hero, "name": "impaired"})
+
+    async def banes() -> int:
+        roll = await t.ok("ChallengeRoll", {**hero, "stat": "will"}, token=bob)
+        data = roll["events"][0]["data"]
+        assert len(data["d6"]) == data["banes"]
+        return int(data["banes"])
+
+    assert await banes() == 2
+    r = await t.ok("RemoveAffliction", {**hero, "name": "poisoned", "source": "snake"})
+    assert r["events"][0]["data"]["instances"] == 1
+    assert await banes() == 2
+    await t.ok("RemoveAffliction", {**hero, "name": "poisoned"})
+    assert await banes() == 1
+    await t.refused("RemoveAffliction", {**hero, "name": "poisoned"}, 409,
+                    "boonbane.affliction L306")
+    # damage wakes the asleep (L253), another creature's action wakes it (L252)
+    await t.ok("AddAffliction", {**hero, "name": "asleep"})
+    r = await t.ok("TakeDamage", {**hero, "amount": 2})
+    assert r["events"][0]["data"]["removed"] == ["asleep"]
+    assert "asleep" not in (await t.read("characters/hero", r))["derived"]["afflictions"]
+    await t.ok("AddAffliction", {**hero, "name": "asleep"})
+    r = await t.ok("WakeCreature", {"character_id": "foe", "target_id": "hero"})
+    assert r["events"][0]["data"]["cause"] == "woken L252 by foe"
+    # a GM award with a reason (D-62); a lower Health caps Damage (L27)
+    r = await t.ok("AwardStat", {**hero, "stat": "health", "change": -11,
+                                 "reason": "cursed by the lich"})
+    award = r["events"][0]["data"]
+    assert (award["before"], award["after"], award["damage"]) == (12, 1, 1)
+    read = await t.read("characters/hero", r)
+    assert read["sheet"]["health"] == 1 and read["derived"]["healing_rate"] == 1  # L57
+    await t.refused("AwardStat", {**hero, "stat": "fortune", "change": -1, "reason": "x"}, 422,
+                    "boonbane.award D-62")
+    await t.refused("AwardStat", {"character_id": "foe", "stat": "fortune", "change": 1,
+                                  "reason": "x"}, 422, "boonbane.fortune L45-L47")
+
+
+async def test_area_damage_is_rolled_once_for_every_target(api: Api) -> None:
+    t = await _table(api, {"a": ("ann", {"health": 30}), "b": ("ann", {"health": 30}),
+                           "c": ("ann", {"kind": "npc", "health": 30})})
+    r = await t.ok("AreaDamage", {"targets": [{"character_id": "a"},
+                                              {"character_id": "b", "halve": True},
+                                              {"character_id": "c"}],
+                                  "dice": 3, "sides": 6, "bonus": 1})
+    rolled, *taken = r["events"]
+    assert rolled["type"] == f"{R}.DamageRolled" and len(rolled["data"]["dice"]) == 3
+    amount = sum(rolled["data"]["dice"]) + 1
+    assert rolled["data"]["amount"] == amount
+    # L29: the same roll for each; L30: half rounded down for b
+    assert [(e["data"]["character_id"], e["data"]["applied"]) for e in taken] == [
+        ("a", amount), ("b", amount // 2), ("c", amount)]
+    assert (await t.read("characters/b", r))["sheet"]["damage"] == amount // 2
+    # one target the GM did not decide for (L64) refuses the whole area, naming it
+    await t.ok("TakeDamage", {"character_id": "c", "amount": 30 - amount - 2})
+    body = await t.refused("AreaDamage", {"targets": [{"character_id": "a"},
+                                                      {"character_id": "c"}], "bonus": 2,
+                                          "dice": 0}, 422, "boonbane.incapacitated L64")
+    assert body["field"] == "payload.targets[1].npc_outcome"
