@@ -45,6 +45,20 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
 
 
+class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The creature's latest attack or challenge roll, which Fortune may still amend (L45, L47)."""
+
+    number: int
+    net: int
+    d6: list[int] = []
+    total: int | None = None
+    target_number: int
+    success: bool
+    automatic: str | None = None
+    fortune_six: bool = False
+    fortune_success: bool = False
+
+
 class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A creature (L4-L69, L248-L417): scores as data; modifiers and thresholds are derived."""
 
@@ -71,6 +85,8 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     life_state: Literal["active", "disabled", "dying", "unconscious", "dead"] = "active"
     disabled_rounds: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0  # consecutive, completed (L38)
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
+    rolls: Annotated[int, msgspec.Meta(ge=0)] = 0  # attack and challenge rolls made
+    last_roll: LastRoll | None = None
 
 
 # --------------------------------------------------------------------------- commands
@@ -196,6 +212,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     automatic: str | None = None  # the rule that decided the roll with no dice (e.g. "stunned L324")
     fortune_six: bool = False  # a boon d6 treated as a 6 (L47)
     fortune_success: bool = False  # a failure turned into a success (L45)
+    number: int = 0  # the roller's roll number, which a later Fortune spend names
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
@@ -257,7 +274,8 @@ EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,
 STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": DamageTaken,
                                                  f"{RULESET_ID}.Healed": Healed,
                                                  f"{RULESET_ID}.FateRolled": FateRolled,
-                                                 f"{RULESET_ID}.FortuneSpent": FortuneSpent}
+                                                 f"{RULESET_ID}.FortuneSpent": FortuneSpent,
+                                                 f"{RULESET_ID}.RollMade": RollMade}
 
 
 # --------------------------------------------------------------------------- odds

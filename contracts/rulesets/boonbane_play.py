@@ -240,4 +240,4 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
-    AwardStat, AreaDamage)
+    AwardStat, AreaDamage, SpendFortune)

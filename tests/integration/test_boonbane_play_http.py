@@ -180,3 +180,24 @@ async def test_area_damage_is_rolled_once_for_every_target(api: Api) -> None:
                                                       {"character_id": "c"}], "bonus": 2,
                                           "dice": 0}, 422, "boonbane.incapacitated L64")
     assert body["field"] == "payload.targets[1].npc_outcome"
+
+
+async def test_fortune_spent_after_the_roll_is_an_event_linked_to_it(api: Api) -> None:
+    t = await _table(api, {"hero": ("bob", {"fortune": 1, "will": 4})})
+    bob: str = t.bob  # type: ignore[attr-defined]
+    # Will 4 is modifier -6: d20 - 6 never reaches 25, so the roll fails whatever is rolled
+    r = await t.ok("ChallengeRoll", {"character_id": "hero", "stat": "will", "target_number": 25},
+                   token=bob)
+    roll = r["events"][0]["data"]
+    assert roll["success"] is False and roll["number"] == 1
+    r = await t.ok("SpendFortune", {"character_id": "hero", "use": "succeed"}, token=bob)
+    amended = r["events"][0]
+    assert amended["type"] == f"{R}.FortuneAmended"
+    assert (amended["data"]["roll"], amended["data"]["success"], amended["data"]["fortune"]) == (
+        1, True, 0)
+    read = await t.read("characters/hero", r)
+    assert read["sheet"]["fortune"] == 0 and read["sheet"]["last_roll"]["success"] is True
+    await t.ok("ChallengeRoll", {"character_id": "hero", "stat": "will"}, token=bob)
+    # a Fortune the character does not have (L45)
+    await t.refused("SpendFortune", {"character_id": "hero", "use": "succeed"}, 409,
+                    "boonbane.fortune L45", token=bob)

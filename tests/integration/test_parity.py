@@ -309,6 +309,8 @@ async def run_commands(w: World) -> None:
                                                "reason": "a boon of the old gods"})
     await w.both("ann", "boonbane.AwardStat", {**bbout, "stat": "will", "change": 99,
                                                "reason": "too much"})
+    await w.both("ann", "boonbane.SpendFortune", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                  "use": "succeed"})
     await w.both("ann", "boonbane.AreaDamage", {"campaign_id": bbid, "dice": 2, "targets": [
         {"character_id": "bb-out"}, {"character_id": "bb-hero", "halve": True}]})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})

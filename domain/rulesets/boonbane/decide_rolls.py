@@ -82,12 +82,13 @@ def plan_challenge(cmd: ChallengeRoll | RollSpec, actor: BoonbaneSheet) -> Plan:
 
 
 def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
-         fortune: str | None = None) -> RollMade:
-    """Roll a planned roll (no dice for an automatic result)."""
-    return roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
-                target_id=target_id, against=plan.against, target_number=plan.target_number,
-                base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
-                fortune=fortune)
+         fortune: str | None = None, *, number: int = 0) -> RollMade:
+    """Roll a planned roll (no dice for an automatic result); ``number`` is the roller's count."""
+    ev = roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
+              target_id=target_id, against=plan.against, target_number=plan.target_number,
+              base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
+              fortune=fortune)
+    return msgspec.structs.replace(ev, number=number)
 
 
 def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
@@ -111,7 +112,8 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
             raise DomainError("fortune", "boonbane.fortune L47",
                               "this roll has no boon die to treat as a 6")
-    ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune)
+    ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
+              number=actor.rolls + 1)
     if ev.fortune_six or ev.fortune_success:
         out.append((cmd.character_id, "FortuneSpent",
                     fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))

@@ -38,7 +38,8 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **c.STATE_EVENTS,
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
-                                         p.AfflictionsTicked, p.StatAwarded)}}
+                                         p.AfflictionsTicked, p.StatAwarded,
+                                         p.FortuneAmended)}}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
                                        p.RoundEnded)}
@@ -166,6 +167,10 @@ class BoonbaneRuleset:
             return decide_play.award(command, load)
         if isinstance(command, p.AreaDamage):
             return decide_play.area_damage(command, load, dice)
+        if isinstance(command, p.SpendFortune):
+            return [(command.character_id, "FortuneAmended",
+                     fortune.amend(load(command.character_id, "character_id"),
+                                   command.character_id, command.use))]
         return None
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
@@ -202,6 +207,10 @@ class BoonbaneRuleset:
             sheet = rounds.fold_ticked(sheet, ev)
         elif isinstance(ev, p.StatAwarded):
             sheet = awards.fold(sheet, ev)
+        elif isinstance(ev, c.RollMade):
+            sheet = fortune.fold_roll(sheet, ev)
+        elif isinstance(ev, p.FortuneAmended):
+            sheet = fortune.fold_amended(sheet, ev)
         return msgspec.to_builtins(sheet)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
