@@ -87,6 +87,16 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
     rolls: Annotated[int, msgspec.Meta(ge=0)] = 0  # attack and challenge rolls made
     last_roll: LastRoll | None = None
+    # overlay bookkeeping (L357-L417): thresholds reached, traits gained, the Repetition chain,
+    # this scene's spell casts, the Death State's source condition
+    insanity_thresholds: list[int] = []
+    corruption_thresholds: list[int] = []
+    traits: list[str] = []
+    repetition_key: str | None = None
+    repetition_count: Count = 0
+    scene_casts: list[str] = []
+    triggering_casts: Count = 0
+    death_condition: str | None = None
 
 
 # --------------------------------------------------------------------------- commands
@@ -104,6 +114,9 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # weather, firing (L3)
     in_reach: bool = True  # whether the attacker can reach a prone target (L315-L316)
     task_key: str | None = None  # the task Escalation tokens belong to (L359-L361)
+    critical: bool = False  # a critical roll: failing it gains an Escalation token (L359)
+    action_key: str | None = None  # the action Repetition counts (L408-L412)
+    knowledge: str | None = None  # the Knowledge Gate the action needs (L401-L405)
     interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
     # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
     # fortune_from is another player character giving this roll 2 boons from their Fortune
@@ -125,6 +138,9 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     senses: list[Literal["sight", "hearing"]] = []  # Perception rolls relying on a sense
     task_key: str | None = None
+    critical: bool = False
+    action_key: str | None = None
+    knowledge: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
     # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
     # fortune_from is another player character giving this roll 2 boons from their Fortune
@@ -144,6 +160,8 @@ class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     halve: bool = False  # half damage, rounded down (L30)
     # a non-player creature reaching incapacitation dies or falls unconscious, the GM's choice (L64)
     npc_outcome: Literal["die", "unconscious"] | None = None
+    # Invulnerability (L395-L398): the condition met (full damage), partly met (half) or not (0)
+    invulnerability: Literal["met", "partial", "unmet"] | None = None
 
 
 class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -213,6 +231,10 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     fortune_six: bool = False  # a boon d6 treated as a 6 (L47)
     fortune_success: bool = False  # a failure turned into a success (L45)
     number: int = 0  # the roller's roll number, which a later Fortune spend names
+    action_key: str | None = None  # the action the Repetition chain counts (L408-L412)
+    task_key: str | None = None
+    critical: bool = False
+    reduced_effect: bool = False  # partial knowledge, or unknown as reduced effect (L403, L405)
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
@@ -231,6 +253,9 @@ class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
     added: list[AfflictionInstance] = []
     removed: list[str] = []  # affliction types whose every instance ended
     d3: int | None = None  # hours unconscious (L64)
+    invulnerability: str | None = None  # the condition's adjudication (L396-L397)
+    marked_dead: bool = False  # death became the Death State (L352-L356)
+    removed_sources: list[str] = []  # linked afflictions that ended with the life state
 
 
 class Healed(msgspec.Struct, frozen=True, kw_only=True):
@@ -267,6 +292,7 @@ class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
     added: list[AfflictionInstance] = []
     removed_sources: list[str] = []
     d3: int | None = None  # hours unconscious after three disabled rounds (L38)
+    marked_dead: bool = False  # death became the Death State (L352-L356)
 
 
 EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,

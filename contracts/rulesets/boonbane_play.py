@@ -110,6 +110,7 @@ class AreaTarget(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     character_id: str
     halve: bool = False
     npc_outcome: Literal["die", "unconscious"] | None = None
+    invulnerability: Literal["met", "partial", "unmet"] | None = None  # L395-L397
 
 
 class AreaDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

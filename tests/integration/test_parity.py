@@ -311,6 +311,16 @@ async def run_commands(w: World) -> None:
                                                "reason": "too much"})
     await w.both("ann", "boonbane.SpendFortune", {"campaign_id": bbid, "character_id": "bb-hero",
                                                   "use": "succeed"})
+    bbov = {"campaign_id": bbid, "character_id": "bb-hero"}
+    await w.both("ann", "boonbane.ChangeInsanity", {**bbov, "change": 9, "reason": "the tome"})
+    await w.both("ann", "boonbane.ChangeCorruption", {**bbov, "change": 2, "reason": "a pact"})
+    await w.both("ann", "boonbane.TriggerExposure", {**bbov, "trigger": "artifact"})
+    await w.both("ann", "boonbane.RelieveExposure", {**bbov, "cause": "safe_rest"})
+    await w.both("ann", "boonbane.SetKnowledge", {**bbov, "gate": "runes", "level": "partial"})
+    await w.both("ann", "boonbane.CastSpell", {**bbov, "spell": "bolt", "rank": 3})
+    await w.both("ann", "boonbane.UseArtifact", {**bbov, "artifact": "crown", "grade": "minor"})
+    await w.both("ann", "boonbane.FulfillDeathCondition", bbov)
+    await w.both("ann", "boonbane.EndScene", {"campaign_id": bbid, "participants": ["bb-hero"]})
     await w.both("ann", "boonbane.AreaDamage", {"campaign_id": bbid, "dice": 2, "targets": [
         {"character_id": "bb-out"}, {"character_id": "bb-hero", "halve": True}]})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})

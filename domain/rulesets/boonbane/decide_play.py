@@ -12,7 +12,7 @@ from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, awards, damage, rounds, turns
+from domain.rulesets.boonbane import afflictions, awards, decide_overlays, rounds, turns
 from domain.rulesets.boonbane.options import BoonbaneOptions
 
 Load = Callable[[str, str], BoonbaneSheet]
@@ -110,7 +110,7 @@ def award(cmd: p.AwardStat, load: Load) -> Decided:
              awards.award(sheet, cmd.character_id, cmd.stat, cmd.change, cmd.reason))]
 
 
-def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice) -> Decided:
+def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
     """Damage from one attack is rolled once and applied to each target it hits (L29), each
     halving it or not (L30) by itself."""
     ids = [t.character_id for t in cmd.targets]
@@ -124,8 +124,10 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice) -> Decided:
                                                             targets=ids))]
     for i, (target, sheet) in enumerate(zip(cmd.targets, sheets, strict=True)):
         try:
-            taken = damage.take(sheet, target.character_id, amount, halve=target.halve,
-                                npc_outcome=target.npc_outcome, dice=dice)
+            taken = decide_overlays.take_damage(
+                sheet, target.character_id, amount, halve=target.halve,
+                npc_outcome=target.npc_outcome, invulnerability=target.invulnerability,
+                dice=dice, opts=opts)
         except DomainError as err:
             err.field = f"targets[{i}].{err.field}"
             raise

@@ -67,6 +67,9 @@ def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice, *,
 def fold(sheet: BoonbaneSheet, ev: FateRolled) -> BoonbaneSheet:
     """The sheet after a recorded Fate roll."""
     kept = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
+    added = [a for a in ev.added if a.source not in ev.removed_sources]
     return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
-                                   disabled_rounds=ev.disabled_rounds,
-                                   afflictions=kept + list(ev.added))
+                                   disabled_rounds=ev.disabled_rounds, afflictions=kept + added,
+                                   marked_dead=sheet.marked_dead or ev.marked_dead,
+                                   death_condition=ev.outcome if ev.marked_dead
+                                   else sheet.death_condition)

@@ -70,7 +70,13 @@ def fold_roll(sheet: BoonbaneSheet, ev: RollMade) -> BoonbaneSheet:
     last = LastRoll(number=ev.number, net=ev.net, d6=list(ev.d6), total=ev.total,
                     target_number=ev.target_number, success=ev.success, automatic=ev.automatic,
                     fortune_six=ev.fortune_six, fortune_success=ev.fortune_success)
-    return msgspec.structs.replace(sheet, rolls=max(sheet.rolls, ev.number), last_roll=last)
+    chain = {}
+    if ev.action_key is not None:  # Repetition counts actions only (digest D-55)
+        chain = {"repetition_key": ev.action_key,
+                 "repetition_count": sheet.repetition_count + 1
+                 if ev.action_key == sheet.repetition_key else 1}
+    return msgspec.structs.replace(sheet, rolls=max(sheet.rolls, ev.number), last_roll=last,
+                                   **chain)
 
 
 def fold_amended(sheet: BoonbaneSheet, ev: FortuneAmended) -> BoonbaneSheet:

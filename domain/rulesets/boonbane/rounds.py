@@ -6,12 +6,13 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
 from contracts.rulesets.boonbane_play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import dying
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.overlays import death_state
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, str, msgspec.Struct]]  # (character or None: the encounter, ...)
@@ -52,8 +53,10 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
         old = list(sheet.afflictions)
         after = sheet
         if sheet.life_state in ("disabled", "dying"):
-            ev = dying.fate(sheet, cid, dice, order=options.disabled_counter_order,
-                            rounds_per_minute=options.rounds_per_minute)
+            fate = dying.fate(sheet, cid, dice, order=options.disabled_counter_order,
+                              rounds_per_minute=options.rounds_per_minute)
+            ev = death_state.instead_of_death(fate, options.death_mode)
+            assert isinstance(ev, FateRolled)
             out.append((cid, "FateRolled", ev))
             fate_rolls.append(cid)
             after = dying.fold(sheet, ev)

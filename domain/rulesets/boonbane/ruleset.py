@@ -8,6 +8,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
+from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
@@ -16,6 +17,7 @@ from domain.rulesets.boonbane import (
     afflictions,
     awards,
     damage,
+    decide_overlays,
     decide_play,
     decide_rolls,
     decide_stabilize,
@@ -29,24 +31,31 @@ from domain.rulesets.boonbane import (
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
+from domain.rulesets.boonbane.overlays import death_state
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS)
+    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS)
 }
+OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
+    f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
+                                       o.ArtifactUsed, o.DeathStateEnded, o.EscalationChanged,
+                                       o.SceneEnded)}
 # events folded into a creature's sheet, and into an encounter's round state
 SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **c.STATE_EVENTS,
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
-                                         p.FortuneAmended)}}
+                                         p.FortuneAmended)},
+    **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
                                        p.RoundEnded)}
 # the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.AddAffliction, p.RemoveAffliction, p.AwardStat, p.AreaDamage,
-    c.TakeDamage, c.Heal})
+    c.TakeDamage, c.Heal, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
+    o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
 
 
 def _char(cid: str) -> str:
@@ -70,7 +79,7 @@ class BoonbaneRuleset:
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
     roll_events: frozenset[str] = frozenset(
-        {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled"})
+        {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled", f"{RID}.SpellCast"})
     odds_query = c.OddsQuery
     check_spec_type = c.RollSpec
 
@@ -119,15 +128,20 @@ class BoonbaneRuleset:
                                       type(command).__name__)
             decided = (decide_stabilize.decide(command, load, dice)
                        if isinstance(command, c.Stabilize) else
-                       decide_rolls.decide(command, load, dice))
+                       decide_rolls.decide(command, load, dice, opts))
             return emit([*spent, *decided])
+        overlay = decide_overlays.decide(command, load, dice, opts)
+        if overlay is not None:
+            return emit(overlay)
         play = self._decide_play(command, enc, load, dice, opts)
         if play is not None:
             return emit(play)
         if isinstance(command, c.TakeDamage):
             sheet = _sheet(states, command.character_id, "character_id")
-            taken = damage.take(sheet, command.character_id, command.amount, halve=command.halve,
-                                npc_outcome=command.npc_outcome, dice=dice)
+            taken = decide_overlays.take_damage(
+                sheet, command.character_id, command.amount, halve=command.halve,
+                npc_outcome=command.npc_outcome, invulnerability=command.invulnerability,
+                dice=dice, opts=opts)
             return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.DamageTaken",
                                  data=msgspec.to_builtins(taken))]
         elif isinstance(command, c.Heal):
@@ -138,7 +152,10 @@ class BoonbaneRuleset:
                                  data=msgspec.to_builtins(healed))]
         elif isinstance(command, c.FateRoll):
             sheet = _sheet(states, command.character_id, "character_id")
-            fate = dying.fate(sheet, command.character_id, dice)
+            fate = death_state.instead_of_death(
+                dying.fate(sheet, command.character_id, dice,
+                           order=opts.disabled_counter_order,
+                           rounds_per_minute=opts.rounds_per_minute), opts.death_mode)
             return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
                                  data=msgspec.to_builtins(fate))]
         raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
@@ -166,7 +183,7 @@ class BoonbaneRuleset:
         if isinstance(command, p.AwardStat):
             return decide_play.award(command, load)
         if isinstance(command, p.AreaDamage):
-            return decide_play.area_damage(command, load, dice)
+            return decide_play.area_damage(command, load, dice, opts)
         if isinstance(command, p.SpendFortune):
             return [(command.character_id, "FortuneAmended",
                      fortune.amend(load(command.character_id, "character_id"),
@@ -211,6 +228,8 @@ class BoonbaneRuleset:
             sheet = fortune.fold_roll(sheet, ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
+        elif event_type in OVERLAY_EVENTS:
+            sheet = decide_overlays.fold(sheet, ev)
         return msgspec.to_builtins(sheet)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
@@ -254,9 +273,17 @@ class BoonbaneRuleset:
             expected = ([] if fate.d6 is None else [fate.d6]) + ([] if fate.d3 is None else [fate.d3])
             out = [] if faces == expected else ["recorded dice differ from the draws"]
             band = "1" if fate.d6 == 1 else "6" if fate.d6 == 6 else "2-5"
-            if band == "1" and fate.life_state not in ("dying", "dead"):
+            if band == "1" and fate.life_state not in ("dying", "dead") and not fate.marked_dead:
                 out.append(f"a Fate 1 leads to dying or death, not {fate.life_state}")
             return out
+        if event_type == f"{RID}.SpellCast":
+            cast = msgspec.convert(dict(data), o.SpellCast)
+            faces = [f for _, f in draws]
+            if faces != ([] if cast.d6 is None else [cast.d6]):
+                return ["recorded d6 differs from the draws"]
+            if cast.d6 is not None and cast.result != min(6, cast.d6 + cast.bonus):
+                return [f"1d6 {cast.d6} + {cast.bonus} gives {min(6, cast.d6 + cast.bonus)}"]
+            return []
         if event_type == f"{RID}.RoundEnded":
             faces = [f for _, f in draws]
             return [] if faces == list(data.get("dice", [])) else [

@@ -29,7 +29,7 @@ class BoonbaneAfflictionInstance(_message.Message):
     def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from", "encounter_id", "use")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -39,6 +39,9 @@ class BoonbaneAttackRoll(_message.Message):
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
@@ -53,15 +56,18 @@ class BoonbaneAttackRoll(_message.Message):
     situational_banes: int
     in_reach: bool
     task_key: str
+    critical: bool
+    action_key: str
+    knowledge: str
     interaction: str
     fortune: str
     fortune_from: str
     encounter_id: str
     use: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from", "encounter_id", "use")
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -70,6 +76,9 @@ class BoonbaneChallengeRoll(_message.Message):
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     SENSES_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
@@ -83,15 +92,18 @@ class BoonbaneChallengeRoll(_message.Message):
     situational_banes: int
     senses: _containers.RepeatedScalarFieldContainer[str]
     task_key: str
+    critical: bool
+    action_key: str
+    knowledge: str
     interaction: str
     fortune: str
     fortune_from: str
     encounter_id: str
     use: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneDamageTaken(_message.Message):
-    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3")
+    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3", "invulnerability", "marked_dead", "removed_sources")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ROLLED_FIELD_NUMBER: _ClassVar[int]
     APPLIED_FIELD_NUMBER: _ClassVar[int]
@@ -105,6 +117,9 @@ class BoonbaneDamageTaken(_message.Message):
     ADDED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_FIELD_NUMBER: _ClassVar[int]
     D3_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     rolled: int
     applied: int
@@ -118,7 +133,10 @@ class BoonbaneDamageTaken(_message.Message):
     added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     removed: _containers.RepeatedScalarFieldContainer[str]
     d3: int
-    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+    invulnerability: str
+    marked_dead: bool
+    removed_sources: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., invulnerability: _Optional[str] = ..., marked_dead: _Optional[bool] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneFateRoll(_message.Message):
     __slots__ = ("campaign_id", "character_id")
@@ -129,7 +147,7 @@ class BoonbaneFateRoll(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneFateRolled(_message.Message):
-    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3")
+    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3", "marked_dead")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     D6_FIELD_NUMBER: _ClassVar[int]
     WAS_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +159,7 @@ class BoonbaneFateRolled(_message.Message):
     ADDED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
     D3_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     d6: int
     was: str
@@ -152,7 +171,8 @@ class BoonbaneFateRolled(_message.Message):
     added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     removed_sources: _containers.RepeatedScalarFieldContainer[str]
     d3: int
-    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+    marked_dead: bool
+    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., marked_dead: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneFortuneSpent(_message.Message):
     __slots__ = ("character_id", "use", "for_character", "fortune")
@@ -245,6 +265,228 @@ class BoonbaneOddsView(_message.Message):
     totals: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
+class BoonbaneOverlaysArtifactUsed(_message.Message):
+    __slots__ = ("character_id", "artifact", "grade", "steps", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    artifact: str
+    grade: str
+    steps: _containers.RepeatedScalarFieldContainer[str]
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., steps: _Optional[_Iterable[str]] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysCastSpell(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPELL_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    FORBIDDEN_TRADITION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    spell: str
+    rank: int
+    forbidden_tradition: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneOverlaysChangeCorruption(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysChangeInsanity(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysDeathStateEnded(_message.Message):
+    __slots__ = ("character_id", "condition", "damage")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    condition: str
+    damage: int
+    def __init__(self, character_id: _Optional[str] = ..., condition: _Optional[str] = ..., damage: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOverlaysEndScene(_message.Message):
+    __slots__ = ("campaign_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysEscalationChanged(_message.Message):
+    __slots__ = ("character_id", "task_key", "tokens", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    task_key: str
+    tokens: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., task_key: _Optional[str] = ..., tokens: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysFulfillDeathCondition(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "damage")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    damage: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., damage: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOverlaysKnowledgeSet(_message.Message):
+    __slots__ = ("character_id", "gate", "before", "after")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GATE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    gate: str
+    before: str
+    after: str
+    def __init__(self, character_id: _Optional[str] = ..., gate: _Optional[str] = ..., before: _Optional[str] = ..., after: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysOverlayChanged(_message.Message):
+    __slots__ = ("character_id", "cause", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    cause: str
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., cause: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysOverlayFigures(_message.Message):
+    __slots__ = ("insanity", "corruption", "exposure_tier", "insanity_thresholds", "corruption_thresholds", "traits")
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    EXPOSURE_TIER_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    insanity: int
+    corruption: int
+    exposure_tier: int
+    insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysRelieveExposure(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "cause")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    cause: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysSceneEnded(_message.Message):
+    __slots__ = ("character_id", "cleared_escalation")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CLEARED_ESCALATION_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    cleared_escalation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., cleared_escalation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysSetKnowledge(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "gate", "level")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GATE_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    gate: str
+    level: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., gate: _Optional[str] = ..., level: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysSpellCast(_message.Message):
+    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "result", "outcome", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPELL_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERS_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    spell: str
+    triggers: _containers.RepeatedScalarFieldContainer[str]
+    d6: int
+    bonus: int
+    result: int
+    outcome: str
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysTriggerExposure(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "trigger")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    trigger: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., trigger: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysUseArtifact(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "artifact", "grade", "effect", "insanity", "corruption", "aftereffect")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    AFTEREFFECT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    artifact: str
+    grade: str
+    effect: str
+    insanity: int
+    corruption: int
+    aftereffect: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., effect: _Optional[str] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., aftereffect: _Optional[str] = ...) -> None: ...
+
 class BoonbanePlayActionUsed(_message.Message):
     __slots__ = ("character_id", "spent", "command", "round")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -320,14 +562,16 @@ class BoonbanePlayAreaDamage(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ...) -> None: ...
 
 class BoonbanePlayAreaTarget(_message.Message):
-    __slots__ = ("character_id", "halve", "npc_outcome")
+    __slots__ = ("character_id", "halve", "npc_outcome", "invulnerability")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     HALVE_FIELD_NUMBER: _ClassVar[int]
     NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     halve: bool
     npc_outcome: str
-    def __init__(self, character_id: _Optional[str] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    invulnerability: str
+    def __init__(self, character_id: _Optional[str] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayAwardStat(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stat", "change", "reason")
@@ -553,7 +797,7 @@ class BoonbanePlayWakeCreature(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -574,6 +818,10 @@ class BoonbaneRollMade(_message.Message):
     FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
     NUMBER_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    REDUCED_EFFECT_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -594,7 +842,11 @@ class BoonbaneRollMade(_message.Message):
     fortune_six: bool
     fortune_success: bool
     number: int
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ...) -> None: ...
+    action_key: str
+    task_key: str
+    critical: bool
+    reduced_effect: bool
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction")
@@ -621,7 +873,7 @@ class BoonbaneRollSpec(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
 
 class BoonbaneSheet(_message.Message):
-    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll")
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition")
     class EscalationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -660,6 +912,14 @@ class BoonbaneSheet(_message.Message):
     CORRUPTED_FIELD_NUMBER: _ClassVar[int]
     ROLLS_FIELD_NUMBER: _ClassVar[int]
     LAST_ROLL_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    REPETITION_KEY_FIELD_NUMBER: _ClassVar[int]
+    REPETITION_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SCENE_CASTS_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERING_CASTS_FIELD_NUMBER: _ClassVar[int]
+    DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
     kind: str
     strength: int
     agility: int
@@ -684,7 +944,15 @@ class BoonbaneSheet(_message.Message):
     corrupted: bool
     rolls: int
     last_roll: BoonbaneLastRoll
-    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ...) -> None: ...
+    insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    repetition_key: str
+    repetition_count: int
+    scene_casts: _containers.RepeatedScalarFieldContainer[str]
+    triggering_casts: int
+    death_condition: str
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ...) -> None: ...
 
 class BoonbaneSourceLine(_message.Message):
     __slots__ = ("source", "line", "boons", "banes", "modifier")
@@ -715,18 +983,20 @@ class BoonbaneStabilize(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneTakeDamage(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome", "invulnerability")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     HALVE_FIELD_NUMBER: _ClassVar[int]
     NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     amount: int
     halve: bool
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    invulnerability: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
 
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
@@ -927,7 +1197,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_challenge_roll", "boonbane_end_round", "boonbane_fate_roll", "boonbane_heal", "boonbane_move", "boonbane_remove_affliction", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_wake_creature", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_end_round", "boonbane_end_scene", "boonbane_fate_roll", "boonbane_fulfill_death_condition", "boonbane_heal", "boonbane_move", "boonbane_relieve_exposure", "boonbane_remove_affliction", "boonbane_set_knowledge", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -951,17 +1221,26 @@ class Command(_message.Message):
     BOONBANE_AREA_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_ATTACK_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_AWARD_STAT_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CAST_SPELL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHALLENGE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHANGE_CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHANGE_INSANITY_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_END_ROUND_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_END_SCENE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_FULFILL_DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RELIEVE_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SET_KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_TURN_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TRIGGER_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_USE_ARTIFACT_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_WAKE_CREATURE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
@@ -1033,17 +1312,26 @@ class Command(_message.Message):
     boonbane_area_damage: BoonbanePlayAreaDamage
     boonbane_attack_roll: BoonbaneAttackRoll
     boonbane_award_stat: BoonbanePlayAwardStat
+    boonbane_cast_spell: BoonbaneOverlaysCastSpell
     boonbane_challenge_roll: BoonbaneChallengeRoll
+    boonbane_change_corruption: BoonbaneOverlaysChangeCorruption
+    boonbane_change_insanity: BoonbaneOverlaysChangeInsanity
     boonbane_end_round: BoonbanePlayEndRound
+    boonbane_end_scene: BoonbaneOverlaysEndScene
     boonbane_fate_roll: BoonbaneFateRoll
+    boonbane_fulfill_death_condition: BoonbaneOverlaysFulfillDeathCondition
     boonbane_heal: BoonbaneHeal
     boonbane_move: BoonbanePlayMove
+    boonbane_relieve_exposure: BoonbaneOverlaysRelieveExposure
     boonbane_remove_affliction: BoonbanePlayRemoveAffliction
+    boonbane_set_knowledge: BoonbaneOverlaysSetKnowledge
     boonbane_spend_fortune: BoonbanePlaySpendFortune
     boonbane_stabilize: BoonbaneStabilize
     boonbane_start_encounter: BoonbanePlayStartEncounter
     boonbane_take_damage: BoonbaneTakeDamage
     boonbane_take_turn: BoonbanePlayTakeTurn
+    boonbane_trigger_exposure: BoonbaneOverlaysTriggerExposure
+    boonbane_use_artifact: BoonbaneOverlaysUseArtifact
     boonbane_wake_creature: BoonbanePlayWakeCreature
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
     golden_heroes_strike: GoldenHeroesStrike
@@ -1092,7 +1380,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
