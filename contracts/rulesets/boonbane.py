@@ -336,3 +336,5 @@ class RollSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     in_reach: bool = True
     task_key: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
+    action_key: str | None = None  # Repetition (L408-L412)
+    knowledge: str | None = None  # Knowledge Gate (L401-L405)

@@ -19,7 +19,7 @@ NPC_UNCONSCIOUS = "incapacitated L64"
 
 def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
          npc_outcome: Literal["die", "unconscious"] | None, dice: Dice,
-         invulnerability: str | None = None) -> DamageTaken:
+         invulnerability: str | None = None, injured_mode: str = "exact_half") -> DamageTaken:
     """Apply one damage instance: halved rounded down (L30); at once >= Health kills (L28); any
     damage to the incapacitated kills (L63); otherwise added, never past Health (L25, L27); at
     Health the creature is incapacitated and prone (L26, L61-L62): a player character disabled and
@@ -37,7 +37,7 @@ def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
     common: dict[str, Any] = {"character_id": character_id, "rolled": rolled, "applied": applied,
                               "health": sheet.health, "invulnerability": invulnerability}
     if applied <= 0:
-        return DamageTaken(**common, excess=0, damage=sheet.damage, injured=injured(sheet),
+        return DamageTaken(**common, excess=0, damage=sheet.damage, injured=injured(sheet, injured_mode),
                            incapacitated=was_incapacitated, life_state=sheet.life_state)
     # taking damage removes Asleep (L253)
     removed = ["asleep"] if any(a.name == "asleep" for a in sheet.afflictions) else []
@@ -48,7 +48,7 @@ def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
                            life_state="dead", cause=cause, removed=removed)
     after = msgspec.structs.replace(sheet, damage=total)
     if total < sheet.health:
-        return DamageTaken(**common, excess=excess, damage=total, injured=injured(after),
+        return DamageTaken(**common, excess=excess, damage=total, injured=injured(after, injured_mode),
                            incapacitated=False, life_state=sheet.life_state, removed=removed)
     prone = AfflictionInstance(name="prone", source="incapacitated L62")
     if sheet.kind == "pc":

@@ -34,7 +34,7 @@ def take_damage(sheet: BoonbaneSheet, cid: str, amount: int, *, halve: bool,
     campaign plays it, the Death State instead of death (L352-L356)."""
     death_state.refuse_damage(sheet)
     taken = damage.take(sheet, cid, amount, halve=halve, npc_outcome=npc_outcome, dice=dice,
-                        invulnerability=invulnerability)
+                        invulnerability=invulnerability, injured_mode=opts.injured_threshold)
     out = death_state.instead_of_death(taken, opts.death_mode)
     assert isinstance(out, DamageTaken)
     return out

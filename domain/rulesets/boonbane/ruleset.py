@@ -238,19 +238,21 @@ class BoonbaneRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Modifiers, healing rate, injured, incapacitated, effective Defense."""
-        return sheets.derived(sheets.load(sheet))
+        return sheets.derived(sheets.load(sheet), parse_options(options).injured_threshold)
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The roll as the rules would assemble it for this character, and its exact odds."""
         actor = sheets.load(sheet)
+        opts = parse_options(options)
+        extra = (opts.repetition_exempt, opts.knowledge_gate_unknown)
         if spec.kind == "attack":
             if target is None:
                 raise DomainError("target_id", "boonbane.attack L4-L11",
                                   "an attack's odds need a target_id")
-            plan = decide_rolls.plan_attack(spec, actor, sheets.load(target))
+            plan = decide_rolls.plan_attack(spec, actor, sheets.load(target), *extra)
         else:
-            plan = decide_rolls.plan_challenge(spec, actor)
+            plan = decide_rolls.plan_challenge(spec, actor, *extra)
         boons = sum(s.boons for s in plan.sources)
         banes = sum(s.banes for s in plan.sources)
         mod = plan.base_modifier + sum(s.modifier for s in plan.sources)

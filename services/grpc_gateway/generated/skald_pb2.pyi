@@ -849,7 +849,7 @@ class BoonbaneRollMade(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
-    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction")
+    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
     AGAINST_FIELD_NUMBER: _ClassVar[int]
@@ -860,6 +860,8 @@ class BoonbaneRollSpec(_message.Message):
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     stat: str
     against: str
@@ -870,7 +872,9 @@ class BoonbaneRollSpec(_message.Message):
     in_reach: bool
     task_key: str
     interaction: str
-    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
+    action_key: str
+    knowledge: str
+    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ...) -> None: ...
 
 class BoonbaneSheet(_message.Message):
     __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition")

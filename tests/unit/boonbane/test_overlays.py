@@ -189,3 +189,30 @@ def test_knowledge_gate_unknown_fails_partial_reduces() -> None:
     assert one.roll([10], knowledge="old tongue")["reduced_effect"] is False  # L404
     soft = One({"knowledge_gate_unknown": "reduced_effect"})
     assert soft.roll([10], knowledge="old tongue")["reduced_effect"] is True
+
+
+def test_the_remaining_options_change_what_they_name() -> None:
+    # D-14: Health 9, Damage 4: injured only when half is rounded down
+    assert BOONBANE.derived(BOONBANE.validate_sheet({"health": 9, "damage": 4}, {}), {})[
+        "injured"] is False
+    assert BOONBANE.derived(BOONBANE.validate_sheet({"health": 9, "damage": 4}, {}),
+                            {"injured_threshold": "floor_half"})["injured"] is True
+    # D-54: a related roll uses its tokens up
+    used = One({"escalation_consumed_on_use": True}, escalation={"seal": 2})
+    roll = used.send(ChallengeRoll(campaign_id=C, character_id="x", stat="will",
+                                   task_key="seal"), [1, 1, 1])
+    assert roll[0]["banes"] == 2 and used.sheet["escalation"] == {}
+    kept = One(escalation={"seal": 2})
+    kept.send(ChallengeRoll(campaign_id=C, character_id="x", stat="will", task_key="seal"),
+              [1, 1, 1])
+    assert kept.sheet["escalation"] == {"seal": 2}
+    # D-47 and D-48: a sealed artifact's check adds 2 tiers, held to a top tier of 2
+    art = One({"artifact_exposure_by_grade": {"sealed": 2}, "exposure_max_tier": 2})
+    art.send(o.UseArtifact(campaign_id=C, character_id="x", artifact="orb", grade="sealed"))
+    assert art.sheet["exposure_tier"] == 2
+    over = art.send(o.TriggerExposure(campaign_id=C, character_id="x", trigger="artifact"))[0]
+    assert over["effects"] == ["Exposure overflow at tier 2 (artifact L379) D-47"]
+    # D-17: 10 rounds a minute make the Fate 6 impairment last 10 rounds
+    fast = One({"rounds_per_minute": 10}, health=4, damage=4, life_state="disabled")
+    fast.send(FateRoll(campaign_id=C, character_id="x"), [6])
+    assert [a["rounds"] for a in fast.sheet["afflictions"] if a["name"] == "impaired"] == [10]
