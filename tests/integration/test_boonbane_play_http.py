@@ -3,6 +3,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 from tests.conftest import Api
@@ -201,3 +204,27 @@ async def test_fortune_spent_after_the_roll_is_an_event_linked_to_it(api: Api) -
     # a Fortune the character does not have (L45)
     await t.refused("SpendFortune", {"character_id": "hero", "use": "succeed"}, 409,
                     "boonbane.fortune L45", token=bob)
+
+
+async def test_the_readme_boonbane_walkthrough_runs(api: Api) -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    block = readme.split("### Boonbane (`boonbane`)", 1)[1].split("```bash", 1)[1].split("```")[0]
+    steps = re.findall(r"^command \"\$ANN\" (\S+) (\S+) '(.*)'$", block, re.M)
+    assert len(steps) == 13
+    ann = await api.token("ann")
+    odds = await api.get(ann, "/v1/rulesets/boonbane/odds", modifier=0, boons=1, banes=0,
+                         target=10)
+    assert odds.json()["p_success"] == "29/40"
+    for command_id, type_, payload in steps:
+        r = await api.client.post("/v1/commands", headers=api.auth(ann), json={
+            "command_id": command_id, "type": type_, "payload": json.loads(payload)})
+        if command_id == "bb-7":  # acting twice in a turn
+            assert r.status_code == 409, r.text
+            assert r.json()["rule"] == "boonbane.one-action L121-L122", r.text
+            shown = re.search(r"bb-7 .*\n# (\{.*\})", block)
+            assert shown is not None and f'"rule": "{r.json()["rule"]}"' in shown.group(1)
+            assert f'"status": {r.status_code}' in shown.group(1)
+            assert r.json()["type"].endswith(shown.group(1).split('"type": "...', 1)[1]
+                                             .split('"', 1)[0]), r.json()["type"]
+        else:
+            assert r.status_code == 200, (command_id, r.text)
