@@ -125,6 +125,10 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
     encounter_id: str | None = None
     use: Literal["action", "triggered"] = "action"
+    social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
+    misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
+    # the GM's choice should a misfire's 2d6 incapacitate a non-player wielder (L64)
+    npc_outcome: Literal["die", "unconscious"] | None = None
 
 
 class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -235,6 +239,10 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     task_key: str | None = None
     critical: bool = False
     reduced_effect: bool = False  # partial knowledge, or unknown as reduced effect (L403, L405)
+    social: bool = False
+    backfire: bool = False  # a social roll's total of 0 or lower (L104)
+    misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
+    jammed: bool = False  # an even misfire: 1 minute of repair (L128)
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):

@@ -228,3 +228,30 @@ async def test_the_readme_boonbane_walkthrough_runs(api: Api) -> None:
                                              .split('"', 1)[0]), r.json()["type"]
         else:
             assert r.status_code == 200, (command_id, r.text)
+
+
+async def test_social_backfire_and_misfire_by_the_rule_on_what_was_rolled(api: Api) -> None:
+    t = await _table(api, {"oaf": ("ann", {"intellect": 0, "agility": 0, "health": 300}),
+                           "mark": ("ann", {"will": 10})})
+    seen = {"backfire": 0, "misfire": 0}
+    for _ in range(12):
+        r = await t.ok("AttackRoll", {"character_id": "oaf", "target_id": "mark",
+                                      "attribute": "intellect", "against": "will",
+                                      "social": True})
+        roll = r["events"][0]["data"]
+        assert roll["backfire"] == (roll["total"] <= 0)  # L104: Intellect 0 is modifier -10
+        seen["backfire"] += roll["backfire"]
+        r = await t.ok("AttackRoll", {"character_id": "oaf", "target_id": "mark",
+                                      "attribute": "agility", "misfire": True})
+        roll = r["events"][0]["data"]
+        if roll["total"] > 0:
+            assert roll["misfire"] == [] and len(r["events"]) == 1
+            continue
+        seen["misfire"] += 1
+        d6 = roll["misfire"][0]  # L128: odd explodes for 2d6 to the wielder, even jams
+        assert roll["jammed"] == (d6 % 2 == 0) and len(roll["misfire"]) == (3 if d6 % 2 else 1)
+        if d6 % 2:
+            hurt = r["events"][-1]
+            assert hurt["type"] == f"{R}.DamageTaken" and hurt["data"]["character_id"] == "oaf"
+            assert hurt["data"]["rolled"] == sum(roll["misfire"][1:])
+    assert seen["backfire"] and seen["misfire"], seen  # d20 <= 10: each about half the time

@@ -18,6 +18,7 @@ from contracts.rulesets.boonbane import (
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, boons, fortune
+from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
 from domain.rulesets.boonbane.rolls import modifier, roll
@@ -138,10 +139,33 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
                               "this roll has no boon die to treat as a 6")
     ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
               number=actor.rolls + 1, cmd=cmd)
+    harm: list[tuple[str, str, msgspec.Struct]] = []
+    if isinstance(cmd, AttackRoll):
+        ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
     if ev.fortune_six or ev.fortune_success:
         out.append((cmd.character_id, "FortuneSpent",
                     fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))
     tokens = escalation.after_roll(actor, ev, opts.escalation_consumed_on_use)
     if tokens is not None:
         out.append((cmd.character_id, "EscalationChanged", tokens))
-    return [(cmd.character_id, "RollMade", ev), *out]
+    return [(cmd.character_id, "RollMade", ev), *out, *harm]
+
+
+def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, dice: Dice,
+                          opts: BoonbaneOptions
+                          ) -> tuple[RollMade, list[tuple[str, str, msgspec.Struct]]]:
+    """A social attack whose total is 0 or lower backfires (L104); a Misfire weapon's attack at
+    0 or less rolls a d6: odd explodes for 2d6 damage to the wielder, even needs 1 minute of
+    repair (L128; the full total, digest D-3; the wielder takes it, D-30)."""
+    low = ev.total is not None and ev.total <= 0
+    ev = msgspec.structs.replace(ev, social=cmd.social, backfire=cmd.social and low)
+    if not (cmd.misfire and low):
+        return ev, []
+    faces = [dice.roll(6)]
+    if faces[0] % 2 == 0:
+        return msgspec.structs.replace(ev, misfire=faces, jammed=True), []
+    faces += [dice.roll(6), dice.roll(6)]
+    ev = msgspec.structs.replace(ev, misfire=faces)
+    taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,
+                        npc_outcome=cmd.npc_outcome, invulnerability=None, dice=dice, opts=opts)
+    return ev, [(cmd.character_id, "DamageTaken", taken)]
