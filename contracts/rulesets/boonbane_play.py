@@ -150,6 +150,9 @@ class TurnTaken(msgspec.Struct, frozen=True, kw_only=True):
     turn: str
     round: int
     phase: str
+    # Exposure tier 3: the Will challenge roll at the start of the turn failed, so the GM
+    # controls the action, forces inaction or mis-targets it (L372); None: no roll was due
+    loss_of_control: bool | None = None
 
 
 class ActionUsed(msgspec.Struct, frozen=True, kw_only=True):

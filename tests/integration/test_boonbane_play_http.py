@@ -255,3 +255,13 @@ async def test_social_backfire_and_misfire_by_the_rule_on_what_was_rolled(api: A
             assert hurt["type"] == f"{R}.DamageTaken" and hurt["data"]["character_id"] == "oaf"
             assert hurt["data"]["rolled"] == sum(roll["misfire"][1:])
     assert seen["backfire"] and seen["misfire"], seen  # d20 <= 10: each about half the time
+
+
+async def test_exposure_tier_three_will_roll_at_the_start_of_a_turn(api: Api) -> None:
+    t = await _table(api, {"mad": ("ann", {"exposure_tier": 3, "will": 12})})
+    await t.ok("StartEncounter", {"encounter_id": "e", "participants": [{"character_id": "mad"}]})
+    r = await t.ok("TakeTurn", {"encounter_id": "e", "character_id": "mad", "turn": "fast"})
+    turn, roll = r["events"]
+    assert roll["type"] == f"{R}.RollMade" and roll["data"]["stat"] == "will"
+    assert roll["data"]["success"] == (roll["data"]["d20"] + 2 >= 10)  # L372, Will 12 is +2
+    assert turn["data"]["loss_of_control"] == (not roll["data"]["success"])

@@ -9,14 +9,22 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import boonbane_play as p
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, ChallengeRoll
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, awards, decide_overlays, rounds, turns
+from domain.rulesets.boonbane import (
+    afflictions,
+    awards,
+    decide_overlays,
+    decide_rolls,
+    rounds,
+    turns,
+)
 from domain.rulesets.boonbane.options import BoonbaneOptions
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, str, msgspec.Struct]]
+EXPOSURE_CONTROL_TIER = 3  # Tier 3 Unstable (L372)
 
 
 class RecordingDice:
@@ -48,10 +56,21 @@ def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: 
                                                           sides=sides, order=ids))]
 
 
-def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+              opts: BoonbaneOptions) -> Decided:
+    """A turn (L117-L119); at Exposure tier 3 it starts with a Will challenge roll, whose
+    failure hands the action to the GM (L372)."""
     state = turns.load(enc)
     sheet = load(cmd.character_id, "character_id")
-    return [(None, "TurnTaken", turns.take_turn(state, sheet, cmd.character_id, cmd.turn))]
+    taken = turns.take_turn(state, sheet, cmd.character_id, cmd.turn)
+    if sheet.exposure_tier < EXPOSURE_CONTROL_TIER:
+        return [(None, "TurnTaken", taken)]
+    will = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id, stat="will")
+    roll = decide_rolls.make(decide_rolls.plan_challenge(will, sheet, opts.repetition_exempt,
+                                                         opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=will)
+    return [(None, "TurnTaken", msgspec.structs.replace(taken, loss_of_control=not roll.success)),
+            (cmd.character_id, "RollMade", roll)]
 
 
 def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: BoonbaneSheet,

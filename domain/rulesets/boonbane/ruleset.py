@@ -167,7 +167,7 @@ class BoonbaneRuleset:
         if isinstance(command, p.StartEncounter):
             return decide_play.start_encounter(command, enc, load)
         if isinstance(command, p.TakeTurn):
-            return decide_play.take_turn(command, enc, load)
+            return decide_play.take_turn(command, enc, load, dice, opts)
         if isinstance(command, p.Move):
             return decide_play.spend(command.encounter_id, enc,
                                      load(command.character_id, "character_id"),

@@ -158,3 +158,16 @@ def test_count_first_option_replaces_the_third_fate_roll() -> None:
     with pytest.raises(DomainError) as err:
         BOONBANE.validate_options({"disabled_counter_order": "sometimes"})
     assert err.value.field == "options.disabled_counter_order"
+
+
+def test_exposure_tier_three_starts_each_turn_with_a_will_roll() -> None:
+    t = Table(mad={"exposure_tier": 3, "insanity": 3}, calm={"exposure_tier": 2})
+    t.send(StartEncounter(campaign_id=C, encounter_id=E, participants=[
+        Participant(character_id="mad"), Participant(character_id="calm")]))
+    # L372: a Will challenge roll, with Insanity's -1 (L387): d20 10 - 1 = 9 fails
+    turn, roll = t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="mad",
+                                 turn="slow"), [10])
+    assert turn.data["loss_of_control"] is True and roll.type == "boonbane.RollMade"
+    assert (roll.data["stat"], roll.data["total"], roll.data["success"]) == ("will", 9, False)
+    [calm] = t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="calm", turn="slow"))
+    assert calm.data["loss_of_control"] is None
