@@ -66,6 +66,15 @@ class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     participants: list[str]
 
 
+class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A creature on the side that could be surprised makes a Perception challenge roll; on a
+    failure it is surprised until the end of the first round (L107-L109)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+
+
 class AddAffliction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The GM adds one instance of an affliction (instances stack, L303-L306)."""
 
@@ -244,4 +253,4 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
-    AwardStat, AreaDamage, SpendFortune)
+    AwardStat, AreaDamage, SpendFortune, CheckSurprise)

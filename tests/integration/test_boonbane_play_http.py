@@ -265,3 +265,19 @@ async def test_exposure_tier_three_will_roll_at_the_start_of_a_turn(api: Api) ->
     assert roll["type"] == f"{R}.RollMade" and roll["data"]["stat"] == "will"
     assert roll["data"]["success"] == (roll["data"]["d20"] + 2 >= 10)  # L372, Will 12 is +2
     assert turn["data"]["loss_of_control"] == (not roll["data"]["success"])
+
+
+async def test_surprise_is_a_perception_roll_before_the_first_round(api: Api) -> None:
+    t = await _table(api, {"scout": ("ann", {"perception": 12})})
+    enc = {"encounter_id": "e", "character_id": "scout"}
+    await t.ok("StartEncounter", {"encounter_id": "e", "participants": [{"character_id": "scout"}]})
+    r = await t.ok("CheckSurprise", enc)
+    roll = r["events"][0]["data"]
+    assert roll["stat"] == "perception" and roll["success"] == (roll["d20"] + 2 >= 10)  # L108
+    surprised = "surprised" in (await t.read("characters/scout", r))["derived"]["afflictions"]
+    assert surprised == (not roll["success"])  # L109
+    if surprised:
+        await t.refused("TakeTurn", {**enc, "turn": "slow"}, 409, "boonbane.surprised L328")
+    r = await t.ok("EndRound", {"encounter_id": "e", "participants": ["scout"]})
+    assert "surprised" not in (await t.read("characters/scout", r))["derived"]["afflictions"]
+    await t.refused("CheckSurprise", enc, 409, "boonbane.surprise L108")

@@ -294,6 +294,7 @@ async def run_commands(w: World) -> None:
     bbenc = {"campaign_id": bbid, "encounter_id": "bb-fight"}
     await w.both("ann", "boonbane.StartEncounter", {**bbenc, "participants": [
         {"character_id": "bb-foe"}, {"character_id": "bb-out", "side": "players"}]})
+    await w.both("ann", "boonbane.CheckSurprise", {**bbenc, "character_id": "bb-foe"})
     await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-out", "turn": "slow"})
     await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-foe", "turn": "fast"})
     await w.both("ann", "boonbane.Move", {**bbenc, "character_id": "bb-foe"})

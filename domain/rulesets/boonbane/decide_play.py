@@ -73,6 +73,31 @@ def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: 
             (cmd.character_id, "RollMade", roll)]
 
 
+def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+                   opts: BoonbaneOptions) -> Decided:
+    """Surprise (L107-L109): a Perception challenge roll in round 1; a failure leaves the
+    creature surprised until the end of that round."""
+    state = turns.load(enc)
+    if state.round != 1 or state.turns:
+        raise StateConflict("encounter_id", "boonbane.surprise L108",
+                            "surprise is checked before the first round's turns")
+    if cmd.character_id not in state.sides:
+        raise StateConflict("character_id", "boonbane.encounter L117",
+                            f"{cmd.character_id!r} is not in this encounter")
+    sheet = load(cmd.character_id, "character_id")
+    look = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                         stat="perception")
+    roll = decide_rolls.make(decide_rolls.plan_challenge(look, sheet, opts.repetition_exempt,
+                                                         opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=look)
+    out: Decided = [(cmd.character_id, "RollMade", roll)]
+    if not roll.success:
+        surprised = AfflictionInstance(name="surprised", source="surprise L109", rounds=1)
+        out.append((cmd.character_id, "AfflictionAdded",
+                    afflictions.add(sheet, cmd.character_id, surprised, "surprise L109")))
+    return out
+
+
 def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: BoonbaneSheet,
           cid: str, what: str | None, command: str) -> Decided:
     """The turn's move or action, or the round's triggered action, an encounter command spends."""

@@ -53,7 +53,8 @@ ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
                                        p.RoundEnded)}
 # the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
-    p.StartEncounter, p.EndRound, p.AddAffliction, p.RemoveAffliction, p.AwardStat, p.AreaDamage,
+    p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
+    p.AwardStat, p.AreaDamage,
     c.TakeDamage, c.Heal, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
     o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
 
@@ -184,6 +185,8 @@ class BoonbaneRuleset:
             return decide_play.award(command, load)
         if isinstance(command, p.AreaDamage):
             return decide_play.area_damage(command, load, dice, opts)
+        if isinstance(command, p.CheckSurprise):
+            return decide_play.check_surprise(command, enc, load, dice, opts)
         if isinstance(command, p.SpendFortune):
             return [(command.character_id, "FortuneAmended",
                      fortune.amend(load(command.character_id, "character_id"),

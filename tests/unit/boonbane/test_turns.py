@@ -9,7 +9,14 @@ import msgspec
 import pytest
 
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll, TakeDamage
-from contracts.rulesets.boonbane_play import EndRound, Move, Participant, StartEncounter, TakeTurn
+from contracts.rulesets.boonbane_play import (
+    CheckSurprise,
+    EndRound,
+    Move,
+    Participant,
+    StartEncounter,
+    TakeTurn,
+)
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE
@@ -171,3 +178,20 @@ def test_exposure_tier_three_starts_each_turn_with_a_will_roll() -> None:
     assert (roll.data["stat"], roll.data["total"], roll.data["success"]) == ("will", 9, False)
     [calm] = t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="calm", turn="slow"))
     assert calm.data["loss_of_control"] is None
+
+
+def test_surprise_until_the_end_of_the_first_round() -> None:
+    t = _fight()
+    check = CheckSurprise(campaign_id=C, encounter_id=E, character_id="hero")
+    roll, added = t.send(check, [9])  # Perception 10: d20 9 fails (L108)
+    assert roll.data["stat"] == "perception" and added.data["instance"]["rounds"] == 1
+    assert t.send(CheckSurprise(campaign_id=C, encounter_id=E, character_id="ally"),
+                  [10])[0].data["success"] is True
+    # surprised: no turn in round 1 (L328), it ends with the round (L109)
+    t.refused(TakeTurn(campaign_id=C, encounter_id=E, character_id="hero", turn="slow"),
+              "boonbane.surprised L328")
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="ally", turn="fast"))
+    t.refused(check, "boonbane.surprise L108")
+    t.send(EndRound(campaign_id=C, encounter_id=E, participants=["hero", "ally", "goblin"]))
+    assert t.sheet("hero")["afflictions"] == []
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="hero", turn="fast"))
