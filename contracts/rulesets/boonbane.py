@@ -45,6 +45,15 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
 
 
+class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An action's effect on a creature until the end of the round (digest §3.2): charging
+    (L143), defending (L150), helped (L184) and distracted (L160), the last two used up by the
+    creature's next attack or challenge roll."""
+
+    kind: Literal["charging", "defending", "helped", "distracted"]
+    source: str | None = None
+
+
 class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The creature's latest attack or challenge roll, which Fortune may still amend (L45, L47)."""
 
@@ -97,6 +106,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     scene_casts: list[str] = []
     triggering_casts: Count = 0
     death_condition: str | None = None
+    round_effects: list[RoundEffect] = []
 
 
 # --------------------------------------------------------------------------- commands
@@ -125,6 +135,7 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
     encounter_id: str | None = None
     use: Literal["action", "triggered"] = "action"
+    charge: bool = False  # Charge (L142-L143): 1 bane on this and every roll until round's end
     social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
     misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
     # the GM's choice should a misfire's 2d6 incapacitate a non-player wielder (L64)
@@ -240,6 +251,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     critical: bool = False
     reduced_effect: bool = False  # partial knowledge, or unknown as reduced effect (L403, L405)
     social: bool = False
+    consumed: list[str] = []  # round effects this roll used up (helped, distracted)
     backfire: bool = False  # a social roll's total of 0 or lower (L104)
     misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)

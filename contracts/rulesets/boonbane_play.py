@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import Affliction, AfflictionInstance
+from contracts.rulesets.boonbane import Affliction, AfflictionInstance, RoundEffect
 
 Side = Literal["players", "enemies"]
 TurnKind = Literal["fast", "slow"]
@@ -64,6 +64,25 @@ class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     campaign_id: str
     encounter_id: str
     participants: list[str]
+
+
+class Defend(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Defend action (L148-L151): until the end of the round attacks against the creature
+    have 1 bane, while it can use actions."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+
+
+class Help(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Help action (L182-L184): an Int challenge roll; on a success the target's next attack
+    or challenge roll this round has 1 boon."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
 
 
 class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -211,11 +230,18 @@ class AfflictionRemoved(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class AfflictionsTicked(msgspec.Struct, frozen=True, kw_only=True):
-    """Timed instances counted down at the end of a round; those at 0 ended."""
+    """Timed instances counted down at the end of a round; those at 0 ended; round effects
+    ended with the round."""
 
     character_id: str
     afflictions: list[AfflictionInstance]
     expired: list[AfflictionInstance]
+    round_effects_ended: list[RoundEffect] = []
+
+
+class RoundEffectAdded(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    effect: RoundEffect
 
 
 class StatAwarded(msgspec.Struct, frozen=True, kw_only=True):
@@ -253,4 +279,4 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
-    AwardStat, AreaDamage, SpendFortune, CheckSurprise)
+    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help)

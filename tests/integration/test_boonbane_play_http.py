@@ -281,3 +281,29 @@ async def test_surprise_is_a_perception_roll_before_the_first_round(api: Api) ->
     r = await t.ok("EndRound", {"encounter_id": "e", "participants": ["scout"]})
     assert "surprised" not in (await t.read("characters/scout", r))["derived"]["afflictions"]
     await t.refused("CheckSurprise", enc, 409, "boonbane.surprise L108")
+
+
+async def test_charge_defend_and_help_last_the_round(api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {"intellect": 30}), "ally": ("ann", {}),
+                           "goblin": ("ann", {"kind": "npc"})})
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c}
+                                                          for c in ("hero", "ally", "goblin")]})
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # Intellect 30 (+20) cannot fail Help's challenge roll (L184): the ally gets 1 boon
+    r = await t.ok("Help", {**enc, "character_id": "hero", "target_id": "ally"})
+    assert r["events"][-1]["type"] == f"{R}.RoundEffectAdded"
+    await t.ok("TakeTurn", {**enc, "character_id": "goblin", "turn": "fast"})
+    await t.ok("Defend", {**enc, "character_id": "goblin"})
+    await t.ok("TakeTurn", {**enc, "character_id": "ally", "turn": "slow"})
+    r = await t.ok("AttackRoll", {**enc, "character_id": "ally", "target_id": "goblin",
+                                  "charge": True})
+    roll = r["events"][1]["data"]
+    lines = {s["line"]: (s["boons"], s["banes"]) for s in roll["sources"]}
+    # helped +1 boon (L184), charging +1 bane (L143), the goblin defending +1 bane (L150)
+    assert lines == {"L184": (1, 0), "L143": (0, 1), "L150": (0, 1)}
+    assert roll["consumed"] == ["helped"]
+    read = await t.read("characters/ally", r)
+    assert [e["kind"] for e in read["sheet"]["round_effects"]] == ["charging"]
+    r = await t.ok("EndRound", {**enc, "participants": ["hero", "ally", "goblin"]})
+    assert (await t.read("characters/ally", r))["sheet"]["round_effects"] == []

@@ -298,6 +298,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-out", "turn": "slow"})
     await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-foe", "turn": "fast"})
     await w.both("ann", "boonbane.Move", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.Defend", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.Help", {**bbenc, "character_id": "bb-foe", "target_id": "bb-hero"})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe", "bb-out"]})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe"]})
     bbout = {"campaign_id": bbid, "character_id": "bb-out"}

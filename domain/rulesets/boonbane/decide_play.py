@@ -9,7 +9,12 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import boonbane_play as p
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, ChallengeRoll
+from contracts.rulesets.boonbane import (
+    AfflictionInstance,
+    BoonbaneSheet,
+    ChallengeRoll,
+    RoundEffect,
+)
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (
@@ -71,6 +76,39 @@ def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: 
                              dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=will)
     return [(None, "TurnTaken", msgspec.structs.replace(taken, loss_of_control=not roll.success)),
             (cmd.character_id, "RollMade", roll)]
+
+
+def defend(cmd: p.Defend, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Defend (L148-L151): the turn's action; attacks against the creature have 1 bane until
+    the end of the round."""
+    sheet = load(cmd.character_id, "character_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Defend")
+    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+        character_id=cmd.character_id, effect=RoundEffect(kind="defending", source="defend L150"))))
+    return out
+
+
+def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+          opts: BoonbaneOptions) -> Decided:
+    """Help (L182-L184): the turn's action, an Int challenge roll; on a success the target's next
+    attack or challenge roll this round has 1 boon."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.help L184", "Help gives a boon to another")
+    sheet = load(cmd.character_id, "character_id")
+    load(cmd.target_id, "target_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Help")
+    think = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                          stat="intellect")
+    roll = decide_rolls.make(decide_rolls.plan_challenge(think, sheet, opts.repetition_exempt,
+                                                         opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
+                             cmd=think)
+    out.append((cmd.character_id, "RollMade", roll))
+    if roll.success:
+        out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
+            character_id=cmd.target_id, effect=RoundEffect(kind="helped",
+                                                           source=f"help from {cmd.character_id}"))))
+    return out
 
 
 def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,

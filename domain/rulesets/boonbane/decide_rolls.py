@@ -13,8 +13,10 @@ from contracts.rulesets.boonbane import (
     ChallengeRoll,
     RollMade,
     RollSpec,
+    RoundEffect,
     SourceLine,
 )
+from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, boons, fortune
@@ -107,8 +109,9 @@ def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
               target_id=target_id, against=plan.against, target_number=plan.target_number,
               base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
               fortune=fortune)
+    used = [k for k in boons.USED_UP if any(s.source == f"{k} (this round)" for s in plan.sources)]
     return msgspec.structs.replace(
-        ev, number=number, reduced_effect=plan.reduced,
+        ev, number=number, reduced_effect=plan.reduced, consumed=used,
         action_key=getattr(cmd, "action_key", None), task_key=getattr(cmd, "task_key", None),
         critical=bool(getattr(cmd, "critical", False)))
 
@@ -123,6 +126,10 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     if isinstance(cmd, AttackRoll):
         cannot_act(actor)
         plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
+        if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
+            # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
+            plan = plan._replace(sources=[*plan.sources, SourceLine(
+                source="charging (this round)", line="L143", banes=1)])
     else:
         plan = plan_challenge(cmd, actor, exempt, unknown)
     out: list[tuple[str, str, msgspec.Struct]] = []
@@ -142,6 +149,10 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     harm: list[tuple[str, str, msgspec.Struct]] = []
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
+        if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
+            harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+                character_id=cmd.character_id, effect=RoundEffect(kind="charging",
+                                                                  source="charge L143"))))
     if ev.fortune_six or ev.fortune_success:
         out.append((cmd.character_id, "FortuneSpent",
                     fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))

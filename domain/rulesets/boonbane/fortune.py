@@ -75,8 +75,13 @@ def fold_roll(sheet: BoonbaneSheet, ev: RollMade) -> BoonbaneSheet:
         chain = {"repetition_key": ev.action_key,
                  "repetition_count": sheet.repetition_count + 1
                  if ev.action_key == sheet.repetition_key else 1}
+    effects = list(sheet.round_effects)
+    for kind in ev.consumed:  # helped and distracted: the next roll uses them up (L160, L184)
+        match = next((e for e in effects if e.kind == kind), None)
+        if match is not None:
+            effects.remove(match)
     return msgspec.structs.replace(sheet, rolls=max(sheet.rolls, ev.number), last_roll=last,
-                                   **chain)
+                                   round_effects=effects, **chain)
 
 
 def fold_amended(sheet: BoonbaneSheet, ev: FortuneAmended) -> BoonbaneSheet:

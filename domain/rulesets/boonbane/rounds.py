@@ -63,10 +63,11 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
             old = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
         # what this end of round added (a Fate roll's impairment) does not count down yet
         kept, gone = tick(old)
-        if kept != old:
+        if kept != old or sheet.round_effects:
+            # round effects end with the round (L143, L150, L160, L184)
             out.append((cid, "AfflictionsTicked", AfflictionsTicked(
                 character_id=cid, afflictions=kept + list(after.afflictions[len(old):]),
-                expired=gone)))
+                expired=gone, round_effects_ended=list(sheet.round_effects))))
             if gone:
                 expired[cid] = gone
     out.append((None, "RoundEnded", RoundEnded(round=enc.round, fate_rolls=fate_rolls,
@@ -75,4 +76,5 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
 
 
 def fold_ticked(sheet: BoonbaneSheet, ev: AfflictionsTicked) -> BoonbaneSheet:
-    return msgspec.structs.replace(sheet, afflictions=list(ev.afflictions))
+    return msgspec.structs.replace(sheet, afflictions=list(ev.afflictions), round_effects=[
+        e for e in sheet.round_effects if e not in ev.round_effects_ended])

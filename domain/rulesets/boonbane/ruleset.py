@@ -46,7 +46,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **c.STATE_EVENTS,
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
-                                         p.FortuneAmended)},
+                                         p.FortuneAmended, p.RoundEffectAdded)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
@@ -185,6 +185,10 @@ class BoonbaneRuleset:
             return decide_play.award(command, load)
         if isinstance(command, p.AreaDamage):
             return decide_play.area_damage(command, load, dice, opts)
+        if isinstance(command, p.Defend):
+            return decide_play.defend(command, enc, load)
+        if isinstance(command, p.Help):
+            return decide_play.help_(command, enc, load, dice, opts)
         if isinstance(command, p.CheckSurprise):
             return decide_play.check_surprise(command, enc, load, dice, opts)
         if isinstance(command, p.SpendFortune):
@@ -231,6 +235,8 @@ class BoonbaneRuleset:
             sheet = fortune.fold_roll(sheet, ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
+        elif isinstance(ev, p.RoundEffectAdded):
+            sheet = msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
         elif event_type in OVERLAY_EVENTS:
             sheet = decide_overlays.fold(sheet, ev)
         return msgspec.to_builtins(sheet)

@@ -29,7 +29,7 @@ class BoonbaneAfflictionInstance(_message.Message):
     def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use", "social", "misfire", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use", "charge", "social", "misfire", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -47,6 +47,7 @@ class BoonbaneAttackRoll(_message.Message):
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
     SOCIAL_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
@@ -67,10 +68,11 @@ class BoonbaneAttackRoll(_message.Message):
     fortune_from: str
     encounter_id: str
     use: str
+    charge: bool
     social: bool
     misfire: bool
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use")
@@ -544,14 +546,16 @@ class BoonbanePlayAfflictionRemoved(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayAfflictionsTicked(_message.Message):
-    __slots__ = ("character_id", "afflictions", "expired")
+    __slots__ = ("character_id", "afflictions", "expired", "round_effects_ended")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
     EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    ROUND_EFFECTS_ENDED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     expired: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
-    def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ...) -> None: ...
+    round_effects_ended: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
+    def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., round_effects_ended: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
 
 class BoonbanePlayAreaDamage(_message.Message):
     __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus")
@@ -653,6 +657,16 @@ class BoonbanePlayDamageRolled(_message.Message):
     targets: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class BoonbanePlayDefend(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
 class BoonbanePlayEncounterStarted(_message.Message):
     __slots__ = ("encounter_id", "sides", "order")
     class SidesEntry(_message.Message):
@@ -696,6 +710,18 @@ class BoonbanePlayFortuneAmended(_message.Message):
     fortune: int
     def __init__(self, character_id: _Optional[str] = ..., roll: _Optional[int] = ..., use: _Optional[str] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., fortune: _Optional[int] = ...) -> None: ...
 
+class BoonbanePlayHelp(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+
 class BoonbanePlayMove(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -725,6 +751,14 @@ class BoonbanePlayRemoveAffliction(_message.Message):
     name: str
     source: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRoundEffectAdded(_message.Message):
+    __slots__ = ("character_id", "effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    effect: BoonbaneRoundEffect
+    def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[_Union[BoonbaneRoundEffect, _Mapping]] = ...) -> None: ...
 
 class BoonbanePlayRoundEnded(_message.Message):
     __slots__ = ("round", "fate_rolls", "expired", "dice")
@@ -815,7 +849,7 @@ class BoonbanePlayWakeCreature(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "backfire", "misfire", "jammed")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -841,6 +875,7 @@ class BoonbaneRollMade(_message.Message):
     CRITICAL_FIELD_NUMBER: _ClassVar[int]
     REDUCED_EFFECT_FIELD_NUMBER: _ClassVar[int]
     SOCIAL_FIELD_NUMBER: _ClassVar[int]
+    CONSUMED_FIELD_NUMBER: _ClassVar[int]
     BACKFIRE_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     JAMMED_FIELD_NUMBER: _ClassVar[int]
@@ -869,10 +904,11 @@ class BoonbaneRollMade(_message.Message):
     critical: bool
     reduced_effect: bool
     social: bool
+    consumed: _containers.RepeatedScalarFieldContainer[str]
     backfire: bool
     misfire: _containers.RepeatedScalarFieldContainer[int]
     jammed: bool
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
@@ -902,8 +938,16 @@ class BoonbaneRollSpec(_message.Message):
     knowledge: str
     def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ...) -> None: ...
 
+class BoonbaneRoundEffect(_message.Message):
+    __slots__ = ("kind", "source")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    source: str
+    def __init__(self, kind: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
 class BoonbaneSheet(_message.Message):
-    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition")
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects")
     class EscalationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -950,6 +994,7 @@ class BoonbaneSheet(_message.Message):
     SCENE_CASTS_FIELD_NUMBER: _ClassVar[int]
     TRIGGERING_CASTS_FIELD_NUMBER: _ClassVar[int]
     DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    ROUND_EFFECTS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     strength: int
     agility: int
@@ -982,7 +1027,8 @@ class BoonbaneSheet(_message.Message):
     scene_casts: _containers.RepeatedScalarFieldContainer[str]
     triggering_casts: int
     death_condition: str
-    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ...) -> None: ...
+    round_effects: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
 
 class BoonbaneSourceLine(_message.Message):
     __slots__ = ("source", "line", "boons", "banes", "modifier")
@@ -1227,7 +1273,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_end_round", "boonbane_end_scene", "boonbane_fate_roll", "boonbane_fulfill_death_condition", "boonbane_heal", "boonbane_move", "boonbane_relieve_exposure", "boonbane_remove_affliction", "boonbane_set_knowledge", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_defend", "boonbane_end_round", "boonbane_end_scene", "boonbane_fate_roll", "boonbane_fulfill_death_condition", "boonbane_heal", "boonbane_help", "boonbane_move", "boonbane_relieve_exposure", "boonbane_remove_affliction", "boonbane_set_knowledge", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -1256,11 +1302,13 @@ class Command(_message.Message):
     BOONBANE_CHANGE_CORRUPTION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHANGE_INSANITY_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHECK_SURPRISE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_DEFEND_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_END_ROUND_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_END_SCENE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FULFILL_DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_HELP_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_RELIEVE_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
@@ -1348,11 +1396,13 @@ class Command(_message.Message):
     boonbane_change_corruption: BoonbaneOverlaysChangeCorruption
     boonbane_change_insanity: BoonbaneOverlaysChangeInsanity
     boonbane_check_surprise: BoonbanePlayCheckSurprise
+    boonbane_defend: BoonbanePlayDefend
     boonbane_end_round: BoonbanePlayEndRound
     boonbane_end_scene: BoonbaneOverlaysEndScene
     boonbane_fate_roll: BoonbaneFateRoll
     boonbane_fulfill_death_condition: BoonbaneOverlaysFulfillDeathCondition
     boonbane_heal: BoonbaneHeal
+    boonbane_help: BoonbanePlayHelp
     boonbane_move: BoonbanePlayMove
     boonbane_relieve_exposure: BoonbaneOverlaysRelieveExposure
     boonbane_remove_affliction: BoonbanePlayRemoveAffliction
@@ -1412,7 +1462,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")

@@ -11,7 +11,9 @@ import pytest
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll, TakeDamage
 from contracts.rulesets.boonbane_play import (
     CheckSurprise,
+    Defend,
     EndRound,
+    Help,
     Move,
     Participant,
     StartEncounter,
@@ -195,3 +197,32 @@ def test_surprise_until_the_end_of_the_first_round() -> None:
     t.send(EndRound(campaign_id=C, encounter_id=E, participants=["hero", "ally", "goblin"]))
     assert t.sheet("hero")["afflictions"] == []
     t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="hero", turn="fast"))
+
+
+def test_charge_defend_and_help_are_round_effects() -> None:
+    t = _fight()
+    # the hero charges (L142-L143): 1 bane on the charge attack and every roll this round
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="hero", turn="fast"))
+    _, roll, *_ = t.send(_attack("hero", "goblin", charge=True), [10, 1])
+    assert ("charging (this round)", "L143", 1) in {
+        (s["source"], s["line"], s["banes"]) for s in roll.data["sources"]}
+    later = t.send(ChallengeRoll(campaign_id=C, character_id="hero", stat="will"), [10, 1])[0]
+    assert later.data["banes"] == 1
+    # the ally helps the hero (L184): Int challenge d20 12 succeeds; the next roll has 1 boon
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="ally", turn="fast"))
+    events = t.send(Help(campaign_id=C, encounter_id=E, character_id="ally", target_id="hero"),
+                    [12])
+    assert [e.type for e in events] == ["boonbane.ActionUsed", "boonbane.RollMade",
+                                        "boonbane.RoundEffectAdded"]
+    helped = t.send(ChallengeRoll(campaign_id=C, character_id="hero", stat="will"), [10])[0]
+    assert helped.data["net"] == 0 and helped.data["consumed"] == ["helped"]  # 1 boon, 1 bane
+    again = t.send(ChallengeRoll(campaign_id=C, character_id="hero", stat="will"), [10, 1])[0]
+    assert again.data["net"] == -1  # used up
+    # the goblin defends (L150): attacks against it have 1 bane until the end of the round
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="goblin", turn="fast"))
+    t.send(Defend(campaign_id=C, encounter_id=E, character_id="goblin"))
+    free = t.send(_attack("ally", "goblin", use="triggered"), [10, 1])
+    assert ("target defending (this round)", "L150") in {
+        (s["source"], s["line"]) for s in free[1].data["sources"]}
+    t.send(EndRound(campaign_id=C, encounter_id=E, participants=["hero", "ally", "goblin"]))
+    assert all(t.sheet(c)["round_effects"] == [] for c in ("hero", "ally", "goblin"))
