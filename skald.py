@@ -3,6 +3,7 @@
 
     python3 skald.py serve      # the service, on embedded PostgreSQL and Redis
     python3 skald.py test       # the whole test suite
+    python3 skald.py fuzz       # the OpenAPI fuzz run (bench/fuzz.py; --requests N)
     python3 skald.py <command>  # any other `skald` command (token, migrate, projections, ...)
 
 On first use (and whenever the pinned dependencies change) it creates a
@@ -77,12 +78,38 @@ def _pip_with_progress(args: list[str], total: int, say: Callable[..., None]) ->
         sys.exit(f"skald: pip failed (exit {proc.returncode}); its output is above")
 
 
+def ensure_fuzz_extra() -> None:
+    """Install the pinned ``fuzz`` extra of pyproject.toml into .venv when it is missing."""
+    import tomllib
+
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["fuzz"]
+    have = subprocess.run([str(PYTHON), "-m", "pip", "show", "--disable-pip-version-check",
+                           *[p.split("==")[0] for p in pins]], capture_output=True, text=True,
+                          check=False).stdout
+    versions = dict(zip((line.split(": ", 1)[1] for line in have.splitlines()
+                         if line.startswith("Name: ")),
+                        (line.split(": ", 1)[1] for line in have.splitlines()
+                         if line.startswith("Version: ")), strict=False))
+    if all(versions.get(name) == version for name, version in (p.split("==") for p in pins)):
+        return
+    say = functools.partial(print, file=sys.stderr, flush=True)
+    say(f"skald: installing the fuzz extra ({', '.join(pins)})")
+    _pip_with_progress(pins, len(pins), say)
+
+
 def main(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print(__doc__)
         return 0 if argv else 2
     ensure_environment()
+    # Commands run from the checkout; the folder they were started from is passed on so a
+    # second terminal finds the 'serve' started from the same folder (services/running_services).
+    os.environ.setdefault("SKALD_LAUNCH_DIR", os.getcwd())
     os.chdir(ROOT)
+    if argv[0] == "fuzz":
+        ensure_fuzz_extra()
+        os.execv(str(PYTHON), [str(PYTHON), "-m", "bench.fuzz", *argv[1:]])
     runs_tests = argv[0] == "test"
     # The checkout's own temporary folder: pytest prunes old folders under a shared one, which
     # would pull the servers' data out from under a test run of another checkout.

@@ -9,6 +9,7 @@ import signal
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import msgspec
@@ -23,25 +24,49 @@ def _with_database(url: str, name: str = DATABASE_NAME) -> str:
     return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
 
 
+def running_data_dir(settings: Settings) -> Path | None:
+    """The data directory of the running ``skald serve`` this command should use: the one
+    configured (``./.skald`` or ``SKALD_DATA_DIR``) when a service runs on it; else, when
+    ``SKALD_DATA_DIR`` is not set here, the one of a service started from this same folder."""
+    from services.embedded import find_running
+    from services.running_services import started_here
+
+    if find_running(settings.data_dir) is not None:
+        return settings.data_dir
+    if os.environ.get("SKALD_DATA_DIR"):
+        return None
+    return next((d for d in reversed(started_here()) if find_running(d) is not None), None)
+
+
 @contextmanager
-def servers(settings: Settings, *, start_embedded: bool = True) -> Iterator[Settings]:
-    """Settings with both URLs filled: given ones, a running ``skald serve``'s, or fresh embedded."""
+def servers(settings: Settings, *, start_embedded: bool = True,
+            advertise: bool = False) -> Iterator[Settings]:
+    """Settings with both URLs filled: given ones, a running ``skald serve``'s, or fresh embedded
+    (``advertise``: listed for other terminals started from the same folder)."""
     if settings.database_url and settings.redis_url:
         yield settings
         return
     from services.embedded import EmbeddedServers, find_running
+    from services.running_services import register, unregister
 
-    running = find_running(settings.data_dir)
+    found = running_data_dir(settings) if not advertise else None
+    running = find_running(found) if found is not None else None
     if running is not None:
+        if found != settings.data_dir:
+            print(f"skald: using the data directory {found} of the 'skald serve' started from "
+                  "this folder", file=sys.stderr)
         yield _filled(settings, running["database_url"], running["redis_url"])
         return
     if not start_embedded:
         raise SystemExit("no database configured and no embedded servers running")
     embedded = EmbeddedServers(settings.data_dir)
     urls = embedded.start()
+    entry = register(settings.data_dir) if advertise else None
     try:
         yield _filled(settings, urls.database_url, urls.redis_url)
     finally:
+        if entry is not None:
+            unregister(entry)
         embedded.stop()
 
 
@@ -62,7 +87,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     # uvicorn re-raises SIGTERM after its graceful shutdown; turning it into SystemExit lets the
     # embedded servers below stop in order instead of the process dying on the default action.
     signal.signal(signal.SIGTERM, _exit_on_signal)
-    with servers(settings) as ready:
+    with servers(settings, advertise=True) as ready:
         assert ready.database_url
         asyncio.run(migrate(ready.database_url))
         grpc = f", gRPC on {ready.host}:{ready.grpc_port}" if ready.grpc_port is not None else ""
@@ -92,7 +117,7 @@ def cmd_projector(settings: Settings, args: argparse.Namespace) -> int:
     from services.workers import run_projectors
 
     signal.signal(signal.SIGTERM, _exit_on_signal)
-    with servers(settings) as ready:
+    with servers(settings, advertise=True) as ready:
         assert ready.database_url
         asyncio.run(migrate(ready.database_url))
         print(f"Skald projector: {args.workers} worker process(es)", file=sys.stderr, flush=True)
@@ -115,10 +140,8 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
 
 def _token_command(work: Callable[[str, argparse.Namespace], int]) -> Callable[..., int]:
     def run(settings: Settings, args: argparse.Namespace) -> int:
-        if not (settings.database_url or find_running_here(settings)):
-            print(f"skald: no running 'skald serve' uses the data directory {settings.data_dir}"
-                  "; using it directly. If your service runs with another one, set "
-                  "SKALD_DATA_DIR to it (or SKALD_DATABASE_URL).", file=sys.stderr)
+        if not (settings.database_url or running_data_dir(settings)):
+            print(not_running_message(settings.data_dir), file=sys.stderr)
         with servers(settings) as ready:
             assert ready.database_url
             return work(ready.database_url, args)
@@ -126,10 +149,18 @@ def _token_command(work: Callable[[str, argparse.Namespace], int]) -> Callable[.
     return run
 
 
-def find_running_here(settings: Settings) -> bool:
-    from services.embedded import find_running
+def not_running_message(data_dir: Path) -> str:
+    """What to set when no service runs on ``data_dir``: names the services running elsewhere."""
+    from services.running_services import services
 
-    return find_running(settings.data_dir) is not None
+    text = (f"skald: no running 'skald serve' uses the data directory {data_dir}; using it "
+            "directly. If your service runs with another one, set SKALD_DATA_DIR to it (or "
+            "SKALD_DATABASE_URL)")
+    others = services()
+    if others:
+        text += ". Running now: " + "; ".join(
+            f"started from {launched}: SKALD_DATA_DIR={data}" for launched, data in others)
+    return text + "."
 
 
 def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:

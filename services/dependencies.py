@@ -12,6 +12,9 @@ _POSTGRES_DOWN: tuple[type[BaseException], ...] = (
     asyncpg.exceptions.OperatorInterventionError,  # class 57: shutting down, cannot connect now
     asyncpg.exceptions.ConnectionFailureError,
     OSError,  # refused, reset, unreachable (redis-py wraps its own socket errors)
+    # "cannot switch to state 12; another operation (2) is in progress": a pooled connection
+    # whose server went away mid-operation (asyncpg issue 1069); seen while PostgreSQL stops.
+    asyncpg.exceptions.InternalClientError,
 )
 _REDIS_DOWN: tuple[type[BaseException], ...] = (
     redis_errors.ConnectionError,  # includes BusyLoadingError while Redis loads its data

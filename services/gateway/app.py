@@ -14,7 +14,7 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from services import migrate
 from services.event_store import EventStore
 from services.gateway.access import services_of
-from services.gateway.openapi import drop_framework_400, openapi_config
+from services.gateway.openapi import drop_framework_400, openapi_config, readiness_responses
 from services.gateway.problems import HANDLERS, problem
 from services.gateway.routes import v1_router
 from services.gateway.state import Services
@@ -43,7 +43,8 @@ async def healthz() -> dict[str, str]:
     return {"status": "ok"}
 
 
-@get("/readyz", summary="PostgreSQL and Redis answer and migrations are applied")
+@get("/readyz", summary="PostgreSQL and Redis answer and migrations are applied",
+     responses=readiness_responses())
 async def readyz(request: Request[Any, Any, Any]) -> Any:
     svc = services_of(request)
     checks: dict[str, str] = {}

@@ -23,8 +23,9 @@ from services.gateway.problems import Problem
 MAX_BODY_BYTES = 64 * 1024
 MAX_DEPTH = 32
 EXPORT_MAX_BYTES = 256 * 1024 * 1024
-_STRING = re.compile(rb'"(?:[^"\\]|\\.)*"', re.S)
-_BRACKET = re.compile(rb"[\[\]{}]")
+# In valid JSON a NUL or a surrogate can only be an escape (raw ones are refused by the
+# parser or by UTF-8 decoding); a body without one needs no per-string check.
+_ESCAPE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
 
@@ -47,17 +48,57 @@ def _refuse_constant(name: str) -> Any:
     raise ValueError(f"{name} is not JSON")
 
 
-def _depth(raw: bytes) -> int:
-    """The deepest nesting of arrays and objects, strings skipped (no recursion)."""
-    depth = deepest = 0
-    for match in _BRACKET.finditer(_STRING.sub(b'""', raw)):
-        depth += 1 if match.group() in (b"[", b"{") else -1
-        deepest = max(deepest, depth)
+def _deepest(value: Any) -> int:
+    """The deepest nesting of arrays and objects in a decoded value (no recursion)."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            stack.extend((c, depth + 1) for c in (item.values() if isinstance(item, dict) else item))
     return deepest
 
 
-def _walk(value: Any, path: str) -> None:
-    """Refuse NUL characters, lone surrogates, non-int64 integers and non-finite floats."""
+def _clean(value: Any, strings: bool) -> bool:
+    """A fast pass with no field paths: True when ``value`` breaks none of the limits, so the
+    naming walk (``check_value``) is needed only for a body that is refused. ``strings``: the
+    raw body has an escape that could be a NUL or a surrogate (only escapes can be one)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            return False
+        pairs = item.items() if isinstance(item, dict) else enumerate(item)
+        for key, child in pairs:
+            kind = type(child)
+            if kind is str:
+                if strings and _bad_string(child):
+                    return False
+                if type(key) is str and _is_id_field(key) and not is_id(
+                        child, 100 if depth == 1 and key == "command_id" else ID_MAX):
+                    return False
+            elif kind is dict or kind is list:
+                stack.append((child, depth + 1))
+            elif kind is int:
+                if not INT64_MIN <= child <= INT64_MAX:
+                    return False
+            elif kind is float and not math.isfinite(child):
+                return False
+            if strings and type(key) is str and _bad_string(key):
+                return False
+    return True
+
+
+def _bad_string(text: str) -> bool:
+    return "\x00" in text or _SURROGATE.search(text) is not None
+
+
+def check_value(value: Any, path: str = "", *, empty_ids: bool = False) -> None:
+    """Refuse NUL characters, lone surrogates, ids outside the id grammar, non-int64 integers
+    and non-finite floats anywhere in a decoded request (HTTP body or gRPC message).
+
+    ``empty_ids`` lets an id be ``""``: a protobuf string that was not set reads as one."""
     stack: list[tuple[Any, str]] = [(value, path)]
     while stack:
         item, where = stack.pop()
@@ -65,7 +106,7 @@ def _walk(value: Any, path: str) -> None:
             for key, child in item.items():
                 named = f"{where}.{key}" if where else key
                 _check_string(key, named)
-                if _is_id_field(key) and isinstance(child, str):
+                if _is_id_field(key) and isinstance(child, str) and (child or not empty_ids):
                     check_id(child, named)
                 stack.append((child, named))
         elif isinstance(item, list):
@@ -103,6 +144,11 @@ def _check_string(text: str, where: str) -> None:
                       f"{where}: strings may not hold a lone surrogate")
 
 
+def _too_deep() -> Problem:
+    return Problem(422, "body", "request.depth",
+                   f"the body is nested deeper than {MAX_DEPTH} arrays/objects")
+
+
 def check_json(raw: bytes, content_type: str) -> None:
     """Refuse a body that breaks one of the limits above (see the module docstring)."""
     if not raw.strip():
@@ -119,18 +165,21 @@ def check_json(raw: bytes, content_type: str) -> None:
     except UnicodeDecodeError as err:
         raise Problem(400, "body", "request.utf-8",
                       f"the body is not valid UTF-8 (byte {err.start})") from None
-    if _depth(raw) > MAX_DEPTH:
-        raise Problem(422, "body", "request.depth",
-                      f"the body is nested deeper than {MAX_DEPTH} arrays/objects")
     try:
         value = json.loads(text, object_pairs_hook=_no_duplicates,
                            parse_constant=_refuse_constant)
+    except RecursionError:  # far deeper than MAX_DEPTH: the parser itself gave up
+        raise _too_deep() from None
     except _DuplicateKey as dup:
         raise Problem(422, dup.key, "request.duplicate-key",
                       f"the key {dup.key!r} appears twice in one object") from None
     except ValueError as err:
         raise Problem(400, "body", "request.json", f"malformed JSON: {err}") from None
-    _walk(value, "")
+    if isinstance(value, dict | list) and _clean(value, _ESCAPE.search(raw) is not None):
+        return  # the common case; a refused body is walked again to name the field
+    if _deepest(value) > MAX_DEPTH:
+        raise _too_deep()
+    check_value(value, "")
 
 
 async def limit_body(request: Request[Any, Any, Any]) -> None:

@@ -37,6 +37,12 @@ class ProblemDetails(msgspec.Struct, frozen=True, kw_only=True):
     errors: list[FieldProblem] | None = None
 
 
+class NotReady(ProblemDetails, frozen=True, kw_only=True):
+    """``/readyz`` when a dependency is down: ``checks`` says which (``"unreachable: ..."``)."""
+
+    checks: dict[str, str]
+
+
 _WHY = {
     400: "Malformed JSON or a body that is not UTF-8",
     401: "No bearer token, or one that is not known",
@@ -53,6 +59,14 @@ _WHY = {
 def _spec(status: int) -> ResponseSpec:
     return ResponseSpec(data_container=ProblemDetails, description=_WHY[status],
                         media_type=MEDIA_TYPE, generate_examples=False)
+
+
+def readiness_responses() -> dict[int, ResponseSpec]:
+    """``/readyz``: 503 naming the dependency that is down."""
+    return {503: ResponseSpec(data_container=NotReady, media_type=MEDIA_TYPE,
+                              description="PostgreSQL or Redis does not answer, or migrations "
+                                          "are not applied; `checks` names which",
+                              generate_examples=False)}
 
 
 def statuses_of(path: str, method: str) -> list[int]:

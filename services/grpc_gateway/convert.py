@@ -10,6 +10,7 @@ has doubles; whole numbers in free-form values come back as ints, as in JSON.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from google.protobuf import json_format
@@ -23,10 +24,28 @@ from services.grpc_gateway.schema import COMMAND
 class SchemaError(ValueError):
     """A message that cannot become a valid value (e.g. a command without a payload)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: str, rule: str = "request.schema") -> None:
         super().__init__(message)
         self.field = field
         self.message = message
+        self.rule = rule
+
+
+def _non_finite(value: Any, path: str) -> str | None:
+    """Where a ``Struct``/``Value``/``ListValue`` holds an infinity or NaN (JSON has neither)."""
+    kind = value.DESCRIPTOR.name
+    if kind == "Struct":
+        return next((p for k, v in sorted(value.fields.items())
+                     if (p := _non_finite(v, f"{path}.{k}")) is not None), None)
+    if kind == "ListValue":
+        return next((p for i, v in enumerate(value.values)
+                     if (p := _non_finite(v, f"{path}[{i}]")) is not None), None)
+    which = value.WhichOneof("kind")
+    if which == "number_value":
+        return None if math.isfinite(value.number_value) else path
+    if which in ("struct_value", "list_value"):
+        return _non_finite(getattr(value, which), path)
+    return None
 
 
 def _plain(value: Any) -> Any:
@@ -230,6 +249,9 @@ class Codec:
         if f.conv == "scalar":
             return value
         if f.type in (protogen.STRUCT, protogen.VALUE):
+            where = _non_finite(value, f.name)
+            if where is not None:  # MessageToDict would fail on it (a bare ValueError)
+                raise SchemaError(where, f"{where}: numbers must be finite", "request.finite-number")
             return _plain(json_format.MessageToDict(value))
         return self.from_proto(value)
 
@@ -244,5 +266,8 @@ class Codec:
                 continue
             if f.label != "optional" or msg.HasField(key):
                 out[key] = getattr(msg, key)
-        out["payload"] = self.from_proto(getattr(msg, which))
+        try:
+            out["payload"] = self.from_proto(getattr(msg, which))
+        except SchemaError as err:
+            raise SchemaError(f"payload.{err.field}", f"payload.{err.message}", err.rule) from None
         return out

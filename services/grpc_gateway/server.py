@@ -22,6 +22,7 @@ no or unknown bearer token             UNAUTHENTICATED
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import TYPE_CHECKING, Any
@@ -38,6 +39,8 @@ from contracts.commands import ENVELOPES
 from domain.errors import DomainError
 from services import metrics, queries
 from services.dependencies import dependency_down
+from services.gateway.body import check_value
+from services.gateway.problems import Problem
 from services.grpc_gateway import protogen
 from services.grpc_gateway import schema as s
 from services.grpc_gateway.convert import Codec, SchemaError
@@ -88,6 +91,10 @@ def _code_name(context: grpc.aio.ServicerContext[Any, Any]) -> str:
     return "OK" if code is None else str(code.name if isinstance(code, grpc.StatusCode) else code)
 
 
+# A UTF-16 surrogate (U+D800-U+DFFF) encoded as if it were UTF-8: protobuf refuses such a string
+# field as a whole message, so it is named here by the same rule HTTP gives it.
+_SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
+
 _TOKEN_REFUSED = Refused("unauthenticated", "authorization", "auth.bearer-token",
                          "the bearer token is not known, has expired or was revoked")
 
@@ -134,8 +141,10 @@ def refusal(exc: BaseException) -> Refused | None:
         return exc
     if isinstance(exc, DomainError):
         return Refused(exc.kind, exc.field, exc.rule, exc.message)
+    if isinstance(exc, Problem):  # the HTTP gateway's input checks (``gateway.body``)
+        return Refused("invalid", exc.field, exc.rule, exc.detail)
     if isinstance(exc, SchemaError):
-        return Refused("invalid", exc.field, "request.schema", exc.message)
+        return Refused("invalid", exc.field, exc.rule, exc.message)
     if isinstance(exc, msgspec.ValidationError):
         from services.gateway.problems import field_error
 
@@ -175,13 +184,23 @@ class Gateway:
         return user
 
     def parse(self, rpc: s.Rpc, raw: bytes) -> Any:
+        """Decode a request and give it the HTTP body's checks (NUL, surrogates, ids, int64)."""
         name = self.codec.name_of(rpc.request)
-        message = self.codec.cls(name).FromString(raw)
+        try:
+            message = self.codec.cls(name).FromString(raw)
+        except DecodeError:
+            if _SURROGATE_BYTES.search(raw):
+                raise Refused("invalid", "body", "request.unicode",
+                              "strings may not hold a lone surrogate") from None
+            raise
         if rpc.request == s.COMMAND:
             envelope = self.codec.envelope(message)
+            check_value(envelope, empty_ids=True)
             return msgspec.convert(envelope, ENVELOPES[envelope["type"]])
         assert isinstance(rpc.request, type)
-        return msgspec.convert(self.codec.from_proto(message), rpc.request)
+        value = self.codec.from_proto(message)
+        check_value(value, empty_ids=True)
+        return msgspec.convert(value, rpc.request)
 
     def reply(self, rpc: s.Rpc, value: Any) -> bytes:
         if isinstance(value, Shaped):

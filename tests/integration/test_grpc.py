@@ -464,3 +464,55 @@ async def test_ruleset_views_come_as_the_rulesets_typed_messages(stack: Stack) -
         campaign_id=plain, character_id=vex["events"][0]["data"]["character_id"],
         position=vex["position"]))
     assert free.WhichOneof("sheet_kind") == "sheet" and free.sheet.fields["hp"].number_value == 3
+
+
+async def test_grpc_refuses_bad_strings_ids_and_numbers_as_http_does(stack: Stack) -> None:
+    """NUL, a lone surrogate, an id outside the id grammar and a non-finite number are
+    INVALID_ARGUMENT with the field and rule HTTP names for the same input; nothing appended."""
+    t = await generic_table(stack)
+    g, api, cid, ann = stack.grpc, stack.api, t["cid"], t["ann"]
+
+    async def refused(coro: Any) -> GrpcError:
+        with pytest.raises(GrpcError) as caught:
+            await coro
+        assert caught.value.code == grpc.StatusCode.INVALID_ARGUMENT, caught.value
+        return caught.value
+
+    async def over_http(type_: str, payload: dict[str, Any]) -> tuple[str, str]:
+        got = await api.command(ann, type_, payload)
+        assert got.status_code == 422, got.text
+        return got.json()["field"], got.json()["rule"]
+
+    before = (await g.call("ListEvents", ann, campaign_id=cid, after=0, limit=1000))["events"]
+    cases: list[tuple[str, dict[str, Any], tuple[str, str]]] = [
+        ("CreateTable", {"campaign_id": cid, "name": "a\x00b"}, ("payload.name", "request.no-nul")),
+        ("CreateCharacter", {"campaign_id": cid, "name": "Nul", "sheet": {"note": "x\x00"}},
+         ("payload.sheet.note", "request.no-nul")),
+        ("RollDice", {"campaign_id": "..", "expression": "1d6"},
+         ("payload.campaign_id", "request.id-grammar")),
+        ("RollDice", {"campaign_id": cid, "table_id": "CON", "expression": "1d6"},
+         ("payload.table_id", "request.id-grammar")),
+    ]
+    for type_, payload, (field, rule) in cases:
+        err = await refused(g.command(ann, type_, payload))
+        assert (err.field, err.rule) == (field, rule), (type_, payload, err)
+        assert await over_http(type_, payload) == (field, rule)
+    bad_command_id = await refused(g.command(ann, "RollDice", {"campaign_id": cid,
+                                                               "expression": "1d6"}, "a b"))
+    assert (bad_command_id.field, bad_command_id.rule) == ("command_id", "request.id-grammar")
+    reserved = await refused(g.call("GetCampaign", ann, campaign_id="CON"))
+    assert (reserved.field, reserved.rule) == ("campaign_id", "request.id-grammar")
+    # JSON has no infinity; a protobuf Value can hold one.
+    infinite = g.codec.command({"command_id": "inf-1", "type": "CreateCharacter", "payload": {
+        "campaign_id": cid, "name": "Inf", "sheet": {"stats": {"hp": [1, 2]}}}})
+    infinite.create_character.sheet.fields["stats"].struct_value.fields["hp"].list_value.values[
+        1].number_value = float("inf")
+    inf = await refused(g.raw("Execute", ann, infinite))
+    assert (inf.field, inf.rule) == ("payload.sheet.stats.hp[1]", "request.finite-number")
+    # A lone surrogate cannot be sent as a protobuf string; its bytes (U+D800 as UTF-8) can.
+    sound = g.codec.command({"command_id": "surrogate-1", "type": "CreateTable",
+                             "payload": {"campaign_id": cid, "name": "XYZ"}}).SerializeToString()
+    lone = await refused(g.raw("Execute", ann, sound.replace(b"XYZ", b"\xed\xa0\x80")))
+    assert lone.rule == "request.unicode"
+    after = (await g.call("ListEvents", ann, campaign_id=cid, after=0, limit=1000))["events"]
+    assert after == before

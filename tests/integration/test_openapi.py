@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import uuid
 from typing import Any
 
-from tests.conftest import Api
+from services.gateway.app import create_app
+from services.settings import Settings
+from tests.conftest import Api, free_port, served
+from tests.integration.test_http import setup_table
 
 
 async def test_the_document_lists_each_operations_problems(api: Api) -> None:
@@ -42,3 +47,76 @@ async def test_a_refusal_has_the_documented_shape(api: Api) -> None:
     response = await api.get(token, "/v1/campaigns/CON")
     assert response.status_code == 422
     assert required <= set(response.json())
+
+
+def _declared(doc: dict[str, Any], method: str, path: str) -> set[int]:
+    return {int(s) for s in doc["paths"][path][method]["responses"]}
+
+
+def _problem_ok(doc: dict[str, Any], response: Any) -> None:
+    """A refusal is problem+json with every field the declared schema requires."""
+    if response.status_code < 400:
+        return
+    assert response.headers["content-type"].startswith("application/problem+json"), response
+    ref = "NotReady" if response.url.path == "/readyz" else "ProblemDetails"
+    required = set(doc["components"]["schemas"][ref]["required"])
+    assert required <= set(response.json()), (ref, response.json())
+
+
+async def test_a_sample_of_operations_gives_exactly_the_responses_it_declares(
+        api: Api, database_url: str) -> None:
+    """Provoke every declared status of a command, a campaign read and /readyz, and check that
+    nothing undeclared comes back (503 of /v1 reads and /readyz: Redis down, below)."""
+    doc = (await api.client.get("/schema/openapi.json")).json()
+    t = await setup_table(api)
+    ann, bob, cid = t["ann"], t["bob"], t["cid"]
+    stranger = await api.token("zed")
+    c = api.client
+
+    def envelope(type_: str, payload: dict[str, Any]) -> dict[str, Any]:
+        return {"command_id": f"oa-{uuid.uuid4().hex[:10]}", "type": type_, "payload": payload}
+
+    await api.ok(ann, "StartSession", {"campaign_id": cid, "table_id": t["table"]})
+    commands = [
+        await api.command(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"}),
+        await c.post("/v1/commands", content=b'{"command_id": ', headers=api.auth(ann)
+                     | {"Content-Type": "application/json"}),
+        await c.post("/v1/commands", json=envelope("RollDice", {"campaign_id": cid,
+                                                                "expression": "1d6"})),
+        await api.command(bob, "AddMember", {"campaign_id": cid, "user": "x", "role": "player"}),
+        await api.command(ann, "RollDice", {"campaign_id": "nowhere", "expression": "1d6"}),
+        await api.command(ann, "StartSession", {"campaign_id": cid, "table_id": t["table"]}),
+        await c.post("/v1/commands", content=b"[" + b" " * 70_000 + b"]",
+                     headers=api.auth(ann) | {"Content-Type": "application/json"}),
+        await c.post("/v1/commands", content=json.dumps(envelope("RollDice", {})).encode(),
+                     headers=api.auth(ann) | {"Content-Type": "text/plain"}),
+        await api.command(ann, "RollDice", {"campaign_id": cid, "expression": "2d6*3"}),
+    ]
+    reads = [
+        await api.get(ann, f"/v1/campaigns/{cid}"),
+        await c.get(f"/v1/campaigns/{cid}"),
+        await api.get(stranger, f"/v1/campaigns/{cid}"),
+        await api.get(ann, "/v1/campaigns/nowhere"),
+        await api.get(ann, "/v1/campaigns/CON"),
+    ]
+    for response in [*commands, *reads]:
+        _problem_ok(doc, response)
+    # A command's 503 (PostgreSQL down) is provoked by tests/e2e/test_faults.py.
+    assert {r.status_code for r in commands} == _declared(doc, "post", "/v1/commands") - {503}
+    read_declared = _declared(doc, "get", "/v1/campaigns/{campaign_id}")
+    assert {r.status_code for r in reads} == read_declared - {503}
+    ready = await c.get("/readyz")
+    assert ready.status_code == 200
+
+    # The same service with Redis gone: reads and /readyz answer their declared 503.
+    down = create_app(Settings(database_url=database_url,
+                               redis_url=f"redis://127.0.0.1:{free_port()}/0"))
+    async with served(down) as client:
+        not_ready = await client.get("/readyz")
+        read = await client.get(f"/v1/campaigns/{cid}", headers=api.auth(ann))
+    for response in (not_ready, read):
+        assert response.status_code == 503, response.text
+        _problem_ok(doc, response)
+    assert not_ready.json()["checks"]["redis"].startswith("unreachable")
+    assert _declared(doc, "get", "/readyz") == {200, 503}
+    assert 503 in read_declared
