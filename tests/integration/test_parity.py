@@ -348,6 +348,41 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.FateRoll", {"campaign_id": bbid, "character_id": "bb-hero"})
     await w.both("ann", "boonbane.Stabilize", {"campaign_id": bbid, "character_id": "bb-foe",
                                                "target_id": "bb-hero"})
+    bbenc = {"campaign_id": bbid, "encounter_id": "bb-fight"}
+    await w.both("ann", "boonbane.StartEncounter", {**bbenc, "participants": [
+        {"character_id": "bb-foe"}, {"character_id": "bb-out", "side": "players"}]})
+    await w.both("ann", "boonbane.CheckSurprise", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-out", "turn": "slow"})
+    await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-foe", "turn": "fast"})
+    await w.both("ann", "boonbane.Move", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.Defend", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.Help", {**bbenc, "character_id": "bb-foe", "target_id": "bb-hero"})
+    await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe", "bb-out"]})
+    await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe"]})
+    bbout = {"campaign_id": bbid, "character_id": "bb-out"}
+    await w.both("ann", "boonbane.AddAffliction", {**bbout, "name": "asleep", "source": "spell"})
+    await w.both("ann", "boonbane.RemoveAffliction", {**bbout, "name": "unconscious"})
+    await w.both("ann", "boonbane.RemoveAffliction", {**bbout, "name": "poisoned"})
+    await w.both("ann", "boonbane.WakeCreature", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                  "target_id": "bb-out"})
+    await w.both("ann", "boonbane.AwardStat", {**bbout, "stat": "health", "change": 2,
+                                               "reason": "a boon of the old gods"})
+    await w.both("ann", "boonbane.AwardStat", {**bbout, "stat": "will", "change": 99,
+                                               "reason": "too much"})
+    await w.both("ann", "boonbane.SpendFortune", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                  "use": "succeed"})
+    bbov = {"campaign_id": bbid, "character_id": "bb-hero"}
+    await w.both("ann", "boonbane.ChangeInsanity", {**bbov, "change": 9, "reason": "the tome"})
+    await w.both("ann", "boonbane.ChangeCorruption", {**bbov, "change": 2, "reason": "a pact"})
+    await w.both("ann", "boonbane.TriggerExposure", {**bbov, "trigger": "artifact"})
+    await w.both("ann", "boonbane.RelieveExposure", {**bbov, "cause": "safe_rest"})
+    await w.both("ann", "boonbane.SetKnowledge", {**bbov, "gate": "runes", "level": "partial"})
+    await w.both("ann", "boonbane.CastSpell", {**bbov, "spell": "bolt", "rank": 3})
+    await w.both("ann", "boonbane.UseArtifact", {**bbov, "artifact": "crown", "grade": "minor"})
+    await w.both("ann", "boonbane.FulfillDeathCondition", bbov)
+    await w.both("ann", "boonbane.EndScene", {"campaign_id": bbid, "participants": ["bb-hero"]})
+    await w.both("ann", "boonbane.AreaDamage", {"campaign_id": bbid, "dice": 2, "targets": [
+        {"character_id": "bb-out"}, {"character_id": "bb-hero", "halve": True}]})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},

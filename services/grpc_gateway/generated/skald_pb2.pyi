@@ -19,15 +19,17 @@ class AddMember(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class BoonbaneAfflictionInstance(_message.Message):
-    __slots__ = ("name", "source")
+    __slots__ = ("name", "source", "rounds")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     source: str
-    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+    rounds: int
+    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use", "charge", "social", "misfire", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -37,9 +39,18 @@ class BoonbaneAttackRoll(_message.Message):
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
+    SOCIAL_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
@@ -49,13 +60,22 @@ class BoonbaneAttackRoll(_message.Message):
     situational_banes: int
     in_reach: bool
     task_key: str
+    critical: bool
+    action_key: str
+    knowledge: str
     interaction: str
     fortune: str
     fortune_from: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    charge: bool
+    social: bool
+    misfire: bool
+    npc_outcome: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from")
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -64,9 +84,14 @@ class BoonbaneChallengeRoll(_message.Message):
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     SENSES_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     stat: str
@@ -75,13 +100,18 @@ class BoonbaneChallengeRoll(_message.Message):
     situational_banes: int
     senses: _containers.RepeatedScalarFieldContainer[str]
     task_key: str
+    critical: bool
+    action_key: str
+    knowledge: str
     interaction: str
     fortune: str
     fortune_from: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneDamageTaken(_message.Message):
-    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3")
+    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3", "invulnerability", "marked_dead", "removed_sources")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ROLLED_FIELD_NUMBER: _ClassVar[int]
     APPLIED_FIELD_NUMBER: _ClassVar[int]
@@ -95,6 +125,9 @@ class BoonbaneDamageTaken(_message.Message):
     ADDED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_FIELD_NUMBER: _ClassVar[int]
     D3_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     rolled: int
     applied: int
@@ -108,7 +141,10 @@ class BoonbaneDamageTaken(_message.Message):
     added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     removed: _containers.RepeatedScalarFieldContainer[str]
     d3: int
-    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+    invulnerability: str
+    marked_dead: bool
+    removed_sources: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., invulnerability: _Optional[str] = ..., marked_dead: _Optional[bool] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneFateRoll(_message.Message):
     __slots__ = ("campaign_id", "character_id")
@@ -119,7 +155,7 @@ class BoonbaneFateRoll(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneFateRolled(_message.Message):
-    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3")
+    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3", "marked_dead")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     D6_FIELD_NUMBER: _ClassVar[int]
     WAS_FIELD_NUMBER: _ClassVar[int]
@@ -131,6 +167,7 @@ class BoonbaneFateRolled(_message.Message):
     ADDED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
     D3_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     d6: int
     was: str
@@ -142,7 +179,8 @@ class BoonbaneFateRolled(_message.Message):
     added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     removed_sources: _containers.RepeatedScalarFieldContainer[str]
     d3: int
-    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+    marked_dead: bool
+    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., marked_dead: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneFortuneSpent(_message.Message):
     __slots__ = ("character_id", "use", "for_character", "fortune")
@@ -186,6 +224,28 @@ class BoonbaneHealed(_message.Message):
     removed_sources: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ..., source: _Optional[str] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class BoonbaneLastRoll(_message.Message):
+    __slots__ = ("number", "net", "d6", "total", "target_number", "success", "automatic", "fortune_six", "fortune_success")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TARGET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    net: int
+    d6: _containers.RepeatedScalarFieldContainer[int]
+    total: int
+    target_number: int
+    success: bool
+    automatic: str
+    fortune_six: bool
+    fortune_success: bool
+    def __init__(self, number: _Optional[int] = ..., net: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., total: _Optional[int] = ..., target_number: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
+
 class BoonbaneOddsQuery(_message.Message):
     __slots__ = ("modifier", "boons", "banes", "target")
     MODIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -213,8 +273,583 @@ class BoonbaneOddsView(_message.Message):
     totals: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
+class BoonbaneOverlaysArtifactUsed(_message.Message):
+    __slots__ = ("character_id", "artifact", "grade", "steps", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    artifact: str
+    grade: str
+    steps: _containers.RepeatedScalarFieldContainer[str]
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., steps: _Optional[_Iterable[str]] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysCastSpell(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPELL_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    FORBIDDEN_TRADITION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    spell: str
+    rank: int
+    forbidden_tradition: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneOverlaysChangeCorruption(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysChangeInsanity(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysDeathStateEnded(_message.Message):
+    __slots__ = ("character_id", "condition", "damage")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    condition: str
+    damage: int
+    def __init__(self, character_id: _Optional[str] = ..., condition: _Optional[str] = ..., damage: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOverlaysEndScene(_message.Message):
+    __slots__ = ("campaign_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysEscalationChanged(_message.Message):
+    __slots__ = ("character_id", "task_key", "tokens", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    task_key: str
+    tokens: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., task_key: _Optional[str] = ..., tokens: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysFulfillDeathCondition(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "damage")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    damage: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., damage: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOverlaysKnowledgeSet(_message.Message):
+    __slots__ = ("character_id", "gate", "before", "after")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GATE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    gate: str
+    before: str
+    after: str
+    def __init__(self, character_id: _Optional[str] = ..., gate: _Optional[str] = ..., before: _Optional[str] = ..., after: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysOverlayChanged(_message.Message):
+    __slots__ = ("character_id", "cause", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    cause: str
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., cause: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysOverlayFigures(_message.Message):
+    __slots__ = ("insanity", "corruption", "exposure_tier", "insanity_thresholds", "corruption_thresholds", "traits")
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    EXPOSURE_TIER_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    insanity: int
+    corruption: int
+    exposure_tier: int
+    insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysRelieveExposure(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "cause")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    cause: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysSceneEnded(_message.Message):
+    __slots__ = ("character_id", "cleared_escalation")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CLEARED_ESCALATION_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    cleared_escalation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., cleared_escalation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysSetKnowledge(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "gate", "level")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GATE_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    gate: str
+    level: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., gate: _Optional[str] = ..., level: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysSpellCast(_message.Message):
+    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "result", "outcome", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPELL_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERS_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    spell: str
+    triggers: _containers.RepeatedScalarFieldContainer[str]
+    d6: int
+    bonus: int
+    result: int
+    outcome: str
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysTriggerExposure(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "trigger")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    trigger: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., trigger: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysUseArtifact(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "artifact", "grade", "effect", "insanity", "corruption", "aftereffect")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    AFTEREFFECT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    artifact: str
+    grade: str
+    effect: str
+    insanity: int
+    corruption: int
+    aftereffect: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., effect: _Optional[str] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., aftereffect: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayActionUsed(_message.Message):
+    __slots__ = ("character_id", "spent", "command", "round")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    spent: str
+    command: str
+    round: int
+    def __init__(self, character_id: _Optional[str] = ..., spent: _Optional[str] = ..., command: _Optional[str] = ..., round: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAddAffliction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "source", "rounds")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    source: str
+    rounds: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAfflictionAdded(_message.Message):
+    __slots__ = ("character_id", "instance", "instances", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    INSTANCES_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    instance: BoonbaneAfflictionInstance
+    instances: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAfflictionRemoved(_message.Message):
+    __slots__ = ("character_id", "instance", "instances", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    INSTANCES_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    instance: BoonbaneAfflictionInstance
+    instances: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAfflictionsTicked(_message.Message):
+    __slots__ = ("character_id", "afflictions", "expired", "round_effects_ended")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    ROUND_EFFECTS_ENDED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    expired: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    round_effects_ended: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
+    def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., round_effects_ended: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
+
+class BoonbanePlayAreaDamage(_message.Message):
+    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    targets: _containers.RepeatedCompositeFieldContainer[BoonbanePlayAreaTarget]
+    dice: int
+    sides: int
+    bonus: int
+    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAreaTarget(_message.Message):
+    __slots__ = ("character_id", "halve", "npc_outcome", "invulnerability")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HALVE_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    halve: bool
+    npc_outcome: str
+    invulnerability: str
+    def __init__(self, character_id: _Optional[str] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAwardStat(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "stat", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    stat: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayBoonbaneEncounter(_message.Message):
+    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class TurnsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERED_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    phase: int
+    sides: _containers.ScalarMap[str, str]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    turns: _containers.ScalarMap[str, str]
+    current: str
+    spent: _containers.RepeatedScalarFieldContainer[str]
+    triggered: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayCheckSurprise(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayDamageRolled(_message.Message):
+    __slots__ = ("dice", "sides", "bonus", "amount", "targets")
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    sides: int
+    bonus: int
+    amount: int
+    targets: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayDefend(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayEncounterStarted(_message.Message):
+    __slots__ = ("encounter_id", "sides", "order")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    sides: _containers.ScalarMap[str, str]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayEndRound(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayFortuneAmended(_message.Message):
+    __slots__ = ("character_id", "roll", "use", "total", "success", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLL_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    roll: int
+    use: str
+    total: int
+    success: bool
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., roll: _Optional[int] = ..., use: _Optional[str] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., fortune: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayHelp(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayMove(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayParticipant(_message.Message):
+    __slots__ = ("character_id", "side")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    side: str
+    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRemoveAffliction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "source")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    source: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRoundEffectAdded(_message.Message):
+    __slots__ = ("character_id", "effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    effect: BoonbaneRoundEffect
+    def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[_Union[BoonbaneRoundEffect, _Mapping]] = ...) -> None: ...
+
+class BoonbanePlayRoundEnded(_message.Message):
+    __slots__ = ("round", "fate_rolls", "expired", "dice")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    FATE_ROLLS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    fate_rolls: _containers.RepeatedScalarFieldContainer[str]
+    expired: _struct_pb2.Struct
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, round: _Optional[int] = ..., fate_rolls: _Optional[_Iterable[str]] = ..., expired: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class BoonbanePlaySpendFortune(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayStartEncounter(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    participants: _containers.RepeatedCompositeFieldContainer[BoonbanePlayParticipant]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[_Union[BoonbanePlayParticipant, _Mapping]]] = ...) -> None: ...
+
+class BoonbanePlayStatAwarded(_message.Message):
+    __slots__ = ("character_id", "stat", "before", "after", "reason", "damage", "life_state")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    stat: str
+    before: int
+    after: int
+    reason: str
+    damage: int
+    life_state: str
+    def __init__(self, character_id: _Optional[str] = ..., stat: _Optional[str] = ..., before: _Optional[int] = ..., after: _Optional[int] = ..., reason: _Optional[str] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayTakeTurn(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "turn")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    turn: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., turn: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayTurnTaken(_message.Message):
+    __slots__ = ("character_id", "turn", "round", "phase", "loss_of_control")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    LOSS_OF_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    turn: str
+    round: int
+    phase: str
+    loss_of_control: bool
+    def __init__(self, character_id: _Optional[str] = ..., turn: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[str] = ..., loss_of_control: _Optional[bool] = ...) -> None: ...
+
+class BoonbanePlayWakeCreature(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -234,6 +869,16 @@ class BoonbaneRollMade(_message.Message):
     AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    REDUCED_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    SOCIAL_FIELD_NUMBER: _ClassVar[int]
+    CONSUMED_FIELD_NUMBER: _ClassVar[int]
+    BACKFIRE_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    JAMMED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -253,10 +898,20 @@ class BoonbaneRollMade(_message.Message):
     automatic: str
     fortune_six: bool
     fortune_success: bool
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
+    number: int
+    action_key: str
+    task_key: str
+    critical: bool
+    reduced_effect: bool
+    social: bool
+    consumed: _containers.RepeatedScalarFieldContainer[str]
+    backfire: bool
+    misfire: _containers.RepeatedScalarFieldContainer[int]
+    jammed: bool
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
-    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction")
+    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
     AGAINST_FIELD_NUMBER: _ClassVar[int]
@@ -267,6 +922,8 @@ class BoonbaneRollSpec(_message.Message):
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     stat: str
     against: str
@@ -277,10 +934,20 @@ class BoonbaneRollSpec(_message.Message):
     in_reach: bool
     task_key: str
     interaction: str
-    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
+    action_key: str
+    knowledge: str
+    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ...) -> None: ...
+
+class BoonbaneRoundEffect(_message.Message):
+    __slots__ = ("kind", "source")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    source: str
+    def __init__(self, kind: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
 
 class BoonbaneSheet(_message.Message):
-    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted")
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects")
     class EscalationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -317,6 +984,17 @@ class BoonbaneSheet(_message.Message):
     LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
     DISABLED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     CORRUPTED_FIELD_NUMBER: _ClassVar[int]
+    ROLLS_FIELD_NUMBER: _ClassVar[int]
+    LAST_ROLL_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    REPETITION_KEY_FIELD_NUMBER: _ClassVar[int]
+    REPETITION_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SCENE_CASTS_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERING_CASTS_FIELD_NUMBER: _ClassVar[int]
+    DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    ROUND_EFFECTS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     strength: int
     agility: int
@@ -339,7 +1017,18 @@ class BoonbaneSheet(_message.Message):
     life_state: str
     disabled_rounds: int
     corrupted: bool
-    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ...) -> None: ...
+    rolls: int
+    last_roll: BoonbaneLastRoll
+    insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    repetition_key: str
+    repetition_count: int
+    scene_casts: _containers.RepeatedScalarFieldContainer[str]
+    triggering_casts: int
+    death_condition: str
+    round_effects: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
 
 class BoonbaneSourceLine(_message.Message):
     __slots__ = ("source", "line", "boons", "banes", "modifier")
@@ -356,28 +1045,34 @@ class BoonbaneSourceLine(_message.Message):
     def __init__(self, source: _Optional[str] = ..., line: _Optional[str] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., modifier: _Optional[int] = ...) -> None: ...
 
 class BoonbaneStabilize(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneTakeDamage(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome", "invulnerability")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     HALVE_FIELD_NUMBER: _ClassVar[int]
     NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     amount: int
     halve: bool
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    invulnerability: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
 
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
@@ -578,7 +1273,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_defend", "boonbane_end_round", "boonbane_end_scene", "boonbane_fate_roll", "boonbane_fulfill_death_condition", "boonbane_heal", "boonbane_help", "boonbane_move", "boonbane_relieve_exposure", "boonbane_remove_affliction", "boonbane_set_knowledge", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -598,12 +1293,34 @@ class Command(_message.Message):
     SEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     START_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNSEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_ADD_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_AREA_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_ATTACK_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_AWARD_STAT_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CAST_SPELL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHALLENGE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHANGE_CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHANGE_INSANITY_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHECK_SURPRISE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_DEFEND_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_END_ROUND_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_END_SCENE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_FULFILL_DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_HELP_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RELIEVE_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SET_KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TAKE_TURN_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TRIGGER_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_USE_ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_WAKE_CREATURE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ACT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_AID_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHOOSE_POWER_FIELD_NUMBER: _ClassVar[int]
@@ -710,12 +1427,34 @@ class Command(_message.Message):
     seat_character: SeatCharacter
     start_session: StartSession
     unseat_character: UnseatCharacter
+    boonbane_add_affliction: BoonbanePlayAddAffliction
+    boonbane_area_damage: BoonbanePlayAreaDamage
     boonbane_attack_roll: BoonbaneAttackRoll
+    boonbane_award_stat: BoonbanePlayAwardStat
+    boonbane_cast_spell: BoonbaneOverlaysCastSpell
     boonbane_challenge_roll: BoonbaneChallengeRoll
+    boonbane_change_corruption: BoonbaneOverlaysChangeCorruption
+    boonbane_change_insanity: BoonbaneOverlaysChangeInsanity
+    boonbane_check_surprise: BoonbanePlayCheckSurprise
+    boonbane_defend: BoonbanePlayDefend
+    boonbane_end_round: BoonbanePlayEndRound
+    boonbane_end_scene: BoonbaneOverlaysEndScene
     boonbane_fate_roll: BoonbaneFateRoll
+    boonbane_fulfill_death_condition: BoonbaneOverlaysFulfillDeathCondition
     boonbane_heal: BoonbaneHeal
+    boonbane_help: BoonbanePlayHelp
+    boonbane_move: BoonbanePlayMove
+    boonbane_relieve_exposure: BoonbaneOverlaysRelieveExposure
+    boonbane_remove_affliction: BoonbanePlayRemoveAffliction
+    boonbane_set_knowledge: BoonbaneOverlaysSetKnowledge
+    boonbane_spend_fortune: BoonbanePlaySpendFortune
     boonbane_stabilize: BoonbaneStabilize
+    boonbane_start_encounter: BoonbanePlayStartEncounter
     boonbane_take_damage: BoonbaneTakeDamage
+    boonbane_take_turn: BoonbanePlayTakeTurn
+    boonbane_trigger_exposure: BoonbaneOverlaysTriggerExposure
+    boonbane_use_artifact: BoonbaneOverlaysUseArtifact
+    boonbane_wake_creature: BoonbanePlayWakeCreature
     golden_heroes_act: GoldenHeroesAct
     golden_heroes_aid: GoldenHeroesAid
     golden_heroes_choose_power: GoldenHeroesChoosePower
@@ -803,7 +1542,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
