@@ -103,3 +103,4 @@ class ChooseOrigin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     # a Mystic's Mystical Talent (L840-869): Spellcaster, Trickster, Seer, Fortunata,
     # Elemental Fire/Water/Air/Earth, Primeval or Destined
     talent: str | None = None
+    sfx: str | None = None  # an Alien's Alien Traits SFX (L775)

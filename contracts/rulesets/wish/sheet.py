@@ -40,6 +40,7 @@ class Stunt(msgspec.Struct, kw_only=True):
     off_sfx: bool = False  # bought from outside the available SFX (L476-478)
     facilitators: list[str] = []  # per-stunt facilitators: Reliable, Easy, Frequent ... (L1293-1333)
     hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
+    wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
 
 
 class Lasting(msgspec.Struct, kw_only=True):
@@ -105,6 +106,10 @@ class WishSheet(msgspec.Struct, kw_only=True):
     experience: int = 0
     advances: int = 0
     creation_points: int = 0
+    # origin points spendable only as the seed restricts them, by currency: "alien" (Alien
+    # Advantages, L776) and "wielded" (Wielded Abilities, L921)
+    restricted_points: dict[str, int] = {}
+    origin_sfx: str | None = None  # the SFX an origin has the player choose (Alien Traits, L775)
     hindrance_points: int = 0
     hindrances: list[Hindrance] = []
     facilitators: list[str] = []

@@ -212,7 +212,7 @@ def payable(sheet: WishSheet, currency: str, cost: int) -> None:
         "creation": sheet.creation_points,
         "advance": sheet.advances,
         "hindrance": sheet.hindrance_points,
-    }[currency]
+    }.get(currency, sheet.restricted_points.get(currency, 0))
     if cost > have:
         raise StateConflict(
             "currency",
@@ -221,9 +221,11 @@ def payable(sheet: WishSheet, currency: str, cost: int) -> None:
         )
 
 
-def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishSheet:
+def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
+          wielded: bool = False) -> WishSheet:
     """The sheet after a purchase (used by ``evolve``); ``raise_current``: a bought Fortune
-    rating point is also a current point."""
+    rating point is also a current point; ``wielded``: a stunt bought with Wielded Abilities
+    points, granted by the item of power, a device (L920-921)."""
     s = msgspec.structs.replace
     if p.kind == "characteristic":
         return s(
@@ -270,7 +272,8 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishShee
                 specs.append(s(sp, level=1))
         return s(sheet, specializations=specs)
     if p.kind == "stunt":
-        stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating)
+        stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating,
+                      wielded=wielded, justification="device" if wielded else "innate")
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})
     if p.kind == "stunt_rating":
         st2 = sheet.stunts[p.target]
@@ -304,19 +307,27 @@ def switch_cost(raises_in_tier: int, tier_completed: bool = False) -> int | None
 
 
 def apply_origin(
-    sheet: WishSheet, origin: str, picks: dict[str, int] | None = None, talent: str | None = None
+    sheet: WishSheet, origin: str, picks: dict[str, int] | None = None, talent: str | None = None,
+    *, sfx: str | None = None, restricted: bool = False,
 ) -> WishSheet:
     """Apply an origin before any points are spent (L147, L765): its fixed modifiers and the
     player's free +1/-1 picks, each raising (or lowering) both rating and maximum (L774), on
     Physical characteristics only for Animal Anatomy (L785). A Mystic names its Mystical Talent
     (L840-869): Primeval brings four picks instead of the Mystical Advantage, Destined +5
-    Fortune; the other talents' granted skills and SFX are not applied here."""
+    Fortune; the other talents' granted skills and SFX are not applied here. ``restricted``:
+    the Alien's and Wielder's points go to their own restricted currency (L776, L921) rather
+    than to general creation points; ``sfx``: the Alien Traits SFX (L775)."""
     o = ORIGINS.get(origin)
     if o is None:
         raise DomainError("origin", "wish.origin L751", f"unknown origin {origin!r}")
     t = _talent(origin, talent)
     free_bonuses = o.free_bonuses + (t.free_bonuses if t else 0)
     points = o.creation_points - (MYSTICAL_ADVANTAGE if t and t.forgoes_advantage else 0)
+    kept = dict(sheet.restricted_points)
+    if o.restricted_points and restricted:
+        kept[o.restricted_currency] = kept.get(o.restricted_currency, 0) + o.restricted_points
+    else:
+        points += o.restricted_points
     fortune = o.fortune + (t.fortune if t else 0)
     picks = dict(picks or {})
     ups = sum(v for v in picks.values() if v > 0)
@@ -365,6 +376,8 @@ def apply_origin(
         fortune_rating=sheet.fortune_rating + fortune,
         fortune=max(0, sheet.fortune + fortune),
         creation_points=sheet.creation_points + points,
+        restricted_points=kept,
+        origin_sfx=sfx if o.chooses_sfx else sheet.origin_sfx,
         **mit,
     )
 

@@ -50,14 +50,20 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True):
     # where the free +1/-1 picks may go: "physical" characteristics only (Animal Anatomy,
     # L785), or "any" Physical or Mental characteristic or Mitigation attribute (L774, L823)
     pick_scope: str = "any"
+    # points spendable only on what the seed names, under their own currency: Alien Advantages
+    # (L776) and Wielded Abilities (L921)
+    restricted_points: int = 0
+    restricted_currency: str = ""
+    chooses_sfx: bool = False  # Alien Traits: "Choose any one SFX" (L775)
 
 
 ORIGINS: Final[dict[str, Origin]] = {
     o.name: o
     for o in (
         Origin(
-            name="Alien", line=767, free_bonuses=4, free_penalties=1, creation_points=10
-        ),  # D-16
+            name="Alien", line=767, free_bonuses=4, free_penalties=1, restricted_points=10,
+            restricted_currency="alien", chooses_sfx=True,
+        ),  # L774-776, D-16
         Origin(name="Anthropomorphic", line=779, free_bonuses=3, offensive_steps=1,
                pick_scope="physical"),  # L785-786
         Origin(name="Cosmic", line=792, creation_points=5, maxima=10),  # L798, L805
@@ -75,7 +81,8 @@ ORIGINS: Final[dict[str, Origin]] = {
             characteristics=(("fel", -1),),
         ),  # L888-892
         Origin(name="Technologist", line=899, creation_points=15),  # L908
-        Origin(name="Wielder", line=910, creation_points=40),  # L921: Wielded Abilities only
+        Origin(name="Wielder", line=910, restricted_points=40,
+               restricted_currency="wielded"),  # L921: Wielded Abilities only
     )
 }
 

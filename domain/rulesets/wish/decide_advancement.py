@@ -11,6 +11,8 @@ from domain.rulesets.wish import (
     advancement,
     archetypes,
     hindrances,
+    restricted_points,
+    sfx,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
@@ -67,6 +69,7 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
     """SpendAdvance: pay the seed's cost in advances, creation or hindrance points (L143-1048)."""
     s = ctx.sheet(cmd.character_id)
     priced = advancement.price(s, cmd.purchase, ctx.options)
+    restricted_points.check_purchase(s, cmd.purchase, cmd.currency)  # L776, L921
     advancement.payable(s, cmd.currency, priced.cost)
     archetype_raise = cmd.purchase.archetype_raise and cmd.currency == "advance"
     slot = None
@@ -158,6 +161,10 @@ def finish_creation(ctx: Ctx, cmd: c.FinishCreation) -> None:
             "wish.creation L581",
             "all creation and hindrance points must be spent",
         )
+    left = restricted_points.unspent(s)
+    if left:
+        raise StateConflict("restricted_points", "wish.creation L581, L776, L921",
+                            f"spend the origin's restricted points first: {left}")
     ctx.emit(char(cmd.character_id), "wish.CreationFinished", {})
 
 
@@ -169,9 +176,20 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
         raise StateConflict("character_id", "wish.origin L765", "an origin is chosen during creation")
     if s.origin is not None:
         raise StateConflict("origin", "wish.origin L765", f"the origin is already {s.origin!r}")
-    advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent)  # refuses unknown origins and bad picks
+    restricted = ctx.options.origin_points_restricted
+    # refuses unknown origins and bad picks
+    advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent, restricted=restricted)
+    origin = advancement.ORIGINS[cmd.origin]
+    if origin.chooses_sfx:  # Alien Traits: "Choose any one SFX" (L775)
+        if cmd.sfx is None:
+            raise DomainError("sfx", "wish.origin.alien L775", "choose the Alien Traits SFX")
+        sfx.known(cmd.sfx, "sfx", open_allowed=False)
+    elif cmd.sfx is not None:
+        raise DomainError("sfx", f"wish.origin L{origin.line}",
+                          f"{cmd.origin} chooses no SFX with its origin")
     ctx.emit(char(cmd.character_id), "wish.OriginChosen",
-             {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent})
+             {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent,
+              "sfx": cmd.sfx, "restricted": restricted})
 
 
 def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:

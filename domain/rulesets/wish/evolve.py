@@ -51,7 +51,8 @@ def _archetype(s: WishSheet, d: Data) -> WishSheet:
 def _origin(s: WishSheet, d: Data) -> WishSheet:
     try:
         return advancement.apply_origin(
-            s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent")
+            s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent"),
+            sfx=d.get("sfx"), restricted=bool(d.get("restricted", False)),
         )
     except DomainError:  # a recorded choice was valid when made; stay total regardless
         return s
@@ -208,14 +209,18 @@ def _ticked(s: WishSheet, d: Data) -> WishSheet:
 
 def _advance(s: WishSheet, d: Data) -> WishSheet:
     p = msgspec.convert(d["purchase"], Purchase)
-    s = advancement.apply(s, p, d.get("raise_current", True))
     cost, cur = d.get("cost", 0), d.get("currency", "advance")
-    field = {
-        "creation": "creation_points",
-        "advance": "advances",
-        "hindrance": "hindrance_points",
-    }.get(cur, "advances")
-    s = R(s, **{field: max(0, getattr(s, field) - cost)})
+    s = advancement.apply(s, p, d.get("raise_current", True), wielded=cur == "wielded")
+    if cur in s.restricted_points:  # Alien Advantages or Wielded Abilities points (L776, L921)
+        left = {**s.restricted_points, cur: max(0, s.restricted_points[cur] - cost)}
+        s = R(s, restricted_points=left)
+    else:
+        field = {
+            "creation": "creation_points",
+            "advance": "advances",
+            "hindrance": "hindrance_points",
+        }.get(cur, "advances")
+        s = R(s, **{field: max(0, getattr(s, field) - cost)})
     if not d.get("archetype_raise"):
         return s
     return advancement.record_track(s, cost, d.get("archetype_slot"))

@@ -76,6 +76,9 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     max_stunt_rating: int = 5  # L484 (10 in Ultras, L635)
     max_characteristic: int = 10  # L159 (higher in Ultras, L635)
     fortune_rating_raises_current: bool = True  # a bought rating point is usable at once
+    # D-16: the Alien's 10 (L776) and the Wielder's 40 (L921) points buy only what the seed
+    # names; false spends them as general creation points
+    origin_points_restricted: bool = True
     # The seed names Archetypes but not their contents (G-1): a campaign brings its own;
     # unset, the marked sample set in archetypes.py serves.
     archetypes: dict[str, Archetype] | None = None

@@ -36,6 +36,8 @@ from domain.rulesets.wish.characteristics import (
 )
 from domain.rulesets.wish.creation_tables import creation_points
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.restricted_points import RESTRICTIONS
+from domain.rulesets.wish.sfx import SFX
 
 
 class SheetInvalid(DomainError):
@@ -192,6 +194,12 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
         if stunt.recharge_rating < 0 or stunt.recharge_tokens < 0:
             p.append((f"sheet.stunts.{name}", "wish.stunt.recharge L510", "negative recharge"))
         p.extend(_stunt_marks(name, stunt.facilitators, stunt.hindrances, stunt.traits))
+    for currency, left in sheet.restricted_points.items():
+        if currency not in RESTRICTIONS or left < 0:
+            p.append((f"sheet.restricted_points.{currency}", "wish.origin L776, L921",
+                      f"restricted points are {sorted(RESTRICTIONS)}, never negative"))
+    if sheet.origin_sfx is not None and sheet.origin_sfx not in SFX:
+        p.append(("sheet.origin_sfx", "wish.sfx L1253-1291", f"{sheet.origin_sfx!r}?"))
     if sheet.fortune_rating < 0:
         p.append(("sheet.fortune_rating", "wish.fortune L216", "negative"))
     if not 0 <= sheet.fortune <= sheet.fortune_rating:

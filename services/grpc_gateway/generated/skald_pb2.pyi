@@ -2276,7 +2276,7 @@ class WishChooseOptionLines(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[WishOptionLine, _Mapping]]] = ...) -> None: ...
 
 class WishChooseOrigin(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "origin", "picks", "talent")
+    __slots__ = ("campaign_id", "character_id", "origin", "picks", "talent", "sfx")
     class PicksEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2289,12 +2289,14 @@ class WishChooseOrigin(_message.Message):
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     PICKS_FIELD_NUMBER: _ClassVar[int]
     TALENT_FIELD_NUMBER: _ClassVar[int]
+    SFX_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     origin: str
     picks: _containers.ScalarMap[str, int]
     talent: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ...) -> None: ...
+    sfx: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ..., sfx: _Optional[str] = ...) -> None: ...
 
 class WishConditionInstance(_message.Message):
     __slots__ = ("id", "name", "duration", "tokens", "severity", "note", "stunt")
@@ -2745,7 +2747,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "origin_sfx", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2781,6 +2783,13 @@ class WishSheet(_message.Message):
         key: str
         value: WishStunt
         def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishStunt, _Mapping]] = ...) -> None: ...
+    class RestrictedPointsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     CHARACTERISTICS_FIELD_NUMBER: _ClassVar[int]
     MAXIMA_FIELD_NUMBER: _ClassVar[int]
     STANCE_FIELD_NUMBER: _ClassVar[int]
@@ -2807,6 +2816,8 @@ class WishSheet(_message.Message):
     EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
     ADVANCES_FIELD_NUMBER: _ClassVar[int]
     CREATION_POINTS_FIELD_NUMBER: _ClassVar[int]
+    RESTRICTED_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_SFX_FIELD_NUMBER: _ClassVar[int]
     HINDRANCE_POINTS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     FACILITATORS_FIELD_NUMBER: _ClassVar[int]
@@ -2841,6 +2852,8 @@ class WishSheet(_message.Message):
     experience: int
     advances: int
     creation_points: int
+    restricted_points: _containers.ScalarMap[str, int]
+    origin_sfx: str
     hindrance_points: int
     hindrances: _containers.RepeatedCompositeFieldContainer[WishHindrance]
     facilitators: _containers.RepeatedScalarFieldContainer[str]
@@ -2849,7 +2862,7 @@ class WishSheet(_message.Message):
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., origin_sfx: _Optional[str] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -2956,7 +2969,7 @@ class WishStartTurn(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class WishStunt(_message.Message):
-    __slots__ = ("rating", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances")
+    __slots__ = ("rating", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded")
     RATING_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
@@ -2966,6 +2979,7 @@ class WishStunt(_message.Message):
     OFF_SFX_FIELD_NUMBER: _ClassVar[int]
     FACILITATORS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
     rating: int
     sfx: str
     traits: _containers.RepeatedScalarFieldContainer[str]
@@ -2975,7 +2989,8 @@ class WishStunt(_message.Message):
     off_sfx: bool
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     hindrances: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, rating: _Optional[int] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ...) -> None: ...
+    wielded: bool
+    def __init__(self, rating: _Optional[int] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ...) -> None: ...
 
 class WishTakeBasicAction(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")
