@@ -72,3 +72,29 @@ async def test_origin_points_as_general_points_is_a_named_option_D16(api: Api) -
     sheet = (await api.get(t["ann"], f"/v1/campaigns/{t['cid']}/characters/et",
                            position=chosen["position"])).json()["sheet"]
     assert sheet["creation_points"] == 100 and sheet["restricted_points"] == {}
+
+
+async def test_a_stunt_cost_is_paid_up_front_L508(api: Api) -> None:
+    """L508: '"Stress: 1, Fitness: 1" would indicate a Stunt that require a character to suffer 1
+    stress and 1 fatigue ... The cost is paid up front, before a Stunt is put into play and
+    before any checks are made'; L1313 Tireless 'decrease its cost by Fatigue: 1'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "hero", {"characteristics": BASE, "phase": "play", "fortune": 0,
+                                  "stunts": {"Bash": {"cost": {"stress": 1, "fatigue": 1}},
+                                             "Lucky": {"cost": {"fortune": 1}},
+                                             "Easy": {"cost": {"fatigue": 1},
+                                                      "facilitators": ["Tireless"]}}})
+    used = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "hero",
+                                                "characteristic": "str", "stunt": "Bash"})
+    assert [e["type"] for e in used["events"]][:2] == ["wish.StuntCostPaid", "wish.CheckRolled"]
+    assert event(used, "wish.StuntCostPaid") == {"stunt": "Bash", "stress": 1, "fatigue": 1}
+    sheet = (await api.get(ann, f"/v1/campaigns/{cid}/characters/hero",
+                           position=used["position"])).json()["sheet"]
+    assert (sheet["stress"], sheet["fatigue"]) == (1, 1)
+    eased = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "hero",
+                                                 "characteristic": "str", "stunt": "Easy"})
+    assert "wish.StuntCostPaid" not in [e["type"] for e in eased["events"]]
+    await refused(api, t, "wish.RollCheck", {"character_id": "hero", "characteristic": "str",
+                                             "stunt": "Lucky"},
+                  409, "wish.stunt.cost L508", "payload.stunt")

@@ -66,6 +66,7 @@ from contracts.rulesets.wish.sheet import (
     Specialization,
     Stance,
     Stunt,
+    StuntCost,
     WishSheet,
 )
 
@@ -130,6 +131,7 @@ __all__ = [
     "StartEncounter",
     "StartTurn",
     "Stunt",
+    "StuntCost",
     "TakeHindrance",
     "TakeManeuver",
     "Tally",

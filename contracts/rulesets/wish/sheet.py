@@ -30,8 +30,19 @@ class Specialization(msgspec.Struct, kw_only=True):
     level: int = 1
 
 
+class StuntCost(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A card's printed Cost, paid up front before any check (L508)."""
+
+    stress: int = 0
+    fatigue: int = 0
+    fortune: int = 0
+    wounds: int = 0
+    grit: int = 0
+
+
 class Stunt(msgspec.Struct, kw_only=True):
     rating: int = 1
+    cost: StuntCost = msgspec.field(default_factory=StuntCost)  # L508
     sfx: str = "Open"
     traits: list[str] = []
     justification: str = "innate"

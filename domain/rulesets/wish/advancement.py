@@ -173,6 +173,9 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
     if p.kind == "stunt":
         if p.target in sheet.stunts:
             raise StateConflict("purchase.target", "wish.stunt L484", "stunt already owned")
+        for k, v in msgspec.structs.asdict(p.cost or Stunt().cost).items():
+            if v < 0:
+                raise DomainError(f"purchase.cost.{k}", "wish.stunt.cost L508", "must not be negative")
         return Priced(cost=1 + (2 if p.off_sfx else 0), rule="wish.advance.stunt L484, L476")
     if p.kind == "stunt_rating":
         stunt = sheet.stunts.get(p.target)
@@ -274,6 +277,8 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
     if p.kind == "stunt":
         stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating,
                       wielded=wielded, justification="device" if wielded else "innate")
+        if p.cost is not None:
+            stunt = s(stunt, cost=p.cost)
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})
     if p.kind == "stunt_rating":
         st2 = sheet.stunts[p.target]

@@ -15,6 +15,7 @@ from domain.rulesets.wish import (
     hindrances,
     pool,
     resolve,
+    stunt_costs,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
@@ -79,6 +80,16 @@ def _roll_check(
             raise StateConflict(
                 "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
             )
+    if stunt is not None and cmd.stunt is not None:
+        # the Cost is paid up front, before any check (L508): its stress and fatigue count
+        # towards the check's distress
+        due = stunt_costs.cost(stunt)
+        if "fatigue" in due:  # Sickened: 1 more whenever fatigue is suffered (L1435)
+            due["fatigue"] = health.fatigue_suffered(actor, due["fatigue"])
+        if due:
+            stunt_costs.payable(actor, cmd.stunt, due, o)
+            ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
+            actor = ctx.sheet(cmd.character_id, field)
     p = pool.assemble(
         actor,
         cmd,

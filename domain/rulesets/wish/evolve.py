@@ -239,6 +239,10 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
         s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0)
     ),
     "wish.DamageTaken": _lost,
+    "wish.StuntCostPaid": lambda s, d: R(  # L508: direct losses, no mitigation (D-14)
+        s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0),
+        fortune=max(0, s.fortune - d.get("fortune", 0)),
+        wounds_lost=s.wounds_lost + d.get("wounds", 0), grit_lost=s.grit_lost + d.get("grit", 0)),
     "wish.LastingInflicted": _lasting,
     "wish.Restored": _restored,
     "wish.FortuneSpent": lambda s, d: R(s, fortune=max(0, s.fortune - d.get("points", 0))),

@@ -12,7 +12,7 @@ Only effects the seed states mechanically are applied by the engine:
 * Overconfident / Timid stance-step stress (L1349-1351, applied in ``decide.shift_stance``).
 
 Stunt costs (Tireless, Stress-less, Effortless, Tiring, Stressful, Occasional) change a
-card's printed costs, which the sheet does not model; they are recorded only.
+card's printed Cost, charged when the stunt is used (``stunt_costs.py``, L508).
 """
 
 from __future__ import annotations

@@ -194,6 +194,8 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
         if stunt.recharge_rating < 0 or stunt.recharge_tokens < 0:
             p.append((f"sheet.stunts.{name}", "wish.stunt.recharge L510", "negative recharge"))
         p.extend(_stunt_marks(name, stunt.facilitators, stunt.hindrances, stunt.traits))
+        p.extend((f"sheet.stunts.{name}.cost.{k}", "wish.stunt.cost L508", "must not be negative")
+                 for k, v in msgspec.structs.asdict(stunt.cost).items() if v < 0)
     for currency, left in sheet.restricted_points.items():
         if currency not in RESTRICTIONS or left < 0:
             p.append((f"sheet.restricted_points.{currency}", "wish.origin L776, L921",

@@ -2614,13 +2614,14 @@ class WishOutcome(_message.Message):
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
 
 class WishPurchase(_message.Message):
-    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "archetype_raise")
+    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
     OFF_SFX_FIELD_NUMBER: _ClassVar[int]
     RECHARGE_RATING_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_RAISE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     target: str
@@ -2628,8 +2629,9 @@ class WishPurchase(_message.Message):
     sfx: str
     off_sfx: bool
     recharge_rating: int
+    cost: WishStuntCost
     archetype_raise: bool
-    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
 class WishRecentCheck(_message.Message):
     __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed")
@@ -2969,8 +2971,9 @@ class WishStartTurn(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class WishStunt(_message.Message):
-    __slots__ = ("rating", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded")
+    __slots__ = ("rating", "cost", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded")
     RATING_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
     JUSTIFICATION_FIELD_NUMBER: _ClassVar[int]
@@ -2981,6 +2984,7 @@ class WishStunt(_message.Message):
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     WIELDED_FIELD_NUMBER: _ClassVar[int]
     rating: int
+    cost: WishStuntCost
     sfx: str
     traits: _containers.RepeatedScalarFieldContainer[str]
     justification: str
@@ -2990,7 +2994,21 @@ class WishStunt(_message.Message):
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     hindrances: _containers.RepeatedScalarFieldContainer[str]
     wielded: bool
-    def __init__(self, rating: _Optional[int] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ...) -> None: ...
+    def __init__(self, rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ...) -> None: ...
+
+class WishStuntCost(_message.Message):
+    __slots__ = ("stress", "fatigue", "fortune", "wounds", "grit")
+    STRESS_FIELD_NUMBER: _ClassVar[int]
+    FATIGUE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_FIELD_NUMBER: _ClassVar[int]
+    GRIT_FIELD_NUMBER: _ClassVar[int]
+    stress: int
+    fatigue: int
+    fortune: int
+    wounds: int
+    grit: int
+    def __init__(self, stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune: _Optional[int] = ..., wounds: _Optional[int] = ..., grit: _Optional[int] = ...) -> None: ...
 
 class WishTakeBasicAction(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")
