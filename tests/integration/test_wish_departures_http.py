@@ -14,7 +14,9 @@ async def wish_campaign(api: Api, options: dict[str, Any] | None = None) -> dict
     ann, bob = await api.token("ann"), await api.token("bob")
     cid = (await api.ok(ann, "CreateCampaign", {"name": "Capes", "ruleset": "wish",
                                                 "options": options or {}}))["campaign_id"]
-    await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
+    added = await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
+    # the read models reach the setup before the tests read the log
+    assert (await api.get(ann, f"/v1/campaigns/{cid}", position=added["position"])).status_code == 200
     return {"ann": ann, "bob": bob, "cid": cid}
 
 
@@ -98,3 +100,49 @@ async def test_a_stunt_cost_is_paid_up_front_L508(api: Api) -> None:
     await refused(api, t, "wish.RollCheck", {"character_id": "hero", "characteristic": "str",
                                              "stunt": "Lucky"},
                   409, "wish.stunt.cost L508", "payload.stunt")
+
+
+async def test_a_travel_mode_sets_its_skill_characteristic_L1084_L1104(api: Api) -> None:
+    """L1084 'A character must pick a mode for their Travel Skill when they acquire the Skill.
+    Two different modes of the same Travel skill are effectively two different skills'; L1104
+    'Winged: ... your Superflight is Strength based'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "hawk", {"characteristics": {**BASE, "str": 4}, "phase": "creation"})
+    await refused(api, t, "wish.SpendAdvance", {
+        "character_id": "hawk", "currency": "creation",
+        "purchase": {"kind": "acquire_skill", "target": "Superflight"}},
+        422, "wish.skill.travel L1084", "payload.purchase.mode")
+    await api.ok(ann, "wish.SpendAdvance", {
+        "campaign_id": cid, "character_id": "hawk", "currency": "creation",
+        "purchase": {"kind": "acquire_skill", "target": "Superflight", "mode": "Winged"}})
+    rolled = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "hawk",
+                                                  "skill": "Superflight (Winged)"})
+    check = event(rolled, "wish.CheckRolled")["check"]
+    assert check["characteristic"] == "str" and check["pool"] == {"CHR": 4}
+    wrong = await api.command(ann, "CreateCharacter", {
+        "campaign_id": cid, "character_id": "owl", "name": "Owl", "sheet": {
+            "characteristics": BASE,
+            "skills": {"Superflight (Levitation)": {"characteristic": "ag", "kind": "travel"}}}})
+    assert wrong.status_code == 422 and "L1106" in wrong.json()["rule"]
+
+
+async def test_assists_are_checked_L384_L388(api: Api) -> None:
+    """L386 'a character could not assist a doctor using the Medicine skill unless they
+    themselves also had the Medicine skill'; L388 'A character cannot assist themselves'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    medicine = {"Medicine": {"characteristic": "int", "kind": "advanced"}}
+    await create(api, t, "doc", {"characteristics": BASE, "phase": "play", "skills": medicine})
+    await create(api, t, "nurse", {"characteristics": BASE, "phase": "play", "skills": medicine})
+    await create(api, t, "pal", {"characteristics": BASE, "phase": "play"})
+    helped = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "doc",
+                                                  "skill": "Medicine", "assisted_by": ["nurse"]})
+    assert event(helped, "wish.CheckRolled")["check"]["pool"] == {"CHR": 2, "FRT": 1}
+    base = {"character_id": "doc", "skill": "Medicine"}
+    await refused(api, t, "wish.RollCheck", {**base, "assisted_by": ["pal"]},
+                  409, "wish.maneuver.assist L386", "payload.assisted_by")
+    await refused(api, t, "wish.RollCheck", {**base, "assisted_by": ["doc"]},
+                  422, "wish.maneuver.assist L388", "payload.assisted_by")
+    await refused(api, t, "wish.RollCheck", {**base, "assists": 2},
+                  422, "wish.maneuver.assist L386-388", "payload.assists")

@@ -70,6 +70,7 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     off_sfx: bool = False
     recharge_rating: int = 0
     cost: StuntCost | None = None  # a new stunt's printed Cost (L508)
+    mode: str | None = None  # a Travel skill's mode, picked on acquisition (L1084)
     archetype_raise: bool = False  # counts on the current Archetype's track (L739)
 
 

@@ -11,6 +11,7 @@ from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
+from domain.rulesets.wish import travel_modes
 from domain.rulesets.wish.creation_tables import (
     ADVANCES_PER_XP as ADVANCES_PER_XP,
 )
@@ -134,11 +135,18 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
         _need(p.target in ("offensive", "defensive"), "purchase.target", "L95", "a stance side")
         return Priced(cost=1, rule="wish.advance.stance L95")
     if p.kind == "acquire_skill":
-        listed = skill_table.catalogue(p.target)
+        name = acquired_name(p)
+        listed = skill_table.catalogue(name)
         _need(
             listed is None or listed[1] != "basic", "purchase.target", "L1044", "an advanced skill"
         )
-        if p.target in sheet.skills:
+        if listed is not None and listed[1] == "travel" and travel_modes.split(name)[1] is None:
+            raise DomainError("purchase.mode", "wish.skill.travel L1084",
+                              f"pick a mode: {travel_modes.modes(name)} or a custom one (L1092)")
+        if p.mode is not None and (listed is None or listed[1] != "travel"):
+            raise DomainError("purchase.mode", "wish.skill.travel L1084",
+                              "only Travel skills have modes")
+        if name in sheet.skills:
             raise StateConflict("purchase.target", "wish.skill.acquire L1044", "already acquired")
         return Priced(cost=1, rule="wish.advance.acquire_skill L1044")
     if p.kind == "skill_rank":
@@ -189,6 +197,12 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
             )
         return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
+
+
+def acquired_name(p: Purchase) -> str:
+    """The sheet's name of an acquired skill: one mode of a Travel skill is its own skill,
+    ``Superflight (Winged)`` (L1084)."""
+    return travel_modes.skill_name(p.target, p.mode) if p.mode else p.target
 
 
 def _skill(sheet: WishSheet, name: str) -> Skill:
@@ -257,10 +271,12 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
         side = {p.target: getattr(st, p.target) + 1}
         return s(sheet, stance=s(st, **side))
     if p.kind == "acquire_skill":
-        listed = skill_table.catalogue(p.target)
+        name = acquired_name(p)
+        listed = skill_table.catalogue(name)
         ch, kind = listed if listed else ("int", "advanced")
-        skill = Skill(characteristic=ch, kind=kind, acquired=True)  # type: ignore[arg-type]
-        return s(sheet, skills={**sheet.skills, p.target: skill})
+        skill = Skill(characteristic=ch, kind=kind, acquired=True,  # type: ignore[arg-type]
+                      mode=travel_modes.split(name)[1] if kind == "travel" else None)
+        return s(sheet, skills={**sheet.skills, name: skill})
     if p.kind == "skill_rank":
         skill = _skill(sheet, p.target)
         sheet = s(sheet, skills={**sheet.skills, p.target: s(skill, ranks=skill.ranks + 1)})

@@ -9,6 +9,7 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import CheckRecord, WishSheet
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
+    assists,
     conditions,
     encounter,
     health,
@@ -80,6 +81,9 @@ def _roll_check(
             raise StateConflict(
                 "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
             )
+    if cmd.assisted_by:  # L384-388
+        allies = {a: ctx.sheet(a, "assisted_by") for a in cmd.assisted_by if a != cmd.character_id}
+        assists.validate(cmd.character_id, cmd, allies, e.separations if e else None)
     if stunt is not None and cmd.stunt is not None:
         # the Cost is paid up front, before any check (L508): its stress and fatigue count
         # towards the check's distress

@@ -32,6 +32,9 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     fortune_opponent_die: str = "MIS"  # D-8 / L220
     specialization_die: str = "FRT"  # L167, L984
     assist_die: str = "FRT"  # L384
+    # L386-388: assists name their allies (assisted_by) so they can be checked; true also
+    # counts a bare number of assists, unchecked
+    unnamed_assists: bool = False
     distress_dice: bool = True  # D-42: 1 MIS per stress/fatigue token above the characteristic
     # facilitators and hindrances: the seed prints no die icon (L1323-1329, L1373, L1383)
     reliable_die: Die = "DFN"  # §7.12 [inferred](M), "Defensive dice are reliable" (L25)

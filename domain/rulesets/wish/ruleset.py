@@ -93,6 +93,8 @@ class WishRuleset:
             if v is not None:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
+            out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         return list(dict.fromkeys(out))
 
     def decide(

@@ -2127,12 +2127,13 @@ class WishArchetypeTier(_message.Message):
     def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ..., raises: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishAttack(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2154,6 +2155,7 @@ class WishAttack(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
@@ -2170,7 +2172,7 @@ class WishAttack(_message.Message):
     pierce: int
     bypass_defense: bool
     opponent_fortune_points: int
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ...) -> None: ...
 
 class WishAwardExperience(_message.Message):
     __slots__ = ("campaign_id", "character_id", "xp", "reason")
@@ -2230,12 +2232,13 @@ class WishCheckResult(_message.Message):
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., success: _Optional[bool] = ..., critical_failure_eligible: _Optional[bool] = ..., downgraded: _Optional[int] = ...) -> None: ...
 
 class WishCheckSpec(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2246,12 +2249,13 @@ class WishCheckSpec(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
     stunt: str
     tags: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishChooseArchetype(_message.Message):
     __slots__ = ("campaign_id", "character_id", "archetype")
@@ -2317,12 +2321,13 @@ class WishConditionInstance(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., duration: _Optional[str] = ..., tokens: _Optional[int] = ..., severity: _Optional[int] = ..., note: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
 
 class WishContestedCheck(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "opposition", "encounter_id", "check_id")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "opposition", "encounter_id", "check_id")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2339,6 +2344,7 @@ class WishContestedCheck(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
@@ -2350,7 +2356,7 @@ class WishContestedCheck(_message.Message):
     opposition: WishCheckSpec
     encounter_id: str
     check_id: str
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., opposition: _Optional[_Union[WishCheckSpec, _Mapping]] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., opposition: _Optional[_Union[WishCheckSpec, _Mapping]] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
 
 class WishDiceSource(_message.Message):
     __slots__ = ("source", "die", "count")
@@ -2614,7 +2620,7 @@ class WishOutcome(_message.Message):
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
 
 class WishPurchase(_message.Message):
-    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "archetype_raise")
+    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
@@ -2622,6 +2628,7 @@ class WishPurchase(_message.Message):
     OFF_SFX_FIELD_NUMBER: _ClassVar[int]
     RECHARGE_RATING_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_RAISE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     target: str
@@ -2630,8 +2637,9 @@ class WishPurchase(_message.Message):
     off_sfx: bool
     recharge_rating: int
     cost: WishStuntCost
+    mode: str
     archetype_raise: bool
-    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
 class WishRecentCheck(_message.Message):
     __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed")
@@ -2695,12 +2703,13 @@ class WishRollBriefCondition(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., table: _Optional[str] = ..., tokens: _Optional[int] = ...) -> None: ...
 
 class WishRollCheck(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "check_id", "target_id", "encounter_id", "opponent_fortune_points", "bypass_defense")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "check_id", "target_id", "encounter_id", "opponent_fortune_points", "bypass_defense")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2718,6 +2727,7 @@ class WishRollCheck(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
@@ -2730,7 +2740,7 @@ class WishRollCheck(_message.Message):
     encounter_id: str
     opponent_fortune_points: int
     bypass_defense: bool
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
 
 class WishSetSeparation(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers", "band")
