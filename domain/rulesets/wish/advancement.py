@@ -160,6 +160,7 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
             raise StateConflict(
                 "purchase.target", "wish.skill.rank L994", f"training is limited to {top} ranks now"
             )
+        free_specialization(skill, p)
         return Priced(cost=1, rule="wish.advance.skill_rank L994")
     if p.kind == "specializations":
         if len(p.specializations) != 2:
@@ -197,6 +198,20 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
             )
         return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
+
+
+def free_specialization(skill: Skill, p: Purchase) -> None:
+    """Free skill specialization (L986): training the first rank in a skill may name one
+    specialization with that skill, at no cost; later ranks bring none."""
+    if not p.specializations:
+        return
+    rule = "wish.specialization.free L986"
+    if skill.ranks != 0:
+        raise StateConflict("purchase.specializations", rule,
+                            "the free specialization comes with the first rank only")
+    if len(p.specializations) != 1 or p.specializations[0].target != p.target:
+        raise DomainError("purchase.specializations", rule,
+                          f"one specialization with {p.target} comes with its first rank")
 
 
 def acquired_name(p: Purchase) -> str:
@@ -239,10 +254,11 @@ def payable(sheet: WishSheet, currency: str, cost: int) -> None:
 
 
 def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
-          wielded: bool = False) -> WishSheet:
+          wielded: bool = False, characteristic: str | None = None) -> WishSheet:
     """The sheet after a purchase (used by ``evolve``); ``raise_current``: a bought Fortune
     rating point is also a current point; ``wielded``: a stunt bought with Wielded Abilities
-    points, granted by the item of power, a device (L920-921)."""
+    points, granted by the item of power, a device (L920-921); ``characteristic``: an acquired
+    skill's, as decided (a Mastery the seed leaves open, G-14)."""
     s = msgspec.structs.replace
     if p.kind == "characteristic":
         return s(
@@ -274,12 +290,16 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
         name = acquired_name(p)
         listed = skill_table.catalogue(name)
         ch, kind = listed if listed else ("int", "advanced")
+        ch = characteristic or ch  # the campaign's choice recorded at acquisition (G-14)
         skill = Skill(characteristic=ch, kind=kind, acquired=True,  # type: ignore[arg-type]
                       mode=travel_modes.split(name)[1] if kind == "travel" else None)
         return s(sheet, skills={**sheet.skills, name: skill})
     if p.kind == "skill_rank":
         skill = _skill(sheet, p.target)
         sheet = s(sheet, skills={**sheet.skills, p.target: s(skill, ranks=skill.ranks + 1)})
+        if skill.ranks == 0 and p.specializations:  # the free one of the first rank (L986)
+            sheet = s(sheet, specializations=[*sheet.specializations,
+                                              s(p.specializations[0], level=1)])
         return sheet
     if p.kind == "specializations":
         specs = list(sheet.specializations)

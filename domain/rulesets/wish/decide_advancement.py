@@ -11,6 +11,7 @@ from domain.rulesets.wish import (
     advancement,
     archetypes,
     hindrances,
+    mastery,
     restricted_points,
     sfx,
 )
@@ -93,8 +94,18 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
             "raise_current": ctx.options.fortune_rating_raises_current,
             "archetype_raise": archetype_raise,
             "archetype_slot": slot,
+            **_acquired_characteristic(cmd.purchase, ctx),
         },
     )
+
+
+def _acquired_characteristic(p: c.Purchase, ctx: Ctx) -> dict[str, str]:
+    """A Mastery skill the seed gives no characteristic is acquired on the campaign's choice
+    (G-14, option ``mastery_characteristics``), recorded so the fold needs no options."""
+    if p.kind != "acquire_skill" or p.target not in mastery.UNSTATED_DEFAULTS:
+        return {}
+    chosen = mastery.characteristic(p.target, dict(ctx.options.mastery_characteristics))
+    return {"characteristic": chosen} if chosen else {}
 
 
 def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:

@@ -11,10 +11,11 @@ from typing import Any, Literal
 
 import msgspec
 
-from contracts.rulesets.wish import Die
+from contracts.rulesets.wish import Characteristic, Die
 from domain.errors import DomainError
 from domain.rulesets.wish.archetypes import Archetype
 from domain.rulesets.wish.archetypes import problems as archetype_problems
+from domain.rulesets.wish.mastery import UNSTATED_DEFAULTS
 
 
 class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -82,6 +83,9 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # D-16: the Alien's 10 (L776) and the Wielder's 40 (L921) points buy only what the seed
     # names; false spends them as general creation points
     origin_points_restricted: bool = True
+    # G-14: the characteristic of a Mastery skill the seed names none for (L861, L864, L1072)
+    mastery_characteristics: dict[str, Characteristic] = msgspec.field(
+        default_factory=lambda: dict(UNSTATED_DEFAULTS))  # type: ignore[arg-type]
     # The seed names Archetypes but not their contents (G-1): a campaign brings its own;
     # unset, the marked sample set in archetypes.py serves.
     archetypes: dict[str, Archetype] | None = None
@@ -105,6 +109,11 @@ def parse_options(raw: Mapping[str, Any] | WishOptions | None) -> WishOptions:
     bad = archetype_problems(out.archetypes or {})
     if bad:
         raise DomainError(f"options.{bad[0][0]}", "wish.archetype L926", bad[0][1])
+    odd = sorted(set(out.mastery_characteristics) - set(UNSTATED_DEFAULTS))
+    if odd:
+        raise DomainError(f"options.mastery_characteristics.{odd[0]}", "wish.skill.mastery L1070",
+                          f"the seed names the characteristic of every Mastery but "
+                          f"{sorted(UNSTATED_DEFAULTS)}")
     if out.fortune_after_roll_window < 1:
         raise DomainError("options.fortune_after_roll_window", "wish.fortune.after_roll L222",
                           "at least the latest check")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from domain.rulesets.wish import travel_modes
+from domain.rulesets.wish import mastery, travel_modes
 
 # Basic skills can be used untrained (L990-1040).
 BASIC: Final[dict[str, tuple[str, int]]] = {
@@ -61,6 +61,9 @@ def catalogue(name: str) -> tuple[str, str] | None:
     for kind, table in (("basic", BASIC), ("advanced", ADVANCED), ("travel", TRAVEL)):
         if name in table:
             return table[name][0], kind
+    mastered = mastery.characteristic(name)  # SFX Mastery (L1070-1074)
+    if mastered is not None:
+        return mastered, "advanced"
     skill, mode = travel_modes.split(name)
     if mode is not None and skill in TRAVEL:
         return travel_modes.characteristic(skill, mode, TRAVEL[skill][0]), "travel"
