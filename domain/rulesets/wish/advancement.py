@@ -3,15 +3,13 @@ and facilitators (L554-1383). Tables are data, each row citing its seed line."""
 
 from __future__ import annotations
 
-from typing import Final
-
 import msgspec
 
 from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish import skill_purchases, travel_modes
 from domain.rulesets.wish import skills as skill_table
-from domain.rulesets.wish import travel_modes
 from domain.rulesets.wish.creation_tables import (
     ADVANCES_PER_XP as ADVANCES_PER_XP,
 )
@@ -36,44 +34,7 @@ from domain.rulesets.wish.creation_tables import (
 )
 from domain.rulesets.wish.options import WishOptions
 
-# Hindrances: points granted (L1345-1383; L328 for Device).
-HINDRANCES: Final[dict[str, tuple[int, int]]] = {
-    "Overconfident": (4, 1349),
-    "Timid": (4, 1351),
-    "Obsessed": (5, 1353),
-    "Bizarre Looking": (1, 1357),
-    "Scary Looking": (2, 1359),
-    "Monstrous Looking": (6, 1361),
-    "Ogrish": (1, 1363),
-    "Secret Id": (3, 1365),
-    "Alter Ego": (3, 1367),
-    "Dark Past": (1, 1369),
-    "Stuck On": (1, 1371),
-    "Erratic": (1, 1373),
-    "Tiring": (1, 1375),
-    "Stressful": (1, 1377),
-    "Infrequent": (1, 1379),
-    "Occasional": (1, 1381),
-    "Difficult": (2, 1383),
-    "Device": (1, 328),
-}
-# Facilitators: cost (L1297-1333, L330, L1224). Anathema's points are per penalty (L1355).
-FACILITATORS: Final[dict[str, tuple[int, int]]] = {
-    "Wealthy": (1, 1301),
-    "Tireless": (1, 1313),
-    "Stress-less": (1, 1315),
-    "Frequent": (1, 1317),
-    "Prolonged": (2, 1319),
-    "Effortless": (1, 1321),
-    "Easy": (2, 1323),
-    "Reliable": (1, 1325),
-    "Just Wing It": (1, 1327),
-    "Unpredictable": (1, 1329),
-    "Contemplative": (1, 1331),
-    "Impetuous": (1, 1333),
-    "Innate": (1, 330),
-    "SFX Expansion": (3, 1224),
-}
+# Hindrance points and facilitator costs are tables in hindrances.py (L1293-1383).
 
 
 def rank(experience: int) -> int:
@@ -135,7 +96,7 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
         _need(p.target in ("offensive", "defensive"), "purchase.target", "L95", "a stance side")
         return Priced(cost=1, rule="wish.advance.stance L95")
     if p.kind == "acquire_skill":
-        name = acquired_name(p)
+        name = skill_purchases.acquired_name(p)
         listed = skill_table.catalogue(name)
         _need(
             listed is None or listed[1] != "basic", "purchase.target", "L1044", "an advanced skill"
@@ -160,7 +121,7 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
             raise StateConflict(
                 "purchase.target", "wish.skill.rank L994", f"training is limited to {top} ranks now"
             )
-        free_specialization(skill, p)
+        skill_purchases.free_specialization(skill, p)
         return Priced(cost=1, rule="wish.advance.skill_rank L994")
     if p.kind == "specializations":
         if len(p.specializations) != 2:
@@ -198,26 +159,6 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
             )
         return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
-
-
-def free_specialization(skill: Skill, p: Purchase) -> None:
-    """Free skill specialization (L986): training the first rank in a skill may name one
-    specialization with that skill, at no cost; later ranks bring none."""
-    if not p.specializations:
-        return
-    rule = "wish.specialization.free L986"
-    if skill.ranks != 0:
-        raise StateConflict("purchase.specializations", rule,
-                            "the free specialization comes with the first rank only")
-    if len(p.specializations) != 1 or p.specializations[0].target != p.target:
-        raise DomainError("purchase.specializations", rule,
-                          f"one specialization with {p.target} comes with its first rank")
-
-
-def acquired_name(p: Purchase) -> str:
-    """The sheet's name of an acquired skill: one mode of a Travel skill is its own skill,
-    ``Superflight (Winged)`` (L1084)."""
-    return travel_modes.skill_name(p.target, p.mode) if p.mode else p.target
 
 
 def _skill(sheet: WishSheet, name: str) -> Skill:
@@ -287,7 +228,7 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
         side = {p.target: getattr(st, p.target) + 1}
         return s(sheet, stance=s(st, **side))
     if p.kind == "acquire_skill":
-        name = acquired_name(p)
+        name = skill_purchases.acquired_name(p)
         listed = skill_table.catalogue(name)
         ch, kind = listed if listed else ("int", "advanced")
         ch = characteristic or ch  # the campaign's choice recorded at acquisition (G-14)
