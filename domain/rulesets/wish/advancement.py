@@ -7,8 +7,8 @@ import msgspec
 
 from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import justifications, skill_purchases, traits, travel_modes
 from domain.rulesets.wish import sheet as sheets
-from domain.rulesets.wish import skill_purchases, travel_modes
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.creation_tables import (
     ADVANCES_PER_XP as ADVANCES_PER_XP,
@@ -143,6 +143,12 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
     if p.kind == "stunt":
         if p.target in sheet.stunts:
             raise StateConflict("purchase.target", "wish.stunt L484", "stunt already owned")
+        bought = Stunt(sfx=p.sfx, traits=list(p.traits), justification=p.justification)
+        bad = [*traits.problems(p.target, bought),
+               *justifications.problems(p.target, bought, sheet, options)]
+        if bad:
+            field = "purchase.traits" if bad[0][0].endswith("traits") else "purchase.justification"
+            raise DomainError(field, bad[0][1], bad[0][2])
         for k, v in msgspec.structs.asdict(p.cost or Stunt().cost).items():
             if v < 0:
                 raise DomainError(f"purchase.cost.{k}", "wish.stunt.cost L508", "must not be negative")
@@ -253,7 +259,8 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
         return s(sheet, specializations=specs)
     if p.kind == "stunt":
         stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating,
-                      wielded=wielded, justification="device" if wielded else "innate")
+                      wielded=wielded, traits=list(p.traits),
+                      justification="device" if wielded else p.justification)
         if p.cost is not None:
             stunt = s(stunt, cost=p.cost)
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})

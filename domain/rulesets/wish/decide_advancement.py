@@ -11,6 +11,7 @@ from domain.rulesets.wish import (
     advancement,
     archetypes,
     hindrances,
+    justifications,
     mastery,
     restricted_points,
     sfx,
@@ -134,6 +135,13 @@ def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
             raise StateConflict("stunt", rule, f"{cmd.stunt} already has {cmd.name}")
     elif cmd.stunt is not None:
         raise DomainError("stunt", rule, f"{cmd.name} is not taken for a stunt")
+    if cmd.name == "Device" and cmd.stunt is not None:  # L328
+        if not justifications.may_choose(s, "device", ctx.options):
+            raise StateConflict("name", rule, "a stunt is made a Device by a Technologist, "
+                                "Natural or Wielder, or with Technology, Science or Engineering "
+                                "trained, or with Gear SFX access")
+        if justifications.effective(s, s.stunts[cmd.stunt]) == "device":
+            raise StateConflict("stunt", rule, f"{cmd.stunt} is already a Device")
     if row is not None and row.needs_detail and not cmd.detail:
         raise DomainError("detail", rule, f"name what the {cmd.name} hindrance is about")
     if any(

@@ -17,6 +17,8 @@ from domain.rulesets.wish import (
     pool,
     resolve,
     stunt_costs,
+    stunt_use,
+    traits,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
@@ -72,6 +74,7 @@ def _roll_check(
                 "wish.condition.spiked L1447, L1466",
                 f"{cmd.stunt} is at SR {sr} and stops functioning",
             )
+        stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362
         pos = actor.stance.position
         if "Contemplative" in stunt.facilitators and pos >= 0:
             raise StateConflict(
@@ -153,6 +156,10 @@ def _roll_check(
             ),
         },
     )
+    moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
+    if moved is not None:  # Push / Delay (L249-250)
+        ctx.emit(char(cmd.character_id), "wish.StanceSet",
+                 {"position": moved, "cause": f"{cmd.stunt} (Push/Delay L249-250)"})
     if p.opponent_fortune_spent and cmd.target_id:
         ctx.emit(
             char(cmd.target_id),
@@ -340,7 +347,9 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 {"condition_id": honed[0].id, "cause": "used"},
             )
     amount = base + result.net_successes + bonus  # "# of successes" (L490), net (digest §2.4)
-    damage(ctx, cmd.target_id, amount, cmd.damage_kind, cmd.pierce, False, "attack")
+    used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
+    pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)
+    damage(ctx, cmd.target_id, amount, cmd.damage_kind, pierce, False, "attack")
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

@@ -164,7 +164,10 @@ def _hindrance(s: WishSheet, d: Data) -> WishSheet:
     s = R(s, hindrances=[*s.hindrances, h], hindrance_points=s.hindrance_points + d.get("points", 0))
     if h.stunt is not None and h.stunt in s.stunts:
         st = s.stunts[h.stunt]
-        s = R(s, stunts={**s.stunts, h.stunt: R(st, hindrances=[*st.hindrances, h.name])})
+        st = R(st, hindrances=[*st.hindrances, h.name])
+        if h.name == "Device":  # the Device justification as a 1-point Hindrance (L328)
+            st = R(st, justification="device")
+        s = R(s, stunts={**s.stunts, h.stunt: st})
     chars, maxima = dict(s.characteristics), dict(s.maxima)
     mit_max = dict(s.mitigation_maxima)
     for stat, delta in d.get("stats", {}).items():

@@ -53,6 +53,8 @@ HINDRANCES: Final[dict[str, HindranceRow]] = {r.name: r for r in (
     _h("Infrequent", 1, 1379, per_stunt=True),
     _h("Occasional", 1, 1381, per_stunt=True),
     _h("Difficult", 2, 1383, per_stunt=True),
+    # a stunt made a Device: "a 1 point Hindrance per Stunt" (L328)
+    _h("Device", 1, 328, per_stunt=True),
 )}  # fmt: skip
 
 ALTER_EGO_GM_POINTS: Final = 6  # L1367

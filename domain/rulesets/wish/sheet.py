@@ -15,7 +15,7 @@ import msgspec
 
 from contracts.rulesets.wish import Skill, WishSheet
 from domain.errors import DomainError
-from domain.rulesets.wish import conditions, hindrances, travel_modes
+from domain.rulesets.wish import conditions, hindrances, justifications, traits, travel_modes
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.characteristics import (
     CHARACTERISTICS as CHARACTERISTICS,
@@ -214,6 +214,8 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
         if stunt.recharge_rating < 0 or stunt.recharge_tokens < 0:
             p.append((f"sheet.stunts.{name}", "wish.stunt.recharge L510", "negative recharge"))
         p.extend(_stunt_marks(name, stunt.facilitators, stunt.hindrances, stunt.traits))
+        p.extend(traits.problems(name, stunt))  # L232-281
+        p.extend(justifications.problems(name, stunt, sheet, options))  # L283-376
         p.extend((f"sheet.stunts.{name}.cost.{k}", "wish.stunt.cost L508", "must not be negative")
                  for k, v in msgspec.structs.asdict(stunt.cost).items() if v < 0)
     for currency, left in sheet.restricted_points.items():

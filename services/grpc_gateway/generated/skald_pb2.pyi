@@ -2620,7 +2620,7 @@ class WishOutcome(_message.Message):
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
 
 class WishPurchase(_message.Message):
-    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "archetype_raise")
+    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "traits", "justification", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
@@ -2629,6 +2629,8 @@ class WishPurchase(_message.Message):
     RECHARGE_RATING_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    JUSTIFICATION_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_RAISE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     target: str
@@ -2638,8 +2640,10 @@ class WishPurchase(_message.Message):
     recharge_rating: int
     cost: WishStuntCost
     mode: str
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    justification: str
     archetype_raise: bool
-    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
 class WishRecentCheck(_message.Message):
     __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed")

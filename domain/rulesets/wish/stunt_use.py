@@ -1,0 +1,26 @@
+"""Using a stunt: what its traits and justification allow (L245, L249-250, L362, L1461)."""
+
+from __future__ import annotations
+
+from contracts.rulesets.wish import Stunt, WishSheet
+from domain.errors import StateConflict
+from domain.rulesets.wish import conditions, justifications, traits
+
+
+def check_use(sheet: WishSheet, name: str, stunt: Stunt) -> None:
+    """Refuse a stunt its traits or justification forbid now: a Movement ability is
+    'prevented from working by effects that prevent movement' (L245), as Held does (L1461);
+    a Karmic one needs 1 current Fortune (L362)."""
+    if "Movement" in stunt.traits and conditions.count(sheet, "Held"):
+        raise StateConflict("stunt", "wish.trait.movement L245, L1461",
+                            f"{name} is a Movement ability and the character is Held")
+    justifications.usable(sheet, name, stunt)
+
+
+def stance_after(sheet: WishSheet, stunt: Stunt) -> int | None:
+    """Push and Delay (L249-250): the stance marker after using the stunt, one step towards
+    Offensive or Defensive and never past the meter's end (L89); None when it does not move."""
+    step = traits.stance_step(stunt)
+    st = sheet.stance
+    after = max(-st.defensive, min(st.offensive, st.position + step))
+    return after if after != st.position else None

@@ -1,0 +1,40 @@
+"""WISH traits, justifications and devices through HTTP against real servers, quoting the
+seed (L232-376)."""
+
+from __future__ import annotations
+
+from tests.conftest import Api
+from tests.integration.test_wish_departures_http import wish_campaign
+from tests.integration.test_wish_rule_fixes import BASE, create, event, refused
+
+
+async def test_traits_and_justifications_through_http_L249_L328_L345_L362(api: Api) -> None:
+    """L249 'Push: any ability with this Trait moves a character one step towards Offensive
+    when it is used'; L345 Arcane 'when they are taken by a character with the Mystic Origin or
+    the Arts Arcane Skill trained or access to the Magic SFX'; L362 'Karmic Stunts cannot be used
+    while a character has less than 1 current fortune point'; L328 Device 'a 1 point Hindrance
+    per Stunt'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    bad = await api.command(ann, "CreateCharacter", {
+        "campaign_id": cid, "character_id": "x", "name": "X", "sheet": {
+            "characteristics": BASE, "stunts": {"Zap": {"justification": "arcane"}}}})
+    assert bad.status_code == 422 and bad.json()["rule"] == "wish.justification.arcane L345"
+    await create(api, t, "hero", {"characteristics": BASE, "phase": "play", "origin": "Natural",
+                                  "fortune": 0, "stunts": {
+                                      "Rush": {"traits": ["Melee", "Push"]},
+                                      "Fate": {"justification": "karmic"},
+                                      "Blaster": {"traits": ["Ranged"]}}})
+    rushed = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "hero",
+                                                  "characteristic": "str", "stunt": "Rush"})
+    assert event(rushed, "wish.StanceSet")["position"] == 1
+    await refused(api, t, "wish.RollCheck", {"character_id": "hero", "characteristic": "wp",
+                                             "stunt": "Fate"},
+                  409, "wish.justification.karmic L362", "payload.stunt")
+    made = await api.ok(ann, "wish.TakeHindrance", {"campaign_id": cid, "character_id": "hero",
+                                                    "name": "Device", "stunt": "Blaster"})
+    assert event(made, "wish.HindranceTaken")["points"] == 1
+    sheet = (await api.get(ann, f"/v1/campaigns/{cid}/characters/hero",
+                           position=made["position"])).json()["sheet"]
+    assert sheet["stunts"]["Blaster"]["justification"] == "device"
+    assert sheet["hindrance_points"] == 1
