@@ -38,3 +38,41 @@ async def test_traits_and_justifications_through_http_L249_L328_L345_L362(api: A
                            position=made["position"])).json()["sheet"]
     assert sheet["stunts"]["Blaster"]["justification"] == "device"
     assert sheet["hindrance_points"] == 1
+
+
+async def test_devices_are_targeted_broken_and_repaired_L311_L322(api: Api) -> None:
+    """L311 'Characters targeting a Detached Device directly add [dice] to their dice pool';
+    L317 'Detached Devices have (7 + SR) Soak and SR # of Wounds'; L320 'Devices do not take
+    automatic Wounds'; L326 'All of the Stunts in the Gear SFX have the Device justification'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "hero", {"characteristics": {**BASE, "str": 5}, "phase": "play"})
+    made = await api.ok(ann, "CreateCharacter", {
+        "campaign_id": cid, "character_id": "doc", "name": "Doc", "sheet": {
+            "characteristics": BASE, "phase": "play",
+            "stunts": {"Blaster": {"rating": 1, "sfx": "Gear"}},
+            "devices": {"Raygun": {"kind": "detached", "stunts": ["Blaster"]}}}})
+    view = (await api.get(ann, f"/v1/campaigns/{cid}/characters/doc",
+                          position=made["position"])).json()
+    assert view["derived"]["devices"]["Raygun"]["soak"] == 8  # 7 + SR 1
+    assert view["derived"]["devices"]["Raygun"]["wounds"] == 1
+    # 5 Strength dice against the gun; base damage 8 + net successes beats Soak 8 on any hit.
+    # The dice are the campaign's: shoot until one hits (a miss changes nothing).
+    for _ in range(12):
+        shot = await api.ok(ann, "wish.Attack", {"campaign_id": cid, "character_id": "hero",
+                                                 "target_id": "doc", "characteristic": "str",
+                                                 "device": "Raygun", "base_damage": 8})
+        rolled = event(shot, "wish.CheckRolled")
+        assert rolled["check"]["pool"].get("CHL") == 1
+        assert "wish.DamageTaken" not in [e["type"] for e in shot["events"]]
+        if rolled["check"]["result"]["success"]:
+            break
+    hit = event(shot, "wish.DeviceDamaged")
+    assert hit["soak"] == 8 and hit["wounds_lost"] == 1 and hit["broken"] is True
+    await refused(api, t, "wish.RollCheck", {"character_id": "doc", "characteristic": "ag",
+                                             "stunt": "Blaster"},
+                  409, "wish.device L301", "payload.stunt")
+    await api.ok(ann, "wish.RestoreDevice", {"campaign_id": cid, "character_id": "doc",
+                                             "device": "Raygun", "how": "repair"})
+    await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "doc",
+                                         "characteristic": "ag", "stunt": "Blaster"})

@@ -32,6 +32,7 @@ from contracts.rulesets.wish.checks import (
     SpendFortuneAfterRoll,
 )
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
+from contracts.rulesets.wish.devices import RestoreDevice
 from contracts.rulesets.wish.encounter import (
     EncounterState,
     EndEncounter,
@@ -60,6 +61,7 @@ from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
     ConditionInstance,
+    Device,
     Hindrance,
     Lasting,
     Skill,
@@ -91,6 +93,7 @@ __all__ = [
     "ContestedCheck",
     "Currency",
     "DamageKind",
+    "Device",
     "DiceSource",
     "Die",
     "DieRoll",
@@ -117,6 +120,7 @@ __all__ = [
     "RecentCheck",
     "Recover",
     "RemoveCondition",
+    "RestoreDevice",
     "RollBriefCondition",
     "RollCheck",
     "ShiftStance",
@@ -173,5 +177,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Grandstand,
     SetSeparation,
     Move,
+    RestoreDevice,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -49,6 +49,8 @@ class Attack(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pierce: int = 0
     bypass_defense: bool = False
     opponent_fortune_points: int = 0
+    device: str | None = None  # a device of the target's attacked directly (L309-315)
+    disarm: bool = False  # with ``device``: a hit disarms it rather than damaging it (L314-315)
 
 
 class ContestedCheck(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from contracts.rulesets.wish.literals import Characteristic, Duration, Phase, SkillKind
@@ -52,6 +54,17 @@ class Stunt(msgspec.Struct, kw_only=True):
     facilitators: list[str] = []  # per-stunt facilitators: Reliable, Easy, Frequent ... (L1293-1333)
     hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
     wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
+
+
+class Device(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A physical device justifying one or more stunts (L299-332): Detached, Integrated, or a
+    Wielder's Item of Power (L920); it can be disarmed or broken."""
+
+    kind: Literal["detached", "integrated", "item_of_power"] = "detached"
+    stunts: list[str] = []  # the stunts it justifies (L322)
+    soak_bonus: int = 0  # Soak it gives its user, and so itself (L324)
+    wounds_lost: int = 0
+    state: Literal["ready", "disarmed", "broken"] = "ready"
 
 
 class Lasting(msgspec.Struct, kw_only=True):
@@ -111,6 +124,7 @@ class WishSheet(msgspec.Struct, kw_only=True):
     fortune_rating: int = 2
     fortune: int = 2
     stunts: dict[str, Stunt] = {}
+    devices: dict[str, Device] = {}  # L299-332, L920
     origin: str | None = None
     origin_talent: str | None = None  # a Mystic's Mystical Talent (L840)
     archetype_tiers: list[ArchetypeTier] = []

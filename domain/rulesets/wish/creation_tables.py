@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 import msgspec
@@ -30,6 +31,11 @@ RANK_TABLE: Final = (
     (61, 75, 5, 649),
 )
 ADVANCES_PER_XP: Final = 1  # L605
+
+
+def rank(experience: int) -> int:
+    """Character Rank: 0-15 XP is Rank 1, 16-30 Rank 2, ... (L641-649, D-11)."""
+    return max(1, math.ceil(experience / 15))
 TRACK_SLOTS: Final = 15  # L739-741
 
 

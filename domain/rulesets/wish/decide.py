@@ -18,6 +18,7 @@ from domain.rulesets.wish import (
     decide_advancement,
     decide_checks,
     decide_conditions,
+    decide_devices,
     decide_encounter,
     decide_health,
     decide_lines,
@@ -36,6 +37,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_advancement,
     decide_actions,
     decide_movement,
+    decide_devices,
 )
 
 

@@ -11,6 +11,7 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
     assists,
     conditions,
+    decide_devices,
     encounter,
     health,
     hindrances,
@@ -74,7 +75,7 @@ def _roll_check(
                 "wish.condition.spiked L1447, L1466",
                 f"{cmd.stunt} is at SR {sr} and stops functioning",
             )
-        stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362
+        stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362, L301
         pos = actor.stance.position
         if "Contemplative" in stunt.facilitators and pos >= 0:
             raise StateConflict(
@@ -318,6 +319,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
     o = ctx.options
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
+    cmd = decide_devices.aimed(ctx, cmd)  # at a device: its targeting dice (L311-315, L920)
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
@@ -349,6 +351,9 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
     amount = base + result.net_successes + bonus  # "# of successes" (L490), net (digest §2.4)
     used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
     pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)
+    if cmd.device is not None:
+        decide_devices.hit(ctx, cmd, amount, pierce)
+        return
     damage(ctx, cmd.target_id, amount, cmd.damage_kind, pierce, False, "attack")
 
 

@@ -230,6 +230,21 @@ def _advance(s: WishSheet, d: Data) -> WishSheet:
     return advancement.record_track(s, cost, d.get("archetype_slot"))
 
 
+def _device(s: WishSheet, d: Data, **change: Any) -> WishSheet:
+    name = d.get("device")
+    if name not in s.devices:
+        return s
+    return R(s, devices={**s.devices, name: R(s.devices[name], **change)})
+
+
+def _device_damaged(s: WishSheet, d: Data) -> WishSheet:
+    dev = s.devices.get(d.get("device", ""))
+    if dev is None:
+        return s
+    return _device(s, d, wounds_lost=dev.wounds_lost + d.get("wounds_lost", 0),
+                   state="broken" if d.get("broken") else dev.state)
+
+
 CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRolled": _check,
     "wish.CheckAmended": _amended,
@@ -243,6 +258,10 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
         s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0)
     ),
     "wish.DamageTaken": _lost,
+    "wish.DeviceDamaged": _device_damaged,  # L317-320
+    "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315
+    "wish.DeviceRestored": lambda s, d: _device(  # L309, L920
+        s, d, state="ready", **({"wounds_lost": 0} if d.get("how") == "repair" else {})),
     "wish.StuntCostPaid": lambda s, d: R(  # L508: direct losses, no mitigation (D-14)
         s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0),
         fortune=max(0, s.fortune - d.get("fortune", 0)),

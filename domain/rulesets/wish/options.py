@@ -83,6 +83,12 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # D-16: the Alien's 10 (L776) and the Wielder's 40 (L921) points buy only what the seed
     # names; false spends them as general creation points
     origin_points_restricted: bool = True
+    # devices: the seed prints no die icon (L311-315, L920); digest Appendix A rows 5-8, 22
+    device_dice: dict[str, dict[Die, int]] = msgspec.field(default_factory=lambda: {
+        "target_detached": {"CHL": 1}, "target_integrated": {"MIS": 1},
+        "disarm_detached": {"CHL": 1}, "disarm_integrated": {"CHL": 2}})
+    item_of_power_dice: dict[Die, int] = msgspec.field(default_factory=lambda: {"CHL": 1})
+    item_of_power_rank_dice: dict[Die, int] = msgspec.field(default_factory=lambda: {"MIS": 1})
     # G-14: the characteristic of a Mastery skill the seed names none for (L861, L864, L1072)
     mastery_characteristics: dict[str, Characteristic] = msgspec.field(
         default_factory=lambda: dict(UNSTATED_DEFAULTS))  # type: ignore[arg-type]
@@ -109,6 +115,10 @@ def parse_options(raw: Mapping[str, Any] | WishOptions | None) -> WishOptions:
     bad = archetype_problems(out.archetypes or {})
     if bad:
         raise DomainError(f"options.{bad[0][0]}", "wish.archetype L926", bad[0][1])
+    device_keys = {"target_detached", "target_integrated", "disarm_detached", "disarm_integrated"}
+    if set(out.device_dice) != device_keys:
+        raise DomainError("options.device_dice", "wish.device L311-315",
+                          f"name the dice of each of {sorted(device_keys)}")
     odd = sorted(set(out.mastery_characteristics) - set(UNSTATED_DEFAULTS))
     if odd:
         raise DomainError(f"options.mastery_characteristics.{odd[0]}", "wish.skill.mastery L1070",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contracts.rulesets.wish import Stunt, WishSheet
 from domain.errors import StateConflict
-from domain.rulesets.wish import conditions, justifications, traits
+from domain.rulesets.wish import conditions, devices, justifications, traits
 
 
 def check_use(sheet: WishSheet, name: str, stunt: Stunt) -> None:
@@ -15,6 +15,7 @@ def check_use(sheet: WishSheet, name: str, stunt: Stunt) -> None:
         raise StateConflict("stunt", "wish.trait.movement L245, L1461",
                             f"{name} is a Movement ability and the character is Held")
     justifications.usable(sheet, name, stunt)
+    devices.usable(sheet, name)  # a disarmed or broken device takes its stunts (L301, L921)
 
 
 def stance_after(sheet: WishSheet, stunt: Stunt) -> int | None:

@@ -578,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_restore_device", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -639,6 +639,7 @@ class Command(_message.Message):
     WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    WISH_RESTORE_DEVICE_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_BRIEF_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_CHECK_FIELD_NUMBER: _ClassVar[int]
     WISH_SET_SEPARATION_FIELD_NUMBER: _ClassVar[int]
@@ -711,6 +712,7 @@ class Command(_message.Message):
     wish_move: WishMove
     wish_recover: WishRecover
     wish_remove_condition: WishRemoveCondition
+    wish_restore_device: WishRestoreDevice
     wish_roll_brief_condition: WishRollBriefCondition
     wish_roll_check: WishRollCheck
     wish_set_separation: WishSetSeparation
@@ -723,7 +725,7 @@ class Command(_message.Message):
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -2127,7 +2129,7 @@ class WishArchetypeTier(_message.Message):
     def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ..., raises: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishAttack(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points", "device", "disarm")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
@@ -2150,6 +2152,8 @@ class WishAttack(_message.Message):
     PIERCE_FIELD_NUMBER: _ClassVar[int]
     BYPASS_DEFENSE_FIELD_NUMBER: _ClassVar[int]
     OPPONENT_FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_FIELD_NUMBER: _ClassVar[int]
+    DISARM_FIELD_NUMBER: _ClassVar[int]
     characteristic: str
     skill: str
     difficulty: int
@@ -2172,7 +2176,9 @@ class WishAttack(_message.Message):
     pierce: int
     bypass_defense: bool
     opponent_fortune_points: int
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ...) -> None: ...
+    device: str
+    disarm: bool
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ..., device: _Optional[str] = ..., disarm: _Optional[bool] = ...) -> None: ...
 
 class WishAwardExperience(_message.Message):
     __slots__ = ("campaign_id", "character_id", "xp", "reason")
@@ -2357,6 +2363,20 @@ class WishContestedCheck(_message.Message):
     encounter_id: str
     check_id: str
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., opposition: _Optional[_Union[WishCheckSpec, _Mapping]] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+
+class WishDevice(_message.Message):
+    __slots__ = ("kind", "stunts", "soak_bonus", "wounds_lost", "state")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STUNTS_FIELD_NUMBER: _ClassVar[int]
+    SOAK_BONUS_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_LOST_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    stunts: _containers.RepeatedScalarFieldContainer[str]
+    soak_bonus: int
+    wounds_lost: int
+    state: str
+    def __init__(self, kind: _Optional[str] = ..., stunts: _Optional[_Iterable[str]] = ..., soak_bonus: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., state: _Optional[str] = ...) -> None: ...
 
 class WishDiceSource(_message.Message):
     __slots__ = ("source", "die", "count")
@@ -2694,6 +2714,18 @@ class WishRemoveCondition(_message.Message):
     condition_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., condition_id: _Optional[str] = ...) -> None: ...
 
+class WishRestoreDevice(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "device", "how")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    device: str
+    how: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., device: _Optional[str] = ..., how: _Optional[str] = ...) -> None: ...
+
 class WishRollBriefCondition(_message.Message):
     __slots__ = ("campaign_id", "character_id", "table", "tokens")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2763,7 +2795,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "origin_sfx", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "origin_sfx", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2799,6 +2831,13 @@ class WishSheet(_message.Message):
         key: str
         value: WishStunt
         def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishStunt, _Mapping]] = ...) -> None: ...
+    class DevicesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: WishDevice
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishDevice, _Mapping]] = ...) -> None: ...
     class RestrictedPointsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2826,6 +2865,7 @@ class WishSheet(_message.Message):
     FORTUNE_RATING_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     STUNTS_FIELD_NUMBER: _ClassVar[int]
+    DEVICES_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_TALENT_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_TIERS_FIELD_NUMBER: _ClassVar[int]
@@ -2862,6 +2902,7 @@ class WishSheet(_message.Message):
     fortune_rating: int
     fortune: int
     stunts: _containers.MessageMap[str, WishStunt]
+    devices: _containers.MessageMap[str, WishDevice]
     origin: str
     origin_talent: str
     archetype_tiers: _containers.RepeatedCompositeFieldContainer[WishArchetypeTier]
@@ -2878,7 +2919,7 @@ class WishSheet(_message.Message):
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., origin_sfx: _Optional[str] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., origin_sfx: _Optional[str] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
