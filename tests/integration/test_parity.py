@@ -261,6 +261,12 @@ async def run_commands(w: World) -> None:
                                            "assisted_by": ["hero"]})
     await w.both("ann", "wish.Attack", {**hero, "target_id": "gadget", "device": "Raygun",
                                         "disarm": True})
+    await w.both("ann", "wish.ChooseJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "!"})
+    await w.both("ann", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "?"})
+    await w.both("bob", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "-"})
     await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Et", "character_id": "et",
                                             "sheet": {"characteristics": NEWBIE["characteristics"]}})
     await w.both("ann", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "et",

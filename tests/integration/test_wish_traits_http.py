@@ -76,3 +76,32 @@ async def test_devices_are_targeted_broken_and_repaired_L311_L322(api: Api) -> N
                                              "device": "Raygun", "how": "repair"})
     await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "doc",
                                          "characteristic": "ag", "stunt": "Blaster"})
+
+
+async def test_justification_lines_through_http_L367_L520(api: Api) -> None:
+    """L367 Karmic '1 fortune: add 1 success to your check result; you may use this ability more
+    than once'; L520 'the GM chooses detrimental options'."""
+    t = await wish_campaign(api)
+    cid, bob = t["cid"], t["bob"]
+    await api.ok(bob, "CreateCharacter", {
+        "campaign_id": cid, "character_id": "lucky", "name": "Lucky", "sheet": {
+            "characteristics": BASE, "phase": "play", "origin": "Cosmic", "fortune": 2,
+            "stunts": {"Fate": {"justification": "karmic"}, "Punch": {}}}})
+    rolled = await api.ok(bob, "wish.RollCheck", {"campaign_id": cid, "character_id": "lucky",
+                                                  "characteristic": "wp", "stunt": "Fate",
+                                                  "check_id": "k1"})
+    before = event(rolled, "wish.CheckRolled")["check"]["result"]["net_successes"]
+    bought = await api.ok(bob, "wish.ChooseJustificationLine", {
+        "campaign_id": cid, "character_id": "lucky", "check_id": "k1", "line": "fortune",
+        "times": 2})
+    assert event(bought, "wish.FortuneSpent")["points"] == 2
+    assert event(bought, "wish.CheckAmended")["result"]["net_successes"] == before + 2
+    imposed = await api.command(bob, "wish.ImposeJustificationLine", {
+        "campaign_id": cid, "character_id": "lucky", "check_id": "k1", "line": "?"})
+    assert imposed.status_code == 403, imposed.text
+    await api.ok(bob, "wish.RollCheck", {"campaign_id": cid, "character_id": "lucky",
+                                         "characteristic": "str", "stunt": "Punch",
+                                         "check_id": "k2"})
+    await refused(api, t, "wish.ChooseJustificationLine", {
+        "character_id": "lucky", "check_id": "k2", "line": "fortune"},
+        422, "wish.justification.lines L338-368", "payload.line")

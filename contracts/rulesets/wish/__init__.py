@@ -47,6 +47,10 @@ from contracts.rulesets.wish.encounter import (
     TurnState,
 )
 from contracts.rulesets.wish.health import ApplyDamage, Heal, InflictLasting, Recover
+from contracts.rulesets.wish.justification_lines import (
+    ChooseJustificationLine,
+    ImposeJustificationLine,
+)
 from contracts.rulesets.wish.literals import (
     Characteristic,
     Currency,
@@ -87,6 +91,7 @@ __all__ = [
     "CheckResult",
     "CheckSpec",
     "ChooseArchetype",
+    "ChooseJustificationLine",
     "ChooseOptionLines",
     "ChooseOrigin",
     "ConditionInstance",
@@ -107,6 +112,7 @@ __all__ = [
     "GainFortune",
     "Heal",
     "Hindrance",
+    "ImposeJustificationLine",
     "ImposeOptionLines",
     "InflictLasting",
     "Lasting",
@@ -178,5 +184,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SetSeparation,
     Move,
     RestoreDevice,
+    ChooseJustificationLine,
+    ImposeJustificationLine,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

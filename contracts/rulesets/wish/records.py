@@ -68,3 +68,5 @@ class RecentCheck(msgspec.Struct, kw_only=True):
     result: CheckResult | None = None
     lines: list[str] = []  # option lines triggered so far ("key label")
     consumed: dict[str, int] = {}  # boons, banes, serendipities, calamities spent on lines
+    stunt: str | None = None  # the stunt card used, for its justification's lines (L338-368)
+    stunt_rating: int = 0  # its rating in this resolution (Arcane lines change it, L340-341)

@@ -21,6 +21,7 @@ from domain.rulesets.wish import (
     decide_devices,
     decide_encounter,
     decide_health,
+    decide_justification_lines,
     decide_lines,
     decide_movement,
 )
@@ -38,6 +39,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_actions,
     decide_movement,
     decide_devices,
+    decide_justification_lines,
 )
 
 

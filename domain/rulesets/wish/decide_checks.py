@@ -151,7 +151,7 @@ def _roll_check(
             "fortune_spent": p.fortune_spent,
             "recharge": {k: v for k, v in recharge.items() if v},
             **(
-                {"stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
+                {"stunt": cmd.stunt, "stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
                 if stunt is not None and cmd.stunt
                 else {}
             ),

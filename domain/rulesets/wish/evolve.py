@@ -117,6 +117,8 @@ def _check(s: WishSheet, d: Data) -> WishSheet:
         target_id=d.get("target_id"),
         tally=msgspec.convert(check.get("tally", {}), Tally),
         result=msgspec.convert(check["result"], CheckResult) if "result" in check else None,
+        stunt=d.get("stunt"),
+        stunt_rating=d.get("stunt_rating", 0),
     )
     s = R(
         s,
@@ -154,6 +156,19 @@ def _lines(s: WishSheet, d: Data) -> WishSheet:
         )
         if r.check_id == d.get("check_id")
         else r
+        for r in s.recent_checks
+    ]
+    return R(s, recent_checks=recent)
+
+
+def _justification_line(s: WishSheet, d: Data) -> WishSheet:
+    used: Mapping[str, int] = d.get("consumed", {})
+    name = f"{d.get('justification')} {d.get('line')}"
+    recent = [
+        R(r, lines=[*r.lines, *[name] * int(d.get("times", 1))],
+          consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
+          stunt_rating=int(d.get("stunt_rating", r.stunt_rating)))
+        if r.check_id == d.get("check_id") else r
         for r in s.recent_checks
     ]
     return R(s, recent_checks=recent)
@@ -250,6 +265,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckAmended": _amended,
     "wish.HindranceTaken": _hindrance,
     "wish.OptionLinesChosen": _lines,
+    "wish.JustificationLineTriggered": _justification_line,  # L338-368
     "wish.StanceShifted": lambda s, d: R(
         s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
     ),

@@ -67,6 +67,7 @@ class WishRuleset:
         c.TakeHindrance,
         # "the GM chooses detrimental options" (L520)
         c.ImposeOptionLines,
+        c.ImposeJustificationLine,  # L520, L341, L354, L368
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(
