@@ -267,6 +267,7 @@ async def run_commands(w: World) -> None:
                                                          "line": "?"})
     await w.both("bob", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
                                                          "line": "-"})
+    await w.both("ann", "wish.RestoreStunt", {**gadget, "stunt": "Blaster"})
     await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Et", "character_id": "et",
                                             "sheet": {"characteristics": NEWBIE["characteristics"]}})
     await w.both("ann", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "et",

@@ -105,3 +105,26 @@ async def test_justification_lines_through_http_L367_L520(api: Api) -> None:
     await refused(api, t, "wish.ChooseJustificationLine", {
         "character_id": "lucky", "check_id": "k2", "line": "fortune"},
         422, "wish.justification.lines L338-368", "payload.line")
+
+
+async def test_an_unreliable_stunt_is_restored_only_by_the_gm_L273(api: Api) -> None:
+    """L273 'If the effect does not state a means to return itself to re-usability it should
+    remain unusable for at least an Act, or require some significant action or effort'."""
+    t = await wish_campaign(api)
+    cid, ann, bob = t["cid"], t["ann"], t["bob"]
+    made = await api.ok(bob, "CreateCharacter", {
+        "campaign_id": cid, "character_id": "jet", "name": "Jet", "sheet": {
+            "characteristics": BASE, "phase": "play",
+            "stunts": {"Pack": {"traits": ["Movement", "Unreliable (2)"], "unusable": True}}}})
+    await refused(api, t, "wish.RollCheck", {"character_id": "jet", "characteristic": "ag",
+                                             "stunt": "Pack"},
+                  409, "wish.trait.unreliable L273", "payload.stunt")
+    by_player = await api.command(bob, "wish.RestoreStunt", {"campaign_id": cid,
+                                                             "character_id": "jet",
+                                                             "stunt": "Pack"})
+    assert by_player.status_code == 403, by_player.text
+    back = await api.ok(ann, "wish.RestoreStunt", {"campaign_id": cid, "character_id": "jet",
+                                                   "stunt": "Pack"})
+    assert back["position"] > made["position"]
+    await api.ok(bob, "wish.RollCheck", {"campaign_id": cid, "character_id": "jet",
+                                         "characteristic": "ag", "stunt": "Pack"})

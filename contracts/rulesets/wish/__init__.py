@@ -32,7 +32,7 @@ from contracts.rulesets.wish.checks import (
     SpendFortuneAfterRoll,
 )
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
-from contracts.rulesets.wish.devices import RestoreDevice
+from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
 from contracts.rulesets.wish.encounter import (
     EncounterState,
     EndEncounter,
@@ -127,6 +127,7 @@ __all__ = [
     "Recover",
     "RemoveCondition",
     "RestoreDevice",
+    "RestoreStunt",
     "RollBriefCondition",
     "RollCheck",
     "ShiftStance",
@@ -184,6 +185,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SetSeparation,
     Move,
     RestoreDevice,
+    RestoreStunt,
     ChooseJustificationLine,
     ImposeJustificationLine,
 )

@@ -1,4 +1,5 @@
-"""WISH device payloads (L299-332): a disarmed device taken back, a broken one repaired."""
+"""WISH device and stunt restoration payloads (L273, L299-332): a disarmed device taken back,
+a broken one repaired, an Unreliable stunt usable again."""
 
 from __future__ import annotations
 
@@ -15,3 +16,12 @@ class RestoreDevice(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     character_id: str
     device: str
     how: Literal["recover", "repair"]
+
+
+class RestoreStunt(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM makes an Unreliable stunt usable again: it 'should remain unusable for at least an
+    Act, or require some significant action or effort to overcome' (L273)."""
+
+    campaign_id: str
+    character_id: str
+    stunt: str

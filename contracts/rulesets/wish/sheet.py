@@ -54,6 +54,7 @@ class Stunt(msgspec.Struct, kw_only=True):
     facilitators: list[str] = []  # per-stunt facilitators: Reliable, Easy, Frequent ... (L1293-1333)
     hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
     wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
+    unusable: bool = False  # an Unreliable stunt whose calamities came up (L273)
 
 
 class Device(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):

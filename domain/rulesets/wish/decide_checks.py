@@ -157,6 +157,9 @@ def _roll_check(
             ),
         },
     )
+    if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
+        ctx.emit(char(cmd.character_id), "wish.StuntFailed",
+                 {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
     moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
     if moved is not None:  # Push / Delay (L249-250)
         ctx.emit(char(cmd.character_id), "wish.StanceSet",

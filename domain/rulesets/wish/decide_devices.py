@@ -1,5 +1,5 @@
-"""Deciding WISH devices (L299-332, L920): attacks aimed at a device, and a device taken back
-or repaired."""
+"""Deciding WISH devices (L299-332, L920): attacks aimed at a device, a device taken back or
+repaired, and an Unreliable stunt restored (L273)."""
 
 from __future__ import annotations
 
@@ -56,4 +56,16 @@ def restore_device(ctx: Ctx, cmd: c.RestoreDevice) -> None:
     ctx.emit(char(cmd.character_id), "wish.DeviceRestored", {"device": cmd.device, "how": cmd.how})
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {c.RestoreDevice: restore_device}
+def restore_stunt(ctx: Ctx, cmd: c.RestoreStunt) -> None:
+    """RestoreStunt (GM): an Unreliable stunt usable again after its failure (L273)."""
+    s = ctx.sheet(cmd.character_id)
+    stunt = s.stunts.get(cmd.stunt)
+    if stunt is None:
+        raise NotFound("stunt", "wish.trait.unreliable L273", f"no stunt {cmd.stunt!r}")
+    if not stunt.unusable:
+        raise StateConflict("stunt", "wish.trait.unreliable L273", f"{cmd.stunt} is usable")
+    ctx.emit(char(cmd.character_id), "wish.StuntRestored", {"stunt": cmd.stunt})
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {c.RestoreDevice: restore_device,
+                                                 c.RestoreStunt: restore_stunt}

@@ -252,6 +252,13 @@ def _device(s: WishSheet, d: Data, **change: Any) -> WishSheet:
     return R(s, devices={**s.devices, name: R(s.devices[name], **change)})
 
 
+def _stunt(s: WishSheet, d: Data, **change: Any) -> WishSheet:
+    name = d.get("stunt")
+    if name not in s.stunts:
+        return s
+    return R(s, stunts={**s.stunts, name: R(s.stunts[name], **change)})
+
+
 def _device_damaged(s: WishSheet, d: Data) -> WishSheet:
     dev = s.devices.get(d.get("device", ""))
     if dev is None:
@@ -275,6 +282,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     ),
     "wish.DamageTaken": _lost,
     "wish.DeviceDamaged": _device_damaged,  # L317-320
+    "wish.StuntFailed": lambda s, d: _stunt(s, d, unusable=True),  # Unreliable (L273)
+    "wish.StuntRestored": lambda s, d: _stunt(s, d, unusable=False),
     "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315
     "wish.DeviceRestored": lambda s, d: _device(  # L309, L920
         s, d, state="ready", **({"wounds_lost": 0} if d.get("how") == "repair" else {})),

@@ -68,6 +68,8 @@ class WishRuleset:
         # "the GM chooses detrimental options" (L520)
         c.ImposeOptionLines,
         c.ImposeJustificationLine,  # L520, L341, L354, L368
+        # an Unreliable stunt's return is the GM's call (L273)
+        c.RestoreStunt,
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(

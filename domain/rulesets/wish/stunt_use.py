@@ -11,6 +11,9 @@ def check_use(sheet: WishSheet, name: str, stunt: Stunt) -> None:
     """Refuse a stunt its traits or justification forbid now: a Movement ability is
     'prevented from working by effects that prevent movement' (L245), as Held does (L1461);
     a Karmic one needs 1 current Fortune (L362)."""
+    if stunt.unusable:
+        raise StateConflict("stunt", "wish.trait.unreliable L273",
+                            f"{name} failed on its calamities and is unusable until restored")
     if "Movement" in stunt.traits and conditions.count(sheet, "Held"):
         raise StateConflict("stunt", "wish.trait.movement L245, L1461",
                             f"{name} is a Movement ability and the character is Held")

@@ -59,3 +59,10 @@ def problems(name: str, stunt: Stunt) -> list[tuple[str, str, str]]:
     """Every trait a stunt lists is one the seed defines (L232-281)."""
     return [(f"sheet.stunts.{name}.traits", "wish.trait L232-281", f"{t!r} is not a trait")
             for t in stunt.traits if not known(t)]
+
+
+def unreliable_fails(stunt: Stunt, calamities: int) -> bool:
+    """Unreliable (#): 'fails to resolve if the stated number of calamities is rolled in a
+    related check, and becomes unusable' (L273)."""
+    n = number(stunt, "Unreliable")
+    return n > 0 and calamities >= n

@@ -124,3 +124,23 @@ def test_a_bought_stunt_carries_its_traits_and_justification_L500_L289() -> None
     with pytest.raises(DomainError) as err:
         WISH.decide(bad, st, {}, ScriptedDice([]))
     assert err.value.field == "purchase.traits"
+
+
+def test_an_unreliable_stunt_fails_on_its_calamities_until_restored_L273() -> None:
+    """'if an effect were Unreliable (2) and two calamities were rolled in a related check the
+    effect would fail and become unusable' (L273). Face 1 of the challenge die is a calamity."""
+    from contracts.rulesets.wish import RestoreStunt
+
+    st = states(hero=build_sheet(stunts={"Jet": {"traits": ["Unreliable (2)"]}}))
+    use = RollCheck(campaign_id="c", character_id="hero", characteristic="str", stunt="Jet",
+                    difficulty=2)
+    once = run(st, use, [1, 1, 1, 2])  # CHR, CHR, then CHL 1 (calamity) and CHL 2
+    assert once["character:hero"]["stunts"]["Jet"]["unusable"] is False
+    failed = WISH.decide(use, st, {}, ScriptedDice([1, 1, 1, 1]))
+    assert [e.type for e in failed][-1] == "wish.StuntFailed"
+    broken = run(st, use, [1, 1, 1, 1])
+    with pytest.raises(StateConflict) as err:
+        WISH.decide(use, broken, {}, ScriptedDice([1, 1, 1, 1]))
+    assert err.value.rule == "wish.trait.unreliable L273"
+    back = run(broken, RestoreStunt(campaign_id="c", character_id="hero", stunt="Jet"))
+    assert back["character:hero"]["stunts"]["Jet"]["unusable"] is False
