@@ -146,3 +146,26 @@ async def test_assists_are_checked_L384_L388(api: Api) -> None:
                   422, "wish.maneuver.assist L388", "payload.assisted_by")
     await refused(api, t, "wish.RollCheck", {**base, "assists": 2},
                   422, "wish.maneuver.assist L386-388", "payload.assists")
+
+
+async def test_wielded_points_pay_off_the_wielders_hindrances_L922_L924(api: Api) -> None:
+    """L922 'the +40 points granted by Wielded Abilities can be used to pay off either or both of
+    the Limited Advancement and Limited Charges Hindrances'; L923 'This Hindrance costs 5
+    creation points or advances to overcome completely'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "thor", {"characteristics": BASE, "phase": "creation"})
+    await api.ok(ann, "wish.ChooseOrigin", {"campaign_id": cid, "character_id": "thor",
+                                            "origin": "Wielder"})
+    paid = await api.ok(ann, "wish.SpendAdvance", {
+        "campaign_id": cid, "character_id": "thor", "currency": "wielded",
+        "purchase": {"kind": "overcome_hindrance", "target": "Limited Advancement"}})
+    assert event(paid, "wish.AdvanceSpent")["cost"] == 5
+    sheet = (await api.get(ann, f"/v1/campaigns/{cid}/characters/thor",
+                           position=paid["position"])).json()["sheet"]
+    assert sheet["overcome_hindrances"] == ["Limited Advancement"]
+    assert sheet["restricted_points"] == {"wielded": 35}
+    await refused(api, t, "wish.SpendAdvance", {
+        "character_id": "thor", "currency": "creation",
+        "purchase": {"kind": "overcome_hindrance", "target": "Xeno"}},
+        422, "wish.origin.hindrance L759", "payload.purchase.target")

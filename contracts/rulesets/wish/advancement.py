@@ -63,6 +63,7 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
         "specializations",
         "stunt",
         "stunt_rating",
+        "overcome_hindrance",  # an origin hindrance bought off (L777-924)
     ]
     target: str = ""
     specializations: list[Specialization] = []

@@ -138,6 +138,7 @@ class WishSheet(msgspec.Struct, kw_only=True):
     origin_sfx: str | None = None  # the SFX an origin has the player choose (Alien Traits, L775)
     hindrance_points: int = 0
     hindrances: list[Hindrance] = []
+    overcome_hindrances: list[str] = []  # origin hindrances bought off (L777-924)
     facilitators: list[str] = []
     conditions: list[ConditionInstance] = []
     phase: Phase = "creation"

@@ -7,7 +7,13 @@ import msgspec
 
 from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import justifications, skill_purchases, traits, travel_modes
+from domain.rulesets.wish import (
+    justifications,
+    origin_hindrances,
+    skill_purchases,
+    traits,
+    travel_modes,
+)
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.creation_tables import (
@@ -164,6 +170,9 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
                 f"stunt ratings stop at {options.max_stunt_rating}",
             )
         return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
+    if p.kind == "overcome_hindrance":
+        cost, rule = origin_hindrances.price(sheet, p)
+        return Priced(cost=cost, rule=rule)
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
 
 
@@ -264,6 +273,8 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
         if p.cost is not None:
             stunt = s(stunt, cost=p.cost)
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})
+    if p.kind == "overcome_hindrance":
+        return s(sheet, overcome_hindrances=[*sheet.overcome_hindrances, p.target])
     if p.kind == "stunt_rating":
         st2 = sheet.stunts[p.target]
         return s(sheet, stunts={**sheet.stunts, p.target: s(st2, rating=st2.rating + 1)})

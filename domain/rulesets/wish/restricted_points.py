@@ -11,6 +11,7 @@ import msgspec
 
 from contracts.rulesets.wish import Purchase, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import origin_hindrances
 
 
 class Restriction(msgspec.Struct, frozen=True, kw_only=True):
@@ -34,8 +35,9 @@ RESTRICTIONS: Final[dict[str, Restriction]] = {
         # "+40 points with which to purchase abilities that their item of power allows them to
         # use": stunts usable only while the item is readied or worn
         Restriction(currency="wielded", origin="Wielder", line=921,
-                    kinds=frozenset({"stunt", "stunt_rating"}),
-                    what="abilities (stunts) the item of power allows them to use",
+                    kinds=frozenset({"stunt", "stunt_rating", "overcome_hindrance"}),
+                    what="abilities (stunts) the item of power allows them to use, or paying "
+                         "off Limited Advancement and Limited Charges (L922)",
                     wielded_stunts=True),
     )
 }
@@ -60,6 +62,9 @@ def check_purchase(sheet: WishSheet, p: Purchase, currency: str) -> None:
             raise DomainError("purchase.sfx", rule,
                               f"{currency} points buy stunts of the Alien Traits SFX "
                               f"({sheet.origin_sfx}), not {sfx}")
+    if p.kind == "overcome_hindrance" and not origin_hindrances.wielded_payable(p.target):
+        raise DomainError("purchase.target", "wish.origin.wielder L922",
+                          "wielded points pay off Limited Advancement and Limited Charges only")
     if r.wielded_stunts and p.kind == "stunt_rating" and not _owned(sheet, p.target, rule).wielded:
         raise DomainError("purchase.target", rule,
                           f"{p.target} is not a Wielded ability; its rating is not raised with "

@@ -2845,7 +2845,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "origin_sfx", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "origin_sfx", "hindrance_points", "hindrances", "overcome_hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2926,6 +2926,7 @@ class WishSheet(_message.Message):
     ORIGIN_SFX_FIELD_NUMBER: _ClassVar[int]
     HINDRANCE_POINTS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
+    OVERCOME_HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     FACILITATORS_FIELD_NUMBER: _ClassVar[int]
     CONDITIONS_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
@@ -2963,13 +2964,14 @@ class WishSheet(_message.Message):
     origin_sfx: str
     hindrance_points: int
     hindrances: _containers.RepeatedCompositeFieldContainer[WishHindrance]
+    overcome_hindrances: _containers.RepeatedScalarFieldContainer[str]
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     conditions: _containers.RepeatedCompositeFieldContainer[WishConditionInstance]
     phase: str
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., origin_sfx: _Optional[str] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., origin_sfx: _Optional[str] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., overcome_hindrances: _Optional[_Iterable[str]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")

@@ -112,3 +112,34 @@ def test_an_old_origin_event_without_the_restriction_folds_as_recorded() -> None
     old = WISH.evolve(st["character:hero"], "wish.OriginChosen",
                       {"origin": "Wielder", "picks": {}, "talent": None})
     assert old["creation_points"] == 100 and old["restricted_points"] == {}
+
+
+def test_wielded_points_pay_off_limited_advancement_and_charges_L922() -> None:
+    """'the +40 points granted by Wielded Abilities can be used to pay off either or both of the
+    Limited Advancement and Limited Charges Hindrances' (L922), each overcome for 5 (L923-924)."""
+    st = wielder()
+    st = run(st, buy("wielded", "overcome_hindrance", "Limited Charges"))
+    hero = st["character:hero"]
+    assert hero["overcome_hindrances"] == ["Limited Charges"]
+    assert hero["restricted_points"] == {"wielded": 35}
+    with pytest.raises(StateConflict):
+        WISH.decide(buy("wielded", "overcome_hindrance", "Limited Charges"), st, {},
+                    ScriptedDice([]))
+    with pytest.raises(DomainError) as err:  # another origin's hindrance
+        WISH.decide(buy("creation", "overcome_hindrance", "Xeno"), st, {}, ScriptedDice([]))
+    assert err.value.rule == "wish.origin.hindrance L759"
+
+
+def test_an_overcome_origin_hindrance_stops_its_dice_L790() -> None:
+    """No Dogs Allowed: 'Add [dice] to all social checks made against normals. This Hindrance can
+    be overcome for 3 creation points or advances' (L790)."""
+    from contracts.rulesets.wish import RollCheck
+
+    st = states(hero=build_sheet(origin="Anthropomorphic", advances=3))
+    check = RollCheck(campaign_id="c", character_id="hero", skill="Charm", tags=["normals"])
+    [before] = WISH.decide(check, st, {}, ScriptedDice([1] * 5))
+    assert before.data["check"]["pool"].get("MIS") == 1
+    st = run(st, buy("advance", "overcome_hindrance", "No Dogs Allowed"))
+    assert st["character:hero"]["advances"] == 0
+    [after] = WISH.decide(check, st, {}, ScriptedDice([1] * 5))
+    assert "MIS" not in after.data["check"]["pool"]
