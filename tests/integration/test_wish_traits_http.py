@@ -128,3 +128,25 @@ async def test_an_unreliable_stunt_is_restored_only_by_the_gm_L273(api: Api) -> 
     assert back["position"] > made["position"]
     await api.ok(bob, "wish.RollCheck", {"campaign_id": cid, "character_id": "jet",
                                          "characteristic": "ag", "stunt": "Pack"})
+
+
+async def test_melee_and_ranged_stunts_keep_to_their_range_L241_L242(api: Api) -> None:
+    """L241 'Melee: any ability with this Trait is usable while engaged with an opponent'; L242
+    'Ranged: any ability with this Trait is usable at close or longer range'."""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "hero", {"characteristics": BASE, "phase": "play", "stunts": {
+        "Jab": {"traits": ["Melee"]}, "Shot": {"traits": ["Ranged"]}}})
+    await create(api, t, "foe", {"characteristics": BASE, "phase": "play"})
+    fight = {"campaign_id": cid, "encounter_id": "fight"}
+    await api.ok(ann, "wish.StartEncounter", {**fight, "participants": ["hero", "foe"]})
+    await api.ok(ann, "wish.SetSeparation", {**fight, "character_id": "hero", "target_id": "foe",
+                                             "band": "Medium"})
+    await api.ok(ann, "wish.StartTurn", {**fight, "character_id": "hero"})
+    await refused(api, t, "wish.Attack", {**fight, "character_id": "hero", "target_id": "foe",
+                                          "characteristic": "str", "stunt": "Jab"},
+                  409, "wish.trait.melee L241", "payload.stunt")
+    shot = await api.ok(ann, "wish.Attack", {**fight, "character_id": "hero", "target_id": "foe",
+                                             "characteristic": "ag", "stunt": "Shot",
+                                             "mode": "ranged"})
+    assert event(shot, "wish.CheckRolled")["check_id"]

@@ -16,6 +16,7 @@ from domain.rulesets.wish import (
     health,
     hindrances,
     pool,
+    range_bands,
     resolve,
     stunt_costs,
     stunt_use,
@@ -76,6 +77,9 @@ def _roll_check(
                 f"{cmd.stunt} is at SR {sr} and stops functioning",
             )
         stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362, L301
+        if e is not None and cmd.target_id is not None:  # Melee and Ranged (L241-242)
+            apart = e.separations.get(range_bands.pair(cmd.character_id, cmd.target_id))
+            stunt_use.check_range(cmd.stunt, stunt, apart, o.trait_ranges_enforced)
         pos = actor.stance.position
         if "Contemplative" in stunt.facilitators and pos >= 0:
             raise StateConflict(

@@ -36,6 +36,9 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # L386-388: assists name their allies (assisted_by) so they can be checked; true also
     # counts a bare number of assists, unchecked
     unnamed_assists: bool = False
+    # L241-242: Melee stunts only against an engaged target, Ranged ones only at Close or
+    # farther, where the encounter records the separation
+    trait_ranges_enforced: bool = True
     distress_dice: bool = True  # D-42: 1 MIS per stress/fatigue token above the characteristic
     # facilitators and hindrances: the seed prints no die icon (L1323-1329, L1373, L1383)
     reliable_die: Die = "DFN"  # §7.12 [inferred](M), "Defensive dice are reliable" (L25)

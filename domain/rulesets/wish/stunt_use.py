@@ -28,3 +28,19 @@ def stance_after(sheet: WishSheet, stunt: Stunt) -> int | None:
     st = sheet.stance
     after = max(-st.defensive, min(st.offensive, st.position + step))
     return after if after != st.position else None
+
+
+def check_range(name: str, stunt: Stunt, apart: int | None, enforced: bool) -> None:
+    """Melee: 'usable while engaged with an opponent' (L241); Ranged: 'usable at close or longer
+    range' (L242). A stunt with one of the two (not both) is refused against a target the
+    encounter records at the other range; unrecorded separations are not checked. Off with the
+    campaign option ``trait_ranges_enforced``."""
+    if not enforced or apart is None:
+        return
+    melee, ranged = "Melee" in stunt.traits, "Ranged" in stunt.traits
+    if melee and not ranged and apart > 0:
+        raise StateConflict("stunt", "wish.trait.melee L241",
+                            f"{name} is a Melee ability: the target is not engaged")
+    if ranged and not melee and apart == 0:
+        raise StateConflict("stunt", "wish.trait.ranged L242",
+                            f"{name} is a Ranged ability: usable at Close or longer range")

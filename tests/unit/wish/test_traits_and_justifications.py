@@ -144,3 +144,38 @@ def test_an_unreliable_stunt_fails_on_its_calamities_until_restored_L273() -> No
     assert err.value.rule == "wish.trait.unreliable L273"
     back = run(broken, RestoreStunt(campaign_id="c", character_id="hero", stunt="Jet"))
     assert back["character:hero"]["stunts"]["Jet"]["unusable"] is False
+
+
+def test_melee_and_ranged_stunts_at_their_range_L241_L242() -> None:
+    """Melee: 'usable while engaged with an opponent' (L241); Ranged: 'usable at close or longer
+    range' (L242)."""
+    from contracts.rulesets.wish import SetSeparation, StartEncounter, StartTurn
+
+    st = states(hero=build_sheet(stunts={"Jab": {"traits": ["Melee"]},
+                                         "Shot": {"traits": ["Ranged"]},
+                                         "Whip": {"traits": ["Melee", "Ranged"]}}),
+                foe=build_sheet())
+    st = run(st, StartEncounter(campaign_id="c", encounter_id="e", participants=["hero", "foe"]))
+    st = run(st, StartTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+
+    def use(state: dict[str, Any], stunt: str) -> None:
+        WISH.decide(RollCheck(campaign_id="c", character_id="hero", target_id="foe",
+                              encounter_id="e", characteristic="str", stunt=stunt),
+                    state, {}, ScriptedDice([1] * 10))
+
+    close = run(st, SetSeparation(campaign_id="c", encounter_id="e", character_id="hero",
+                                  target_id="foe", maneuvers=1))
+    with pytest.raises(StateConflict) as err:
+        use(close, "Jab")
+    assert err.value.rule == "wish.trait.melee L241"
+    use(close, "Shot")
+    use(close, "Whip")
+    engaged = run(st, SetSeparation(campaign_id="c", encounter_id="e", character_id="hero",
+                                    target_id="foe", maneuvers=0))
+    with pytest.raises(StateConflict) as err:
+        use(engaged, "Shot")
+    assert err.value.rule == "wish.trait.ranged L242"
+    use(engaged, "Jab")
+    WISH.decide(RollCheck(campaign_id="c", character_id="hero", target_id="foe", encounter_id="e",
+                          characteristic="str", stunt="Shot"), engaged,
+                {"trait_ranges_enforced": False}, ScriptedDice([1] * 10))
