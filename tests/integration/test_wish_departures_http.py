@@ -49,7 +49,9 @@ async def test_alien_and_wielder_points_buy_only_what_the_seed_names_L776_L921(a
     await refused(api, t, "wish.FinishCreation", {"character_id": "et"},
                   409, "wish.creation L581", "payload.creation_points")
 
-    await create(api, t, "thor", {"characteristics": BASE, "phase": "creation"})
+    # a Brick: Might is an Archetype SFX, so a Might stunt costs the normal price (L277)
+    await create(api, t, "thor", {"characteristics": BASE, "phase": "creation",
+                                  "archetype_tiers": [{"archetype": "Brick"}]})
     await api.ok(ann, "wish.ChooseOrigin", {"campaign_id": cid, "character_id": "thor",
                                             "origin": "Wielder"})
     await refused(api, t, "wish.SpendAdvance", {

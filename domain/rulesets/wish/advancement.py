@@ -57,6 +57,7 @@ def characteristic_cost(old: int, new: int) -> int:
 class Priced(msgspec.Struct, frozen=True, kw_only=True):
     cost: int
     rule: str
+    off_sfx: bool = False  # a new stunt from outside the available SFX (L476)
 
 
 def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
@@ -158,7 +159,11 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
         for k, v in msgspec.structs.asdict(p.cost or Stunt().cost).items():
             if v < 0:
                 raise DomainError(f"purchase.cost.{k}", "wish.stunt.cost L508", "must not be negative")
-        return Priced(cost=1 + (2 if p.off_sfx else 0), rule="wish.advance.stunt L484, L476")
+        # SFX traits: the normal price only with the SFX (L277); outside the available SFX,
+        # 2 more (L476)
+        off = p.off_sfx or not sfx_available(sheet, p.sfx, options)
+        return Priced(cost=1 + (2 if off else 0), rule="wish.advance.stunt L277, L484, L476",
+                      off_sfx=off)
     if p.kind == "stunt_rating":
         stunt = sheet.stunts.get(p.target)
         if stunt is None:
@@ -169,11 +174,19 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
                 "wish.stunt.rating L484",
                 f"stunt ratings stop at {options.max_stunt_rating}",
             )
-        return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
+        # an SFX the current Archetype (or the origin, D-33) does not grant: 1 more (L478)
+        off = stunt.off_sfx or not sfx_available(sheet, stunt.sfx, options)
+        return Priced(cost=1 + (1 if off else 0), rule="wish.advance.stunt L484, L478")
     if p.kind == "overcome_hindrance":
         cost, rule = origin_hindrances.price(sheet, p)
         return Priced(cost=cost, rule=rule)
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
+
+
+def sfx_available(sheet: WishSheet, sfx: str, options: WishOptions) -> bool:
+    """Open stunts are for anyone (L470); an SFX stunt needs the SFX from the current Archetype
+    or the origin (L474, L1212)."""
+    return sfx == "Open" or sfx in justifications.sfx_access(sheet, options)
 
 
 def _skill(sheet: WishSheet, name: str) -> Skill:

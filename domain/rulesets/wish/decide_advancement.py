@@ -84,11 +84,13 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
         if archetype is not None:  # an Archetype the campaign no longer lists: count, no caps
             slot = archetypes.slot_for(current.raises, archetype, cmd.purchase.kind,
                                        cmd.purchase.target)
+    # record what the price decided: a stunt from outside the available SFX (L476)
+    purchase = msgspec.structs.replace(cmd.purchase, off_sfx=True) if priced.off_sfx else cmd.purchase
     ctx.emit(
         char(cmd.character_id),
         "wish.AdvanceSpent",
         {
-            "purchase": cmd.purchase,
+            "purchase": purchase,
             "currency": cmd.currency,
             "cost": priced.cost,
             "rule": priced.rule,

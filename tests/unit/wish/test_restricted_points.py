@@ -35,7 +35,9 @@ def alien(options: dict[str, Any] | None = None) -> dict[str, Any]:
 
 
 def wielder() -> dict[str, Any]:
-    st = states(hero=build_sheet(phase="creation", creation_points=60))
+    # a Brick: Might is an Archetype SFX, so Might stunts cost the normal price (L277)
+    st = states(hero=build_sheet(phase="creation", creation_points=60,
+                                 archetype_tiers=[{"archetype": "Brick"}]))
     return run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Wielder"))
 
 

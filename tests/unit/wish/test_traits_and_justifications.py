@@ -113,12 +113,14 @@ def test_making_a_stunt_a_device_is_a_hindrance_for_those_who_may_L328() -> None
 
 
 def test_a_bought_stunt_carries_its_traits_and_justification_L500_L289() -> None:
-    st = states(hero=build_sheet(origin="Mystic", advances=2))
+    st = states(hero=build_sheet(origin="Mystic", advances=3))
     cmd = SpendAdvance(campaign_id="c", character_id="hero", purchase=Purchase(
         kind="stunt", target="Hex", sfx="Bedevil", traits=["Mental", "Push"],
         justification="arcane"))
-    stunt = run(st, cmd)["character:hero"]["stunts"]["Hex"]
+    hero = run(st, cmd)["character:hero"]
+    stunt = hero["stunts"]["Hex"]
     assert (stunt["traits"], stunt["justification"]) == (["Mental", "Push"], "arcane")
+    assert stunt["off_sfx"] is True and hero["advances"] == 0  # no Bedevil access: 1 + 2 (L476)
     bad = SpendAdvance(campaign_id="c", character_id="hero", purchase=Purchase(
         kind="stunt", target="Odd", traits=["Weird"]))
     with pytest.raises(DomainError) as err:
@@ -179,3 +181,24 @@ def test_melee_and_ranged_stunts_at_their_range_L241_L242() -> None:
     WISH.decide(RollCheck(campaign_id="c", character_id="hero", target_id="foe", encounter_id="e",
                           characteristic="str", stunt="Shot"), engaged,
                 {"trait_ranges_enforced": False}, ScriptedDice([1] * 10))
+
+
+def test_sfx_stunts_cost_more_without_the_sfx_L277_L476_L478() -> None:
+    """L277 'a character must have the appropriate SFX to purchase or advance an ability with the
+    corresponding Trait at the normal price'; L476 '2 additional ... to acquire Rating 1, and 1
+    additional ... each to raise the Rating by 1'; L1212 an origin's SFX counts."""
+    def cost(sheet: dict[str, Any], kind: str, target: str, sfx: str = "Open") -> int:
+        st = states(hero=sheet)
+        [spent] = WISH.decide(SpendAdvance(campaign_id="c", character_id="hero", purchase=Purchase(
+            kind=kind, target=target, sfx=sfx)), st, {}, ScriptedDice([]))  # type: ignore[arg-type]
+        return int(spent.data["cost"])
+
+    brick = build_sheet(advances=9, archetype_tiers=[{"archetype": "Brick"}],
+                        stunts={"Smash": {"sfx": "Might"}, "Zap": {"sfx": "Electric"}})
+    assert cost(brick, "stunt", "Haymaker", "Might") == 1
+    assert cost(brick, "stunt", "Jolt", "Electric") == 3
+    assert cost(brick, "stunt", "Dodge", "Open") == 1
+    assert cost(brick, "stunt_rating", "Smash") == 1
+    assert cost(brick, "stunt_rating", "Zap") == 2
+    cat = build_sheet(advances=9, origin="Anthropomorphic")  # Animal Ferocity: Feral (L789)
+    assert cost(cat, "stunt", "Claws", "Feral") == 1
