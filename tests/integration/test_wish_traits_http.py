@@ -95,7 +95,8 @@ async def test_justification_lines_through_http_L367_L520(api: Api) -> None:
         "campaign_id": cid, "character_id": "lucky", "check_id": "k1", "line": "fortune",
         "times": 2})
     assert event(bought, "wish.FortuneSpent")["points"] == 2
-    assert event(bought, "wish.CheckAmended")["result"]["net_successes"] == before + 2
+    assert event(bought, "wish.JustificationLineTriggered")["result"]["net_successes"] == (
+        before + 2)
     imposed = await api.command(bob, "wish.ImposeJustificationLine", {
         "campaign_id": cid, "character_id": "lucky", "check_id": "k1", "line": "?"})
     assert imposed.status_code == 403, imposed.text

@@ -50,6 +50,9 @@ def _trigger(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
     if j == "arcane":
         body["stunt_rating"], body["fails"] = jl.arcane_rating(rec.stunt_rating, cmd.line,
                                                                cmd.times)
+    if j == "karmic" and cmd.line == "fortune":  # 1 success per Fortune point (L367)
+        net = rec.result.net_successes + cmd.times
+        body["result"] = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
     _effects(ctx, cmd, j, rec.target_id, rule)
     ctx.emit(char(cmd.character_id), "wish.JustificationLineTriggered", body)
 
@@ -73,13 +76,6 @@ def _effects(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
         if cmd.times > s.fortune:
             raise StateConflict("times", rule, f"{cmd.times} Fortune needed, {s.fortune} left")
         ctx.emit(me, "wish.FortuneSpent", {"points": cmd.times, "purpose": rule})
-        rec = next(r for r in s.recent_checks if r.check_id == cmd.check_id)
-        assert rec.result is not None
-        net = rec.result.net_successes + cmd.times
-        result = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
-        ctx.emit(me, "wish.CheckAmended", {"check_id": cmd.check_id, "tally": rec.tally,
-                                           "result": result, "stress": 0, "fatigue": 0,
-                                           "cause": rule})
     elif j == "karmic":  # "?": lose 1 Fortune, or 1 Grit and 3 stress without any (L368)
         if s.fortune >= 1:
             ctx.emit(me, "wish.FortuneSpent", {"points": 1, "purpose": rule})

@@ -167,7 +167,8 @@ def _justification_line(s: WishSheet, d: Data) -> WishSheet:
     recent = [
         R(r, lines=[*r.lines, *[name] * int(d.get("times", 1))],
           consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
-          stunt_rating=int(d.get("stunt_rating", r.stunt_rating)))
+          stunt_rating=int(d.get("stunt_rating", r.stunt_rating)),
+          result=msgspec.convert(d["result"], CheckResult) if "result" in d else r.result)
         if r.check_id == d.get("check_id") else r
         for r in s.recent_checks
     ]
