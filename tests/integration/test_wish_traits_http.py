@@ -151,3 +151,33 @@ async def test_melee_and_ranged_stunts_keep_to_their_range_L241_L242(api: Api) -
                                              "characteristic": "ag", "stunt": "Shot",
                                              "mode": "ranged"})
     assert event(shot, "wish.CheckRolled")["check_id"]
+
+
+async def test_the_new_wish_events_export_and_verify(api: Api) -> None:
+    """Stunt costs, justification lines and attacks on devices keep the audit trail whole: the
+    export verifies once the seed is revealed (docs/fair-dice.md)."""
+    from domain.audit import verify_export
+
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "hero", {"characteristics": {**BASE, "str": 4}, "phase": "play",
+                                  "origin": "Cosmic", "fortune": 2, "stunts": {
+                                      "Fate": {"justification": "karmic",
+                                               "cost": {"stress": 1}}}})
+    await create(api, t, "doc", {"characteristics": BASE, "phase": "play",
+                                 "stunts": {"Blaster": {"sfx": "Gear"}},
+                                 "devices": {"Raygun": {"stunts": ["Blaster"]}}})
+    await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "hero",
+                                         "characteristic": "wp", "stunt": "Fate",
+                                         "check_id": "k"})
+    await api.ok(ann, "wish.ChooseJustificationLine", {"campaign_id": cid, "character_id": "hero",
+                                                       "check_id": "k", "line": "fortune"})
+    await api.ok(ann, "wish.Attack", {"campaign_id": cid, "character_id": "hero",
+                                      "target_id": "doc", "characteristic": "str",
+                                      "device": "Raygun", "base_damage": 9})
+    await api.ok(ann, "RotateSeed", {"campaign_id": cid})
+    response = await api.get(ann, f"/v1/campaigns/{cid}/export")
+    assert response.status_code == 200, response.text
+    report = verify_export(response.content.splitlines())
+    assert report.ok, report.failures
+    assert report.rolls_verified >= 2
