@@ -32,7 +32,9 @@ from tests.integration.test_grpc import GrpcError, Stack, stack  # noqa: F401  (
 # order; the pipeline's idempotency digest encodes dicts in insertion order, so the stories
 # below send their free-form keys sorted (see the report on making that digest canonical).
 HERO = {"advances": 3, "characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 5, "to": 2, "wp": 2},
-        "experience": 20, "fortune": 2, "fortune_rating": 2, "phase": "play"}
+        "experience": 20, "fortune": 2, "fortune_rating": 2, "phase": "play",
+        "skills": {"Superflight (Winged)": {"characteristic": "ag", "kind": "travel",
+                                            "mode": "Winged"}}}
 FOE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 2, "to": 1, "wp": 2},
        "phase": "play", "soak": 1}
 NEWBIE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 3, "to": 2, "wp": 2},
@@ -242,9 +244,28 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "newbie",
                                               "origin": "Mutant",
                                               "picks": {"str": 1, "ag": 1, "to": 1, "int": 1}})
+    await w.both("bob", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "newbie",
+                                                    "stunts": ["Blast"], "stunt_sfx": "Energy"})
+    await w.both("ann", "wish.Repair", {**hero, "wounds": 1})
+    await w.both("bob", "wish.UseMysticalReality", {**hero, "check_id": "check-1"})
+    await w.both("bob", "wish.UseCosmicWinds", {**hero, "check_id": "check-1",
+                                                "effect": "reset_fortune"})
+    await w.both("ann", "wish.RemindXeno", hero)
+    await w.both("bob", "wish.OvercomeOriginHindrance", {**hero, "name": "Xeno"})
+    await w.both("ann", "wish.ChooseMalfunction", {**hero, "critical_id": "crit-1",
+                                                   "stunt": "Bash"})
+    await w.both("bob", "wish.TravelCheck", {**hero, "skill": "Superflight (Winged)",
+                                             "purpose": "dive"})
     await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",
                                                  "archetype": "Brick"})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})
+    duel = {"campaign_id": wid, "encounter_id": "duel"}
+    await w.both("ann", "wish.StartEncounter", {**duel, "participants": ["hero", "foe"]})
+    await w.both("ann", "wish.RollInitiative", {**duel, "sides": {"hero": "h", "foe": "v"}})
+    await w.both("ann", "wish.Stabilize", {**hero, "target_id": "foe"})
+    await w.both("ann", "wish.Charge", {**duel, "character_id": "hero", "target_id": "foe"})
+    await w.both("ann", "wish.React", {**duel, "character_id": "foe", "attacker_id": "hero",
+                                       "action": "Brace"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
     # devices (L299-332), assists (L384-388), Travel modes (L1084), the Alien's points (L776)
@@ -271,8 +292,10 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Et", "character_id": "et",
                                             "sheet": {"characteristics": NEWBIE["characteristics"]}})
     await w.both("ann", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "et",
-                                              "origin": "Alien", "sfx": "Feral", "picks": {
+                                              "origin": "Alien", "picks": {
                                                   "str": 1, "ag": 1, "to": 1, "int": 1, "fel": -1}})
+    await w.both("ann", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "et",
+                                                    "sfx": "Feral"})
     await w.both("ann", "wish.SpendAdvance", {"campaign_id": wid, "character_id": "et",
                                               "currency": "alien", "purchase": {
                                                   "kind": "acquire_skill", "target": "Superflight",

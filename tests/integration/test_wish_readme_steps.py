@@ -16,8 +16,10 @@ async def test_the_readme_wish_steps(api: Api) -> None:
     await api.ok(ann, "CreateCharacter", {"campaign_id": c, "character_id": "et", "name": "Et",
                                           "sheet": {"characteristics": BASE}})
     await api.ok(ann, "wish.ChooseOrigin", {"campaign_id": c, "character_id": "et",
-                                            "origin": "Alien", "sfx": "Feral", "picks": {
+                                            "origin": "Alien", "picks": {
                                                 "str": 1, "ag": 1, "to": 1, "int": 1, "fel": -1}})
+    await api.ok(ann, "wish.ChooseOriginGrants", {"campaign_id": c, "character_id": "et",
+                                                  "sfx": "Feral"})
     await api.ok(ann, "wish.SpendAdvance", {"campaign_id": c, "character_id": "et",
                                             "currency": "alien", "purchase": {
                                                 "kind": "stunt", "target": "Claws", "sfx": "Feral",

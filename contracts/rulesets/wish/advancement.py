@@ -63,7 +63,6 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
         "specializations",
         "stunt",
         "stunt_rating",
-        "overcome_hindrance",  # an origin hindrance bought off (L777-924)
     ]
     target: str = ""
     specializations: list[Specialization] = []
@@ -108,4 +107,3 @@ class ChooseOrigin(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     # a Mystic's Mystical Talent (L840-869): Spellcaster, Trickster, Seer, Fortunata,
     # Elemental Fire/Water/Air/Earth, Primeval or Destined
     talent: str | None = None
-    sfx: str | None = None  # an Alien's Alien Traits SFX (L775)

@@ -70,3 +70,7 @@ class RecentCheck(msgspec.Struct, kw_only=True):
     consumed: dict[str, int] = {}  # boons, banes, serendipities, calamities spent on lines
     stunt: str | None = None  # the stunt card used, for its justification's lines (L338-368)
     stunt_rating: int = 0  # its rating in this resolution (Arcane lines change it, L340-341)
+    pool: dict[str, int] = {}  # the pool rolled, for a Mystic's re-roll (L837)
+    dice: list[DieRoll] = []  # the dice showing now (re-rolls and Fortune dice included)
+    rerolled: bool = False  # Mystical Reality used on it: "the second roll stands" (L837)
+    cosmic_winds: int = 0  # Cosmic Winds choices made on its serendipities (L799, D-40)

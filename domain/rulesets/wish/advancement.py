@@ -9,7 +9,6 @@ from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     justifications,
-    origin_hindrances,
     skill_purchases,
     traits,
     travel_modes,
@@ -177,9 +176,6 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
         # an SFX the current Archetype (or the origin, D-33) does not grant: 1 more (L478)
         off = stunt.off_sfx or not sfx_available(sheet, stunt.sfx, options)
         return Priced(cost=1 + (1 if off else 0), rule="wish.advance.stunt L484, L478")
-    if p.kind == "overcome_hindrance":
-        cost, rule = origin_hindrances.price(sheet, p)
-        return Priced(cost=cost, rule=rule)
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
 
 
@@ -286,8 +282,6 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
         if p.cost is not None:
             stunt = s(stunt, cost=p.cost)
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})
-    if p.kind == "overcome_hindrance":
-        return s(sheet, overcome_hindrances=[*sheet.overcome_hindrances, p.target])
     if p.kind == "stunt_rating":
         st2 = sheet.stunts[p.target]
         return s(sheet, stunts={**sheet.stunts, p.target: s(st2, rating=st2.rating + 1)})
@@ -321,7 +315,7 @@ def switch_cost(raises_in_tier: int, tier_completed: bool = False) -> int | None
 
 def apply_origin(
     sheet: WishSheet, origin: str, picks: dict[str, int] | None = None, talent: str | None = None,
-    *, sfx: str | None = None, restricted: bool = False,
+    *, restricted: bool = False,
 ) -> WishSheet:
     """Apply an origin before any points are spent (L147, L765): its fixed modifiers and the
     player's free +1/-1 picks, each raising (or lowering) both rating and maximum (L774), on
@@ -329,7 +323,7 @@ def apply_origin(
     (L840-869): Primeval brings four picks instead of the Mystical Advantage, Destined +5
     Fortune; the other talents' granted skills and SFX are not applied here. ``restricted``:
     the Alien's and Wielder's points go to their own restricted currency (L776, L921) rather
-    than to general creation points; ``sfx``: the Alien Traits SFX (L775)."""
+    than to general creation points."""
     o = ORIGINS.get(origin)
     if o is None:
         raise DomainError("origin", "wish.origin L751", f"unknown origin {origin!r}")
@@ -390,7 +384,6 @@ def apply_origin(
         fortune=max(0, sheet.fortune + fortune),
         creation_points=sheet.creation_points + points,
         restricted_points=kept,
-        origin_sfx=sfx if o.chooses_sfx else sheet.origin_sfx,
         **mit,
     )
 

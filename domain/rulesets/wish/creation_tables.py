@@ -60,7 +60,6 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True):
     # (L776) and Wielded Abilities (L921)
     restricted_points: int = 0
     restricted_currency: str = ""
-    chooses_sfx: bool = False  # Alien Traits: "Choose any one SFX" (L775)
 
 
 ORIGINS: Final[dict[str, Origin]] = {
@@ -68,7 +67,7 @@ ORIGINS: Final[dict[str, Origin]] = {
     for o in (
         Origin(
             name="Alien", line=767, free_bonuses=4, free_penalties=1, restricted_points=10,
-            restricted_currency="alien", chooses_sfx=True,
+            restricted_currency="alien",
         ),  # L774-776, D-16
         Origin(name="Anthropomorphic", line=779, free_bonuses=3, offensive_steps=1,
                pick_scope="physical"),  # L785-786

@@ -21,9 +21,13 @@ from domain.rulesets.wish import (
     decide_devices,
     decide_encounter,
     decide_health,
+    decide_initiative,
     decide_justification_lines,
     decide_lines,
     decide_movement,
+    decide_origin,
+    decide_reacts,
+    decide_travel,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
 
@@ -40,6 +44,10 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_movement,
     decide_devices,
     decide_justification_lines,
+    decide_origin,
+    decide_travel,
+    decide_initiative,
+    decide_reacts,
 )
 
 

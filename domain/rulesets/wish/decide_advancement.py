@@ -10,11 +10,11 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
     advancement,
     archetypes,
+    decide_origin,
     hindrances,
     justifications,
     mastery,
     restricted_points,
-    sfx,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
@@ -200,17 +200,10 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
     restricted = ctx.options.origin_points_restricted
     # refuses unknown origins and bad picks
     advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent, restricted=restricted)
-    origin = advancement.ORIGINS[cmd.origin]
-    if origin.chooses_sfx:  # Alien Traits: "Choose any one SFX" (L775)
-        if cmd.sfx is None:
-            raise DomainError("sfx", "wish.origin.alien L775", "choose the Alien Traits SFX")
-        sfx.known(cmd.sfx, "sfx", open_allowed=False)
-    elif cmd.sfx is not None:
-        raise DomainError("sfx", f"wish.origin L{origin.line}",
-                          f"{cmd.origin} chooses no SFX with its origin")
     ctx.emit(char(cmd.character_id), "wish.OriginChosen",
              {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent,
-              "sfx": cmd.sfx, "restricted": restricted})
+              "restricted": restricted})
+    decide_origin.grant_fixed(ctx, cmd.character_id)  # Animal Instincts, Tech Skills, talents
 
 
 def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:

@@ -15,6 +15,7 @@ from domain.rulesets.wish import (
     encounter,
     health,
     hindrances,
+    origin_actions,
     pool,
     range_bands,
     resolve,
@@ -22,6 +23,7 @@ from domain.rulesets.wish import (
     stunt_use,
     traits,
 )
+from domain.rulesets.wish import decide_react_effects as react_effects
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 from domain.rulesets.wish.decide_health import damage
@@ -44,6 +46,7 @@ def _roll_check(
     attack: bool,
     kind: str = "check",
     field: str = "character_id",
+    exertion: bool = True,
 ) -> tuple[c.CheckResult, str]:
     o = ctx.options
     actor = ctx.sheet(cmd.character_id, field)
@@ -63,6 +66,9 @@ def _roll_check(
         stunt = actor.stunts.get(cmd.stunt)
         if stunt is None:
             raise DomainError("stunt", "wish.stunt L458", f"no stunt {cmd.stunt!r}")
+        if cmd.stunt in actor.malfunctions:  # Critical Intolerance (L897)
+            raise StateConflict("stunt", "wish.origin.robot.critical_intolerance L897",
+                                f"{cmd.stunt} is unusable until its critical is repaired")
         if stunt.recharge_tokens > 0:
             raise StateConflict(
                 "stunt",
@@ -116,6 +122,7 @@ def _roll_check(
     result = resolve.resolve(t, cmd.downgrade_serendipity)
     # EXR: fatigue on physical checks, stress on mental ones, per symbol (L13, L18-19, D-4).
     exr = min(t.EXR, 1) if o.exertion_once_per_check else t.EXR
+    exr = exr if exertion else 0  # a travel device: "You don't suffer stress or fatigue" (L1110)
     physical = p.characteristic in sheets.PHYSICAL
     fatigue = health.fatigue_suffered(actor, exr) if physical else 0
     stress = 0 if physical else exr
@@ -161,6 +168,9 @@ def _roll_check(
             ),
         },
     )
+    harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
+    for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
+        damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")
     if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
         ctx.emit(char(cmd.character_id), "wish.StuntFailed",
                  {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
@@ -328,6 +338,9 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
     cmd = decide_devices.aimed(ctx, cmd)  # at a device: its targeting dice (L311-315, L920)
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
+    # the target's Parry or Dodge (L439-440)
+    net = react_effects.net_after_reacts(ctx, cmd.character_id, cmd.target_id,
+                                         result.net_successes)
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
@@ -336,7 +349,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": cond.id, "cause": "attacked"},
             )
-    if not result.success:
+    if net < 1:  # D-1: net 0 is no success
         return
     ch = cmd.characteristic or pool.check_characteristic(actor, cmd)[0]
     if cmd.base_damage is not None:
@@ -355,12 +368,13 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": honed[0].id, "cause": "used"},
             )
-    amount = base + result.net_successes + bonus  # "# of successes" (L490), net (digest §2.4)
+    amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
     used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
     pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)
     if cmd.device is not None:
         decide_devices.hit(ctx, cmd, amount, pierce)
         return
+    amount = react_effects.braced(ctx, cmd.character_id, cmd.target_id, amount, cmd.damage_kind)
     damage(ctx, cmd.target_id, amount, cmd.damage_kind, pierce, False, "attack")
 
 

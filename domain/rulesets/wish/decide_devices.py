@@ -7,7 +7,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from domain.errors import NotFound, StateConflict
-from domain.rulesets.wish import devices
+from domain.rulesets.wish import devices, origin_abilities
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
 
 
@@ -24,7 +24,11 @@ def aimed(ctx: Ctx, cmd: c.Attack) -> c.Attack:
         raise NotFound("device", "wish.device L309", f"{cmd.target_id} has no device {cmd.device!r}")
     if device.state != "ready":
         raise StateConflict("device", "wish.device L309", f"{cmd.device} is {device.state}")
-    extra = devices.attack_dice(target, device, cmd.disarm, ctx.options)
+    if device.kind == "item_of_power":  # "add [X] and Character Rank # of [Y]" (L920)
+        extra = [c.DiceSource(source=src, die=die, count=n)  # type: ignore[arg-type]
+                 for src, die, n in origin_abilities.item_of_power_dice(target, ctx.options) if n]
+    else:
+        extra = devices.attack_dice(device, cmd.disarm, ctx.options)
     return msgspec.structs.replace(cmd, sources=[*cmd.sources, *extra])
 
 

@@ -50,17 +50,9 @@ def durability(sheet: WishSheet, device: Device) -> Durability:
                       rule=rule)
 
 
-def attack_dice(target: WishSheet, device: Device, disarm: bool,
-                options: WishOptions) -> list[DiceSource]:
-    """Dice an attacker adds to target a device directly or to disarm it (L311-315), or to
-    target an Item of Power: X and Rank x Y (L920)."""
-    if device.kind == "item_of_power":
-        rank = character_rank(target.experience)
-        out = [DiceSource(source=f"item of power L920 ({d})", die=d, count=n)
-               for d, n in options.item_of_power_dice.items()]
-        out += [DiceSource(source=f"item of power, Rank {rank} L920 ({d})", die=d, count=n * rank)
-                for d, n in options.item_of_power_rank_dice.items()]
-        return [s for s in out if s.count]
+def attack_dice(device: Device, disarm: bool, options: WishOptions) -> list[DiceSource]:
+    """Dice an attacker adds to target a Detached or Integrated device directly or to disarm
+    it (L311-315); an Item of Power's are the origin's (``origin_abilities``, L920)."""
     key = f"{'disarm' if disarm else 'target'}_{device.kind}"
     line = {"target_detached": 311, "target_integrated": 312, "disarm_detached": 314,
             "disarm_integrated": 315}[key]

@@ -49,8 +49,7 @@ def sfx_access(sheet: WishSheet, options: WishOptions) -> set[str]:
         out |= set(current.sfx) if current else set()
     if sheet.origin in ORIGIN_SFX:
         out.add(ORIGIN_SFX[sheet.origin])
-    if sheet.origin_sfx:
-        out.add(sheet.origin_sfx)
+    out |= set(sheet.origin_sfx)  # chosen with the origin's grants (Alien Traits, L775)
     return out
 
 

@@ -11,7 +11,6 @@ import msgspec
 
 from contracts.rulesets.wish import Purchase, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import origin_hindrances
 
 
 class Restriction(msgspec.Struct, frozen=True, kw_only=True):
@@ -24,6 +23,9 @@ class Restriction(msgspec.Struct, frozen=True, kw_only=True):
     wielded_stunts: bool = False  # ratings only on stunts the item of power grants
 
 
+# the origin hindrances the Wielded Abilities points may pay off (L922)
+WIELDED_PAYS_OFF: Final = frozenset({"Limited Advancement", "Limited Charges"})
+
 RESTRICTIONS: Final[dict[str, Restriction]] = {
     r.currency: r
     for r in (
@@ -35,9 +37,9 @@ RESTRICTIONS: Final[dict[str, Restriction]] = {
         # "+40 points with which to purchase abilities that their item of power allows them to
         # use": stunts usable only while the item is readied or worn
         Restriction(currency="wielded", origin="Wielder", line=921,
-                    kinds=frozenset({"stunt", "stunt_rating", "overcome_hindrance"}),
-                    what="abilities (stunts) the item of power allows them to use, or paying "
-                         "off Limited Advancement and Limited Charges (L922)",
+                    kinds=frozenset({"stunt", "stunt_rating"}),
+                    what="abilities (stunts) the item of power allows them to use (Limited "
+                         "Advancement and Limited Charges: wish.OvercomeOriginHindrance, L922)",
                     wielded_stunts=True),
     )
 }
@@ -58,13 +60,10 @@ def check_purchase(sheet: WishSheet, p: Purchase, currency: str) -> None:
                           f"{currency} points buy only {r.what}, not a {p.kind} raise")
     if r.origin_sfx_stunts and p.kind in ("stunt", "stunt_rating"):
         sfx = p.sfx if p.kind == "stunt" else _owned(sheet, p.target, rule).sfx
-        if sheet.origin_sfx is None or sfx != sheet.origin_sfx:
+        if sfx not in sheet.origin_sfx:
             raise DomainError("purchase.sfx", rule,
-                              f"{currency} points buy stunts of the Alien Traits SFX "
-                              f"({sheet.origin_sfx}), not {sfx}")
-    if p.kind == "overcome_hindrance" and not origin_hindrances.wielded_payable(p.target):
-        raise DomainError("purchase.target", "wish.origin.wielder L922",
-                          "wielded points pay off Limited Advancement and Limited Charges only")
+                              f"{currency} points buy stunts of the Alien Traits SFX chosen with "
+                              f"wish.ChooseOriginGrants ({sheet.origin_sfx}), not {sfx}")
     if r.wielded_stunts and p.kind == "stunt_rating" and not _owned(sheet, p.target, rule).wielded:
         raise DomainError("purchase.target", rule,
                           f"{p.target} is not a Wielded ability; its rating is not raised with "

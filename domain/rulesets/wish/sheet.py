@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import Skill, WishSheet
+from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     conditions,
@@ -20,9 +20,7 @@ from domain.rulesets.wish import (
     hindrances,
     justifications,
     traits,
-    travel_modes,
 )
-from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.characteristics import (
     CHARACTERISTICS as CHARACTERISTICS,
 )
@@ -45,7 +43,6 @@ from domain.rulesets.wish.creation_tables import creation_points
 from domain.rulesets.wish.creation_tables import rank as rank
 from domain.rulesets.wish.options import WishOptions
 from domain.rulesets.wish.restricted_points import RESTRICTIONS
-from domain.rulesets.wish.sfx import SFX
 
 
 class SheetInvalid(DomainError):
@@ -124,24 +121,6 @@ def _stunt_marks(
     return p
 
 
-def _travel_mode(name: str, sk: Skill) -> list[tuple[str, str, str]]:
-    """A Travel skill has a mode (L1084), and a mode that changes the characteristic uses it
-    (L1104-1190)."""
-    base, mode = travel_modes.split(name)
-    if base not in skill_table.TRAVEL:
-        return []
-    mode = mode or sk.mode
-    if mode is None:
-        return [(f"sheet.skills.{name}.mode", "wish.skill.travel L1084",
-                 "a Travel skill is acquired with a mode")]
-    want = travel_modes.characteristic(base, mode, skill_table.TRAVEL[base][0])
-    if sk.characteristic != want:
-        line = travel_modes.MODES.get((base, mode), (None, skill_table.TRAVEL[base][1]))[1]
-        return [(f"sheet.skills.{name}.characteristic", f"wish.skill.travel L{line}",
-                 f"{base} ({mode}) is {want}-based, not {sk.characteristic}")]
-    return []
-
-
 def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
     """Every rule the sheet breaks, as (field, rule, message)."""
     p: list[tuple[str, str, str]] = []
@@ -187,7 +166,6 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
                     f"ranks must be 0-{top_rank} at Rank {rank(sheet.experience)}",
                 )
             )
-        p.extend(_travel_mode(name, sk))
         if sk.kind == "basic" and not sk.acquired:
             p.append((f"sheet.skills.{name}.acquired", "wish.skill L990", "basic skills are known"))
         if not sk.acquired and sk.ranks:
@@ -230,8 +208,6 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
         if currency not in RESTRICTIONS or left < 0:
             p.append((f"sheet.restricted_points.{currency}", "wish.origin L776, L921",
                       f"restricted points are {sorted(RESTRICTIONS)}, never negative"))
-    if sheet.origin_sfx is not None and sheet.origin_sfx not in SFX:
-        p.append(("sheet.origin_sfx", "wish.sfx L1253-1291", f"{sheet.origin_sfx!r}?"))
     if sheet.fortune_rating < 0:
         p.append(("sheet.fortune_rating", "wish.fortune L216", "negative"))
     if not 0 <= sheet.fortune <= sheet.fortune_rating:

@@ -578,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -622,10 +622,13 @@ class Command(_message.Message):
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
     WISH_AWARD_EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHARGE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ARCHETYPE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_JUSTIFICATION_LINE_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHOOSE_MALFUNCTION_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHOOSE_ORIGIN_GRANTS_FIELD_NUMBER: _ClassVar[int]
     WISH_CONTESTED_CHECK_FIELD_NUMBER: _ClassVar[int]
     WISH_END_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_END_ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -639,22 +642,31 @@ class Command(_message.Message):
     WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
     WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
+    WISH_OVERCOME_ORIGIN_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_REACT_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
+    WISH_REMIND_XENO_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    WISH_REPAIR_FIELD_NUMBER: _ClassVar[int]
     WISH_RESTORE_DEVICE_FIELD_NUMBER: _ClassVar[int]
     WISH_RESTORE_STUNT_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_BRIEF_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_CHECK_FIELD_NUMBER: _ClassVar[int]
+    WISH_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
     WISH_SET_SEPARATION_FIELD_NUMBER: _ClassVar[int]
     WISH_SHIFT_STANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_ADVANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_AFTER_ROLL_FIELD_NUMBER: _ClassVar[int]
+    WISH_STABILIZE_FIELD_NUMBER: _ClassVar[int]
     WISH_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_START_TURN_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_BASIC_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_MANEUVER_FIELD_NUMBER: _ClassVar[int]
+    WISH_TRAVEL_CHECK_FIELD_NUMBER: _ClassVar[int]
+    WISH_USE_COSMIC_WINDS_FIELD_NUMBER: _ClassVar[int]
+    WISH_USE_MYSTICAL_REALITY_FIELD_NUMBER: _ClassVar[int]
     command_id: str
     correlation_id: str
     client: str
@@ -698,10 +710,13 @@ class Command(_message.Message):
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
     wish_award_experience: WishAwardExperience
+    wish_charge: WishCharge
     wish_choose_archetype: WishChooseArchetype
     wish_choose_justification_line: WishChooseJustificationLine
+    wish_choose_malfunction: WishChooseMalfunction
     wish_choose_option_lines: WishChooseOptionLines
     wish_choose_origin: WishChooseOrigin
+    wish_choose_origin_grants: WishChooseOriginGrants
     wish_contested_check: WishContestedCheck
     wish_end_encounter: WishEndEncounter
     wish_end_round: WishEndRound
@@ -715,23 +730,32 @@ class Command(_message.Message):
     wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
     wish_move: WishMove
+    wish_overcome_origin_hindrance: WishOvercomeOriginHindrance
+    wish_react: WishReact
     wish_recover: WishRecover
+    wish_remind_xeno: WishRemindXeno
     wish_remove_condition: WishRemoveCondition
+    wish_repair: WishRepair
     wish_restore_device: WishRestoreDevice
     wish_restore_stunt: WishRestoreStunt
     wish_roll_brief_condition: WishRollBriefCondition
     wish_roll_check: WishRollCheck
+    wish_roll_initiative: WishRollInitiative
     wish_set_separation: WishSetSeparation
     wish_shift_stance: WishShiftStance
     wish_spend_advance: WishSpendAdvance
     wish_spend_fortune: WishSpendFortune
     wish_spend_fortune_after_roll: WishSpendFortuneAfterRoll
+    wish_stabilize: WishStabilize
     wish_start_encounter: WishStartEncounter
     wish_start_turn: WishStartTurn
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    wish_travel_check: WishTravelCheck
+    wish_use_cosmic_winds: WishUseCosmicWinds
+    wish_use_mystical_reality: WishUseMysticalReality
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -2198,6 +2222,28 @@ class WishAwardExperience(_message.Message):
     reason: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., xp: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class WishCharge(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "skill", "characteristic", "difficulty", "specializations", "fortune_points")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    skill: str
+    characteristic: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    fortune_points: int
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., skill: _Optional[str] = ..., characteristic: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ...) -> None: ...
+
 class WishCheckRecord(_message.Message):
     __slots__ = ("characteristic", "effective_characteristic", "skill", "pool", "sources", "dice", "tally", "result")
     class PoolEntry(_message.Message):
@@ -2295,6 +2341,18 @@ class WishChooseJustificationLine(_message.Message):
     target_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., line: _Optional[str] = ..., times: _Optional[int] = ..., target_id: _Optional[str] = ...) -> None: ...
 
+class WishChooseMalfunction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "critical_id", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_ID_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    critical_id: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., critical_id: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
 class WishChooseOptionLines(_message.Message):
     __slots__ = ("campaign_id", "character_id", "check_id", "lines")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2308,7 +2366,7 @@ class WishChooseOptionLines(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[WishOptionLine, _Mapping]]] = ...) -> None: ...
 
 class WishChooseOrigin(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "origin", "picks", "talent", "sfx")
+    __slots__ = ("campaign_id", "character_id", "origin", "picks", "talent")
     class PicksEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2321,14 +2379,37 @@ class WishChooseOrigin(_message.Message):
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     PICKS_FIELD_NUMBER: _ClassVar[int]
     TALENT_FIELD_NUMBER: _ClassVar[int]
-    SFX_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     origin: str
     picks: _containers.ScalarMap[str, int]
     talent: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ...) -> None: ...
+
+class WishChooseOriginGrants(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "skills", "sfx", "stunts", "stunt_sfx", "specializations")
+    class SpecializationsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILLS_FIELD_NUMBER: _ClassVar[int]
+    SFX_FIELD_NUMBER: _ClassVar[int]
+    STUNTS_FIELD_NUMBER: _ClassVar[int]
+    STUNT_SFX_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    skills: _containers.RepeatedScalarFieldContainer[str]
     sfx: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ..., sfx: _Optional[str] = ...) -> None: ...
+    stunts: _containers.RepeatedScalarFieldContainer[str]
+    stunt_sfx: str
+    specializations: _containers.ScalarMap[str, str]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skills: _Optional[_Iterable[str]] = ..., sfx: _Optional[str] = ..., stunts: _Optional[_Iterable[str]] = ..., stunt_sfx: _Optional[str] = ..., specializations: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class WishConditionInstance(_message.Message):
     __slots__ = ("id", "name", "duration", "tokens", "severity", "note", "stunt")
@@ -2423,7 +2504,7 @@ class WishDieRoll(_message.Message):
     def __init__(self, die: _Optional[str] = ..., face: _Optional[int] = ..., symbols: _Optional[_Iterable[str]] = ..., chained: _Optional[bool] = ...) -> None: ...
 
 class WishEncounterState(_message.Message):
-    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active", "separations")
+    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active", "separations", "initiative", "sides")
     class SeparationsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2431,6 +2512,13 @@ class WishEncounterState(_message.Message):
         key: str
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -2438,6 +2526,8 @@ class WishEncounterState(_message.Message):
     TURN_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_FIELD_NUMBER: _ClassVar[int]
     SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
+    INITIATIVE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
     round: int
@@ -2445,7 +2535,9 @@ class WishEncounterState(_message.Message):
     turn: WishTurnState
     active: bool
     separations: _containers.ScalarMap[str, int]
-    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    initiative: _containers.RepeatedCompositeFieldContainer[WishInitiativeSlot]
+    sides: _containers.ScalarMap[str, str]
+    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ..., initiative: _Optional[_Iterable[_Union[WishInitiativeSlot, _Mapping]]] = ..., sides: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class WishEndEncounter(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
@@ -2458,12 +2550,14 @@ class WishEndEncounter(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishEndRound(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id")
+    __slots__ = ("campaign_id", "encounter_id", "participants")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishEndTurn(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "fortune_recharge", "invigorated_stunt")
@@ -2594,6 +2688,20 @@ class WishInflictLasting(_message.Message):
     severity: int
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., severity: _Optional[int] = ...) -> None: ...
 
+class WishInitiativeSlot(_message.Message):
+    __slots__ = ("side", "rolled_by", "net_successes", "net_boons", "used")
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_BY_FIELD_NUMBER: _ClassVar[int]
+    NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
+    NET_BOONS_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    side: str
+    rolled_by: str
+    net_successes: int
+    net_boons: int
+    used: bool
+    def __init__(self, side: _Optional[str] = ..., rolled_by: _Optional[str] = ..., net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., used: _Optional[bool] = ...) -> None: ...
+
 class WishLasting(_message.Message):
     __slots__ = ("id", "name", "severity")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -2675,6 +2783,28 @@ class WishOutcome(_message.Message):
     probability: str
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
 
+class WishOvercomeOriginHindrance(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "wielded")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    wielded: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., wielded: _Optional[bool] = ...) -> None: ...
+
+class WishPendingReact(_message.Message):
+    __slots__ = ("action", "attacker_id", "net_successes")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
+    action: str
+    attacker_id: str
+    net_successes: int
+    def __init__(self, action: _Optional[str] = ..., attacker_id: _Optional[str] = ..., net_successes: _Optional[int] = ...) -> None: ...
+
 class WishPurchase(_message.Message):
     __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "traits", "justification", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -2701,9 +2831,34 @@ class WishPurchase(_message.Message):
     archetype_raise: bool
     def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
+class WishReact(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "attacker_id", "action", "difficulty", "specializations")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    attacker_id: str
+    action: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., action: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class WishRecentCheck(_message.Message):
-    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed", "stunt", "stunt_rating")
+    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed", "stunt", "stunt_rating", "pool", "dice", "rerolled", "cosmic_winds")
     class ConsumedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class PoolEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -2720,6 +2875,10 @@ class WishRecentCheck(_message.Message):
     CONSUMED_FIELD_NUMBER: _ClassVar[int]
     STUNT_FIELD_NUMBER: _ClassVar[int]
     STUNT_RATING_FIELD_NUMBER: _ClassVar[int]
+    POOL_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    REROLLED_FIELD_NUMBER: _ClassVar[int]
+    COSMIC_WINDS_FIELD_NUMBER: _ClassVar[int]
     check_id: str
     kind: str
     characteristic: str
@@ -2730,7 +2889,11 @@ class WishRecentCheck(_message.Message):
     consumed: _containers.ScalarMap[str, int]
     stunt: str
     stunt_rating: int
-    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ..., stunt: _Optional[str] = ..., stunt_rating: _Optional[int] = ...) -> None: ...
+    pool: _containers.ScalarMap[str, int]
+    dice: _containers.RepeatedCompositeFieldContainer[WishDieRoll]
+    rerolled: bool
+    cosmic_winds: int
+    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ..., stunt: _Optional[str] = ..., stunt_rating: _Optional[int] = ..., pool: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[_Union[WishDieRoll, _Mapping]]] = ..., rerolled: _Optional[bool] = ..., cosmic_winds: _Optional[int] = ...) -> None: ...
 
 class WishRecover(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stress", "fatigue")
@@ -2744,6 +2907,16 @@ class WishRecover(_message.Message):
     fatigue: int
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ...) -> None: ...
 
+class WishRemindXeno(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class WishRemoveCondition(_message.Message):
     __slots__ = ("campaign_id", "character_id", "condition_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2753,6 +2926,20 @@ class WishRemoveCondition(_message.Message):
     character_id: str
     condition_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., condition_id: _Optional[str] = ...) -> None: ...
+
+class WishRepair(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "wounds", "treat", "device")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_FIELD_NUMBER: _ClassVar[int]
+    TREAT_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    wounds: int
+    treat: _containers.RepeatedScalarFieldContainer[str]
+    device: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., wounds: _Optional[int] = ..., treat: _Optional[_Iterable[str]] = ..., device: _Optional[str] = ...) -> None: ...
 
 class WishRestoreDevice(_message.Message):
     __slots__ = ("campaign_id", "character_id", "device", "how")
@@ -2828,6 +3015,25 @@ class WishRollCheck(_message.Message):
     bypass_defense: bool
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
 
+class WishRollInitiative(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "sides", "characteristic")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    sides: _containers.ScalarMap[str, str]
+    characteristic: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., sides: _Optional[_Mapping[str, str]] = ..., characteristic: _Optional[str] = ...) -> None: ...
+
 class WishSetSeparation(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers", "band")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2845,7 +3051,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "origin_sfx", "hindrance_points", "hindrances", "overcome_hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "stabilized")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2895,6 +3101,20 @@ class WishSheet(_message.Message):
         key: str
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class TravelRechargeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class MalfunctionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     CHARACTERISTICS_FIELD_NUMBER: _ClassVar[int]
     MAXIMA_FIELD_NUMBER: _ClassVar[int]
     STANCE_FIELD_NUMBER: _ClassVar[int]
@@ -2923,16 +3143,23 @@ class WishSheet(_message.Message):
     ADVANCES_FIELD_NUMBER: _ClassVar[int]
     CREATION_POINTS_FIELD_NUMBER: _ClassVar[int]
     RESTRICTED_POINTS_FIELD_NUMBER: _ClassVar[int]
-    ORIGIN_SFX_FIELD_NUMBER: _ClassVar[int]
     HINDRANCE_POINTS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
-    OVERCOME_HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     FACILITATORS_FIELD_NUMBER: _ClassVar[int]
     CONDITIONS_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     SERIAL_FIELD_NUMBER: _ClassVar[int]
     CHECKS_ROLLED_FIELD_NUMBER: _ClassVar[int]
     RECENT_CHECKS_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_SKILLS_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_SFX_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_GRANTS_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    TRAVEL_BROKEN_FIELD_NUMBER: _ClassVar[int]
+    TRAVEL_RECHARGE_FIELD_NUMBER: _ClassVar[int]
+    OVERCOME_FIELD_NUMBER: _ClassVar[int]
+    MALFUNCTIONS_FIELD_NUMBER: _ClassVar[int]
+    REACT_FIELD_NUMBER: _ClassVar[int]
+    STABILIZED_FIELD_NUMBER: _ClassVar[int]
     characteristics: _containers.ScalarMap[str, int]
     maxima: _containers.ScalarMap[str, int]
     stance: WishStance
@@ -2961,17 +3188,24 @@ class WishSheet(_message.Message):
     advances: int
     creation_points: int
     restricted_points: _containers.ScalarMap[str, int]
-    origin_sfx: str
     hindrance_points: int
     hindrances: _containers.RepeatedCompositeFieldContainer[WishHindrance]
-    overcome_hindrances: _containers.RepeatedScalarFieldContainer[str]
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     conditions: _containers.RepeatedCompositeFieldContainer[WishConditionInstance]
     phase: str
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., origin_sfx: _Optional[str] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., overcome_hindrances: _Optional[_Iterable[str]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    origin_skills: _containers.RepeatedScalarFieldContainer[str]
+    origin_sfx: _containers.RepeatedScalarFieldContainer[str]
+    origin_grants_chosen: bool
+    travel_broken: _containers.RepeatedScalarFieldContainer[str]
+    travel_recharge: _containers.ScalarMap[str, int]
+    overcome: _containers.RepeatedScalarFieldContainer[str]
+    malfunctions: _containers.ScalarMap[str, str]
+    react: WishPendingReact
+    stabilized: bool
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -3046,6 +3280,24 @@ class WishSpendFortuneAfterRoll(_message.Message):
     points: int
     roller_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., points: _Optional[int] = ..., roller_id: _Optional[str] = ...) -> None: ...
+
+class WishStabilize(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "difficulty", "specializations", "fortune_points", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    fortune_points: int
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class WishStance(_message.Message):
     __slots__ = ("defensive", "offensive", "position")
@@ -3187,14 +3439,68 @@ class WishTally(_message.Message):
     RCH: int
     def __init__(self, S: _Optional[int] = ..., F: _Optional[int] = ..., B: _Optional[int] = ..., N: _Optional[int] = ..., SER: _Optional[int] = ..., CAL: _Optional[int] = ..., EXR: _Optional[int] = ..., RCH: _Optional[int] = ...) -> None: ...
 
+class WishTravelCheck(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "skill", "purpose", "difficulty", "specializations", "fortune_points", "dematerialize", "encounter_id", "check_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DEMATERIALIZE_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    skill: str
+    purpose: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    fortune_points: int
+    dematerialize: int
+    encounter_id: str
+    check_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+
 class WishTurnState(_message.Message):
-    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted")
+    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     STANCE_SHIFTED_FIELD_NUMBER: _ClassVar[int]
+    SLOT_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     maneuvers: int
     actions: int
     stance_shifted: bool
-    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ...) -> None: ...
+    slot: int
+    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ...) -> None: ...
+
+class WishUseCosmicWinds(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "effect", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    effect: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., effect: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
+class WishUseMysticalReality(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "roller_id", "whole_pool")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    WHOLE_POOL_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    roller_id: str
+    whole_pool: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., whole_pool: _Optional[bool] = ...) -> None: ...

@@ -43,16 +43,23 @@ def test_no_automatic_wound_on_a_device_L320() -> None:
     assert devices.damaged(s, gun, 20, 0)["broken"] is True
 
 
-def test_targeting_and_disarming_dice_L311_L315_L920() -> None:
+def test_targeting_and_disarming_dice_L311_L315() -> None:
     o = parse_options({})
-    s = sheets.load(build_sheet(experience=31))
-    dice = {(d.die, d.count) for d in devices.attack_dice(s, Device(kind="detached"), False, o)}
+    dice = {(d.die, d.count) for d in devices.attack_dice(Device(kind="detached"), False, o)}
     assert dice == {("CHL", 1)}
-    dice = {(d.die, d.count) for d in devices.attack_dice(s, Device(kind="integrated"), True, o)}
+    dice = {(d.die, d.count) for d in devices.attack_dice(Device(kind="integrated"), True, o)}
     assert dice == {("CHL", 2)}
-    dice = {(d.die, d.count) for d in devices.attack_dice(s, Device(kind="item_of_power"),
-                                                            False, o)}
-    assert dice == {("CHL", 1), ("MIS", 3)}
+
+
+def test_an_attack_on_an_item_of_power_adds_x_and_rank_y_L920() -> None:
+    st = states(hero=build_sheet(characteristics={"str": 3}),
+                thor=build_sheet(origin="Wielder", experience=31,
+                                 devices={"Hammer": {"kind": "item_of_power"}}))
+    events = WISH.decide(Attack(campaign_id="c", character_id="hero", target_id="thor",
+                                characteristic="str", device="Hammer"), st, {},
+                         ScriptedDice([1] * 10))
+    rolled = next(e for e in events if e.type == "wish.CheckRolled")
+    assert rolled.data["check"]["pool"] == {"CHR": 3, "CHL": 1, "MIS": 3}  # Rank 3
 
 
 def test_a_sheets_devices_hold_device_stunts_once_L299_L322() -> None:

