@@ -11,8 +11,8 @@ BASE = {"str": 2, "ag": 2, "to": 2, "int": 2, "wp": 2, "fel": 2}
 
 async def test_the_readme_wish_steps(api: Api) -> None:
     ann = await api.token("ann")
-    c = "capes"
-    await api.ok(ann, "CreateCampaign", {"campaign_id": c, "name": "Capes", "ruleset": "wish"})
+    c = "cosmos"
+    await api.ok(ann, "CreateCampaign", {"campaign_id": c, "name": "Cosmos", "ruleset": "wish"})
     await api.ok(ann, "CreateCharacter", {"campaign_id": c, "character_id": "et", "name": "Et",
                                           "sheet": {"characteristics": BASE}})
     await api.ok(ann, "wish.ChooseOrigin", {"campaign_id": c, "character_id": "et",
