@@ -53,6 +53,12 @@ def sfx_access(sheet: WishSheet, options: WishOptions) -> set[str]:
     return out
 
 
+def sfx_available(sheet: WishSheet, sfx: str, options: WishOptions) -> bool:
+    """Open stunts are for anyone (L470); an SFX stunt needs the SFX from the current Archetype
+    or the origin (L474, L1212)."""
+    return sfx == "Open" or sfx in sfx_access(sheet, options)
+
+
 def intrinsic(stunt: Stunt) -> str | None:
     """The justification a stunt's SFX gives it (L326, L345, L356), if any."""
     row = INTRINSIC.get(stunt.sfx)
