@@ -347,7 +347,8 @@ async def run_commands(w: World) -> None:
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},
-             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]
+             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]},
+             {"id": "help", "title": "Help", "cp": 4, "keywords": ["Aid Other"]}]
     for chid in ("pt-hero", "pt-foe"):
         await w.both("ann", "CreateCharacter", {"campaign_id": ptid, "name": chid,
                                                 "character_id": chid,
@@ -355,6 +356,13 @@ async def run_commands(w: World) -> None:
     p = {"campaign_id": ptid}
     await w.both("ann", "potential.TakeAction", {**p, "character_id": "pt-hero", "focus": "leap",
                                                  "advantages": ["claw"], "resistance": 8})
+    combo = {**p, "advantages": ["claw", "help"]}
+    await w.both("ann", "potential.ChallengeCombination", {**combo, "challenged_id": "pt-hero",
+                                                           "reason": "helping oneself?"})
+    await w.both("ann", "potential.RuleOnCombination", {**combo, "character_id": "pt-hero",
+                                                        "approved": False, "reason": "no"})
+    await w.both("ann", "potential.OfferAid", {**p, "character_id": "pt-hero", "to": "pt-foe",
+                                               "advantage": "help"})
     await w.both("ann", "potential.StartCombat", {**p, "participants": ["pt-hero", "pt-foe"],
                                                   "readiness": {"pt-hero": 1}})
     await w.both("ann", "potential.SeizeInitiative", {
@@ -380,6 +388,14 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "potential.RecoverAdvantage", {**p, "character_id": "pt-hero",
                                                        "advantage": "body", "reason": "rest"})
     await w.both("ann", "potential.EndCombat", {**p, "participants": ["pt-hero", "pt-foe"]})
+    await w.both("ann", "potential.SetConscious", {**p, "character_id": "pt-foe",
+                                                   "conscious": False, "reason": "knocked out"})
+    await w.both("ann", "potential.MinorAction", {**p, "character_id": "pt-hero",
+                                                  "description": "speaks"})
+    await w.both("ann", "potential.StartRetraining", {**p, "character_id": "pt-hero",
+                                                      "advantage": "claw", "reason": "drill"})
+    done = await w.both("ann", "potential.CompleteRetraining", {**p, "character_id": "pt-hero"})
+    w.ids["potential"], w.ids["pt_position"] = ptid, done.value["position"]
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 
@@ -478,6 +494,11 @@ def queries(w: World) -> list[Query]:
               {"campaign_id": wid, "encounter_id": "brawl"}),
         Query("GetEncounter", get(f"{wbase}/encounters/none"),
               {"campaign_id": wid, "encounter_id": "none"}),
+        # a Potential combat's own stream: whose turn, who is next (L37)
+        Query("GetEncounter", get(f"/v1/campaigns/{w.ids['potential']}/encounters/combat",
+                                  position=w.ids["pt_position"]),
+              {"campaign_id": w.ids["potential"], "encounter_id": "combat",
+               "position": int(w.ids["pt_position"])}),
         Query("ListRolls", get(f"{base}/rolls"), {"campaign_id": cid}, "rolls"),
         Query("ListRolls", get(f"{base}/rolls", table_id="main", limit=1),
               {"campaign_id": cid, "table_id": "main", "limit": 1}, "rolls"),
