@@ -9,6 +9,7 @@ from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     justifications,
+    origin_abilities,
     skill_purchases,
     traits,
     travel_modes,
@@ -160,7 +161,7 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
                 raise DomainError(f"purchase.cost.{k}", "wish.stunt.cost L508", "must not be negative")
         # SFX traits: the normal price only with the SFX (L277); outside the available SFX,
         # 2 more (L476)
-        off = p.off_sfx or not justifications.sfx_available(sheet, p.sfx, options)
+        off = p.off_sfx or not _sfx_available(sheet, p.sfx, options)
         return Priced(cost=1 + (2 if off else 0), rule="wish.advance.stunt L277, L484, L476",
                       off_sfx=off)
     if p.kind == "stunt_rating":
@@ -174,9 +175,15 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
                 f"stunt ratings stop at {options.max_stunt_rating}",
             )
         # an SFX the current Archetype (or the origin, D-33) does not grant: 1 more (L478)
-        off = stunt.off_sfx or not justifications.sfx_available(sheet, stunt.sfx, options)
+        off = stunt.off_sfx or not _sfx_available(sheet, stunt.sfx, options)
         return Priced(cost=1 + (1 if off else 0), rule="wish.advance.stunt L484, L478")
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
+
+
+def _sfx_available(sheet: WishSheet, sfx: str, options: WishOptions) -> bool:
+    """An SFX the character has: Archetype's, origin's, talents' (L474, L840, L1212)."""
+    ok = justifications.sfx_available(sheet, sfx, options)
+    return ok or sfx in origin_abilities.archetype_sfx(sheet)
 
 
 def _skill(sheet: WishSheet, name: str) -> Skill:

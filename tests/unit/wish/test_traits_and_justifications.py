@@ -202,3 +202,5 @@ def test_sfx_stunts_cost_more_without_the_sfx_L277_L476_L478() -> None:
     assert cost(brick, "stunt_rating", "Zap") == 2
     cat = build_sheet(advances=9, origin="Anthropomorphic")  # Animal Ferocity: Feral (L789)
     assert cost(cat, "stunt", "Claws", "Feral") == 1
+    mage = build_sheet(advances=9, origin="Mystic", origin_talent="Spellcaster")  # Magic (L843)
+    assert cost(mage, "stunt", "Bolt", "Magic") == 1
