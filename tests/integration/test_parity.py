@@ -268,6 +268,38 @@ async def run_commands(w: World) -> None:
                                        "action": "Brace"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
+    # devices (L299-332), assists (L384-388), Travel modes (L1084), the Alien's points (L776)
+    gadgets = {"characteristics": NEWBIE["characteristics"], "phase": "play",
+               "stunts": {"Blaster": {"sfx": "Gear", "traits": ["Ranged", "Push"]}},
+               "devices": {"Raygun": {"stunts": ["Blaster"], "state": "disarmed"}}}
+    await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Gadget",
+                                            "character_id": "gadget", "sheet": gadgets})
+    gadget = {"campaign_id": wid, "character_id": "gadget"}
+    await w.both("ann", "wish.RollCheck", {**gadget, "characteristic": "ag", "stunt": "Blaster"})
+    await w.both("ann", "wish.RestoreDevice", {**gadget, "device": "Raygun", "how": "recover"})
+    await w.both("ann", "wish.RestoreDevice", {**gadget, "device": "Raygun", "how": "repair"})
+    await w.both("ann", "wish.RollCheck", {**gadget, "characteristic": "ag", "stunt": "Blaster",
+                                           "assisted_by": ["hero"]})
+    await w.both("ann", "wish.Attack", {**hero, "target_id": "gadget", "device": "Raygun",
+                                        "disarm": True})
+    await w.both("ann", "wish.ChooseJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "!"})
+    await w.both("ann", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "?"})
+    await w.both("bob", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "-"})
+    await w.both("ann", "wish.RestoreStunt", {**gadget, "stunt": "Blaster"})
+    await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Et", "character_id": "et",
+                                            "sheet": {"characteristics": NEWBIE["characteristics"]}})
+    await w.both("ann", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "et",
+                                              "origin": "Alien", "picks": {
+                                                  "str": 1, "ag": 1, "to": 1, "int": 1, "fel": -1}})
+    await w.both("ann", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "et",
+                                                    "sfx": "Feral"})
+    await w.both("ann", "wish.SpendAdvance", {"campaign_id": wid, "character_id": "et",
+                                              "currency": "alien", "purchase": {
+                                                  "kind": "acquire_skill", "target": "Superflight",
+                                                  "mode": "Winged"}})
     gh = await w.both("ann", "CreateCampaign", {"name": "Heroes", "ruleset": "golden-heroes"})
     ghid = gh.value["campaign_id"]
     for chid in ("gh-hero", "gh-foe"):
