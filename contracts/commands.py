@@ -14,7 +14,14 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from contracts.ids import ID_MAX, ID_PATTERN, USER_PATTERN
-from contracts.rulesets import boonbane, golden_heroes, potential, wish
+from contracts.rulesets import (
+    boonbane,
+    boonbane_overlays,
+    boonbane_play,
+    golden_heroes,
+    potential,
+    wish,
+)
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=ID_MAX, pattern=ID_PATTERN)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
@@ -194,6 +201,9 @@ register_payloads({f"wish.{cls.__name__}": cls for cls in wish.COMMANDS})
 register_payloads({f"{golden_heroes.RULESET_ID}.{cls.__name__}": cls
                    for cls in golden_heroes.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in boonbane.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in boonbane_play.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_overlays.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

@@ -40,6 +40,32 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
 
     name: Affliction
     source: str | None = None
+    # rounds left before it ends by itself, counted down at each end of round (digest §4.6.3
+    # step 4; 1 minute = the campaign's rounds_per_minute); None: until removed
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
+
+
+class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An action's effect on a creature until the end of the round (digest §3.2): charging
+    (L143), defending (L150), helped (L184) and distracted (L160), the last two used up by the
+    creature's next attack or challenge roll."""
+
+    kind: Literal["charging", "defending", "helped", "distracted"]
+    source: str | None = None
+
+
+class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The creature's latest attack or challenge roll, which Fortune may still amend (L45, L47)."""
+
+    number: int
+    net: int
+    d6: list[int] = []
+    total: int | None = None
+    target_number: int
+    success: bool
+    automatic: str | None = None
+    fortune_six: bool = False
+    fortune_success: bool = False
 
 
 class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -68,6 +94,19 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     life_state: Literal["active", "disabled", "dying", "unconscious", "dead"] = "active"
     disabled_rounds: Annotated[int, msgspec.Meta(ge=0, le=2)] = 0  # consecutive, completed (L38)
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
+    rolls: Annotated[int, msgspec.Meta(ge=0)] = 0  # attack and challenge rolls made
+    last_roll: LastRoll | None = None
+    # overlay bookkeeping (L357-L417): thresholds reached, traits gained, the Repetition chain,
+    # this scene's spell casts, the Death State's source condition
+    insanity_thresholds: list[int] = []
+    corruption_thresholds: list[int] = []
+    traits: list[str] = []
+    repetition_key: str | None = None
+    repetition_count: Count = 0
+    scene_casts: list[str] = []
+    triggering_casts: Count = 0
+    death_condition: str | None = None
+    round_effects: list[RoundEffect] = []
 
 
 # --------------------------------------------------------------------------- commands
@@ -85,11 +124,22 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # weather, firing (L3)
     in_reach: bool = True  # whether the attacker can reach a prone target (L315-L316)
     task_key: str | None = None  # the task Escalation tokens belong to (L359-L361)
+    critical: bool = False  # a critical roll: failing it gains an Escalation token (L359)
+    action_key: str | None = None  # the action Repetition counts (L408-L412)
+    knowledge: str | None = None  # the Knowledge Gate the action needs (L401-L405)
     interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
     # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
     # fortune_from is another player character giving this roll 2 boons from their Fortune
     fortune: Literal["succeed", "six"] | None = None
     fortune_from: str | None = None
+    # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
+    encounter_id: str | None = None
+    use: Literal["action", "triggered"] = "action"
+    charge: bool = False  # Charge (L142-L143): 1 bane on this and every roll until round's end
+    social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
+    misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
+    # the GM's choice should a misfire's 2d6 incapacitate a non-player wielder (L64)
+    npc_outcome: Literal["die", "unconscious"] | None = None
 
 
 class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -103,11 +153,17 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
     senses: list[Literal["sight", "hearing"]] = []  # Perception rolls relying on a sense
     task_key: str | None = None
+    critical: bool = False
+    action_key: str | None = None
+    knowledge: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
     # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
     # fortune_from is another player character giving this roll 2 boons from their Fortune
     fortune: Literal["succeed", "six"] | None = None
     fortune_from: str | None = None
+    # in an encounter, a challenge roll that is the turn's action or a triggered action
+    encounter_id: str | None = None
+    use: Literal["action", "triggered"] | None = None
 
 
 class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -119,6 +175,8 @@ class TakeDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     halve: bool = False  # half damage, rounded down (L30)
     # a non-player creature reaching incapacitation dies or falls unconscious, the GM's choice (L64)
     npc_outcome: Literal["die", "unconscious"] | None = None
+    # Invulnerability (L395-L398): the condition met (full damage), partly met (half) or not (0)
+    invulnerability: Literal["met", "partial", "unmet"] | None = None
 
 
 class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -144,6 +202,8 @@ class Stabilize(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     campaign_id: str
     character_id: str
     target_id: str
+    encounter_id: str | None = None
+    use: Literal["action", "triggered"] = "action"
 
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll,
@@ -185,6 +245,16 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     automatic: str | None = None  # the rule that decided the roll with no dice (e.g. "stunned L324")
     fortune_six: bool = False  # a boon d6 treated as a 6 (L47)
     fortune_success: bool = False  # a failure turned into a success (L45)
+    number: int = 0  # the roller's roll number, which a later Fortune spend names
+    action_key: str | None = None  # the action the Repetition chain counts (L408-L412)
+    task_key: str | None = None
+    critical: bool = False
+    reduced_effect: bool = False  # partial knowledge, or unknown as reduced effect (L403, L405)
+    social: bool = False
+    consumed: list[str] = []  # round effects this roll used up (helped, distracted)
+    backfire: bool = False  # a social roll's total of 0 or lower (L104)
+    misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
+    jammed: bool = False  # an even misfire: 1 minute of repair (L128)
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
@@ -203,6 +273,9 @@ class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):
     added: list[AfflictionInstance] = []
     removed: list[str] = []  # affliction types whose every instance ended
     d3: int | None = None  # hours unconscious (L64)
+    invulnerability: str | None = None  # the condition's adjudication (L396-L397)
+    marked_dead: bool = False  # death became the Death State (L352-L356)
+    removed_sources: list[str] = []  # linked afflictions that ended with the life state
 
 
 class Healed(msgspec.Struct, frozen=True, kw_only=True):
@@ -229,7 +302,7 @@ class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
     """A Fate roll (one d6 read as 1 / 2-5 / 6) and the state it leads to (L34-L42)."""
 
     character_id: str
-    d6: int
+    d6: int | None  # None: the third disabled round's L38 effect replaced the roll (count_first)
     was: str  # "disabled" or "dying"
     life_state: str
     outcome: str  # the rule applied, e.g. "dying L35", "three disabled rounds L38"
@@ -239,6 +312,7 @@ class FateRolled(msgspec.Struct, frozen=True, kw_only=True):
     added: list[AfflictionInstance] = []
     removed_sources: list[str] = []
     d3: int | None = None  # hours unconscious after three disabled rounds (L38)
+    marked_dead: bool = False  # death became the Death State (L352-L356)
 
 
 EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,
@@ -246,7 +320,8 @@ EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.RollMade": RollMade,
 STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": DamageTaken,
                                                  f"{RULESET_ID}.Healed": Healed,
                                                  f"{RULESET_ID}.FateRolled": FateRolled,
-                                                 f"{RULESET_ID}.FortuneSpent": FortuneSpent}
+                                                 f"{RULESET_ID}.FortuneSpent": FortuneSpent,
+                                                 f"{RULESET_ID}.RollMade": RollMade}
 
 
 # --------------------------------------------------------------------------- odds
@@ -281,3 +356,5 @@ class RollSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     in_reach: bool = True
     task_key: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
+    action_key: str | None = None  # Repetition (L408-L412)
+    knowledge: str | None = None  # Knowledge Gate (L401-L405)

@@ -36,7 +36,7 @@ async def test_generate_then_strike_records_every_die_and_modifier(api: Api) -> 
     result = await api.ok(ann, "golden-heroes.Strike",
                           {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
                            "circumstances": ["behind", "unaware"]})
-    data = result["events"][-1]["data"]
+    data = result["events"][0]["data"]
     sources = [m["source"] for m in data["modifiers"]]
     assert "behind (L80-L82)" in sources and "unaware (L80-L82)" in sources
     assert data["total"] == data["natural"] + 2 + 6 + sum(m["value"] for m in data["modifiers"])

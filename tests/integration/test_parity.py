@@ -268,6 +268,38 @@ async def run_commands(w: World) -> None:
                                        "action": "Brace"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
+    # devices (L299-332), assists (L384-388), Travel modes (L1084), the Alien's points (L776)
+    gadgets = {"characteristics": NEWBIE["characteristics"], "phase": "play",
+               "stunts": {"Blaster": {"sfx": "Gear", "traits": ["Ranged", "Push"]}},
+               "devices": {"Raygun": {"stunts": ["Blaster"], "state": "disarmed"}}}
+    await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Gadget",
+                                            "character_id": "gadget", "sheet": gadgets})
+    gadget = {"campaign_id": wid, "character_id": "gadget"}
+    await w.both("ann", "wish.RollCheck", {**gadget, "characteristic": "ag", "stunt": "Blaster"})
+    await w.both("ann", "wish.RestoreDevice", {**gadget, "device": "Raygun", "how": "recover"})
+    await w.both("ann", "wish.RestoreDevice", {**gadget, "device": "Raygun", "how": "repair"})
+    await w.both("ann", "wish.RollCheck", {**gadget, "characteristic": "ag", "stunt": "Blaster",
+                                           "assisted_by": ["hero"]})
+    await w.both("ann", "wish.Attack", {**hero, "target_id": "gadget", "device": "Raygun",
+                                        "disarm": True})
+    await w.both("ann", "wish.ChooseJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "!"})
+    await w.both("ann", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "?"})
+    await w.both("bob", "wish.ImposeJustificationLine", {**gadget, "check_id": "check-2",
+                                                         "line": "-"})
+    await w.both("ann", "wish.RestoreStunt", {**gadget, "stunt": "Blaster"})
+    await w.both("ann", "CreateCharacter", {"campaign_id": wid, "name": "Et", "character_id": "et",
+                                            "sheet": {"characteristics": NEWBIE["characteristics"]}})
+    await w.both("ann", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "et",
+                                              "origin": "Alien", "picks": {
+                                                  "str": 1, "ag": 1, "to": 1, "int": 1, "fel": -1}})
+    await w.both("ann", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "et",
+                                                    "sfx": "Feral"})
+    await w.both("ann", "wish.SpendAdvance", {"campaign_id": wid, "character_id": "et",
+                                              "currency": "alien", "purchase": {
+                                                  "kind": "acquire_skill", "target": "Superflight",
+                                                  "mode": "Winged"}})
     gh = await w.both("ann", "CreateCampaign", {"name": "Heroes", "ruleset": "golden-heroes"})
     ghid = gh.value["campaign_id"]
     for chid in ("gh-hero", "gh-foe"):
@@ -277,9 +309,45 @@ async def run_commands(w: World) -> None:
                      {"campaign_id": ghid, "character_id": chid})
     await w.both("ann", "golden-heroes.GenerateCharacter",
                  {"campaign_id": ghid, "character_id": "gh-hero"})
+    gh_hero = {"campaign_id": ghid, "character_id": "gh-hero"}
+    await w.both("ann", "golden-heroes.RollPower", gh_hero)
+    await w.both("ann", "golden-heroes.ChoosePower", {**gh_hero, "power": "flight"})
+    await w.both("ann", "golden-heroes.UpgradePower", {**gh_hero, "power": "strength"})
+    await w.both("ann", "golden-heroes.ChoosePowerOption", {**gh_hero, "power": "martial_arts",
+                                                            "choice": "oriental"})
+    await w.both("ann", "golden-heroes.ConvertPowerRolls", {**gh_hero, "count": 1})
+    await w.both("ann", "golden-heroes.TakeBackground", {**gh_hero, "background": "immortal"})
     strike = {"campaign_id": ghid, "character_id": "gh-hero", "target_id": "gh-foe"}
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "unaware"]})
     await w.both("ann", "golden-heroes.Strike", {**strike, "circumstances": ["behind", "above"]})
+    await w.both("ann", "golden-heroes.Respond", {"campaign_id": ghid, "character_id": "gh-foe",
+                                                  "response": "dodge"})
+    gh_fight = {"campaign_id": ghid, "encounter_id": "gh-fight"}
+    await w.both("ann", "golden-heroes.StartCombat", {**gh_fight, "heroes": ["gh-hero"],
+                                                      "villains": ["gh-foe"]})
+    await w.both("ann", "golden-heroes.RollInitiative", gh_fight)
+    await w.both("ann", "golden-heroes.Act", {**gh_fight, "character_id": "gh-hero",
+                                              "activity": "frame"})
+    await w.both("ann", "golden-heroes.Strike", {**strike, "encounter_id": "gh-fight"})
+    await w.both("ann", "golden-heroes.EndPhase", gh_fight)
+    await w.both("ann", "golden-heroes.Recover", {"campaign_id": ghid, "character_id": "gh-foe"})
+    await w.both("ann", "golden-heroes.Aid", {"campaign_id": ghid, "character_id": "gh-hero",
+                                              "target_id": "gh-foe", "kind": "htc_aid"})
+    await w.both("ann", "golden-heroes.Fall", {"campaign_id": ghid, "character_id": "gh-foe",
+                                               "metres": 20})
+    await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
+                                                          "field": "personal_force_shield"})
+    await w.both("ann", "golden-heroes.EndCombat", gh_fight)
+    await w.both("ann", "golden-heroes.StartWeek", {"campaign_id": ghid,
+                                                    "characters": ["gh-hero", "gh-foe"]})
+    await w.both("ann", "golden-heroes.SetRating", {**gh_hero, "rating": "security",
+                                                    "value": 10, "reason": "a win"})
+    await w.both("ann", "golden-heroes.StartScenario", {"campaign_id": ghid,
+                                                        "characters": ["gh-hero"]})
+    await w.both("ann", "golden-heroes.SpendHeroPoints", {**gh_hero, "roller_id": "gh-hero",
+                                                          "target_id": "gh-foe", "points": 1})
+    await w.both("ann", "golden-heroes.ImproveCharacter", {**gh_hero, "dups": 2,
+                                                           "improvement": "training"})
     bb = await w.both("ann", "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"})
     bbid = bb.value["campaign_id"]
     w.ids["boonbane"] = bbid
@@ -312,6 +380,41 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.FateRoll", {"campaign_id": bbid, "character_id": "bb-hero"})
     await w.both("ann", "boonbane.Stabilize", {"campaign_id": bbid, "character_id": "bb-foe",
                                                "target_id": "bb-hero"})
+    bbenc = {"campaign_id": bbid, "encounter_id": "bb-fight"}
+    await w.both("ann", "boonbane.StartEncounter", {**bbenc, "participants": [
+        {"character_id": "bb-foe"}, {"character_id": "bb-out", "side": "players"}]})
+    await w.both("ann", "boonbane.CheckSurprise", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-out", "turn": "slow"})
+    await w.both("ann", "boonbane.TakeTurn", {**bbenc, "character_id": "bb-foe", "turn": "fast"})
+    await w.both("ann", "boonbane.Move", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.Defend", {**bbenc, "character_id": "bb-foe"})
+    await w.both("ann", "boonbane.Help", {**bbenc, "character_id": "bb-foe", "target_id": "bb-hero"})
+    await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe", "bb-out"]})
+    await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe"]})
+    bbout = {"campaign_id": bbid, "character_id": "bb-out"}
+    await w.both("ann", "boonbane.AddAffliction", {**bbout, "name": "asleep", "source": "spell"})
+    await w.both("ann", "boonbane.RemoveAffliction", {**bbout, "name": "unconscious"})
+    await w.both("ann", "boonbane.RemoveAffliction", {**bbout, "name": "poisoned"})
+    await w.both("ann", "boonbane.WakeCreature", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                  "target_id": "bb-out"})
+    await w.both("ann", "boonbane.AwardStat", {**bbout, "stat": "health", "change": 2,
+                                               "reason": "a boon of the old gods"})
+    await w.both("ann", "boonbane.AwardStat", {**bbout, "stat": "will", "change": 99,
+                                               "reason": "too much"})
+    await w.both("ann", "boonbane.SpendFortune", {"campaign_id": bbid, "character_id": "bb-hero",
+                                                  "use": "succeed"})
+    bbov = {"campaign_id": bbid, "character_id": "bb-hero"}
+    await w.both("ann", "boonbane.ChangeInsanity", {**bbov, "change": 9, "reason": "the tome"})
+    await w.both("ann", "boonbane.ChangeCorruption", {**bbov, "change": 2, "reason": "a pact"})
+    await w.both("ann", "boonbane.TriggerExposure", {**bbov, "trigger": "artifact"})
+    await w.both("ann", "boonbane.RelieveExposure", {**bbov, "cause": "safe_rest"})
+    await w.both("ann", "boonbane.SetKnowledge", {**bbov, "gate": "runes", "level": "partial"})
+    await w.both("ann", "boonbane.CastSpell", {**bbov, "spell": "bolt", "rank": 3})
+    await w.both("ann", "boonbane.UseArtifact", {**bbov, "artifact": "crown", "grade": "minor"})
+    await w.both("ann", "boonbane.FulfillDeathCondition", bbov)
+    await w.both("ann", "boonbane.EndScene", {"campaign_id": bbid, "participants": ["bb-hero"]})
+    await w.both("ann", "boonbane.AreaDamage", {"campaign_id": bbid, "dice": 2, "targets": [
+        {"character_id": "bb-out"}, {"character_id": "bb-hero", "halve": True}]})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},

@@ -32,6 +32,7 @@ from contracts.rulesets.wish.checks import (
     SpendFortuneAfterRoll,
 )
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
+from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
 from contracts.rulesets.wish.encounter import (
     EncounterState,
     EndEncounter,
@@ -47,6 +48,10 @@ from contracts.rulesets.wish.encounter import (
 )
 from contracts.rulesets.wish.health import ApplyDamage, Heal, InflictLasting, Recover
 from contracts.rulesets.wish.initiative import Charge, InitiativeSlot, RollInitiative, Stabilize
+from contracts.rulesets.wish.justification_lines import (
+    ChooseJustificationLine,
+    ImposeJustificationLine,
+)
 from contracts.rulesets.wish.literals import (
     Characteristic,
     Currency,
@@ -72,12 +77,14 @@ from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
     ConditionInstance,
+    Device,
     Hindrance,
     Lasting,
     Skill,
     Specialization,
     Stance,
     Stunt,
+    StuntCost,
     WishSheet,
 )
 from contracts.rulesets.wish.travel import TravelCheck, TravelPurpose
@@ -97,6 +104,7 @@ __all__ = [
     "CheckResult",
     "CheckSpec",
     "ChooseArchetype",
+    "ChooseJustificationLine",
     "ChooseOptionLines",
     "ChooseOrigin",
     "ChooseOriginGrants",
@@ -120,6 +128,7 @@ __all__ = [
     "ContestedCheck",
     "Currency",
     "DamageKind",
+    "Device",
     "DiceSource",
     "Die",
     "DieRoll",
@@ -133,6 +142,7 @@ __all__ = [
     "GainFortune",
     "Heal",
     "Hindrance",
+    "ImposeJustificationLine",
     "ImposeOptionLines",
     "InflictLasting",
     "Lasting",
@@ -146,6 +156,8 @@ __all__ = [
     "RecentCheck",
     "Recover",
     "RemoveCondition",
+    "RestoreDevice",
+    "RestoreStunt",
     "RollBriefCondition",
     "RollCheck",
     "ShiftStance",
@@ -160,6 +172,7 @@ __all__ = [
     "StartEncounter",
     "StartTurn",
     "Stunt",
+    "StuntCost",
     "TakeHindrance",
     "TakeManeuver",
     "Tally",
@@ -201,6 +214,10 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Grandstand,
     SetSeparation,
     Move,
+    RestoreDevice,
+    RestoreStunt,
+    ChooseJustificationLine,
+    ImposeJustificationLine,
     ChooseOriginGrants,
     Repair,
     TravelCheck,

@@ -8,7 +8,7 @@ from typing import Literal
 import msgspec
 
 from contracts.rulesets.wish.literals import Currency
-from contracts.rulesets.wish.sheet import Specialization
+from contracts.rulesets.wish.sheet import Specialization, StuntCost
 
 
 class TakeHindrance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -69,6 +69,10 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     sfx: str = "Open"
     off_sfx: bool = False
     recharge_rating: int = 0
+    cost: StuntCost | None = None  # a new stunt's printed Cost (L508)
+    mode: str | None = None  # a Travel skill's mode, picked on acquisition (L1084)
+    traits: list[str] = []  # a new stunt's Traits (L232-281)
+    justification: str = "innate"  # a new stunt's Justification (L283-376)
     archetype_raise: bool = False  # counts on the current Archetype's track (L739)
 
 

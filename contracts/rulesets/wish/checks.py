@@ -18,7 +18,8 @@ class CheckSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     skill: str | None = None
     difficulty: int = 0  # challenge dice (L37)
     specializations: list[str] = []
-    assists: int = 0
+    assists: int = 0  # unnamed assists: only with the campaign option unnamed_assists
+    assisted_by: list[str] = []  # the allies who took the Assist maneuver (L384-388)
     sources: list[DiceSource] = []
     fortune_points: int = 0  # own Fortune spent, one die each (L220)
     downgrade_serendipity: int = 0  # serendipities turned into successes (L528)
@@ -48,6 +49,8 @@ class Attack(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
     pierce: int = 0
     bypass_defense: bool = False
     opponent_fortune_points: int = 0
+    device: str | None = None  # a device of the target's attacked directly (L309-315)
+    disarm: bool = False  # with ``device``: a hit disarms it rather than damaging it (L314-315)
 
 
 class ContestedCheck(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -19,7 +19,9 @@ Duration = Literal["brief", "encounter", "contingent"]
 DamageKind = Literal["physical", "nonphysical", "direct_wounds", "direct_grit"]
 
 
-Currency = Literal["creation", "advance", "hindrance"]
+# "alien" and "wielded": the Alien Advantages (L776) and Wielded Abilities (L921) points,
+# spent only on what the seed restricts them to
+Currency = Literal["creation", "advance", "hindrance", "alien", "wielded"]
 
 
 Phase = Literal["creation", "play"]

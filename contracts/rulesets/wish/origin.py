@@ -92,3 +92,6 @@ class OvercomeOriginHindrance(msgspec.Struct, frozen=True, kw_only=True,
     campaign_id: str
     character_id: str
     name: str
+    # paid with the Wielded Abilities points, which may pay off Limited Advancement and
+    # Limited Charges (L922)
+    wielded: bool = False

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from contracts.rulesets.wish.literals import Characteristic, Duration, Phase, SkillKind
@@ -31,8 +33,19 @@ class Specialization(msgspec.Struct, kw_only=True):
     level: int = 1
 
 
+class StuntCost(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A card's printed Cost, paid up front before any check (L508)."""
+
+    stress: int = 0
+    fatigue: int = 0
+    fortune: int = 0
+    wounds: int = 0
+    grit: int = 0
+
+
 class Stunt(msgspec.Struct, kw_only=True):
     rating: int = 1
+    cost: StuntCost = msgspec.field(default_factory=StuntCost)  # L508
     sfx: str = "Open"
     traits: list[str] = []
     justification: str = "innate"
@@ -41,6 +54,19 @@ class Stunt(msgspec.Struct, kw_only=True):
     off_sfx: bool = False  # bought from outside the available SFX (L476-478)
     facilitators: list[str] = []  # per-stunt facilitators: Reliable, Easy, Frequent ... (L1293-1333)
     hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
+    wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
+    unusable: bool = False  # an Unreliable stunt whose calamities came up (L273)
+
+
+class Device(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A physical device justifying one or more stunts (L299-332): Detached, Integrated, or a
+    Wielder's Item of Power (L920); it can be disarmed or broken."""
+
+    kind: Literal["detached", "integrated", "item_of_power"] = "detached"
+    stunts: list[str] = []  # the stunts it justifies (L322)
+    soak_bonus: int = 0  # Soak it gives its user, and so itself (L324)
+    wounds_lost: int = 0
+    state: Literal["ready", "disarmed", "broken"] = "ready"
 
 
 class Lasting(msgspec.Struct, kw_only=True):
@@ -100,12 +126,16 @@ class WishSheet(msgspec.Struct, kw_only=True):
     fortune_rating: int = 2
     fortune: int = 2
     stunts: dict[str, Stunt] = {}
+    devices: dict[str, Device] = {}  # L299-332, L920
     origin: str | None = None
     origin_talent: str | None = None  # a Mystic's Mystical Talent (L840)
     archetype_tiers: list[ArchetypeTier] = []
     experience: int = 0
     advances: int = 0
     creation_points: int = 0
+    # origin points spendable only as the seed restricts them, by currency: "alien" (Alien
+    # Advantages, L776) and "wielded" (Wielded Abilities, L921)
+    restricted_points: dict[str, int] = {}
     hindrance_points: int = 0
     hindrances: list[Hindrance] = []
     facilitators: list[str] = []

@@ -8,7 +8,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from contracts.rulesets.boonbane import AfflictionInstance
+import msgspec
+
+from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane_play import AfflictionAdded, AfflictionRemoved
+from domain.errors import StateConflict
 
 # afflictions that impose 1 bane on the creature's own attack and challenge rolls
 OWN_BANE: Final[dict[str, str]] = {
@@ -38,3 +42,49 @@ def active(instances: Iterable[AfflictionInstance]) -> set[str]:
     for name in list(names):
         names.update(IMPLIES.get(name, ()))
     return names
+
+
+# instances linked to a life state cannot be removed on their own (digest D-74): they end with it
+LINKED: Final[dict[str, str]] = {"disabled L33": "disabled", "dying L40": "dying"}
+
+
+def count(instances: Iterable[AfflictionInstance], name: str) -> int:
+    return sum(1 for i in instances if i.name == name)
+
+
+def add(sheet: BoonbaneSheet, character_id: str, instance: AfflictionInstance,
+        cause: str) -> AfflictionAdded:
+    """Gaining an affliction adds an instance; the same affliction again adds no new effect
+    (L305) but must itself be removed (L306)."""
+    if sheet.life_state == "dead":
+        raise StateConflict("character_id", "boonbane.dead", "the creature is dead")
+    return AfflictionAdded(character_id=character_id, instance=instance,
+                           instances=count(sheet.afflictions, instance.name) + 1, cause=cause)
+
+
+def remove(sheet: BoonbaneSheet, character_id: str, name: str, source: str | None,
+           cause: str) -> AfflictionRemoved:
+    """Remove one instance: ``source``'s if given, else the oldest (L306)."""
+    match = [a for a in sheet.afflictions if a.name == name
+             and (source is None or a.source == source)
+             and LINKED.get(a.source or "") != sheet.life_state]
+    if not match:
+        linked = [a for a in sheet.afflictions if a.name == name]
+        rule = "boonbane.linked-affliction D-74" if linked else "boonbane.affliction L306"
+        raise StateConflict("name", rule,
+                            f"no removable {name!r} instance" + (
+                                f" from {source!r}" if source else "") + (
+                                ": it ends with the life state it belongs to" if linked else ""))
+    return AfflictionRemoved(character_id=character_id, instance=match[0],
+                             instances=count(sheet.afflictions, name) - 1, cause=cause)
+
+
+def fold_added(sheet: BoonbaneSheet, ev: AfflictionAdded) -> BoonbaneSheet:
+    return msgspec.structs.replace(sheet, afflictions=[*sheet.afflictions, ev.instance])
+
+
+def fold_removed(sheet: BoonbaneSheet, ev: AfflictionRemoved) -> BoonbaneSheet:
+    kept = list(sheet.afflictions)
+    if ev.instance in kept:
+        kept.remove(ev.instance)
+    return msgspec.structs.replace(sheet, afflictions=kept)

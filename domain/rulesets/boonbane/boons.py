@@ -81,7 +81,34 @@ def collect(actor: BoonbaneSheet, *, kind: str, stat: str, target: BoonbaneSheet
     if situational_banes:
         out.append(SourceLine(source="weather or firing conditions", line="L3",
                               banes=situational_banes))
+    out.extend(_round_effects(actor, kind=kind, target=target))
     out.extend(_overlays(actor, kind=kind, stat=stat, task_key=task_key, interaction=interaction))
+    return out
+
+
+# round effects on the roller: (source, seed line, boons, banes); helped and distracted are used
+# up by the roll (L160, L184)
+OWN_ROUND_EFFECTS: Final[dict[str, tuple[str, str, int, int]]] = {
+    "charging": ("charging", "L143", 0, 1),
+    "helped": ("helped", "L184", 1, 0),
+    "distracted": ("distracted", "L160", 0, 2),
+}
+USED_UP: Final = ("helped", "distracted")
+
+
+def _round_effects(actor: BoonbaneSheet, *, kind: str, target: BoonbaneSheet | None
+                   ) -> list[SourceLine]:
+    """Sources from actions this round: the roller's own effects, and a defending target's
+    1 bane on attacks against it while it can use actions (L150-L151)."""
+    out = []
+    for name in dict.fromkeys(e.kind for e in actor.round_effects):
+        if name in OWN_ROUND_EFFECTS:
+            source, line, b, n = OWN_ROUND_EFFECTS[name]
+            out.append(SourceLine(source=f"{source} (this round)", line=line, boons=b, banes=n))
+    if kind == "attack" and target is not None and any(
+            e.kind == "defending" for e in target.round_effects) and not (
+            afflictions.active(target.afflictions) & afflictions.NO_ACTIONS.keys()):
+        out.append(SourceLine(source="target defending (this round)", line="L150", banes=1))
     return out
 
 

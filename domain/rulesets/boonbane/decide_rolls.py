@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 import msgspec
@@ -13,11 +13,16 @@ from contracts.rulesets.boonbane import (
     ChallengeRoll,
     RollMade,
     RollSpec,
+    RoundEffect,
     SourceLine,
 )
+from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, boons, fortune
+from domain.rulesets.boonbane.decide_overlays import take_damage
+from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
 from domain.rulesets.boonbane.rolls import modifier, roll
 from domain.rulesets.boonbane.sheet import defense
 
@@ -59,46 +64,74 @@ class Plan(NamedTuple):
     base_modifier: int
     sources: list[SourceLine]
     automatic: str | None
+    reduced: bool = False  # Knowledge Gate: limited interaction (L403, L405)
 
 
-def plan_attack(cmd: AttackRoll | RollSpec, actor: BoonbaneSheet, target: BoonbaneSheet) -> Plan:
+def _overlay(plan: Plan, cmd: AttackRoll | ChallengeRoll | RollSpec, actor: BoonbaneSheet,
+             exempt: Sequence[str], unknown: str) -> Plan:
+    """Repetition's banes (L409-L411) and the Knowledge Gate (L405) of the roll's action."""
+    rep = repetition.source(actor, getattr(cmd, "action_key", None), exempt)
+    gate, reduced = knowledge_gate.reading(actor, getattr(cmd, "knowledge", None), unknown)
+    return plan._replace(sources=plan.sources + ([rep] if rep else []),
+                         automatic=plan.automatic or gate, reduced=reduced)
+
+
+def plan_attack(cmd: AttackRoll | RollSpec, actor: BoonbaneSheet, target: BoonbaneSheet,
+                exempt: Sequence[str] = (), unknown: str = "auto_fail") -> Plan:
     """An attack roll (L4-L11) with every source that holds (digest §4.11)."""
     stat = cmd.attribute if isinstance(cmd, AttackRoll) else cmd.stat
     sources = boons.collect(actor, kind="attack", stat=stat, target=target, against=cmd.against,
                             situations=cmd.situations, situational_banes=cmd.situational_banes,
                             in_reach=cmd.in_reach, task_key=cmd.task_key,
                             interaction=cmd.interaction)
-    return Plan("attack", stat, cmd.against, target_number(target, cmd.against),
-                modifier(getattr(actor, stat)), sources, None)
+    return _overlay(Plan("attack", stat, cmd.against, target_number(target, cmd.against),
+                         modifier(getattr(actor, stat)), sources, None), cmd, actor, exempt,
+                    unknown)
 
 
-def plan_challenge(cmd: ChallengeRoll | RollSpec, actor: BoonbaneSheet) -> Plan:
+def plan_challenge(cmd: ChallengeRoll | RollSpec, actor: BoonbaneSheet,
+                   exempt: Sequence[str] = (), unknown: str = "auto_fail") -> Plan:
     """A challenge roll (L17-L22), failing with no dice where an affliction says so."""
     sources = boons.collect(actor, kind="challenge", stat=cmd.stat, target=None, against=None,
                             situations=cmd.situations, situational_banes=cmd.situational_banes,
                             in_reach=True, task_key=cmd.task_key, interaction=cmd.interaction)
-    return Plan("challenge", cmd.stat, None, cmd.target_number, modifier(getattr(actor, cmd.stat)),
-                sources, automatic_failure(actor, cmd.stat, list(cmd.senses)))
+    return _overlay(Plan("challenge", cmd.stat, None, cmd.target_number,
+                         modifier(getattr(actor, cmd.stat)), sources,
+                         automatic_failure(actor, cmd.stat, list(cmd.senses))), cmd, actor, exempt,
+                    unknown)
 
 
 def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
-         fortune: str | None = None) -> RollMade:
-    """Roll a planned roll (no dice for an automatic result)."""
-    return roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
-                target_id=target_id, against=plan.against, target_number=plan.target_number,
-                base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
-                fortune=fortune)
+         fortune: str | None = None, *, number: int = 0,
+         cmd: AttackRoll | ChallengeRoll | None = None) -> RollMade:
+    """Roll a planned roll (no dice for an automatic result); ``number`` is the roller's count."""
+    ev = roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
+              target_id=target_id, against=plan.against, target_number=plan.target_number,
+              base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
+              fortune=fortune)
+    used = [k for k in boons.USED_UP if any(s.source == f"{k} (this round)" for s in plan.sources)]
+    return msgspec.structs.replace(
+        ev, number=number, reduced_effect=plan.reduced, consumed=used,
+        action_key=getattr(cmd, "action_key", None), task_key=getattr(cmd, "task_key", None),
+        critical=bool(getattr(cmd, "critical", False)))
 
 
 def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
-           dice: Dice) -> list[tuple[str, str, msgspec.Struct]]:
-    """An attack or challenge roll and the Fortune it spends: (character, event type, body)."""
+           dice: Dice, opts: BoonbaneOptions | None = None) -> list[tuple[str, str, msgspec.Struct]]:
+    """An attack or challenge roll, the Fortune it spends and the Escalation it changes:
+    (character, event type, body)."""
+    opts = opts or BoonbaneOptions()
     actor = sheets(cmd.character_id, "character_id")
+    exempt, unknown = opts.repetition_exempt, opts.knowledge_gate_unknown
     if isinstance(cmd, AttackRoll):
         cannot_act(actor)
-        plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"))
+        plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
+        if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
+            # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
+            plan = plan._replace(sources=[*plan.sources, SourceLine(
+                source="charging (this round)", line="L143", banes=1)])
     else:
-        plan = plan_challenge(cmd, actor)
+        plan = plan_challenge(cmd, actor, exempt, unknown)
     out: list[tuple[str, str, msgspec.Struct]] = []
     if cmd.fortune_from is not None:
         giver = sheets(cmd.fortune_from, "fortune_from")
@@ -111,8 +144,39 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
             raise DomainError("fortune", "boonbane.fortune L47",
                               "this roll has no boon die to treat as a 6")
-    ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune)
+    ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
+              number=actor.rolls + 1, cmd=cmd)
+    harm: list[tuple[str, str, msgspec.Struct]] = []
+    if isinstance(cmd, AttackRoll):
+        ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
+        if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
+            harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+                character_id=cmd.character_id, effect=RoundEffect(kind="charging",
+                                                                  source="charge L143"))))
     if ev.fortune_six or ev.fortune_success:
         out.append((cmd.character_id, "FortuneSpent",
                     fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))
-    return [(cmd.character_id, "RollMade", ev), *out]
+    tokens = escalation.after_roll(actor, ev, opts.escalation_consumed_on_use)
+    if tokens is not None:
+        out.append((cmd.character_id, "EscalationChanged", tokens))
+    return [(cmd.character_id, "RollMade", ev), *out, *harm]
+
+
+def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, dice: Dice,
+                          opts: BoonbaneOptions
+                          ) -> tuple[RollMade, list[tuple[str, str, msgspec.Struct]]]:
+    """A social attack whose total is 0 or lower backfires (L104); a Misfire weapon's attack at
+    0 or less rolls a d6: odd explodes for 2d6 damage to the wielder, even needs 1 minute of
+    repair (L128; the full total, digest D-3; the wielder takes it, D-30)."""
+    low = ev.total is not None and ev.total <= 0
+    ev = msgspec.structs.replace(ev, social=cmd.social, backfire=cmd.social and low)
+    if not (cmd.misfire and low):
+        return ev, []
+    faces = [dice.roll(6)]
+    if faces[0] % 2 == 0:
+        return msgspec.structs.replace(ev, misfire=faces, jammed=True), []
+    faces += [dice.roll(6), dice.roll(6)]
+    ev = msgspec.structs.replace(ev, misfire=faces)
+    taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,
+                        npc_outcome=cmd.npc_outcome, invulnerability=None, dice=dice, opts=opts)
+    return ev, [(cmd.character_id, "DamageTaken", taken)]

@@ -26,7 +26,7 @@ def decide(cmd: Stabilize, sheets: Callable[[str, str], BoonbaneSheet], dice: Di
                          stat="intellect",
                          situations=["stabilize_dying"] if target.life_state == "dying" else [])
     ev = decide_rolls.make(decide_rolls.plan_challenge(spec, actor), dice, cmd.character_id,
-                           cmd.target_id)
+                           cmd.target_id, number=actor.rolls + 1, cmd=spec)
     out: list[tuple[str, str, msgspec.Struct]] = [(cmd.character_id, "RollMade", ev)]
     if ev.success:
         out.append((cmd.target_id, "Healed",

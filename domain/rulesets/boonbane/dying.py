@@ -11,12 +11,14 @@ from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS
 
-RECOVERY_IMPAIRED = "recovered, 1 minute L36 L38"
+RECOVERY_IMPAIRED = "recovered, 1 minute L36"
+WAKING_IMPAIRED = "1 minute from waking L38"
 STABILIZED_UNCONSCIOUS = "three disabled rounds, 1d3 hours L38"
 DISABLED_ROUNDS_TO_STABILIZE = 3  # L38
 
 
-def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice) -> FateRolled:
+def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice, *,
+         order: str = "fate_first", rounds_per_minute: int = 6) -> FateRolled:
     """Disabled: 1 starts dying (L35), 6 heals 1 and impairs for 1 minute (L36), 2-5 changes
     nothing (L37) but the third consecutive such round leaves the character unconscious 1d3 hours,
     healed 1 and impaired (L38; the Fate roll first, digest D-6). Dying: 6 back to disabled, 2-5
@@ -25,7 +27,8 @@ def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice) -> FateRolled:
         raise StateConflict("character_id", "boonbane.fate L34 L41",
                             f"only a disabled or dying character makes a Fate roll "
                             f"(this one is {sheet.life_state})")
-    face = dice.roll(6)
+    third = sheet.life_state == "disabled" and sheet.disabled_rounds + 1 >= DISABLED_ROUNDS_TO_STABILIZE
+    face = None if order == "count_first" and third else dice.roll(6)
     common: dict[str, Any] = {"character_id": character_id, "d6": face, "was": sheet.life_state}
     if sheet.life_state == "dying":
         if face == 1:
@@ -43,8 +46,9 @@ def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice) -> FateRolled:
         return FateRolled(**common, life_state="dying", outcome="dying L35", disabled_rounds=0,
                           damage=sheet.damage, removed_sources=[DISABLED_DEFENSELESS],
                           added=[AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS)])
-    impaired = AfflictionInstance(name="impaired", source=RECOVERY_IMPAIRED)
     if face == 6:
+        impaired = AfflictionInstance(name="impaired", source=RECOVERY_IMPAIRED,
+                                      rounds=rounds_per_minute)
         return FateRolled(**common, life_state="active", outcome="recovered L36",
                           disabled_rounds=0, healed=1, damage=sheet.damage - 1,
                           removed_sources=[DISABLED_DEFENSELESS], added=[impaired])
@@ -57,12 +61,15 @@ def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice) -> FateRolled:
                       disabled_rounds=0, healed=1, damage=sheet.damage - 1, d3=hours,
                       removed_sources=[DISABLED_DEFENSELESS],
                       added=[AfflictionInstance(name="unconscious", source=STABILIZED_UNCONSCIOUS),
-                             impaired])
+                             AfflictionInstance(name="impaired", source=WAKING_IMPAIRED)])
 
 
 def fold(sheet: BoonbaneSheet, ev: FateRolled) -> BoonbaneSheet:
     """The sheet after a recorded Fate roll."""
     kept = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
+    added = [a for a in ev.added if a.source not in ev.removed_sources]
     return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
-                                   disabled_rounds=ev.disabled_rounds,
-                                   afflictions=kept + list(ev.added))
+                                   disabled_rounds=ev.disabled_rounds, afflictions=kept + added,
+                                   marked_dead=sheet.marked_dead or ev.marked_dead,
+                                   death_condition=ev.outcome if ev.marked_dead
+                                   else sheet.death_condition)

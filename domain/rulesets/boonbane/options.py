@@ -1,9 +1,10 @@
-"""Boonbane campaign options: each a gap in the seed, defaulting to the digest's recommendation."""
+"""Boonbane campaign options: each a gap in the seed the digest resolves (§6), named, with the
+digest's recommendation as its default."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -11,8 +12,34 @@ from domain.errors import DomainError
 
 
 class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """No options yet: the rolls follow the digest's recommendations (D-1 total >= target
-    number; D-2 modifier = score - 10); an unknown option is refused."""
+    """The campaign's choices where the seed is silent; an unknown option is refused."""
+
+    # D-6: at the end of a disabled round the Fate roll comes first and then the round counts
+    # toward L38 ("fate_first"), or the third round's L38 effect replaces its Fate roll
+    disabled_counter_order: Literal["fate_first", "count_first"] = "fate_first"
+    # D-17: rounds in a minute, for "impaired for 1 minute" (L36) and other timed afflictions
+    rounds_per_minute: Annotated[int, msgspec.Meta(ge=1, le=60)] = 6
+    # D-14: injured at Damage >= half of Health, exactly ("exact_half") or rounded down
+    injured_threshold: Literal["exact_half", "floor_half"] = "exact_half"
+    # D-60: "dead" is permanent death, or the Death State overlay's mechanical state (L352-L356)
+    death_mode: Literal["permanent", "death_state"] = "permanent"
+    # D-54: Escalation tokens stay until the task succeeds or the scene ends, or are used up by
+    # the next related roll
+    escalation_consumed_on_use: bool = False
+    # D-47: Exposure tiers run 0..3; a gain at the top is recorded as an overflow for the GM
+    exposure_max_tier: Annotated[int, msgspec.Meta(ge=1, le=3)] = 3
+    # D-48: tiers an artifact's Exposure check adds, by grade (L338-L339, L379)
+    artifact_exposure_by_grade: dict[Literal["minor", "standard", "major", "sealed"],
+                                     Annotated[int, msgspec.Meta(ge=0, le=3)]] = msgspec.field(
+        default_factory=lambda: {"minor": 1, "standard": 1, "major": 1, "sealed": 1})
+    # D-43: Insanity and Corruption thresholds fire on each upward crossing (re-armed after
+    # dropping below) or only the first time
+    threshold_rearm: bool = True
+    # D-55: action keys exempt from Repetition (e.g. "melee_attack"); none by default
+    repetition_exempt: list[str] = []
+    # D-59: without the needed knowledge an action fails with no dice ("auto_fail") or resolves
+    # at reduced effect; with partial knowledge numeric effects are halved
+    knowledge_gate_unknown: Literal["auto_fail", "reduced_effect"] = "auto_fail"
 
 
 def parse_options(raw: Mapping[str, Any]) -> BoonbaneOptions:

@@ -52,10 +52,14 @@ def reread(ev: RollMade, draws: Sequence[tuple[int, int]]) -> list[str]:
     """How a recorded roll's reading differs from the rules applied to its draws."""
     if ev.automatic is not None:
         return [] if not draws and not ev.success else ["an automatic failure drew dice"]
-    d20 = [f for s, f in draws if s == 20]
-    d6 = [f for s, f in draws if s == 6]
+    own, rest = draws[:1 + abs(ev.net)], draws[1 + abs(ev.net):]
+    d20 = [f for s, f in own if s == 20]
+    d6 = [f for s, f in own if s == 6]
     if len(d20) != 1 or len(d6) != abs(ev.net):
         return [f"expected one d20 and {abs(ev.net)} d6, drew {list(draws)}"]
+    problems = misfire_reread(ev, rest)
+    if problems:
+        return problems
     out = []
     if ev.d20 != d20[0] or ev.d6 != d6:
         out.append("recorded dice differ from the draws")
@@ -65,4 +69,18 @@ def reread(ev: RollMade, draws: Sequence[tuple[int, int]]) -> list[str]:
         out.append("Fortune turned a roll into a success that had not failed")
     if (ev.kept, ev.total, ev.success) != (kept, total, success or ev.fortune_success):
         out.append(f"the draws give kept {kept}, total {total}, success {success}")
+    return out
+
+
+def misfire_reread(ev: RollMade, rest: Sequence[tuple[int, int]]) -> list[str]:
+    """The draws after the roll's own: a misfire's d6 and 2d6 (L128), then any d3 (L64)."""
+    faces = [f for _, f in rest[:len(ev.misfire)]]
+    out = [] if faces == ev.misfire else ["recorded misfire dice differ from the draws"]
+    if any(s != 3 for s, _ in rest[len(ev.misfire):]):
+        out.append("draws beyond the roll's dice")
+    low = ev.total is not None and ev.total <= 0
+    if ev.social and ev.backfire != low:
+        out.append("a social roll backfires exactly when its total is 0 or lower (L104)")
+    if ev.misfire and (not low or (ev.misfire[0] % 2 == 1) != (len(ev.misfire) == 3)):
+        out.append("a misfire is a d6 at a total of 0 or lower, 2d6 more when odd (L128)")
     return out

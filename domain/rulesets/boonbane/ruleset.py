@@ -8,30 +8,63 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
+from contracts.rulesets import boonbane_overlays as o
+from contracts.rulesets import boonbane_play as p
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.boonbane import (
+    afflictions,
+    awards,
     damage,
+    decide_overlays,
+    decide_play,
     decide_rolls,
     decide_stabilize,
     dying,
     fortune,
     healing,
     rolls,
+    rounds,
+    turns,
 )
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
-from domain.rulesets.boonbane.options import parse_options
+from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
+from domain.rulesets.boonbane.overlays import death_state
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in c.COMMANDS
+    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS)
 }
+OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
+    f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
+                                       o.ArtifactUsed, o.DeathStateEnded, o.EscalationChanged,
+                                       o.SceneEnded)}
+# events folded into a creature's sheet, and into an encounter's round state
+SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
+    **c.STATE_EVENTS,
+    **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
+                                         p.AfflictionsTicked, p.StatAwarded,
+                                         p.FortuneAmended, p.RoundEffectAdded)},
+    **OVERLAY_EVENTS}
+ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
+    f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
+                                       p.RoundEnded)}
+# the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
+GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
+    p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
+    p.AwardStat, p.AreaDamage,
+    c.TakeDamage, c.Heal, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
+    o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
 
 
 def _char(cid: str) -> str:
     return f"character:{cid}"
+
+
+def _enc(eid: str) -> str:
+    return f"encounter:{eid}"
 
 
 def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.BoonbaneSheet:
@@ -45,8 +78,9 @@ class BoonbaneRuleset:
     id = RID
     title = "Boonbane (boon/bane d20)"
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
-    gm_commands: frozenset[type[msgspec.Struct]] = frozenset()
-    roll_events: frozenset[str] = frozenset(c.EVENTS)
+    gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
+    roll_events: frozenset[str] = frozenset(
+        {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled", f"{RID}.SpellCast"})
     odds_query = c.OddsQuery
     check_spec_type = c.RollSpec
 
@@ -60,29 +94,55 @@ class BoonbaneRuleset:
         return sheets.validate(raw)
 
     def streams_for(self, command: msgspec.Struct) -> list[str]:
-        """The acting character's stream, and the target's for an attack."""
-        out = [_char(command.character_id)]  # type: ignore[attr-defined]
-        for other in ("target_id", "fortune_from"):
+        """The encounter's stream, the acting character's, and any target's or participant's."""
+        out: list[str] = []
+        eid = getattr(command, "encounter_id", None)
+        if eid is not None:
+            out.append(_enc(eid))
+        for other in ("character_id", "target_id", "fortune_from"):
             cid = getattr(command, other, None)
             if cid is not None:
                 out.append(_char(cid))
+        for part in getattr(command, "participants", []):
+            out.append(_char(part if isinstance(part, str) else part.character_id))
+        out.extend(_char(t.character_id) for t in getattr(command, "targets", []))
         return list(dict.fromkeys(out))
 
     def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
                options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
         """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
-        parse_options(options)
+        opts = parse_options(options)
+        def load(cid: str, field: str) -> c.BoonbaneSheet:
+            return _sheet(states, cid, field)
+
+        eid = getattr(command, "encounter_id", None)
+        enc = states.get(_enc(eid)) if eid is not None else None
+
+        def emit(decided: Sequence[tuple[str | None, str, msgspec.Struct]]) -> list[RulesetEvent]:
+            return [RulesetEvent(stream=_char(cid) if cid is not None else _enc(str(eid)),
+                                 type=f"{RID}.{kind}", data=msgspec.to_builtins(body))
+                    for cid, kind, body in decided]
+
         if isinstance(command, (c.AttackRoll, c.ChallengeRoll, c.Stabilize)):
-            load = lambda cid, f: _sheet(states, cid, f)  # noqa: E731
+            spent = decide_play.spend(eid, enc, load(command.character_id, "character_id"),
+                                      command.character_id, command.use,
+                                      type(command).__name__)
             decided = (decide_stabilize.decide(command, load, dice)
                        if isinstance(command, c.Stabilize) else
-                       decide_rolls.decide(command, load, dice))
-            return [RulesetEvent(stream=_char(cid), type=f"{RID}.{kind}",
-                                 data=msgspec.to_builtins(body)) for cid, kind, body in decided]
+                       decide_rolls.decide(command, load, dice, opts))
+            return emit([*spent, *decided])
+        overlay = decide_overlays.decide(command, load, dice, opts)
+        if overlay is not None:
+            return emit(overlay)
+        play = self._decide_play(command, enc, load, dice, opts)
+        if play is not None:
+            return emit(play)
         if isinstance(command, c.TakeDamage):
             sheet = _sheet(states, command.character_id, "character_id")
-            taken = damage.take(sheet, command.character_id, command.amount, halve=command.halve,
-                                npc_outcome=command.npc_outcome, dice=dice)
+            taken = decide_overlays.take_damage(
+                sheet, command.character_id, command.amount, halve=command.halve,
+                npc_outcome=command.npc_outcome, invulnerability=command.invulnerability,
+                dice=dice, opts=opts)
             return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.DamageTaken",
                                  data=msgspec.to_builtins(taken))]
         elif isinstance(command, c.Heal):
@@ -93,14 +153,61 @@ class BoonbaneRuleset:
                                  data=msgspec.to_builtins(healed))]
         elif isinstance(command, c.FateRoll):
             sheet = _sheet(states, command.character_id, "character_id")
-            fate = dying.fate(sheet, command.character_id, dice)
+            fate = death_state.instead_of_death(
+                dying.fate(sheet, command.character_id, dice,
+                           order=opts.disabled_counter_order,
+                           rounds_per_minute=opts.rounds_per_minute), opts.death_mode)
             return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
                                  data=msgspec.to_builtins(fate))]
         raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
 
+    @staticmethod
+    def _decide_play(command: msgspec.Struct, enc: Mapping[str, Any] | None,
+                     load: decide_play.Load, dice: Dice, opts: BoonbaneOptions
+                     ) -> decide_play.Decided | None:
+        if isinstance(command, p.StartEncounter):
+            return decide_play.start_encounter(command, enc, load)
+        if isinstance(command, p.TakeTurn):
+            return decide_play.take_turn(command, enc, load, dice, opts)
+        if isinstance(command, p.Move):
+            return decide_play.spend(command.encounter_id, enc,
+                                     load(command.character_id, "character_id"),
+                                     command.character_id, "move", "Move")
+        if isinstance(command, p.EndRound):
+            return decide_play.end_round(command, enc, load, dice, opts)
+        if isinstance(command, p.AddAffliction):
+            return decide_play.add_affliction(command, load)
+        if isinstance(command, p.RemoveAffliction):
+            return decide_play.remove_affliction(command, load)
+        if isinstance(command, p.WakeCreature):
+            return decide_play.wake(command, enc, load)
+        if isinstance(command, p.AwardStat):
+            return decide_play.award(command, load)
+        if isinstance(command, p.AreaDamage):
+            return decide_play.area_damage(command, load, dice, opts)
+        if isinstance(command, p.Defend):
+            return decide_play.defend(command, enc, load)
+        if isinstance(command, p.Help):
+            return decide_play.help_(command, enc, load, dice, opts)
+        if isinstance(command, p.CheckSurprise):
+            return decide_play.check_surprise(command, enc, load, dice, opts)
+        if isinstance(command, p.SpendFortune):
+            return [(command.character_id, "FortuneAmended",
+                     fortune.amend(load(command.character_id, "character_id"),
+                                   command.character_id, command.use))]
+        return None
+
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
-        """Fold one recorded event into a sheet; total (an unreadable event leaves it as it was)."""
-        kind = c.STATE_EVENTS.get(event_type)
+        """Fold one recorded event into a sheet or an encounter; total (an unreadable event
+        leaves the state as it was)."""
+        if event_type in ENCOUNTER_EVENTS:
+            try:
+                ev = msgspec.convert(dict(data), ENCOUNTER_EVENTS[event_type])
+                folded = turns.fold(state, ev)
+            except (msgspec.ValidationError, TypeError):
+                return state
+            return None if folded is None else msgspec.to_builtins(folded)
+        kind = SHEET_EVENTS.get(event_type)
         if kind is None:
             return state
         try:
@@ -116,6 +223,22 @@ class BoonbaneRuleset:
             sheet = dying.fold(sheet, ev)
         elif isinstance(ev, c.FortuneSpent):
             sheet = fortune.fold(sheet, ev)
+        elif isinstance(ev, p.AfflictionAdded):
+            sheet = afflictions.fold_added(sheet, ev)
+        elif isinstance(ev, p.AfflictionRemoved):
+            sheet = afflictions.fold_removed(sheet, ev)
+        elif isinstance(ev, p.AfflictionsTicked):
+            sheet = rounds.fold_ticked(sheet, ev)
+        elif isinstance(ev, p.StatAwarded):
+            sheet = awards.fold(sheet, ev)
+        elif isinstance(ev, c.RollMade):
+            sheet = fortune.fold_roll(sheet, ev)
+        elif isinstance(ev, p.FortuneAmended):
+            sheet = fortune.fold_amended(sheet, ev)
+        elif isinstance(ev, p.RoundEffectAdded):
+            sheet = msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
+        elif event_type in OVERLAY_EVENTS:
+            sheet = decide_overlays.fold(sheet, ev)
         return msgspec.to_builtins(sheet)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
@@ -124,19 +247,21 @@ class BoonbaneRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Modifiers, healing rate, injured, incapacitated, effective Defense."""
-        return sheets.derived(sheets.load(sheet))
+        return sheets.derived(sheets.load(sheet), parse_options(options).injured_threshold)
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The roll as the rules would assemble it for this character, and its exact odds."""
         actor = sheets.load(sheet)
+        opts = parse_options(options)
+        extra = (opts.repetition_exempt, opts.knowledge_gate_unknown)
         if spec.kind == "attack":
             if target is None:
                 raise DomainError("target_id", "boonbane.attack L4-L11",
                                   "an attack's odds need a target_id")
-            plan = decide_rolls.plan_attack(spec, actor, sheets.load(target))
+            plan = decide_rolls.plan_attack(spec, actor, sheets.load(target), *extra)
         else:
-            plan = decide_rolls.plan_challenge(spec, actor)
+            plan = decide_rolls.plan_challenge(spec, actor, *extra)
         boons = sum(s.boons for s in plan.sources)
         banes = sum(s.banes for s in plan.sources)
         mod = plan.base_modifier + sum(s.modifier for s in plan.sources)
@@ -156,11 +281,30 @@ class BoonbaneRuleset:
         if event_type == f"{RID}.FateRolled":
             fate = msgspec.convert(dict(data), c.FateRolled)
             faces = [f for _, f in draws]
-            expected = [fate.d6] + ([] if fate.d3 is None else [fate.d3])
+            expected = ([] if fate.d6 is None else [fate.d6]) + ([] if fate.d3 is None else [fate.d3])
             out = [] if faces == expected else ["recorded dice differ from the draws"]
             band = "1" if fate.d6 == 1 else "6" if fate.d6 == 6 else "2-5"
-            if band == "1" and fate.life_state not in ("dying", "dead"):
+            if band == "1" and fate.life_state not in ("dying", "dead") and not fate.marked_dead:
                 out.append(f"a Fate 1 leads to dying or death, not {fate.life_state}")
+            return out
+        if event_type == f"{RID}.SpellCast":
+            cast = msgspec.convert(dict(data), o.SpellCast)
+            faces = [f for _, f in draws]
+            if faces != ([] if cast.d6 is None else [cast.d6]):
+                return ["recorded d6 differs from the draws"]
+            if cast.d6 is not None and cast.result != min(6, cast.d6 + cast.bonus):
+                return [f"1d6 {cast.d6} + {cast.bonus} gives {min(6, cast.d6 + cast.bonus)}"]
+            return []
+        if event_type == f"{RID}.RoundEnded":
+            faces = [f for _, f in draws]
+            return [] if faces == list(data.get("dice", [])) else [
+                "the round's recorded faces differ from the draws"]
+        if event_type == f"{RID}.DamageRolled":
+            rolled = msgspec.convert(dict(data), p.DamageRolled)
+            head = [f for _, f in draws[:len(rolled.dice)]]
+            out = [] if head == rolled.dice else ["recorded damage dice differ from the draws"]
+            if rolled.amount != sum(rolled.dice) + rolled.bonus:
+                out.append(f"the dice give {sum(rolled.dice) + rolled.bonus}, not {rolled.amount}")
             return out
         if event_type == f"{RID}.DamageTaken":
             d3 = [f for s, f in draws if s == 3]

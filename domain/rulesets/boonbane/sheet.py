@@ -41,8 +41,11 @@ def healing_rate(health: int) -> int:
     return max(1, health // 4)
 
 
-def injured(sheet: BoonbaneSheet) -> bool:
-    """Injured while Damage equals or exceeds half of Health (L68)."""
+def injured(sheet: BoonbaneSheet, mode: str = "exact_half") -> bool:
+    """Injured while Damage equals or exceeds half of Health (L68): exactly half, or half rounded
+    down with the ``injured_threshold`` option "floor_half" (digest D-14)."""
+    if mode == "floor_half":
+        return sheet.damage >= sheet.health // 2
     return 2 * sheet.damage >= sheet.health
 
 
@@ -53,13 +56,13 @@ def defense(sheet: BoonbaneSheet) -> int:
     return sheet.defense
 
 
-def derived(sheet: BoonbaneSheet) -> dict[str, Any]:
+def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str, Any]:
     """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense."""
     return {
         "modifiers": {s: modifier(getattr(sheet, s)) for s in
                       ("strength", "agility", "intellect", "will", "perception")},
         "healing_rate": healing_rate(sheet.health),
-        "injured": injured(sheet),
+        "injured": injured(sheet, injured_mode),
         "incapacitated": sheet.damage == sheet.health,
         "defense": defense(sheet),
         "afflictions": sorted(afflictions.active(sheet.afflictions)),

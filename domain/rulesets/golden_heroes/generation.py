@@ -17,7 +17,8 @@ def roll_attribute(name: str, dice: Dice, method: str) -> AttributeRoll:
     return AttributeRoll(attribute=name, dice=faces, kept=kept, value=sum(kept))
 
 
-def generate(character_id: str, character_type: str, dice: Dice, method: str) -> CharacterGenerated:
+def generate(character_id: str, character_type: str, dice: Dice, method: str,
+             power_rolls: int = 0) -> CharacterGenerated:
     """Roll the attributes, then HTC and HTK: a separate 1d6 per point of Vigour each (L9)."""
     rolls = [roll_attribute(a, dice, method) for a in ATTRIBUTES]
     vigour = rolls[3].value
@@ -25,7 +26,7 @@ def generate(character_id: str, character_type: str, dice: Dice, method: str) ->
     htk = [dice.roll(6) for _ in range(vigour)]
     return CharacterGenerated(character_id=character_id, character_type=character_type,
                               method=method, attributes=rolls, htc_dice=htc, htk_dice=htk,
-                              max_htc=sum(htc), max_htk=sum(htk))
+                              max_htc=sum(htc), max_htk=sum(htk), power_rolls=power_rolls)
 
 
 def movement(strength: int, dexterity: int, vigour: int) -> int:

@@ -15,6 +15,12 @@ class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     attribute_dice: Literal["3d6", "4d6k3"] = "3d6"
     # 6 streets, 8 typical, 10 world-saving (L11)
     power_rolls: Annotated[int, msgspec.Meta(ge=1, le=20)] = 8
+    # a glancing blow halves the damage (L103): the half taken off rounds down (decision #5),
+    # or up
+    glancing_rounding: Literal["down", "up"] = "down"
+    # push-back fall check (L119): the text says a result under Dexterity falls, but Agility's
+    # Dexterity 21 (L120) must help; by default a result over Dexterity falls (decision #15)
+    pushback_fall: Literal["over_dexterity", "under_dexterity"] = "over_dexterity"
 
 
 def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:

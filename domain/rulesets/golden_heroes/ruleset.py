@@ -11,10 +11,23 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import generation, strike
+from domain.rulesets.golden_heroes import (
+    attacks,
+    campaign,
+    decide_combat,
+    decide_damage,
+    decide_powers,
+    decide_strike,
+    falls,
+    force_fields,
+    generation,
+    recovery,
+)
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
+from domain.rulesets.golden_heroes.evolve import evolve as fold
 from domain.rulesets.golden_heroes.options import parse_options
+from domain.rulesets.golden_heroes.reread import reread as reread_roll
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
@@ -33,19 +46,19 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesShe
     return sheets.load(state)
 
 
-def _strike_modifiers(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec
-                      ) -> list[c.ModifierLine]:
-    strike.check_circumstances(spec.circumstances)
-    return strike.modifier_lines(attacker.attributes.get("dexterity"), spec.circumstances,
-                                 spec.cover, spec.extreme_range_fifths, spec.other_modifier)
-
-
 class GoldenHeroesRuleset:
     id = RID
     title = "Golden Heroes"
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
-    gm_commands: frozenset[type[msgspec.Struct]] = frozenset()
-    roll_events: frozenset[str] = frozenset(c.EVENTS)
+    # the referee runs the fight's time (L43: "the referee for the villains")
+    gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
+        {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
+         # the referee keeps the campaign's ratings and time (L285, L288, L375)
+         c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall})
+    roll_events: frozenset[str] = frozenset(
+        f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
+                               "AttackResolved", "Recovered", "Aided", "PowerGained",
+                               "BackgroundTaken", "CombatStarted"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -59,11 +72,18 @@ class GoldenHeroesRuleset:
         return sheets.validate(raw)
 
     def streams_for(self, command: msgspec.Struct) -> list[str]:
-        """The acting character's stream, and the target's for a strike."""
-        out = [_char(command.character_id)]  # type: ignore[attr-defined]
-        target = getattr(command, "target_id", None)
-        if target is not None:
-            out.append(_char(target))
+        """The acting character's, the target's, the fight's and, starting one, every fighter's."""
+        out: list[str] = []
+        for field in ("character_id", "roller_id", "target_id"):
+            value = getattr(command, field, None)
+            if value is not None:
+                out.append(_char(value))
+        for ids in (getattr(command, "heroes", []), getattr(command, "villains", []),
+                    getattr(command, "characters", [])):
+            out.extend(_char(i) for i in ids)
+        eid = getattr(command, "encounter_id", None)
+        if eid is not None:
+            out.append(decide_combat.enc(eid))
         return list(dict.fromkeys(out))
 
     def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
@@ -76,33 +96,80 @@ class GoldenHeroesRuleset:
                 raise StateConflict("character_id", "golden-heroes.generation L3",
                                     "this character's attributes are already rolled")
             ev: msgspec.Struct = generation.generate(
-                command.character_id, command.character_type, dice, opts.attribute_dice)
+                command.character_id, command.character_type, dice, opts.attribute_dice,
+                0 if command.character_type == "non_superpowered" else opts.power_rolls)
             return [RulesetEvent(stream=_char(command.character_id),
                                  type=f"{RID}.CharacterGenerated", data=msgspec.to_builtins(ev))]
         if isinstance(command, c.Strike):
-            attacker = _sheet(states, command.character_id, "character_id")
-            target = _sheet(states, command.target_id, "target_id")
-            wc = attacker.weapon_class if command.weapon_class is None else command.weapon_class
-            ev = strike.resolve(
-                dice, character_id=command.character_id, target_id=command.target_id,
-                weapon_class=wc, defence_class=target.defence_class,
-                modifiers=_strike_modifiers(attacker, command),
-                superpowered=attacker.character_type != "non_superpowered"
-                and target.character_type != "non_superpowered")
-            return [RulesetEvent(stream=_char(command.character_id),
-                                 type=f"{RID}.StrikeRolled", data=msgspec.to_builtins(ev))]
+            return decide_strike.decide(command, _sheet(states, command.character_id, "character_id"),
+                                        _sheet(states, command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.RollPower):
+            return decide_powers.roll_power(command, _sheet(states, command.character_id,
+                                                            "character_id"), dice)
+        if isinstance(command, c.Respond):
+            return decide_damage.respond(command, _sheet(states, command.character_id,
+                                                         "character_id"), states, dice, opts)
+        return self._decide_more(command, states, dice)
+
+    @staticmethod
+    def _decide_more(command: msgspec.Struct, states: Mapping[str, Any],
+                     dice: Dice) -> list[RulesetEvent]:
+        def load(cid: str, field: str) -> c.GoldenHeroesSheet:
+            return _sheet(states, cid, field)
+
+        if isinstance(command, c.StartWeek):
+            return campaign.start_week(command, load)
+        if isinstance(command, c.StartScenario):
+            return campaign.start_scenario(command, load)
+        if isinstance(command, c.SetRating):
+            return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.ImproveCharacter):
+            return campaign.improve(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.SpendHeroPoints):
+            return campaign.spend_hero_points(
+                command, load(command.character_id, "character_id"),
+                load(command.roller_id, "roller_id"), load(command.target_id, "target_id"))
+        if isinstance(command, c.ChoosePower):
+            return decide_powers.choose_power(command, load(command.character_id, "character_id"),
+                                              dice)
+        if isinstance(command, c.UpgradePower):
+            return decide_powers.upgrade_power(command, load(command.character_id,
+                                                             "character_id"), dice)
+        if isinstance(command, c.ChoosePowerOption):
+            return decide_powers.choose_option(command, load(command.character_id,
+                                                             "character_id"))
+        if isinstance(command, c.ConvertPowerRolls):
+            return decide_powers.convert(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.TakeBackground):
+            return decide_powers.take_background(command, load(command.character_id,
+                                                               "character_id"), dice)
+
+        if isinstance(command, c.StartCombat):
+            return decide_combat.start_combat(command, load, states, dice)
+        if isinstance(command, c.RollInitiative):
+            return decide_combat.roll_initiative(command, states, dice)
+        if isinstance(command, c.Act):
+            return decide_combat.act(command, load(command.character_id, "character_id"), states)
+        if isinstance(command, c.EndPhase):
+            return decide_combat.end_phase(command, states)
+        if isinstance(command, c.EndCombat):
+            return decide_combat.end_combat(command, states)
+        if isinstance(command, c.Fall):
+            return falls.fall(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.RaiseForceField):
+            return force_fields.raise_field(command, load(command.character_id, "character_id"),
+                                            states)
+        if isinstance(command, c.Recover):
+            return recovery.recover(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.Aid):
+            return recovery.aid(command, load(command.character_id, "character_id"),
+                                load(command.target_id, "target_id"), dice)
         raise DomainError("type", "golden-heroes.command", f"not a Golden Heroes command: {command!r}")
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
-        """Fold one recorded event into a sheet; total (an unreadable event leaves it as it was)."""
-        if event_type != f"{RID}.CharacterGenerated":
-            return state
-        try:
-            sheet = sheets.load(state)
-            ev = msgspec.convert(dict(data), c.CharacterGenerated)
-        except (msgspec.ValidationError, TypeError):
-            return state
-        return msgspec.to_builtins(sheets.apply_generated(sheet, ev))
+        """Fold one recorded event into a sheet or a fight; total (an unreadable event leaves
+        it as it was)."""
+        return fold(state, event_type, data)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
         """Exact strike odds for WC, DC and a net strike modifier (L79)."""
@@ -110,7 +177,8 @@ class GoldenHeroesRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Effect-table figures, movement, thresholds and frames per round."""
-        return sheets.derived(sheets.load(sheet))
+        loaded = sheets.load(sheet)
+        return {**sheets.derived(loaded), **campaign.derived(loaded)}
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.StrikeSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
@@ -119,37 +187,23 @@ class GoldenHeroesRuleset:
         if spec.defence_class is not None:
             dc = spec.defence_class
         elif target is not None:
-            dc = sheets.load(target).defence_class
+            dc = decide_strike.defence_class(sheets.load(target))
         else:
             raise DomainError("defence_class", "golden-heroes.strike L79",
                               "name a target_id or give defence_class")
-        wc = attacker.weapon_class if spec.weapon_class is None else spec.weapon_class
-        lines = _strike_modifiers(attacker, spec)
+        form = attacks.form(attacker, spec)
+        lines = decide_strike.modifier_lines(attacker, spec)
         modifier = sum(m.value for m in lines)
-        return {"weapon_class": wc, "defence_class": dc, "modifier": modifier,
+        return {"weapon_class": form.weapon_class, "defence_class": dc, "modifier": modifier,
                 "modifiers": msgspec.to_builtins(lines),
-                "odds": msgspec.to_builtins(odds_module.strike_odds(wc, dc, modifier))}
+                "odds": msgspec.to_builtins(odds_module.strike_odds(
+                    form.weapon_class, dc, modifier, form.crit_range))}
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],
                draws: Sequence[tuple[int, int]]) -> list[str]:
         """How a recorded roll's reading differs from the rules applied to its draws."""
-        if event_type == f"{RID}.StrikeRolled":
-            ev = msgspec.convert(dict(data), c.StrikeRolled)
-            d20 = [face for sides, face in draws if sides == 20]
-            if not d20:
-                return ["no d20 drawn for the strike"]
-            return strike.reread(ev, d20[0])
-        if event_type == f"{RID}.CharacterGenerated":
-            gen = msgspec.convert(dict(data), c.CharacterGenerated)
-            faces = [face for _, face in draws]
-            recorded = [f for a in gen.attributes for f in a.dice] + gen.htc_dice + gen.htk_dice
-            out = [] if faces == recorded else ["recorded dice differ from the draws"]
-            for a in gen.attributes:
-                if a.value != sum(sorted(a.dice, reverse=True)[:3]):
-                    out.append(f"{a.attribute} {a.value} is not the best three of {a.dice}")
-            return out
-        return []
+        return reread_roll(event_type, data, draws)
 
 
 GOLDEN_HEROES: Final = GoldenHeroesRuleset()

@@ -7,9 +7,9 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.golden_heroes import CharacterGenerated, GoldenHeroesSheet
+from contracts.rulesets.golden_heroes import CharacterGenerated, GoldenHeroesSheet, Recovered
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import generation, tables
+from domain.rulesets.golden_heroes import generation, powers, states, tables
 
 
 def load(raw: Mapping[str, Any] | None) -> GoldenHeroesSheet:
@@ -34,6 +34,8 @@ def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenH
     return msgspec.structs.replace(
         sheet, character_type=ev.character_type,
         attributes={a.attribute: a.value for a in ev.attributes},
+        base_attributes={a.attribute: a.value for a in ev.attributes},
+        power_rolls_left=ev.power_rolls,
         max_htc=ev.max_htc, max_htk=ev.max_htk, htc=ev.max_htc, htk=ev.max_htk,
         defence_class=11 if ev.character_type == "non_superpowered" else sheet.defence_class,
         weapon_class=0 if ev.character_type == "non_superpowered" else sheet.weapon_class,
@@ -41,12 +43,19 @@ def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenH
 
 
 def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
-    """Effect-table figures (L4-L8), movement (L10), thresholds (L9), frames per round (L42)."""
+    """Effect-table figures (L4-L8), movement (L10), thresholds (L9), frames per round (L42),
+    Defence Class (L62-L67, powers), conditions (L9, L122-L128)."""
     a = sheet.attributes
     if not {"strength", "dexterity", "vigour"} <= a.keys():
         return {"frames_per_round": generation.frames_per_round(sheet.character_type)}
-    move = generation.movement(a["strength"], a["dexterity"], a["vigour"])
+    base = {**a, **sheet.base_attributes}
+    move = generation.movement(base["strength"], base["dexterity"], base["vigour"])
     return {
+        "defence_class": powers.defence_class(sheet),
+        "powers": powers.described(sheet),
+        **powers.figures(sheet, move),
+        "condition": states.htc_condition(sheet),
+        "injury": states.htk_condition(sheet),
         "damage_modifier": generation.strength_damage_modifier(a["strength"]),
         "damage_divider_bonus": generation.strength_divider_bonus(a["strength"]),
         "strike_modifier": tables.band(tables.DEXTERITY_STRIKE, a["dexterity"]),
@@ -56,3 +65,17 @@ def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
         "frames_per_round": generation.frames_per_round(sheet.character_type),
         **generation.thresholds(sheet.max_htc, sheet.max_htk),
     }
+
+
+def latch(sheet: GoldenHeroesSheet) -> bool:
+    """The unconscious latch after HTC changes: set at 0 or below, kept until HTC is more than
+    a twentieth of its normal total (L123)."""
+    return states.latch_unconscious(sheet)
+
+
+def wake_pending(before: GoldenHeroesSheet, ev: Recovered) -> bool:
+    """Back to 0 from negative HTC, a character rolls 1d20 each round and recovers further only
+    under its Vigour (L123): pending from reaching 0 until a roll succeeds."""
+    if ev.wake_die is not None:
+        return ev.wake_die >= before.attributes.get("vigour", 0)
+    return before.htc < 0 and ev.htc == 0 or before.wake_roll_pending and ev.htc <= 0

@@ -50,7 +50,7 @@ def check_circumstances(circumstances: Iterable[str]) -> None:
 
 def resolve(dice: Dice, *, character_id: str, target_id: str, weapon_class: int,
             defence_class: int, modifiers: list[ModifierLine], superpowered: bool,
-            crit_range: int = 1) -> StrikeRolled:
+            crit_range: int = 1, miss_range: int = 1) -> StrikeRolled:
     """Roll the d20 and read it (L79); a superpowered critical rolls its d10 table (L84-L98)."""
     natural = dice.roll(20)
     added = defence_added(defence_class)
@@ -58,9 +58,10 @@ def resolve(dice: Dice, *, character_id: str, target_id: str, weapon_class: int,
     critical: str | None = None
     if natural >= 21 - crit_range:
         critical = "hit"
-    elif natural == 1:
-        critical = "miss"
-    hit = critical == "hit" or (critical is None and total >= tables.HIT_TARGET)
+    elif natural <= miss_range:
+        critical = "miss"  # 1, or 1-2 when Jinxed (L370)
+    hit = critical == "hit" or (critical is None and natural != 1
+                                and total >= tables.HIT_TARGET)
     die = effect = None
     if critical is not None and superpowered:
         die = dice.roll(10)
@@ -72,10 +73,12 @@ def resolve(dice: Dice, *, character_id: str, target_id: str, weapon_class: int,
                         weapon_class=weapon_class, defence_class=defence_class,
                         defence_added=added, modifiers=modifiers, total=total, hit=hit,
                         critical=critical,  # type: ignore[arg-type]
-                        critical_die=die, critical_effect=effect)
+                        critical_die=die, critical_effect=effect, crit_range=crit_range,
+                        miss_range=miss_range)
 
 
-def reread(data: StrikeRolled, natural: int, crit_range: int = 1) -> list[str]:
+def reread(data: StrikeRolled, natural: int, crit_range: int = 1,
+           miss_range: int = 1) -> list[str]:
     """How a recorded strike's reading differs from the rule applied to its d20."""
     out: list[str] = []
     total = natural + data.weapon_class + defence_added(data.defence_class) + sum(
@@ -84,7 +87,7 @@ def reread(data: StrikeRolled, natural: int, crit_range: int = 1) -> list[str]:
         out.append(f"natural {data.natural} recorded, {natural} drawn")
     if total != data.total:
         out.append(f"total {data.total} recorded, {total} from the draws")
-    hit = natural >= 21 - crit_range or (natural != 1 and total >= tables.HIT_TARGET)
+    hit = natural >= 21 - crit_range or (natural > miss_range and total >= tables.HIT_TARGET)
     if hit != data.hit:
         out.append(f"hit={data.hit} recorded, the rule gives {hit}")
     return out

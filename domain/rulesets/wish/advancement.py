@@ -3,12 +3,17 @@ and facilitators (L554-1383). Tables are data, each row citing its seed line."""
 
 from __future__ import annotations
 
-from typing import Final
-
 import msgspec
 
 from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import (
+    justifications,
+    origin_abilities,
+    skill_purchases,
+    traits,
+    travel_modes,
+)
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.creation_tables import (
@@ -35,44 +40,7 @@ from domain.rulesets.wish.creation_tables import (
 )
 from domain.rulesets.wish.options import WishOptions
 
-# Hindrances: points granted (L1345-1383; L328 for Device).
-HINDRANCES: Final[dict[str, tuple[int, int]]] = {
-    "Overconfident": (4, 1349),
-    "Timid": (4, 1351),
-    "Obsessed": (5, 1353),
-    "Bizarre Looking": (1, 1357),
-    "Scary Looking": (2, 1359),
-    "Monstrous Looking": (6, 1361),
-    "Ogrish": (1, 1363),
-    "Secret Id": (3, 1365),
-    "Alter Ego": (3, 1367),
-    "Dark Past": (1, 1369),
-    "Stuck On": (1, 1371),
-    "Erratic": (1, 1373),
-    "Tiring": (1, 1375),
-    "Stressful": (1, 1377),
-    "Infrequent": (1, 1379),
-    "Occasional": (1, 1381),
-    "Difficult": (2, 1383),
-    "Device": (1, 328),
-}
-# Facilitators: cost (L1297-1333, L330, L1224). Anathema's points are per penalty (L1355).
-FACILITATORS: Final[dict[str, tuple[int, int]]] = {
-    "Wealthy": (1, 1301),
-    "Tireless": (1, 1313),
-    "Stress-less": (1, 1315),
-    "Frequent": (1, 1317),
-    "Prolonged": (2, 1319),
-    "Effortless": (1, 1321),
-    "Easy": (2, 1323),
-    "Reliable": (1, 1325),
-    "Just Wing It": (1, 1327),
-    "Unpredictable": (1, 1329),
-    "Contemplative": (1, 1331),
-    "Impetuous": (1, 1333),
-    "Innate": (1, 330),
-    "SFX Expansion": (3, 1224),
-}
+# Hindrance points and facilitator costs are tables in hindrances.py (L1293-1383).
 
 
 def rank(experience: int) -> int:
@@ -89,6 +57,7 @@ def characteristic_cost(old: int, new: int) -> int:
 class Priced(msgspec.Struct, frozen=True, kw_only=True):
     cost: int
     rule: str
+    off_sfx: bool = False  # a new stunt from outside the available SFX (L476)
 
 
 def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
@@ -134,11 +103,18 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
         _need(p.target in ("offensive", "defensive"), "purchase.target", "L95", "a stance side")
         return Priced(cost=1, rule="wish.advance.stance L95")
     if p.kind == "acquire_skill":
-        listed = skill_table.catalogue(p.target)
+        name = skill_purchases.acquired_name(p)
+        listed = skill_table.catalogue(name)
         _need(
             listed is None or listed[1] != "basic", "purchase.target", "L1044", "an advanced skill"
         )
-        if p.target in sheet.skills:
+        if listed is not None and listed[1] == "travel" and travel_modes.split(name)[1] is None:
+            raise DomainError("purchase.mode", "wish.skill.travel L1084",
+                              f"pick a mode: {travel_modes.modes(name)} or a custom one (L1092)")
+        if p.mode is not None and (listed is None or listed[1] != "travel"):
+            raise DomainError("purchase.mode", "wish.skill.travel L1084",
+                              "only Travel skills have modes")
+        if name in sheet.skills:
             raise StateConflict("purchase.target", "wish.skill.acquire L1044", "already acquired")
         return Priced(cost=1, rule="wish.advance.acquire_skill L1044")
     if p.kind == "skill_rank":
@@ -152,6 +128,7 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
             raise StateConflict(
                 "purchase.target", "wish.skill.rank L994", f"training is limited to {top} ranks now"
             )
+        skill_purchases.free_specialization(skill, p)
         return Priced(cost=1, rule="wish.advance.skill_rank L994")
     if p.kind == "specializations":
         if len(p.specializations) != 2:
@@ -173,7 +150,20 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
     if p.kind == "stunt":
         if p.target in sheet.stunts:
             raise StateConflict("purchase.target", "wish.stunt L484", "stunt already owned")
-        return Priced(cost=1 + (2 if p.off_sfx else 0), rule="wish.advance.stunt L484, L476")
+        bought = Stunt(sfx=p.sfx, traits=list(p.traits), justification=p.justification)
+        bad = [*traits.problems(p.target, bought),
+               *justifications.problems(p.target, bought, sheet, options)]
+        if bad:
+            field = "purchase.traits" if bad[0][0].endswith("traits") else "purchase.justification"
+            raise DomainError(field, bad[0][1], bad[0][2])
+        for k, v in msgspec.structs.asdict(p.cost or Stunt().cost).items():
+            if v < 0:
+                raise DomainError(f"purchase.cost.{k}", "wish.stunt.cost L508", "must not be negative")
+        # SFX traits: the normal price only with the SFX (L277); outside the available SFX,
+        # 2 more (L476)
+        off = p.off_sfx or not _sfx_available(sheet, p.sfx, options)
+        return Priced(cost=1 + (2 if off else 0), rule="wish.advance.stunt L277, L484, L476",
+                      off_sfx=off)
     if p.kind == "stunt_rating":
         stunt = sheet.stunts.get(p.target)
         if stunt is None:
@@ -184,8 +174,16 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
                 "wish.stunt.rating L484",
                 f"stunt ratings stop at {options.max_stunt_rating}",
             )
-        return Priced(cost=1 + (1 if stunt.off_sfx else 0), rule="wish.advance.stunt L484, L478")
+        # an SFX the current Archetype (or the origin, D-33) does not grant: 1 more (L478)
+        off = stunt.off_sfx or not _sfx_available(sheet, stunt.sfx, options)
+        return Priced(cost=1 + (1 if off else 0), rule="wish.advance.stunt L484, L478")
     raise DomainError("purchase.kind", "wish.advance", f"unknown purchase {p.kind!r}")
+
+
+def _sfx_available(sheet: WishSheet, sfx: str, options: WishOptions) -> bool:
+    """An SFX the character has: Archetype's, origin's, talents' (L474, L840, L1212)."""
+    ok = justifications.sfx_available(sheet, sfx, options)
+    return ok or sfx in origin_abilities.archetype_sfx(sheet)
 
 
 def _skill(sheet: WishSheet, name: str) -> Skill:
@@ -212,7 +210,7 @@ def payable(sheet: WishSheet, currency: str, cost: int) -> None:
         "creation": sheet.creation_points,
         "advance": sheet.advances,
         "hindrance": sheet.hindrance_points,
-    }[currency]
+    }.get(currency, sheet.restricted_points.get(currency, 0))
     if cost > have:
         raise StateConflict(
             "currency",
@@ -221,9 +219,12 @@ def payable(sheet: WishSheet, currency: str, cost: int) -> None:
         )
 
 
-def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishSheet:
+def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
+          wielded: bool = False, characteristic: str | None = None) -> WishSheet:
     """The sheet after a purchase (used by ``evolve``); ``raise_current``: a bought Fortune
-    rating point is also a current point."""
+    rating point is also a current point; ``wielded``: a stunt bought with Wielded Abilities
+    points, granted by the item of power, a device (L920-921); ``characteristic``: an acquired
+    skill's, as decided (a Mastery the seed leaves open, G-14)."""
     s = msgspec.structs.replace
     if p.kind == "characteristic":
         return s(
@@ -252,13 +253,19 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishShee
         side = {p.target: getattr(st, p.target) + 1}
         return s(sheet, stance=s(st, **side))
     if p.kind == "acquire_skill":
-        listed = skill_table.catalogue(p.target)
+        name = skill_purchases.acquired_name(p)
+        listed = skill_table.catalogue(name)
         ch, kind = listed if listed else ("int", "advanced")
-        skill = Skill(characteristic=ch, kind=kind, acquired=True)  # type: ignore[arg-type]
-        return s(sheet, skills={**sheet.skills, p.target: skill})
+        ch = characteristic or ch  # the campaign's choice recorded at acquisition (G-14)
+        skill = Skill(characteristic=ch, kind=kind, acquired=True,  # type: ignore[arg-type]
+                      mode=travel_modes.split(name)[1] if kind == "travel" else None)
+        return s(sheet, skills={**sheet.skills, name: skill})
     if p.kind == "skill_rank":
         skill = _skill(sheet, p.target)
         sheet = s(sheet, skills={**sheet.skills, p.target: s(skill, ranks=skill.ranks + 1)})
+        if skill.ranks == 0 and p.specializations:  # the free one of the first rank (L986)
+            sheet = s(sheet, specializations=[*sheet.specializations,
+                                              s(p.specializations[0], level=1)])
         return sheet
     if p.kind == "specializations":
         specs = list(sheet.specializations)
@@ -270,7 +277,11 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True) -> WishShee
                 specs.append(s(sp, level=1))
         return s(sheet, specializations=specs)
     if p.kind == "stunt":
-        stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating)
+        stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating,
+                      wielded=wielded, traits=list(p.traits),
+                      justification="device" if wielded else p.justification)
+        if p.cost is not None:
+            stunt = s(stunt, cost=p.cost)
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})
     if p.kind == "stunt_rating":
         st2 = sheet.stunts[p.target]
@@ -304,19 +315,27 @@ def switch_cost(raises_in_tier: int, tier_completed: bool = False) -> int | None
 
 
 def apply_origin(
-    sheet: WishSheet, origin: str, picks: dict[str, int] | None = None, talent: str | None = None
+    sheet: WishSheet, origin: str, picks: dict[str, int] | None = None, talent: str | None = None,
+    *, restricted: bool = False,
 ) -> WishSheet:
     """Apply an origin before any points are spent (L147, L765): its fixed modifiers and the
     player's free +1/-1 picks, each raising (or lowering) both rating and maximum (L774), on
     Physical characteristics only for Animal Anatomy (L785). A Mystic names its Mystical Talent
     (L840-869): Primeval brings four picks instead of the Mystical Advantage, Destined +5
-    Fortune; the other talents' granted skills and SFX are not applied here."""
+    Fortune; the other talents' granted skills and SFX are not applied here. ``restricted``:
+    the Alien's and Wielder's points go to their own restricted currency (L776, L921) rather
+    than to general creation points."""
     o = ORIGINS.get(origin)
     if o is None:
         raise DomainError("origin", "wish.origin L751", f"unknown origin {origin!r}")
     t = _talent(origin, talent)
     free_bonuses = o.free_bonuses + (t.free_bonuses if t else 0)
     points = o.creation_points - (MYSTICAL_ADVANTAGE if t and t.forgoes_advantage else 0)
+    kept = dict(sheet.restricted_points)
+    if o.restricted_points and restricted:
+        kept[o.restricted_currency] = kept.get(o.restricted_currency, 0) + o.restricted_points
+    else:
+        points += o.restricted_points
     fortune = o.fortune + (t.fortune if t else 0)
     picks = dict(picks or {})
     ups = sum(v for v in picks.values() if v > 0)
@@ -365,6 +384,7 @@ def apply_origin(
         fortune_rating=sheet.fortune_rating + fortune,
         fortune=max(0, sheet.fortune + fortune),
         creation_points=sheet.creation_points + points,
+        restricted_points=kept,
         **mit,
     )
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Final
 
 import msgspec
@@ -30,6 +31,11 @@ RANK_TABLE: Final = (
     (61, 75, 5, 649),
 )
 ADVANCES_PER_XP: Final = 1  # L605
+
+
+def rank(experience: int) -> int:
+    """Character Rank: 0-15 XP is Rank 1, 16-30 Rank 2, ... (L641-649, D-11)."""
+    return max(1, math.ceil(experience / 15))
 TRACK_SLOTS: Final = 15  # L739-741
 
 
@@ -50,14 +56,19 @@ class Origin(msgspec.Struct, frozen=True, kw_only=True):
     # where the free +1/-1 picks may go: "physical" characteristics only (Animal Anatomy,
     # L785), or "any" Physical or Mental characteristic or Mitigation attribute (L774, L823)
     pick_scope: str = "any"
+    # points spendable only on what the seed names, under their own currency: Alien Advantages
+    # (L776) and Wielded Abilities (L921)
+    restricted_points: int = 0
+    restricted_currency: str = ""
 
 
 ORIGINS: Final[dict[str, Origin]] = {
     o.name: o
     for o in (
         Origin(
-            name="Alien", line=767, free_bonuses=4, free_penalties=1, creation_points=10
-        ),  # D-16
+            name="Alien", line=767, free_bonuses=4, free_penalties=1, restricted_points=10,
+            restricted_currency="alien",
+        ),  # L774-776, D-16
         Origin(name="Anthropomorphic", line=779, free_bonuses=3, offensive_steps=1,
                pick_scope="physical"),  # L785-786
         Origin(name="Cosmic", line=792, creation_points=5, maxima=10),  # L798, L805
@@ -75,7 +86,8 @@ ORIGINS: Final[dict[str, Origin]] = {
             characteristics=(("fel", -1),),
         ),  # L888-892
         Origin(name="Technologist", line=899, creation_points=15),  # L908
-        Origin(name="Wielder", line=910, creation_points=40),  # L921: Wielded Abilities only
+        Origin(name="Wielder", line=910, restricted_points=40,
+               restricted_currency="wielded"),  # L921: Wielded Abilities only
     )
 }
 

@@ -12,6 +12,9 @@ from domain.rulesets.wish import (
     archetypes,
     decide_origin,
     hindrances,
+    justifications,
+    mastery,
+    restricted_points,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
@@ -68,6 +71,7 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
     """SpendAdvance: pay the seed's cost in advances, creation or hindrance points (L143-1048)."""
     s = ctx.sheet(cmd.character_id)
     priced = advancement.price(s, cmd.purchase, ctx.options)
+    restricted_points.check_purchase(s, cmd.purchase, cmd.currency)  # L776, L921
     advancement.payable(s, cmd.currency, priced.cost)
     archetype_raise = cmd.purchase.archetype_raise and cmd.currency == "advance"
     slot = None
@@ -80,19 +84,31 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
         if archetype is not None:  # an Archetype the campaign no longer lists: count, no caps
             slot = archetypes.slot_for(current.raises, archetype, cmd.purchase.kind,
                                        cmd.purchase.target)
+    # record what the price decided: a stunt from outside the available SFX (L476)
+    purchase = msgspec.structs.replace(cmd.purchase, off_sfx=True) if priced.off_sfx else cmd.purchase
     ctx.emit(
         char(cmd.character_id),
         "wish.AdvanceSpent",
         {
-            "purchase": cmd.purchase,
+            "purchase": purchase,
             "currency": cmd.currency,
             "cost": priced.cost,
             "rule": priced.rule,
             "raise_current": ctx.options.fortune_rating_raises_current,
             "archetype_raise": archetype_raise,
             "archetype_slot": slot,
+            **_acquired_characteristic(cmd.purchase, ctx),
         },
     )
+
+
+def _acquired_characteristic(p: c.Purchase, ctx: Ctx) -> dict[str, str]:
+    """A Mastery skill the seed gives no characteristic is acquired on the campaign's choice
+    (G-14, option ``mastery_characteristics``), recorded so the fold needs no options."""
+    if p.kind != "acquire_skill" or p.target not in mastery.UNSTATED_DEFAULTS:
+        return {}
+    chosen = mastery.characteristic(p.target, dict(ctx.options.mastery_characteristics))
+    return {"characteristic": chosen} if chosen else {}
 
 
 def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
@@ -121,6 +137,13 @@ def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
             raise StateConflict("stunt", rule, f"{cmd.stunt} already has {cmd.name}")
     elif cmd.stunt is not None:
         raise DomainError("stunt", rule, f"{cmd.name} is not taken for a stunt")
+    if cmd.name == "Device" and cmd.stunt is not None:  # L328
+        if not justifications.may_choose(s, "device", ctx.options):
+            raise StateConflict("name", rule, "a stunt is made a Device by a Technologist, "
+                                "Natural or Wielder, or with Technology, Science or Engineering "
+                                "trained, or with Gear SFX access")
+        if justifications.effective(s, s.stunts[cmd.stunt]) == "device":
+            raise StateConflict("stunt", rule, f"{cmd.stunt} is already a Device")
     if row is not None and row.needs_detail and not cmd.detail:
         raise DomainError("detail", rule, f"name what the {cmd.name} hindrance is about")
     if any(
@@ -159,6 +182,10 @@ def finish_creation(ctx: Ctx, cmd: c.FinishCreation) -> None:
             "wish.creation L581",
             "all creation and hindrance points must be spent",
         )
+    left = restricted_points.unspent(s)
+    if left:
+        raise StateConflict("restricted_points", "wish.creation L581, L776, L921",
+                            f"spend the origin's restricted points first: {left}")
     ctx.emit(char(cmd.character_id), "wish.CreationFinished", {})
 
 
@@ -170,9 +197,12 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
         raise StateConflict("character_id", "wish.origin L765", "an origin is chosen during creation")
     if s.origin is not None:
         raise StateConflict("origin", "wish.origin L765", f"the origin is already {s.origin!r}")
-    advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent)  # refuses unknown origins and bad picks
+    restricted = ctx.options.origin_points_restricted
+    # refuses unknown origins and bad picks
+    advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent, restricted=restricted)
     ctx.emit(char(cmd.character_id), "wish.OriginChosen",
-             {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent})
+             {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent,
+              "restricted": restricted})
     decide_origin.grant_fixed(ctx, cmd.character_id)  # Animal Instincts, Tech Skills, talents
 
 

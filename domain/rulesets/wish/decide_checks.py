@@ -9,13 +9,19 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import CheckRecord, WishSheet
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
+    assists,
     conditions,
+    decide_devices,
     encounter,
     health,
     hindrances,
     origin_actions,
     pool,
+    range_bands,
     resolve,
+    stunt_costs,
+    stunt_use,
+    traits,
 )
 from domain.rulesets.wish import decide_react_effects as react_effects
 from domain.rulesets.wish import sheet as sheets
@@ -76,6 +82,10 @@ def _roll_check(
                 "wish.condition.spiked L1447, L1466",
                 f"{cmd.stunt} is at SR {sr} and stops functioning",
             )
+        stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362, L301
+        if e is not None and cmd.target_id is not None:  # Melee and Ranged (L241-242)
+            apart = e.separations.get(range_bands.pair(cmd.character_id, cmd.target_id))
+            stunt_use.check_range(cmd.stunt, stunt, apart, o.trait_ranges_enforced)
         pos = actor.stance.position
         if "Contemplative" in stunt.facilitators and pos >= 0:
             raise StateConflict(
@@ -85,6 +95,19 @@ def _roll_check(
             raise StateConflict(
                 "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
             )
+    if cmd.assisted_by:  # L384-388
+        allies = {a: ctx.sheet(a, "assisted_by") for a in cmd.assisted_by if a != cmd.character_id}
+        assists.validate(cmd.character_id, cmd, allies, e.separations if e else None)
+    if stunt is not None and cmd.stunt is not None:
+        # the Cost is paid up front, before any check (L508): its stress and fatigue count
+        # towards the check's distress
+        due = stunt_costs.cost(stunt)
+        if "fatigue" in due:  # Sickened: 1 more whenever fatigue is suffered (L1435)
+            due["fatigue"] = health.fatigue_suffered(actor, due["fatigue"])
+        if due:
+            stunt_costs.payable(actor, cmd.stunt, due, o)
+            ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
+            actor = ctx.sheet(cmd.character_id, field)
     p = pool.assemble(
         actor,
         cmd,
@@ -139,7 +162,7 @@ def _roll_check(
             "fortune_spent": p.fortune_spent,
             "recharge": {k: v for k, v in recharge.items() if v},
             **(
-                {"stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
+                {"stunt": cmd.stunt, "stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
                 if stunt is not None and cmd.stunt
                 else {}
             ),
@@ -148,6 +171,13 @@ def _roll_check(
     harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
     for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
         damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")
+    if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
+        ctx.emit(char(cmd.character_id), "wish.StuntFailed",
+                 {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
+    moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
+    if moved is not None:  # Push / Delay (L249-250)
+        ctx.emit(char(cmd.character_id), "wish.StanceSet",
+                 {"position": moved, "cause": f"{cmd.stunt} (Push/Delay L249-250)"})
     if p.opponent_fortune_spent and cmd.target_id:
         ctx.emit(
             char(cmd.target_id),
@@ -306,6 +336,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
     o = ctx.options
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
+    cmd = decide_devices.aimed(ctx, cmd)  # at a device: its targeting dice (L311-315, L920)
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
     # the target's Parry or Dodge (L439-440)
     net = react_effects.net_after_reacts(ctx, cmd.character_id, cmd.target_id,
@@ -338,8 +369,13 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 {"condition_id": honed[0].id, "cause": "used"},
             )
     amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
+    used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
+    pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)
+    if cmd.device is not None:
+        decide_devices.hit(ctx, cmd, amount, pierce)
+        return
     amount = react_effects.braced(ctx, cmd.character_id, cmd.target_id, amount, cmd.damage_kind)
-    damage(ctx, cmd.target_id, amount, cmd.damage_kind, cmd.pierce, False, "attack")
+    damage(ctx, cmd.target_id, amount, cmd.damage_kind, pierce, False, "attack")
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

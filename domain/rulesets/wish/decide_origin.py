@@ -15,7 +15,7 @@ from contracts.rulesets.wish.origin import (
     UseMysticalReality,
 )
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.wish import health, origin_actions, origin_grants, resolve
+from domain.rulesets.wish import health, origin_actions, origin_grants, resolve, restricted_points
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
 from domain.rulesets.wish.decide_health import damage
@@ -162,6 +162,12 @@ def overcome_origin_hindrance(ctx: Ctx, cmd: OvercomeOriginHindrance) -> None:
     cost, line = origin_actions.overcome_cost(s, cmd.name)
     currency = "creation" if s.phase == "creation" else "advance"
     have = s.creation_points if currency == "creation" else s.advances
+    if cmd.wielded:  # "the +40 points ... can be used to pay off" these two (L922)
+        if cmd.name not in restricted_points.WIELDED_PAYS_OFF or "wielded" not in s.restricted_points:
+            raise DomainError("wielded", "wish.origin.wielder L922",
+                              "Wielded Abilities points pay off a Wielder's Limited Advancement "
+                              "and Limited Charges only")
+        currency, have = "wielded", s.restricted_points["wielded"]
     if have < cost:
         raise StateConflict("name", f"wish.origin L{line}",
                             f"overcoming {cmd.name} costs {cost}, {have} {currency} points left")

@@ -61,7 +61,8 @@ def _archetype(s: WishSheet, d: Data) -> WishSheet:
 def _origin(s: WishSheet, d: Data) -> WishSheet:
     try:
         return advancement.apply_origin(
-            s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent")
+            s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent"),
+            restricted=bool(d.get("restricted", False)),
         )
     except DomainError:  # a recorded choice was valid when made; stay total regardless
         return s
@@ -126,6 +127,8 @@ def _check(s: WishSheet, d: Data) -> WishSheet:
         target_id=d.get("target_id"),
         tally=msgspec.convert(check.get("tally", {}), Tally),
         result=msgspec.convert(check["result"], CheckResult) if "result" in check else None,
+        stunt=d.get("stunt"),
+        stunt_rating=d.get("stunt_rating", 0),
         pool=dict(check.get("pool", {})),
         dice=[msgspec.convert(x, DieRoll) for x in check.get("dice", [])],
     )
@@ -172,12 +175,29 @@ def _lines(s: WishSheet, d: Data) -> WishSheet:
     return R(s, recent_checks=recent)
 
 
+def _justification_line(s: WishSheet, d: Data) -> WishSheet:
+    used: Mapping[str, int] = d.get("consumed", {})
+    name = f"{d.get('justification')} {d.get('line')}"
+    recent = [
+        R(r, lines=[*r.lines, *[name] * int(d.get("times", 1))],
+          consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
+          stunt_rating=int(d.get("stunt_rating", r.stunt_rating)),
+          result=msgspec.convert(d["result"], CheckResult) if "result" in d else r.result)
+        if r.check_id == d.get("check_id") else r
+        for r in s.recent_checks
+    ]
+    return R(s, recent_checks=recent)
+
+
 def _hindrance(s: WishSheet, d: Data) -> WishSheet:
     h = msgspec.convert(d["hindrance"], Hindrance)
     s = R(s, hindrances=[*s.hindrances, h], hindrance_points=s.hindrance_points + d.get("points", 0))
     if h.stunt is not None and h.stunt in s.stunts:
         st = s.stunts[h.stunt]
-        s = R(s, stunts={**s.stunts, h.stunt: R(st, hindrances=[*st.hindrances, h.name])})
+        st = R(st, hindrances=[*st.hindrances, h.name])
+        if h.name == "Device":  # the Device justification as a 1-point Hindrance (L328)
+            st = R(st, justification="device")
+        s = R(s, stunts={**s.stunts, h.stunt: st})
     chars, maxima = dict(s.characteristics), dict(s.maxima)
     mit_max = dict(s.mitigation_maxima)
     for stat, delta in d.get("stats", {}).items():
@@ -222,17 +242,44 @@ def _ticked(s: WishSheet, d: Data) -> WishSheet:
 
 def _advance(s: WishSheet, d: Data) -> WishSheet:
     p = msgspec.convert(d["purchase"], Purchase)
-    s = advancement.apply(s, p, d.get("raise_current", True))
     cost, cur = d.get("cost", 0), d.get("currency", "advance")
-    field = {
-        "creation": "creation_points",
-        "advance": "advances",
-        "hindrance": "hindrance_points",
-    }.get(cur, "advances")
-    s = R(s, **{field: max(0, getattr(s, field) - cost)})
+    s = advancement.apply(s, p, d.get("raise_current", True), wielded=cur == "wielded",
+                          characteristic=d.get("characteristic"))
+    if cur in s.restricted_points:  # Alien Advantages or Wielded Abilities points (L776, L921)
+        left = {**s.restricted_points, cur: max(0, s.restricted_points[cur] - cost)}
+        s = R(s, restricted_points=left)
+    else:
+        field = {
+            "creation": "creation_points",
+            "advance": "advances",
+            "hindrance": "hindrance_points",
+        }.get(cur, "advances")
+        s = R(s, **{field: max(0, getattr(s, field) - cost)})
     if not d.get("archetype_raise"):
         return s
     return advancement.record_track(s, cost, d.get("archetype_slot"))
+
+
+def _device(s: WishSheet, d: Data, **change: Any) -> WishSheet:
+    name = d.get("device")
+    if name not in s.devices:
+        return s
+    return R(s, devices={**s.devices, name: R(s.devices[name], **change)})
+
+
+def _stunt(s: WishSheet, d: Data, **change: Any) -> WishSheet:
+    name = d.get("stunt")
+    if name not in s.stunts:
+        return s
+    return R(s, stunts={**s.stunts, name: R(s.stunts[name], **change)})
+
+
+def _device_damaged(s: WishSheet, d: Data) -> WishSheet:
+    dev = s.devices.get(d.get("device", ""))
+    if dev is None:
+        return s
+    return _device(s, d, wounds_lost=dev.wounds_lost + d.get("wounds_lost", 0),
+                   state="broken" if d.get("broken") else dev.state)
 
 
 CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
@@ -240,6 +287,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckAmended": _amended,
     "wish.HindranceTaken": _hindrance,
     "wish.OptionLinesChosen": _lines,
+    "wish.JustificationLineTriggered": _justification_line,  # L338-368
     "wish.StanceShifted": lambda s, d: R(
         s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
     ),
@@ -248,6 +296,16 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
         s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0)
     ),
     "wish.DamageTaken": _lost,
+    "wish.DeviceDamaged": _device_damaged,  # L317-320
+    "wish.StuntFailed": lambda s, d: _stunt(s, d, unusable=True),  # Unreliable (L273)
+    "wish.StuntRestored": lambda s, d: _stunt(s, d, unusable=False),
+    "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315
+    "wish.DeviceRestored": lambda s, d: _device(  # L309, L920
+        s, d, state="ready", **({"wounds_lost": 0} if d.get("how") == "repair" else {})),
+    "wish.StuntCostPaid": lambda s, d: R(  # L508: direct losses, no mitigation (D-14)
+        s, stress=s.stress + d.get("stress", 0), fatigue=s.fatigue + d.get("fatigue", 0),
+        fortune=max(0, s.fortune - d.get("fortune", 0)),
+        wounds_lost=s.wounds_lost + d.get("wounds", 0), grit_lost=s.grit_lost + d.get("grit", 0)),
     "wish.LastingInflicted": _lasting,
     "wish.Restored": _restored,
     "wish.FortuneSpent": lambda s, d: R(s, fortune=max(0, s.fortune - d.get("points", 0))),

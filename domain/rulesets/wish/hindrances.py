@@ -12,7 +12,7 @@ Only effects the seed states mechanically are applied by the engine:
 * Overconfident / Timid stance-step stress (L1349-1351, applied in ``decide.shift_stance``).
 
 Stunt costs (Tireless, Stress-less, Effortless, Tiring, Stressful, Occasional) change a
-card's printed costs, which the sheet does not model; they are recorded only.
+card's printed Cost, charged when the stunt is used (``stunt_costs.py``, L508).
 """
 
 from __future__ import annotations
@@ -53,6 +53,8 @@ HINDRANCES: Final[dict[str, HindranceRow]] = {r.name: r for r in (
     _h("Infrequent", 1, 1379, per_stunt=True),
     _h("Occasional", 1, 1381, per_stunt=True),
     _h("Difficult", 2, 1383, per_stunt=True),
+    # a stunt made a Device: "a 1 point Hindrance per Stunt" (L328)
+    _h("Device", 1, 328, per_stunt=True),
 )}  # fmt: skip
 
 ALTER_EGO_GM_POINTS: Final = 6  # L1367

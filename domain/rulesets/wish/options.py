@@ -11,10 +11,11 @@ from typing import Any, Literal
 
 import msgspec
 
-from contracts.rulesets.wish import Die
+from contracts.rulesets.wish import Characteristic, Die
 from domain.errors import DomainError
 from domain.rulesets.wish.archetypes import Archetype
 from domain.rulesets.wish.archetypes import problems as archetype_problems
+from domain.rulesets.wish.mastery import UNSTATED_DEFAULTS
 
 
 class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -32,6 +33,12 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     fortune_opponent_die: str = "MIS"  # D-8 / L220
     specialization_die: str = "FRT"  # L167, L984
     assist_die: str = "FRT"  # L384
+    # L386-388: assists name their allies (assisted_by) so they can be checked; true also
+    # counts a bare number of assists, unchecked
+    unnamed_assists: bool = False
+    # L241-242: Melee stunts only against an engaged target, Ranged ones only at Close or
+    # farther, where the encounter records the separation
+    trait_ranges_enforced: bool = True
     distress_dice: bool = True  # D-42: 1 MIS per stress/fatigue token above the characteristic
     # facilitators and hindrances: the seed prints no die icon (L1323-1329, L1373, L1383)
     reliable_die: Die = "DFN"  # §7.12 [inferred](M), "Defensive dice are reliable" (L25)
@@ -100,6 +107,16 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     max_stunt_rating: int = 5  # L484 (10 in Ultras, L635)
     max_characteristic: int = 10  # L159 (higher in Ultras, L635)
     fortune_rating_raises_current: bool = True  # a bought rating point is usable at once
+    # D-16: the Alien's 10 (L776) and the Wielder's 40 (L921) points buy only what the seed
+    # names; false spends them as general creation points
+    origin_points_restricted: bool = True
+    # devices: the seed prints no die icon (L311-315, L920); digest Appendix A rows 5-8, 22
+    device_dice: dict[str, dict[Die, int]] = msgspec.field(default_factory=lambda: {
+        "target_detached": {"CHL": 1}, "target_integrated": {"MIS": 1},
+        "disarm_detached": {"CHL": 1}, "disarm_integrated": {"CHL": 2}})
+    # G-14: the characteristic of a Mastery skill the seed names none for (L861, L864, L1072)
+    mastery_characteristics: dict[str, Characteristic] = msgspec.field(
+        default_factory=lambda: dict(UNSTATED_DEFAULTS))  # type: ignore[arg-type]
     # The seed names Archetypes but not their contents (G-1): a campaign brings its own;
     # unset, the marked sample set in archetypes.py serves.
     archetypes: dict[str, Archetype] | None = None
@@ -123,6 +140,15 @@ def parse_options(raw: Mapping[str, Any] | WishOptions | None) -> WishOptions:
     bad = archetype_problems(out.archetypes or {})
     if bad:
         raise DomainError(f"options.{bad[0][0]}", "wish.archetype L926", bad[0][1])
+    device_keys = {"target_detached", "target_integrated", "disarm_detached", "disarm_integrated"}
+    if set(out.device_dice) != device_keys:
+        raise DomainError("options.device_dice", "wish.device L311-315",
+                          f"name the dice of each of {sorted(device_keys)}")
+    odd = sorted(set(out.mastery_characteristics) - set(UNSTATED_DEFAULTS))
+    if odd:
+        raise DomainError(f"options.mastery_characteristics.{odd[0]}", "wish.skill.mastery L1070",
+                          f"the seed names the characteristic of every Mastery but "
+                          f"{sorted(UNSTATED_DEFAULTS)}")
     if out.fortune_after_roll_window < 1:
         raise DomainError("options.fortune_after_roll_window", "wish.fortune.after_roll L222",
                           "at least the latest check")

@@ -127,6 +127,11 @@ def fold_cosmic_winds(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
 
 def fold_overcome(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
     """Fold ``wish.OriginHindranceOvercome``: the points are spent, the hindrance is gone."""
+    if d.get("currency") == "wielded":  # Wielded Abilities points (L922)
+        left = {**s.restricted_points,
+                "wielded": max(0, s.restricted_points.get("wielded", 0) - int(d.get("cost", 0)))}
+        return msgspec.structs.replace(s, overcome=[*s.overcome, str(d.get("name"))],
+                                       restricted_points=left)
     field = "creation_points" if d.get("currency") == "creation" else "advances"
     return msgspec.structs.replace(s, overcome=[*s.overcome, str(d.get("name"))],
                                    **{field: getattr(s, field) - int(d.get("cost", 0))})

@@ -11,7 +11,7 @@ import msgspec
 
 from contracts.rulesets.wish import CheckSpec, DiceSource, WishSheet
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import conditions, origin_abilities
+from domain.rulesets.wish import assists, conditions, origin_abilities
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.faces import ORDER
@@ -150,9 +150,7 @@ def assemble(
     if spec.difficulty < 0:
         raise DomainError("difficulty", "wish.check.difficulty L37", "must not be negative")
     pool.add("difficulty", "CHL", spec.difficulty)  # L37
-    if spec.assists < 0:
-        raise DomainError("assists", "wish.maneuver.assist L384", "must not be negative")
-    pool.add("assist", options.assist_die, spec.assists)  # L384
+    pool.add("assist", options.assist_die, assists.count(spec, options))  # L384
 
     for src in spec.sources:
         if src.count > 0:

@@ -68,6 +68,9 @@ class WishRuleset:
         c.TakeHindrance,
         # "the GM chooses detrimental options" (L520)
         c.ImposeOptionLines,
+        c.ImposeJustificationLine,  # L520, L341, L354, L368
+        # an Unreliable stunt's return is the GM's call (L273)
+        c.RestoreStunt,
         # the GM runs the initiative tracker (digest G-7)
         c.RollInitiative,
         # Xeno: the GM decides when an Alien is reminded of its nature (L777)
@@ -101,6 +104,8 @@ class WishRuleset:
             if v is not None:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
+            out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
         return list(dict.fromkeys(out))
 

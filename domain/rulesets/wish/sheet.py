@@ -7,7 +7,6 @@ effective characteristics, Wound and Grit thresholds, current health, Rank.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,7 +14,13 @@ import msgspec
 
 from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
-from domain.rulesets.wish import conditions, hindrances
+from domain.rulesets.wish import (
+    conditions,
+    devices,
+    hindrances,
+    justifications,
+    traits,
+)
 from domain.rulesets.wish.characteristics import (
     CHARACTERISTICS as CHARACTERISTICS,
 )
@@ -35,7 +40,9 @@ from domain.rulesets.wish.characteristics import (
     PHYSICAL as PHYSICAL,
 )
 from domain.rulesets.wish.creation_tables import creation_points
+from domain.rulesets.wish.creation_tables import rank as rank
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.restricted_points import RESTRICTIONS
 
 
 class SheetInvalid(DomainError):
@@ -192,6 +199,15 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
         if stunt.recharge_rating < 0 or stunt.recharge_tokens < 0:
             p.append((f"sheet.stunts.{name}", "wish.stunt.recharge L510", "negative recharge"))
         p.extend(_stunt_marks(name, stunt.facilitators, stunt.hindrances, stunt.traits))
+        p.extend(traits.problems(name, stunt))  # L232-281
+        p.extend(justifications.problems(name, stunt, sheet, options))  # L283-376
+        p.extend((f"sheet.stunts.{name}.cost.{k}", "wish.stunt.cost L508", "must not be negative")
+                 for k, v in msgspec.structs.asdict(stunt.cost).items() if v < 0)
+    p.extend(devices.problems(sheet, options))  # L299-332
+    for currency, left in sheet.restricted_points.items():
+        if currency not in RESTRICTIONS or left < 0:
+            p.append((f"sheet.restricted_points.{currency}", "wish.origin L776, L921",
+                      f"restricted points are {sorted(RESTRICTIONS)}, never negative"))
     if sheet.fortune_rating < 0:
         p.append(("sheet.fortune_rating", "wish.fortune L216", "negative"))
     if not 0 <= sheet.fortune <= sheet.fortune_rating:
@@ -274,11 +290,6 @@ def is_broken(sheet: WishSheet, options: WishOptions) -> bool:
     return len(sheet.schisms) > _key(sheet, "wp", options)
 
 
-def rank(experience: int) -> int:
-    """Character Rank: 0-15 XP is Rank 1, 16-30 Rank 2, ... (L641-649, D-11)."""
-    return max(1, math.ceil(experience / 15))
-
-
 def derived(sheet: WishSheet, options: WishOptions) -> dict[str, Any]:
     """The figures a sheet implies, for views."""
     return {
@@ -294,4 +305,7 @@ def derived(sheet: WishSheet, options: WishOptions) -> dict[str, Any]:
         "effective": {c: effective(sheet, c) for c in CHARACTERISTICS},
         # Spiked, Sapped, Buffed, Boosted (L1447, L1466, L1498, L1511)
         "stunt_ratings": {n: conditions.stunt_rating(sheet, n) for n in sheet.stunts},
+        **({"devices": {n: {**msgspec.structs.asdict(devices.durability(sheet, d)),
+                            "state": d.state} for n, d in sheet.devices.items()}}
+           if sheet.devices else {}),  # L317-324, L920
     }

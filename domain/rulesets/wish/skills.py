@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from domain.rulesets.wish import mastery, travel_modes
+
 # Basic skills can be used untrained (L990-1040).
 BASIC: Final[dict[str, tuple[str, int]]] = {
     "Ranged Skill": ("ag", 1002),
@@ -54,8 +56,15 @@ SOCIAL: Final = frozenset({"Charm", "Guile", "Intimidate", "Leadership"})  # D-1
 
 
 def catalogue(name: str) -> tuple[str, str] | None:
-    """(characteristic, kind) for a listed skill, or None for a campaign-defined one."""
+    """(characteristic, kind) for a listed skill, or None for a campaign-defined one; one mode
+    of a Travel skill, ``Superflight (Winged)``, has its mode's characteristic (L1084-1198)."""
     for kind, table in (("basic", BASIC), ("advanced", ADVANCED), ("travel", TRAVEL)):
         if name in table:
             return table[name][0], kind
+    mastered = mastery.characteristic(name)  # SFX Mastery (L1070-1074)
+    if mastered is not None:
+        return mastered, "advanced"
+    skill, mode = travel_modes.split(name)
+    if mode is not None and skill in TRAVEL:
+        return travel_modes.characteristic(skill, mode, TRAVEL[skill][0]), "travel"
     return None

@@ -19,15 +19,17 @@ class AddMember(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class BoonbaneAfflictionInstance(_message.Message):
-    __slots__ = ("name", "source")
+    __slots__ = ("name", "source", "rounds")
     NAME_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
     name: str
     source: str
-    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+    rounds: int
+    def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "interaction", "fortune", "fortune_from")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use", "charge", "social", "misfire", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -37,9 +39,18 @@ class BoonbaneAttackRoll(_message.Message):
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
+    SOCIAL_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
@@ -49,13 +60,22 @@ class BoonbaneAttackRoll(_message.Message):
     situational_banes: int
     in_reach: bool
     task_key: str
+    critical: bool
+    action_key: str
+    knowledge: str
     interaction: str
     fortune: str
     fortune_from: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    charge: bool
+    social: bool
+    misfire: bool
+    npc_outcome: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "interaction", "fortune", "fortune_from")
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -64,9 +84,14 @@ class BoonbaneChallengeRoll(_message.Message):
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     SENSES_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     stat: str
@@ -75,13 +100,18 @@ class BoonbaneChallengeRoll(_message.Message):
     situational_banes: int
     senses: _containers.RepeatedScalarFieldContainer[str]
     task_key: str
+    critical: bool
+    action_key: str
+    knowledge: str
     interaction: str
     fortune: str
     fortune_from: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneDamageTaken(_message.Message):
-    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3")
+    __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3", "invulnerability", "marked_dead", "removed_sources")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ROLLED_FIELD_NUMBER: _ClassVar[int]
     APPLIED_FIELD_NUMBER: _ClassVar[int]
@@ -95,6 +125,9 @@ class BoonbaneDamageTaken(_message.Message):
     ADDED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_FIELD_NUMBER: _ClassVar[int]
     D3_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     rolled: int
     applied: int
@@ -108,7 +141,10 @@ class BoonbaneDamageTaken(_message.Message):
     added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     removed: _containers.RepeatedScalarFieldContainer[str]
     d3: int
-    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+    invulnerability: str
+    marked_dead: bool
+    removed_sources: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., applied: _Optional[int] = ..., excess: _Optional[int] = ..., damage: _Optional[int] = ..., health: _Optional[int] = ..., injured: _Optional[bool] = ..., incapacitated: _Optional[bool] = ..., life_state: _Optional[str] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., invulnerability: _Optional[str] = ..., marked_dead: _Optional[bool] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneFateRoll(_message.Message):
     __slots__ = ("campaign_id", "character_id")
@@ -119,7 +155,7 @@ class BoonbaneFateRoll(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneFateRolled(_message.Message):
-    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3")
+    __slots__ = ("character_id", "d6", "was", "life_state", "outcome", "disabled_rounds", "healed", "damage", "added", "removed_sources", "d3", "marked_dead")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     D6_FIELD_NUMBER: _ClassVar[int]
     WAS_FIELD_NUMBER: _ClassVar[int]
@@ -131,6 +167,7 @@ class BoonbaneFateRolled(_message.Message):
     ADDED_FIELD_NUMBER: _ClassVar[int]
     REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
     D3_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     d6: int
     was: str
@@ -142,7 +179,8 @@ class BoonbaneFateRolled(_message.Message):
     added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
     removed_sources: _containers.RepeatedScalarFieldContainer[str]
     d3: int
-    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ...) -> None: ...
+    marked_dead: bool
+    def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., marked_dead: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneFortuneSpent(_message.Message):
     __slots__ = ("character_id", "use", "for_character", "fortune")
@@ -186,6 +224,28 @@ class BoonbaneHealed(_message.Message):
     removed_sources: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ..., source: _Optional[str] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class BoonbaneLastRoll(_message.Message):
+    __slots__ = ("number", "net", "d6", "total", "target_number", "success", "automatic", "fortune_six", "fortune_success")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TARGET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    net: int
+    d6: _containers.RepeatedScalarFieldContainer[int]
+    total: int
+    target_number: int
+    success: bool
+    automatic: str
+    fortune_six: bool
+    fortune_success: bool
+    def __init__(self, number: _Optional[int] = ..., net: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., total: _Optional[int] = ..., target_number: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
+
 class BoonbaneOddsQuery(_message.Message):
     __slots__ = ("modifier", "boons", "banes", "target")
     MODIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -213,8 +273,583 @@ class BoonbaneOddsView(_message.Message):
     totals: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
+class BoonbaneOverlaysArtifactUsed(_message.Message):
+    __slots__ = ("character_id", "artifact", "grade", "steps", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    artifact: str
+    grade: str
+    steps: _containers.RepeatedScalarFieldContainer[str]
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., steps: _Optional[_Iterable[str]] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysCastSpell(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPELL_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    FORBIDDEN_TRADITION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    spell: str
+    rank: int
+    forbidden_tradition: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneOverlaysChangeCorruption(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysChangeInsanity(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysDeathStateEnded(_message.Message):
+    __slots__ = ("character_id", "condition", "damage")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    condition: str
+    damage: int
+    def __init__(self, character_id: _Optional[str] = ..., condition: _Optional[str] = ..., damage: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOverlaysEndScene(_message.Message):
+    __slots__ = ("campaign_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysEscalationChanged(_message.Message):
+    __slots__ = ("character_id", "task_key", "tokens", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    task_key: str
+    tokens: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., task_key: _Optional[str] = ..., tokens: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysFulfillDeathCondition(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "damage")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    damage: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., damage: _Optional[int] = ...) -> None: ...
+
+class BoonbaneOverlaysKnowledgeSet(_message.Message):
+    __slots__ = ("character_id", "gate", "before", "after")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GATE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    gate: str
+    before: str
+    after: str
+    def __init__(self, character_id: _Optional[str] = ..., gate: _Optional[str] = ..., before: _Optional[str] = ..., after: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysOverlayChanged(_message.Message):
+    __slots__ = ("character_id", "cause", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    cause: str
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., cause: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysOverlayFigures(_message.Message):
+    __slots__ = ("insanity", "corruption", "exposure_tier", "insanity_thresholds", "corruption_thresholds", "traits")
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    EXPOSURE_TIER_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    insanity: int
+    corruption: int
+    exposure_tier: int
+    insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysRelieveExposure(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "cause")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    cause: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysSceneEnded(_message.Message):
+    __slots__ = ("character_id", "cleared_escalation")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CLEARED_ESCALATION_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    cleared_escalation: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., cleared_escalation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysSetKnowledge(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "gate", "level")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GATE_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    gate: str
+    level: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., gate: _Optional[str] = ..., level: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysSpellCast(_message.Message):
+    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "result", "outcome", "before", "after", "effects")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPELL_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERS_FIELD_NUMBER: _ClassVar[int]
+    D6_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    EFFECTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    spell: str
+    triggers: _containers.RepeatedScalarFieldContainer[str]
+    d6: int
+    bonus: int
+    result: int
+    outcome: str
+    before: BoonbaneOverlaysOverlayFigures
+    after: BoonbaneOverlaysOverlayFigures
+    effects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysTriggerExposure(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "trigger")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    trigger: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., trigger: _Optional[str] = ...) -> None: ...
+
+class BoonbaneOverlaysUseArtifact(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "artifact", "grade", "effect", "insanity", "corruption", "aftereffect")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    AFTEREFFECT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    artifact: str
+    grade: str
+    effect: str
+    insanity: int
+    corruption: int
+    aftereffect: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., effect: _Optional[str] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., aftereffect: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayActionUsed(_message.Message):
+    __slots__ = ("character_id", "spent", "command", "round")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    COMMAND_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    spent: str
+    command: str
+    round: int
+    def __init__(self, character_id: _Optional[str] = ..., spent: _Optional[str] = ..., command: _Optional[str] = ..., round: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAddAffliction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "source", "rounds")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    source: str
+    rounds: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAfflictionAdded(_message.Message):
+    __slots__ = ("character_id", "instance", "instances", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    INSTANCES_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    instance: BoonbaneAfflictionInstance
+    instances: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAfflictionRemoved(_message.Message):
+    __slots__ = ("character_id", "instance", "instances", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    INSTANCE_FIELD_NUMBER: _ClassVar[int]
+    INSTANCES_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    instance: BoonbaneAfflictionInstance
+    instances: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., instance: _Optional[_Union[BoonbaneAfflictionInstance, _Mapping]] = ..., instances: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAfflictionsTicked(_message.Message):
+    __slots__ = ("character_id", "afflictions", "expired", "round_effects_ended")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    ROUND_EFFECTS_ENDED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    expired: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    round_effects_ended: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
+    def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., round_effects_ended: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
+
+class BoonbanePlayAreaDamage(_message.Message):
+    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    targets: _containers.RepeatedCompositeFieldContainer[BoonbanePlayAreaTarget]
+    dice: int
+    sides: int
+    bonus: int
+    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayAreaTarget(_message.Message):
+    __slots__ = ("character_id", "halve", "npc_outcome", "invulnerability")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HALVE_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    halve: bool
+    npc_outcome: str
+    invulnerability: str
+    def __init__(self, character_id: _Optional[str] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayAwardStat(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "stat", "change", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    CHANGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    stat: str
+    change: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayBoonbaneEncounter(_message.Message):
+    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class TurnsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERED_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    phase: int
+    sides: _containers.ScalarMap[str, str]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    turns: _containers.ScalarMap[str, str]
+    current: str
+    spent: _containers.RepeatedScalarFieldContainer[str]
+    triggered: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayCheckSurprise(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayDamageRolled(_message.Message):
+    __slots__ = ("dice", "sides", "bonus", "amount", "targets")
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    BONUS_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    sides: int
+    bonus: int
+    amount: int
+    targets: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayDefend(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayEncounterStarted(_message.Message):
+    __slots__ = ("encounter_id", "sides", "order")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    sides: _containers.ScalarMap[str, str]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayEndRound(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbanePlayFortuneAmended(_message.Message):
+    __slots__ = ("character_id", "roll", "use", "total", "success", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLL_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    roll: int
+    use: str
+    total: int
+    success: bool
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., roll: _Optional[int] = ..., use: _Optional[str] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., fortune: _Optional[int] = ...) -> None: ...
+
+class BoonbanePlayHelp(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayMove(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayParticipant(_message.Message):
+    __slots__ = ("character_id", "side")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    side: str
+    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRemoveAffliction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name", "source")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    source: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayRoundEffectAdded(_message.Message):
+    __slots__ = ("character_id", "effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    effect: BoonbaneRoundEffect
+    def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[_Union[BoonbaneRoundEffect, _Mapping]] = ...) -> None: ...
+
+class BoonbanePlayRoundEnded(_message.Message):
+    __slots__ = ("round", "fate_rolls", "expired", "dice")
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    FATE_ROLLS_FIELD_NUMBER: _ClassVar[int]
+    EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    round: int
+    fate_rolls: _containers.RepeatedScalarFieldContainer[str]
+    expired: _struct_pb2.Struct
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, round: _Optional[int] = ..., fate_rolls: _Optional[_Iterable[str]] = ..., expired: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class BoonbanePlaySpendFortune(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayStartEncounter(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    participants: _containers.RepeatedCompositeFieldContainer[BoonbanePlayParticipant]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[_Union[BoonbanePlayParticipant, _Mapping]]] = ...) -> None: ...
+
+class BoonbanePlayStatAwarded(_message.Message):
+    __slots__ = ("character_id", "stat", "before", "after", "reason", "damage", "life_state")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    BEFORE_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    stat: str
+    before: int
+    after: int
+    reason: str
+    damage: int
+    life_state: str
+    def __init__(self, character_id: _Optional[str] = ..., stat: _Optional[str] = ..., before: _Optional[int] = ..., after: _Optional[int] = ..., reason: _Optional[str] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayTakeTurn(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "turn")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    turn: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., turn: _Optional[str] = ...) -> None: ...
+
+class BoonbanePlayTurnTaken(_message.Message):
+    __slots__ = ("character_id", "turn", "round", "phase", "loss_of_control")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    LOSS_OF_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    turn: str
+    round: int
+    phase: str
+    loss_of_control: bool
+    def __init__(self, character_id: _Optional[str] = ..., turn: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[str] = ..., loss_of_control: _Optional[bool] = ...) -> None: ...
+
+class BoonbanePlayWakeCreature(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -234,6 +869,16 @@ class BoonbaneRollMade(_message.Message):
     AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    REDUCED_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    SOCIAL_FIELD_NUMBER: _ClassVar[int]
+    CONSUMED_FIELD_NUMBER: _ClassVar[int]
+    BACKFIRE_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    JAMMED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -253,10 +898,20 @@ class BoonbaneRollMade(_message.Message):
     automatic: str
     fortune_six: bool
     fortune_success: bool
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
+    number: int
+    action_key: str
+    task_key: str
+    critical: bool
+    reduced_effect: bool
+    social: bool
+    consumed: _containers.RepeatedScalarFieldContainer[str]
+    backfire: bool
+    misfire: _containers.RepeatedScalarFieldContainer[int]
+    jammed: bool
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
-    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction")
+    __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
     AGAINST_FIELD_NUMBER: _ClassVar[int]
@@ -267,6 +922,8 @@ class BoonbaneRollSpec(_message.Message):
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
+    ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
+    KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     stat: str
     against: str
@@ -277,10 +934,20 @@ class BoonbaneRollSpec(_message.Message):
     in_reach: bool
     task_key: str
     interaction: str
-    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ...) -> None: ...
+    action_key: str
+    knowledge: str
+    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., interaction: _Optional[str] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ...) -> None: ...
+
+class BoonbaneRoundEffect(_message.Message):
+    __slots__ = ("kind", "source")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    source: str
+    def __init__(self, kind: _Optional[str] = ..., source: _Optional[str] = ...) -> None: ...
 
 class BoonbaneSheet(_message.Message):
-    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted")
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects")
     class EscalationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -317,6 +984,17 @@ class BoonbaneSheet(_message.Message):
     LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
     DISABLED_ROUNDS_FIELD_NUMBER: _ClassVar[int]
     CORRUPTED_FIELD_NUMBER: _ClassVar[int]
+    ROLLS_FIELD_NUMBER: _ClassVar[int]
+    LAST_ROLL_FIELD_NUMBER: _ClassVar[int]
+    INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    REPETITION_KEY_FIELD_NUMBER: _ClassVar[int]
+    REPETITION_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SCENE_CASTS_FIELD_NUMBER: _ClassVar[int]
+    TRIGGERING_CASTS_FIELD_NUMBER: _ClassVar[int]
+    DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    ROUND_EFFECTS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     strength: int
     agility: int
@@ -339,7 +1017,18 @@ class BoonbaneSheet(_message.Message):
     life_state: str
     disabled_rounds: int
     corrupted: bool
-    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ...) -> None: ...
+    rolls: int
+    last_roll: BoonbaneLastRoll
+    insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    repetition_key: str
+    repetition_count: int
+    scene_casts: _containers.RepeatedScalarFieldContainer[str]
+    triggering_casts: int
+    death_condition: str
+    round_effects: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
 
 class BoonbaneSourceLine(_message.Message):
     __slots__ = ("source", "line", "boons", "banes", "modifier")
@@ -356,28 +1045,34 @@ class BoonbaneSourceLine(_message.Message):
     def __init__(self, source: _Optional[str] = ..., line: _Optional[str] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., modifier: _Optional[int] = ...) -> None: ...
 
 class BoonbaneStabilize(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneTakeDamage(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome", "invulnerability")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     HALVE_FIELD_NUMBER: _ClassVar[int]
     NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
+    INVULNERABILITY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     amount: int
     halve: bool
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    invulnerability: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
 
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
@@ -578,7 +1273,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_defend", "boonbane_end_round", "boonbane_end_scene", "boonbane_fate_roll", "boonbane_fulfill_death_condition", "boonbane_heal", "boonbane_help", "boonbane_move", "boonbane_relieve_exposure", "boonbane_remove_affliction", "boonbane_set_knowledge", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -598,14 +1293,57 @@ class Command(_message.Message):
     SEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     START_SESSION_FIELD_NUMBER: _ClassVar[int]
     UNSEAT_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_ADD_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_AREA_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_ATTACK_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_AWARD_STAT_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CAST_SPELL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHALLENGE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHANGE_CORRUPTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHANGE_INSANITY_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CHECK_SURPRISE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_DEFEND_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_END_ROUND_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_END_SCENE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_FULFILL_DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_HELP_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RELIEVE_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SET_KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TAKE_TURN_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_TRIGGER_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_USE_ARTIFACT_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_WAKE_CREATURE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ACT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_AID_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHOOSE_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHOOSE_POWER_OPTION_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CONVERT_POWER_ROLLS_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_END_PHASE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FALL_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_IMPROVE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RAISE_FORCE_FIELD_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RECOVER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RESPOND_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ROLL_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SET_RATING_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SPEND_HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_SCENARIO_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_START_WEEK_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_TAKE_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_UPGRADE_POWER_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_CHALLENGE_COMBINATION_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_COMPLETE_RETRAINING_FIELD_NUMBER: _ClassVar[int]
@@ -631,6 +1369,7 @@ class Command(_message.Message):
     WISH_AWARD_EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHARGE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ARCHETYPE_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHOOSE_JUSTIFICATION_LINE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_MALFUNCTION_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ORIGIN_FIELD_NUMBER: _ClassVar[int]
@@ -644,6 +1383,7 @@ class Command(_message.Message):
     WISH_GAIN_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     WISH_GRANDSTAND_FIELD_NUMBER: _ClassVar[int]
     WISH_HEAL_FIELD_NUMBER: _ClassVar[int]
+    WISH_IMPOSE_JUSTIFICATION_LINE_FIELD_NUMBER: _ClassVar[int]
     WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
     WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
@@ -653,6 +1393,8 @@ class Command(_message.Message):
     WISH_REMIND_XENO_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_REPAIR_FIELD_NUMBER: _ClassVar[int]
+    WISH_RESTORE_DEVICE_FIELD_NUMBER: _ClassVar[int]
+    WISH_RESTORE_STUNT_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_BRIEF_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_CHECK_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
@@ -689,14 +1431,57 @@ class Command(_message.Message):
     seat_character: SeatCharacter
     start_session: StartSession
     unseat_character: UnseatCharacter
+    boonbane_add_affliction: BoonbanePlayAddAffliction
+    boonbane_area_damage: BoonbanePlayAreaDamage
     boonbane_attack_roll: BoonbaneAttackRoll
+    boonbane_award_stat: BoonbanePlayAwardStat
+    boonbane_cast_spell: BoonbaneOverlaysCastSpell
     boonbane_challenge_roll: BoonbaneChallengeRoll
+    boonbane_change_corruption: BoonbaneOverlaysChangeCorruption
+    boonbane_change_insanity: BoonbaneOverlaysChangeInsanity
+    boonbane_check_surprise: BoonbanePlayCheckSurprise
+    boonbane_defend: BoonbanePlayDefend
+    boonbane_end_round: BoonbanePlayEndRound
+    boonbane_end_scene: BoonbaneOverlaysEndScene
     boonbane_fate_roll: BoonbaneFateRoll
+    boonbane_fulfill_death_condition: BoonbaneOverlaysFulfillDeathCondition
     boonbane_heal: BoonbaneHeal
+    boonbane_help: BoonbanePlayHelp
+    boonbane_move: BoonbanePlayMove
+    boonbane_relieve_exposure: BoonbaneOverlaysRelieveExposure
+    boonbane_remove_affliction: BoonbanePlayRemoveAffliction
+    boonbane_set_knowledge: BoonbaneOverlaysSetKnowledge
+    boonbane_spend_fortune: BoonbanePlaySpendFortune
     boonbane_stabilize: BoonbaneStabilize
+    boonbane_start_encounter: BoonbanePlayStartEncounter
     boonbane_take_damage: BoonbaneTakeDamage
+    boonbane_take_turn: BoonbanePlayTakeTurn
+    boonbane_trigger_exposure: BoonbaneOverlaysTriggerExposure
+    boonbane_use_artifact: BoonbaneOverlaysUseArtifact
+    boonbane_wake_creature: BoonbanePlayWakeCreature
+    golden_heroes_act: GoldenHeroesAct
+    golden_heroes_aid: GoldenHeroesAid
+    golden_heroes_choose_power: GoldenHeroesChoosePower
+    golden_heroes_choose_power_option: GoldenHeroesChoosePowerOption
+    golden_heroes_convert_power_rolls: GoldenHeroesConvertPowerRolls
+    golden_heroes_end_combat: GoldenHeroesEndCombat
+    golden_heroes_end_phase: GoldenHeroesEndPhase
+    golden_heroes_fall: GoldenHeroesFall
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
+    golden_heroes_improve_character: GoldenHeroesImproveCharacter
+    golden_heroes_raise_force_field: GoldenHeroesRaiseForceField
+    golden_heroes_recover: GoldenHeroesRecover
+    golden_heroes_respond: GoldenHeroesRespond
+    golden_heroes_roll_initiative: GoldenHeroesRollInitiative
+    golden_heroes_roll_power: GoldenHeroesRollPower
+    golden_heroes_set_rating: GoldenHeroesSetRating
+    golden_heroes_spend_hero_points: GoldenHeroesSpendHeroPoints
+    golden_heroes_start_combat: GoldenHeroesStartCombat
+    golden_heroes_start_scenario: GoldenHeroesStartScenario
+    golden_heroes_start_week: GoldenHeroesStartWeek
     golden_heroes_strike: GoldenHeroesStrike
+    golden_heroes_take_background: GoldenHeroesTakeBackground
+    golden_heroes_upgrade_power: GoldenHeroesUpgradePower
     potential_attack: PotentialAttack
     potential_challenge_combination: PotentialChallengeCombination
     potential_complete_retraining: PotentialCompleteRetraining
@@ -722,6 +1507,7 @@ class Command(_message.Message):
     wish_award_experience: WishAwardExperience
     wish_charge: WishCharge
     wish_choose_archetype: WishChooseArchetype
+    wish_choose_justification_line: WishChooseJustificationLine
     wish_choose_malfunction: WishChooseMalfunction
     wish_choose_option_lines: WishChooseOptionLines
     wish_choose_origin: WishChooseOrigin
@@ -735,6 +1521,7 @@ class Command(_message.Message):
     wish_gain_fortune: WishGainFortune
     wish_grandstand: WishGrandstand
     wish_heal: WishHeal
+    wish_impose_justification_line: WishImposeJustificationLine
     wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
     wish_move: WishMove
@@ -744,6 +1531,8 @@ class Command(_message.Message):
     wish_remind_xeno: WishRemindXeno
     wish_remove_condition: WishRemoveCondition
     wish_repair: WishRepair
+    wish_restore_device: WishRestoreDevice
+    wish_restore_stunt: WishRestoreStunt
     wish_roll_brief_condition: WishRollBriefCondition
     wish_roll_check: WishRollCheck
     wish_roll_initiative: WishRollInitiative
@@ -761,7 +1550,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -876,12 +1665,14 @@ class Empty(_message.Message):
     def __init__(self) -> None: ...
 
 class Encounter(_message.Message):
-    __slots__ = ("wish", "other")
+    __slots__ = ("golden_heroes", "wish", "other")
+    GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
+    golden_heroes: GoldenHeroesEncounterState
     wish: WishEncounterState
     other: _struct_pb2.Struct
-    def __init__(self, wish: _Optional[_Union[WishEncounterState, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesEncounterState, _Mapping]] = ..., wish: _Optional[_Union[WishEncounterState, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EncounterRequest(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "position")
@@ -914,7 +1705,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_force_field_raised", "golden_heroes_frames_used", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_scenario_started", "golden_heroes_strike_rolled", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -939,8 +1730,27 @@ class Event(_message.Message):
     TABLE_CREATED_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_ROLL_MADE_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_AIDED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_BACKGROUND_TAKEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHARACTER_IMPROVED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FORCE_FIELD_RAISED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FRAMES_USED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_HERO_POINTS_SPENT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_HIT_PENDING_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_INITIATIVE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_PHASE_ENDED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_POWER_GAINED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_POWER_OPTION_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_POWER_ROLLS_CONVERTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RATING_SET_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_SCENARIO_STARTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_WEEK_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ADVANTAGE_RECOVERED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_AID_GIVEN_FIELD_NUMBER: _ClassVar[int]
@@ -991,8 +1801,27 @@ class Event(_message.Message):
     table_created: TableCreated
     boonbane_fate_rolled: BoonbaneFateRolled
     boonbane_roll_made: BoonbaneRollMade
+    golden_heroes_aided: GoldenHeroesAided
+    golden_heroes_attack_resolved: GoldenHeroesAttackResolved
+    golden_heroes_background_taken: GoldenHeroesBackgroundTaken
     golden_heroes_character_generated: GoldenHeroesCharacterGenerated
+    golden_heroes_character_improved: GoldenHeroesCharacterImproved
+    golden_heroes_combat_ended: GoldenHeroesCombatEnded
+    golden_heroes_combat_started: GoldenHeroesCombatStarted
+    golden_heroes_force_field_raised: GoldenHeroesForceFieldRaised
+    golden_heroes_frames_used: GoldenHeroesFramesUsed
+    golden_heroes_hero_points_spent: GoldenHeroesHeroPointsSpent
+    golden_heroes_hit_pending: GoldenHeroesHitPending
+    golden_heroes_initiative_rolled: GoldenHeroesInitiativeRolled
+    golden_heroes_phase_ended: GoldenHeroesPhaseEnded
+    golden_heroes_power_gained: GoldenHeroesPowerGained
+    golden_heroes_power_option_chosen: GoldenHeroesPowerOptionChosen
+    golden_heroes_power_rolls_converted: GoldenHeroesPowerRollsConverted
+    golden_heroes_rating_set: GoldenHeroesRatingSet
+    golden_heroes_recovered: GoldenHeroesRecovered
+    golden_heroes_scenario_started: GoldenHeroesScenarioStarted
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
+    golden_heroes_week_started: GoldenHeroesWeekStarted
     potential_action_taken: PotentialActionTaken
     potential_advantage_recovered: PotentialAdvantageRecovered
     potential_aid_given: PotentialAidGiven
@@ -1019,7 +1848,7 @@ class Event(_message.Message):
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_force_field_raised: _Optional[_Union[GoldenHeroesForceFieldRaised, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -1095,6 +1924,112 @@ class Finding(_message.Message):
     detail: str
     def __init__(self, position: _Optional[int] = ..., line: _Optional[int] = ..., check: _Optional[str] = ..., detail: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesAct(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "activity", "note")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    activity: str
+    note: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., activity: _Optional[str] = ..., note: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesAid(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "kind")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    kind: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesAided(_message.Message):
+    __slots__ = ("character_id", "target_id", "kind", "dice", "htc_gain", "htk_gain", "htc", "htk", "condition", "injury")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    HTC_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTK_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    INJURY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    kind: str
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    htc_gain: int
+    htk_gain: int
+    htc: int
+    htk: int
+    condition: str
+    injury: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesAttackResolved(_message.Message):
+    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "fell", "htc", "htk", "condition", "injury", "field_destroyed")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_DICE_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_RESULT_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FRAMES_FIELD_NUMBER: _ClassVar[int]
+    FREE_RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    PARRY_DICE_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_DICE_FIELD_NUMBER: _ClassVar[int]
+    STEPS_FIELD_NUMBER: _ClassVar[int]
+    HTC_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    HTK_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    OVERFLOW_HTK_FIELD_NUMBER: _ClassVar[int]
+    PUSHBACK_METRES_FIELD_NUMBER: _ClassVar[int]
+    PUSHBACK_THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+    FALL_DIE_FIELD_NUMBER: _ClassVar[int]
+    FELL_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    INJURY_FIELD_NUMBER: _ClassVar[int]
+    FIELD_DESTROYED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    attacker_id: str
+    attack: str
+    response: str
+    response_dice: _containers.RepeatedScalarFieldContainer[int]
+    response_total: int
+    response_result: str
+    response_frames: int
+    free_response: bool
+    htc_dice: _containers.RepeatedScalarFieldContainer[int]
+    htk_dice: _containers.RepeatedScalarFieldContainer[int]
+    parry_dice: _containers.RepeatedScalarFieldContainer[int]
+    critical_dice: _containers.RepeatedScalarFieldContainer[int]
+    steps: _containers.RepeatedCompositeFieldContainer[GoldenHeroesDamageStep]
+    htc_taken: int
+    htk_taken: int
+    overflow_htk: int
+    pushback_metres: int
+    pushback_threshold: int
+    fall_die: int
+    fell: bool
+    htc: int
+    htk: int
+    condition: str
+    injury: str
+    field_destroyed: str
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesAttributeRoll(_message.Message):
     __slots__ = ("attribute", "dice", "kept", "value")
     ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
@@ -1107,8 +2042,27 @@ class GoldenHeroesAttributeRoll(_message.Message):
     value: int
     def __init__(self, attribute: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., kept: _Optional[_Iterable[int]] = ..., value: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesBackgroundTaken(_message.Message):
+    __slots__ = ("character_id", "background", "training", "dice")
+    class TrainingEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    TRAINING_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    background: str
+    training: _containers.ScalarMap[str, int]
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, character_id: _Optional[str] = ..., background: _Optional[str] = ..., training: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
 class GoldenHeroesCharacterGenerated(_message.Message):
-    __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk")
+    __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk", "power_rolls")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
     METHOD_FIELD_NUMBER: _ClassVar[int]
@@ -1117,6 +2071,7 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     HTK_DICE_FIELD_NUMBER: _ClassVar[int]
     MAX_HTC_FIELD_NUMBER: _ClassVar[int]
     MAX_HTK_FIELD_NUMBER: _ClassVar[int]
+    POWER_ROLLS_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     character_type: str
     method: str
@@ -1125,7 +2080,209 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     htk_dice: _containers.RepeatedScalarFieldContainer[int]
     max_htc: int
     max_htk: int
-    def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ...) -> None: ...
+    power_rolls: int
+    def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., power_rolls: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCharacterImproved(_message.Message):
+    __slots__ = ("character_id", "dups", "improvement")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups: int
+    improvement: str
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesChoosePower(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "power")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    power: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesChoosePowerOption(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "power", "choice")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    power: str
+    choice: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesCombatEnded(_message.Message):
+    __slots__ = ("encounter_id", "rounds")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    rounds: int
+    def __init__(self, encounter_id: _Optional[str] = ..., rounds: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCombatStarted(_message.Message):
+    __slots__ = ("encounter_id", "combatants", "tiebreak_dice")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COMBATANTS_FIELD_NUMBER: _ClassVar[int]
+    TIEBREAK_DICE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    combatants: _containers.RepeatedCompositeFieldContainer[GoldenHeroesCombatant]
+    tiebreak_dice: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, encounter_id: _Optional[str] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., tiebreak_dice: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class GoldenHeroesCombatant(_message.Message):
+    __slots__ = ("character_id", "side", "frames", "dexterity", "speed", "tiebreak", "surprised")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    DEXTERITY_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    TIEBREAK_FIELD_NUMBER: _ClassVar[int]
+    SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    side: str
+    frames: int
+    dexterity: int
+    speed: bool
+    tiebreak: int
+    surprised: bool
+    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ..., frames: _Optional[int] = ..., dexterity: _Optional[int] = ..., speed: _Optional[bool] = ..., tiebreak: _Optional[int] = ..., surprised: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesConvertPowerRolls(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "count")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    count: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesDamageStep(_message.Message):
+    __slots__ = ("step", "htc", "htk")
+    STEP_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    step: str
+    htc: int
+    htk: int
+    def __init__(self, step: _Optional[str] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesEncounterState(_message.Message):
+    __slots__ = ("encounter_id", "active", "round", "phase", "combatants", "rolls", "winner", "frames_won", "frames", "used", "half", "delayed", "borrowed", "free_responses")
+    class FramesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class BorrowedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class FreeResponsesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    COMBATANTS_FIELD_NUMBER: _ClassVar[int]
+    ROLLS_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_WON_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    HALF_FIELD_NUMBER: _ClassVar[int]
+    DELAYED_FIELD_NUMBER: _ClassVar[int]
+    BORROWED_FIELD_NUMBER: _ClassVar[int]
+    FREE_RESPONSES_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    active: bool
+    round: int
+    phase: int
+    combatants: _containers.RepeatedCompositeFieldContainer[GoldenHeroesCombatant]
+    rolls: _struct_pb2.Value
+    winner: str
+    frames_won: int
+    frames: _containers.ScalarMap[str, int]
+    used: _struct_pb2.Struct
+    half: _containers.RepeatedScalarFieldContainer[str]
+    delayed: _containers.RepeatedScalarFieldContainer[str]
+    borrowed: _containers.ScalarMap[str, int]
+    free_responses: _containers.ScalarMap[str, int]
+    def __init__(self, encounter_id: _Optional[str] = ..., active: _Optional[bool] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., used: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., half: _Optional[_Iterable[str]] = ..., delayed: _Optional[_Iterable[str]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., free_responses: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class GoldenHeroesEndCombat(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesEndPhase(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesFall(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "metres", "jump")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    METRES_FIELD_NUMBER: _ClassVar[int]
+    JUMP_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    metres: int
+    jump: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., metres: _Optional[int] = ..., jump: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesForceFieldRaised(_message.Message):
+    __slots__ = ("character_id", "field", "up")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    UP_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    field: str
+    up: bool
+    def __init__(self, character_id: _Optional[str] = ..., field: _Optional[str] = ..., up: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesFramesUsed(_message.Message):
+    __slots__ = ("encounter_id", "character_id", "round", "phase", "activity", "slots", "next_round", "free", "note")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    SLOTS_FIELD_NUMBER: _ClassVar[int]
+    NEXT_ROUND_FIELD_NUMBER: _ClassVar[int]
+    FREE_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    character_id: str
+    round: int
+    phase: int
+    activity: str
+    slots: _containers.RepeatedScalarFieldContainer[int]
+    next_round: int
+    free: bool
+    note: str
+    def __init__(self, encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., activity: _Optional[str] = ..., slots: _Optional[_Iterable[int]] = ..., next_round: _Optional[int] = ..., free: _Optional[bool] = ..., note: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesGenerateCharacter(_message.Message):
     __slots__ = ("campaign_id", "character_id", "character_type")
@@ -1136,6 +2293,106 @@ class GoldenHeroesGenerateCharacter(_message.Message):
     character_id: str
     character_type: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., character_type: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesHeroPointsSpent(_message.Message):
+    __slots__ = ("character_id", "roller_id", "target_id", "strike", "points", "total", "hit", "was_hit", "roles", "attack")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    STRIKE_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    WAS_HIT_FIELD_NUMBER: _ClassVar[int]
+    ROLES_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    roller_id: str
+    target_id: str
+    strike: int
+    points: int
+    total: int
+    hit: bool
+    was_hit: bool
+    roles: _containers.RepeatedScalarFieldContainer[str]
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., target_id: _Optional[str] = ..., strike: _Optional[int] = ..., points: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., was_hit: _Optional[bool] = ..., roles: _Optional[_Iterable[str]] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesHitPending(_message.Message):
+    __slots__ = ("character_id", "attack")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesImproveCharacter(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "dups", "improvement")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    dups: int
+    improvement: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesInitiativeRolled(_message.Message):
+    __slots__ = ("encounter_id", "round", "rolls", "winner", "difference", "frames_won", "frames", "borrowed", "order")
+    class FramesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class BorrowedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    ROLLS_FIELD_NUMBER: _ClassVar[int]
+    WINNER_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_WON_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    BORROWED_FIELD_NUMBER: _ClassVar[int]
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    rolls: _struct_pb2.Value
+    winner: str
+    difference: int
+    frames_won: int
+    frames: _containers.ScalarMap[str, int]
+    borrowed: _containers.ScalarMap[str, int]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., difference: _Optional[int] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesLastStrike(_message.Message):
+    __slots__ = ("number", "target_id", "natural", "total", "hit", "critical", "hero_points", "attack")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    NATURAL_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HIT_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    target_id: str
+    natural: int
+    total: int
+    hit: bool
+    critical: str
+    hero_points: bool
+    attack: GoldenHeroesPendingAttack
+    def __init__(self, number: _Optional[int] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., hero_points: _Optional[bool] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesModifierLine(_message.Message):
     __slots__ = ("source", "value")
@@ -1169,9 +2426,277 @@ class GoldenHeroesOddsView(_message.Message):
     p_critical_miss: str
     def __init__(self, need: _Optional[int] = ..., p_success: _Optional[str] = ..., p_critical_hit: _Optional[str] = ..., p_critical_miss: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesPendingAttack(_message.Message):
+    __slots__ = ("attacker_id", "encounter_id", "attack", "weapon_type", "weapon_class", "frames", "parry_row", "htc_dice", "htc_plus", "htk_dice", "htk_plus", "damage_modifier", "to_htk", "divider_reduction", "tags", "critical_die", "attacker_superpowered", "target_surprised")
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_TYPE_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    PARRY_ROW_FIELD_NUMBER: _ClassVar[int]
+    HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTC_PLUS_FIELD_NUMBER: _ClassVar[int]
+    HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    HTK_PLUS_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    TO_HTK_FIELD_NUMBER: _ClassVar[int]
+    DIVIDER_REDUCTION_FIELD_NUMBER: _ClassVar[int]
+    TAGS_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_SUPERPOWERED_FIELD_NUMBER: _ClassVar[int]
+    TARGET_SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    attacker_id: str
+    encounter_id: str
+    attack: str
+    weapon_type: str
+    weapon_class: int
+    frames: int
+    parry_row: str
+    htc_dice: int
+    htc_plus: int
+    htk_dice: int
+    htk_plus: int
+    damage_modifier: int
+    to_htk: int
+    divider_reduction: int
+    tags: _containers.RepeatedScalarFieldContainer[str]
+    critical_die: int
+    attacker_superpowered: bool
+    target_surprised: bool
+    def __init__(self, attacker_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon_type: _Optional[str] = ..., weapon_class: _Optional[int] = ..., frames: _Optional[int] = ..., parry_row: _Optional[str] = ..., htc_dice: _Optional[int] = ..., htc_plus: _Optional[int] = ..., htk_dice: _Optional[int] = ..., htk_plus: _Optional[int] = ..., damage_modifier: _Optional[int] = ..., to_htk: _Optional[int] = ..., divider_reduction: _Optional[int] = ..., tags: _Optional[_Iterable[str]] = ..., critical_die: _Optional[int] = ..., attacker_superpowered: _Optional[bool] = ..., target_surprised: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesPhaseEnded(_message.Message):
+    __slots__ = ("encounter_id", "round", "phase", "next_phase")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PHASE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    round: int
+    phase: int
+    next_phase: int
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., next_phase: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesPowerGained(_message.Message):
+    __slots__ = ("character_id", "how", "d100", "power", "grade", "cost", "dice", "rolled", "note")
+    class RolledEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    D100_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    NOTE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    how: str
+    d100: _containers.RepeatedScalarFieldContainer[int]
+    power: str
+    grade: int
+    cost: int
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    rolled: _containers.ScalarMap[str, int]
+    note: str
+    def __init__(self, character_id: _Optional[str] = ..., how: _Optional[str] = ..., d100: _Optional[_Iterable[int]] = ..., power: _Optional[str] = ..., grade: _Optional[int] = ..., cost: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., rolled: _Optional[_Mapping[str, int]] = ..., note: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesPowerHeld(_message.Message):
+    __slots__ = ("power", "grade", "upgrades", "rolled", "choice")
+    class RolledEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    UPGRADES_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    power: str
+    grade: int
+    upgrades: int
+    rolled: _containers.ScalarMap[str, int]
+    choice: str
+    def __init__(self, power: _Optional[str] = ..., grade: _Optional[int] = ..., upgrades: _Optional[int] = ..., rolled: _Optional[_Mapping[str, int]] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesPowerOptionChosen(_message.Message):
+    __slots__ = ("character_id", "power", "choice")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    power: str
+    choice: str
+    def __init__(self, character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesPowerRollsConverted(_message.Message):
+    __slots__ = ("character_id", "count", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    count: int
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., count: _Optional[int] = ..., dups: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesRaiseForceField(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "field", "up", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    UP_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    field: str
+    up: bool
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., field: _Optional[str] = ..., up: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRatingSet(_message.Message):
+    __slots__ = ("character_id", "rating", "value", "reason", "personal_status")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    PERSONAL_STATUS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    rating: str
+    value: int
+    reason: str
+    personal_status: int
+    def __init__(self, character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ..., personal_status: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesRecover(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "period")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    period: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., period: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRecovered(_message.Message):
+    __slots__ = ("character_id", "period", "wake_die", "dice", "modifier", "htc_gain", "htk_gain", "htc", "htk", "condition", "injury")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PERIOD_FIELD_NUMBER: _ClassVar[int]
+    WAKE_DIE_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    HTC_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTK_GAIN_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    INJURY_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    period: str
+    wake_die: int
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    modifier: int
+    htc_gain: int
+    htk_gain: int
+    htc: int
+    htk: int
+    condition: str
+    injury: str
+    def __init__(self, character_id: _Optional[str] = ..., period: _Optional[str] = ..., wake_die: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRespond(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    PARRY_MODE_FIELD_NUMBER: _ClassVar[int]
+    PARRY_WITH_FIELD_NUMBER: _ClassVar[int]
+    PARRY_WEAPON_FIELD_NUMBER: _ClassVar[int]
+    FULL_DODGE_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    IN_HAND_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    encounter_id: str
+    response: str
+    parry_mode: str
+    parry_with: str
+    parry_weapon: str
+    full_dodge: bool
+    object_size: int
+    in_hand: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesRollInitiative(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRollPower(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesScenarioStarted(_message.Message):
+    __slots__ = ("character_id", "dups_used", "jinxed_dups", "dups", "hero_points")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_USED_FIELD_NUMBER: _ClassVar[int]
+    JINXED_DUPS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups_used: int
+    jinxed_dups: int
+    dups: int
+    hero_points: int
+    def __init__(self, character_id: _Optional[str] = ..., dups_used: _Optional[int] = ..., jinxed_dups: _Optional[int] = ..., dups: _Optional[int] = ..., hero_points: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesSetRating(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "rating", "value", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    rating: str
+    value: int
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "fields_up", "pending_attack", "ratings", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class BaseAttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class RatingsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -1180,6 +2705,7 @@ class GoldenHeroesSheet(_message.Message):
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     CHARACTER_TYPE_FIELD_NUMBER: _ClassVar[int]
     ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
+    BASE_ATTRIBUTES_FIELD_NUMBER: _ClassVar[int]
     MAX_HTC_FIELD_NUMBER: _ClassVar[int]
     MAX_HTK_FIELD_NUMBER: _ClassVar[int]
     HTC_FIELD_NUMBER: _ClassVar[int]
@@ -1187,8 +2713,26 @@ class GoldenHeroesSheet(_message.Message):
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     GENERATED_FIELD_NUMBER: _ClassVar[int]
+    POWERS_FIELD_NUMBER: _ClassVar[int]
+    POWER_ROLLS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    CHOICES_PENDING_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUNDS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    UNCONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    WAKE_ROLL_PENDING_FIELD_NUMBER: _ClassVar[int]
+    AID_USED_FIELD_NUMBER: _ClassVar[int]
+    FIRST_AID_USED_FIELD_NUMBER: _ClassVar[int]
+    PRONE_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_UP_FIELD_NUMBER: _ClassVar[int]
+    PENDING_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
+    HERO_POINTS_USED_FIELD_NUMBER: _ClassVar[int]
+    STRIKES_FIELD_NUMBER: _ClassVar[int]
+    LAST_STRIKE_FIELD_NUMBER: _ClassVar[int]
     character_type: str
     attributes: _containers.ScalarMap[str, int]
+    base_attributes: _containers.ScalarMap[str, int]
     max_htc: int
     max_htk: int
     htc: int
@@ -1196,14 +2740,87 @@ class GoldenHeroesSheet(_message.Message):
     defence_class: int
     weapon_class: int
     generated: bool
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ...) -> None: ...
+    powers: _containers.RepeatedCompositeFieldContainer[GoldenHeroesPowerHeld]
+    power_rolls_left: int
+    choices_pending: int
+    backgrounds: _containers.RepeatedScalarFieldContainer[str]
+    dups: int
+    unconscious: bool
+    wake_roll_pending: bool
+    aid_used: bool
+    first_aid_used: bool
+    prone: bool
+    fields_up: _containers.RepeatedScalarFieldContainer[str]
+    pending_attack: GoldenHeroesPendingAttack
+    ratings: _containers.ScalarMap[str, int]
+    hero_points: int
+    hero_points_used: int
+    strikes: int
+    last_strike: GoldenHeroesLastStrike
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesSpendHeroPoints(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    roller_id: str
+    target_id: str
+    points: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., target_id: _Optional[str] = ..., points: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStartCombat(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "heroes", "villains", "surprised")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HEROES_FIELD_NUMBER: _ClassVar[int]
+    VILLAINS_FIELD_NUMBER: _ClassVar[int]
+    SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    heroes: _containers.RepeatedScalarFieldContainer[str]
+    villains: _containers.RepeatedScalarFieldContainer[str]
+    surprised: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., heroes: _Optional[_Iterable[str]] = ..., villains: _Optional[_Iterable[str]] = ..., surprised: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesStartScenario(_message.Message):
+    __slots__ = ("campaign_id", "characters", "dups_used")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_USED_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    characters: _containers.RepeatedScalarFieldContainer[str]
+    dups_used: int
+    def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ..., dups_used: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesStartWeek(_message.Message):
+    __slots__ = ("campaign_id", "characters")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    characters: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "weapon_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "object_size", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_HTC_DICE_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_HTK_DICE_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
+    MARTIAL_OPTION_FIELD_NUMBER: _ClassVar[int]
+    TO_HTK_FIELD_NUMBER: _ClassVar[int]
+    PULL_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
     COVER_FIELD_NUMBER: _ClassVar[int]
     EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
@@ -1211,15 +2828,25 @@ class GoldenHeroesStrike(_message.Message):
     campaign_id: str
     character_id: str
     target_id: str
+    encounter_id: str
+    attack: str
+    weapon: str
+    object_size: int
     weapon_class: int
+    energy_htc_dice: int
+    energy_htk_dice: int
+    charge: str
+    martial_option: str
+    to_htk: int
+    pull: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
-    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect")
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     NATURAL_FIELD_NUMBER: _ClassVar[int]
@@ -1232,6 +2859,13 @@ class GoldenHeroesStrikeRolled(_message.Message):
     CRITICAL_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_FIELD_NUMBER: _ClassVar[int]
+    PENDING_FIELD_NUMBER: _ClassVar[int]
+    CRIT_RANGE_FIELD_NUMBER: _ClassVar[int]
+    MISS_RANGE_FIELD_NUMBER: _ClassVar[int]
+    ATTACK_FORM_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     target_id: str
     natural: int
@@ -1244,23 +2878,71 @@ class GoldenHeroesStrikeRolled(_message.Message):
     critical: str
     critical_die: int
     critical_effect: str
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ...) -> None: ...
+    attack: str
+    encounter_id: str
+    frames: int
+    pending: bool
+    crit_range: int
+    miss_range: int
+    attack_form: GoldenHeroesPendingAttack
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
-    __slots__ = ("weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("attack", "weapon", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    ATTACK_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
     COVER_FIELD_NUMBER: _ClassVar[int]
     EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
     OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    attack: str
+    weapon: str
     weapon_class: int
     defence_class: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, attack: _Optional[str] = ..., weapon: _Optional[str] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesTakeBackground(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "background", "training")
+    class TrainingEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    BACKGROUND_FIELD_NUMBER: _ClassVar[int]
+    TRAINING_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    background: str
+    training: _containers.ScalarMap[str, int]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., background: _Optional[str] = ..., training: _Optional[_Mapping[str, int]] = ...) -> None: ...
+
+class GoldenHeroesUpgradePower(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "power")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    power: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesWeekStarted(_message.Message):
+    __slots__ = ("character_id", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ...) -> None: ...
 
 class Heartbeat(_message.Message):
     __slots__ = ("position",)
@@ -2551,12 +4233,13 @@ class WishArchetypeTier(_message.Message):
     def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ..., raises: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishAttack(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points", "device", "disarm")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2573,11 +4256,14 @@ class WishAttack(_message.Message):
     PIERCE_FIELD_NUMBER: _ClassVar[int]
     BYPASS_DEFENSE_FIELD_NUMBER: _ClassVar[int]
     OPPONENT_FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_FIELD_NUMBER: _ClassVar[int]
+    DISARM_FIELD_NUMBER: _ClassVar[int]
     characteristic: str
     skill: str
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
@@ -2594,7 +4280,9 @@ class WishAttack(_message.Message):
     pierce: int
     bypass_defense: bool
     opponent_fortune_points: int
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ...) -> None: ...
+    device: str
+    disarm: bool
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ..., device: _Optional[str] = ..., disarm: _Optional[bool] = ...) -> None: ...
 
 class WishAwardExperience(_message.Message):
     __slots__ = ("campaign_id", "character_id", "xp", "reason")
@@ -2676,12 +4364,13 @@ class WishCheckResult(_message.Message):
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., success: _Optional[bool] = ..., critical_failure_eligible: _Optional[bool] = ..., downgraded: _Optional[int] = ...) -> None: ...
 
 class WishCheckSpec(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2692,12 +4381,13 @@ class WishCheckSpec(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
     stunt: str
     tags: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishChooseArchetype(_message.Message):
     __slots__ = ("campaign_id", "character_id", "archetype")
@@ -2708,6 +4398,22 @@ class WishChooseArchetype(_message.Message):
     character_id: str
     archetype: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., archetype: _Optional[str] = ...) -> None: ...
+
+class WishChooseJustificationLine(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "line", "times", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    TIMES_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    line: str
+    times: int
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., line: _Optional[str] = ..., times: _Optional[int] = ..., target_id: _Optional[str] = ...) -> None: ...
 
 class WishChooseMalfunction(_message.Message):
     __slots__ = ("campaign_id", "character_id", "critical_id", "stunt")
@@ -2798,12 +4504,13 @@ class WishConditionInstance(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., duration: _Optional[str] = ..., tokens: _Optional[int] = ..., severity: _Optional[int] = ..., note: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
 
 class WishContestedCheck(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "opposition", "encounter_id", "check_id")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "opposition", "encounter_id", "check_id")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -2820,6 +4527,7 @@ class WishContestedCheck(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
@@ -2831,7 +4539,21 @@ class WishContestedCheck(_message.Message):
     opposition: WishCheckSpec
     encounter_id: str
     check_id: str
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., opposition: _Optional[_Union[WishCheckSpec, _Mapping]] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., opposition: _Optional[_Union[WishCheckSpec, _Mapping]] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+
+class WishDevice(_message.Message):
+    __slots__ = ("kind", "stunts", "soak_bonus", "wounds_lost", "state")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STUNTS_FIELD_NUMBER: _ClassVar[int]
+    SOAK_BONUS_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_LOST_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    stunts: _containers.RepeatedScalarFieldContainer[str]
+    soak_bonus: int
+    wounds_lost: int
+    state: str
+    def __init__(self, kind: _Optional[str] = ..., stunts: _Optional[_Iterable[str]] = ..., soak_bonus: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., state: _Optional[str] = ...) -> None: ...
 
 class WishDiceSource(_message.Message):
     __slots__ = ("source", "die", "count")
@@ -3000,6 +4722,20 @@ class WishHindrance(_message.Message):
     detail: str
     def __init__(self, name: _Optional[str] = ..., points: _Optional[int] = ..., stunt: _Optional[str] = ..., detail: _Optional[str] = ...) -> None: ...
 
+class WishImposeJustificationLine(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "line", "times")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    TIMES_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    line: str
+    times: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., line: _Optional[str] = ..., times: _Optional[int] = ...) -> None: ...
+
 class WishImposeOptionLines(_message.Message):
     __slots__ = ("campaign_id", "character_id", "check_id", "lines")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -3122,14 +4858,16 @@ class WishOutcome(_message.Message):
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
 
 class WishOvercomeOriginHindrance(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "name")
+    __slots__ = ("campaign_id", "character_id", "name", "wielded")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     name: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+    wielded: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., wielded: _Optional[bool] = ...) -> None: ...
 
 class WishPendingReact(_message.Message):
     __slots__ = ("action", "attacker_id", "net_successes")
@@ -3142,13 +4880,17 @@ class WishPendingReact(_message.Message):
     def __init__(self, action: _Optional[str] = ..., attacker_id: _Optional[str] = ..., net_successes: _Optional[int] = ...) -> None: ...
 
 class WishPurchase(_message.Message):
-    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "archetype_raise")
+    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "traits", "justification", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
     OFF_SFX_FIELD_NUMBER: _ClassVar[int]
     RECHARGE_RATING_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    MODE_FIELD_NUMBER: _ClassVar[int]
+    TRAITS_FIELD_NUMBER: _ClassVar[int]
+    JUSTIFICATION_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_RAISE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     target: str
@@ -3156,8 +4898,12 @@ class WishPurchase(_message.Message):
     sfx: str
     off_sfx: bool
     recharge_rating: int
+    cost: WishStuntCost
+    mode: str
+    traits: _containers.RepeatedScalarFieldContainer[str]
+    justification: str
     archetype_raise: bool
-    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
 class WishReact(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "attacker_id", "action", "difficulty", "specializations")
@@ -3178,7 +4924,7 @@ class WishReact(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., action: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishRecentCheck(_message.Message):
-    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed", "pool", "dice", "rerolled", "cosmic_winds")
+    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed", "stunt", "stunt_rating", "pool", "dice", "rerolled", "cosmic_winds")
     class ConsumedEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -3201,6 +4947,8 @@ class WishRecentCheck(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
     CONSUMED_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    STUNT_RATING_FIELD_NUMBER: _ClassVar[int]
     POOL_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     REROLLED_FIELD_NUMBER: _ClassVar[int]
@@ -3213,11 +4961,13 @@ class WishRecentCheck(_message.Message):
     result: WishCheckResult
     lines: _containers.RepeatedScalarFieldContainer[str]
     consumed: _containers.ScalarMap[str, int]
+    stunt: str
+    stunt_rating: int
     pool: _containers.ScalarMap[str, int]
     dice: _containers.RepeatedCompositeFieldContainer[WishDieRoll]
     rerolled: bool
     cosmic_winds: int
-    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ..., pool: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[_Union[WishDieRoll, _Mapping]]] = ..., rerolled: _Optional[bool] = ..., cosmic_winds: _Optional[int] = ...) -> None: ...
+    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ..., stunt: _Optional[str] = ..., stunt_rating: _Optional[int] = ..., pool: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[_Union[WishDieRoll, _Mapping]]] = ..., rerolled: _Optional[bool] = ..., cosmic_winds: _Optional[int] = ...) -> None: ...
 
 class WishRecover(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stress", "fatigue")
@@ -3265,6 +5015,28 @@ class WishRepair(_message.Message):
     device: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., wounds: _Optional[int] = ..., treat: _Optional[_Iterable[str]] = ..., device: _Optional[str] = ...) -> None: ...
 
+class WishRestoreDevice(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "device", "how")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    device: str
+    how: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., device: _Optional[str] = ..., how: _Optional[str] = ...) -> None: ...
+
+class WishRestoreStunt(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
 class WishRollBriefCondition(_message.Message):
     __slots__ = ("campaign_id", "character_id", "table", "tokens")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -3278,12 +5050,13 @@ class WishRollBriefCondition(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., table: _Optional[str] = ..., tokens: _Optional[int] = ...) -> None: ...
 
 class WishRollCheck(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "check_id", "target_id", "encounter_id", "opponent_fortune_points", "bypass_defense")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "check_id", "target_id", "encounter_id", "opponent_fortune_points", "bypass_defense")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
@@ -3301,6 +5074,7 @@ class WishRollCheck(_message.Message):
     difficulty: int
     specializations: _containers.RepeatedScalarFieldContainer[str]
     assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
     sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
     fortune_points: int
     downgrade_serendipity: int
@@ -3313,7 +5087,7 @@ class WishRollCheck(_message.Message):
     encounter_id: str
     opponent_fortune_points: int
     bypass_defense: bool
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
 
 class WishRollInitiative(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "sides", "characteristic")
@@ -3351,7 +5125,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "stabilized")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "stabilized")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -3387,6 +5161,20 @@ class WishSheet(_message.Message):
         key: str
         value: WishStunt
         def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishStunt, _Mapping]] = ...) -> None: ...
+    class DevicesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: WishDevice
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishDevice, _Mapping]] = ...) -> None: ...
+    class RestrictedPointsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     class TravelRechargeEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -3421,12 +5209,14 @@ class WishSheet(_message.Message):
     FORTUNE_RATING_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
     STUNTS_FIELD_NUMBER: _ClassVar[int]
+    DEVICES_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_FIELD_NUMBER: _ClassVar[int]
     ORIGIN_TALENT_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_TIERS_FIELD_NUMBER: _ClassVar[int]
     EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
     ADVANCES_FIELD_NUMBER: _ClassVar[int]
     CREATION_POINTS_FIELD_NUMBER: _ClassVar[int]
+    RESTRICTED_POINTS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCE_POINTS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     FACILITATORS_FIELD_NUMBER: _ClassVar[int]
@@ -3464,12 +5254,14 @@ class WishSheet(_message.Message):
     fortune_rating: int
     fortune: int
     stunts: _containers.MessageMap[str, WishStunt]
+    devices: _containers.MessageMap[str, WishDevice]
     origin: str
     origin_talent: str
     archetype_tiers: _containers.RepeatedCompositeFieldContainer[WishArchetypeTier]
     experience: int
     advances: int
     creation_points: int
+    restricted_points: _containers.ScalarMap[str, int]
     hindrance_points: int
     hindrances: _containers.RepeatedCompositeFieldContainer[WishHindrance]
     facilitators: _containers.RepeatedScalarFieldContainer[str]
@@ -3487,7 +5279,7 @@ class WishSheet(_message.Message):
     malfunctions: _containers.ScalarMap[str, str]
     react: WishPendingReact
     stabilized: bool
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -3612,8 +5404,9 @@ class WishStartTurn(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class WishStunt(_message.Message):
-    __slots__ = ("rating", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances")
+    __slots__ = ("rating", "cost", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded", "unusable")
     RATING_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
     JUSTIFICATION_FIELD_NUMBER: _ClassVar[int]
@@ -3622,7 +5415,10 @@ class WishStunt(_message.Message):
     OFF_SFX_FIELD_NUMBER: _ClassVar[int]
     FACILITATORS_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
+    UNUSABLE_FIELD_NUMBER: _ClassVar[int]
     rating: int
+    cost: WishStuntCost
     sfx: str
     traits: _containers.RepeatedScalarFieldContainer[str]
     justification: str
@@ -3631,7 +5427,23 @@ class WishStunt(_message.Message):
     off_sfx: bool
     facilitators: _containers.RepeatedScalarFieldContainer[str]
     hindrances: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, rating: _Optional[int] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ...) -> None: ...
+    wielded: bool
+    unusable: bool
+    def __init__(self, rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ..., unusable: _Optional[bool] = ...) -> None: ...
+
+class WishStuntCost(_message.Message):
+    __slots__ = ("stress", "fatigue", "fortune", "wounds", "grit")
+    STRESS_FIELD_NUMBER: _ClassVar[int]
+    FATIGUE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_FIELD_NUMBER: _ClassVar[int]
+    GRIT_FIELD_NUMBER: _ClassVar[int]
+    stress: int
+    fatigue: int
+    fortune: int
+    wounds: int
+    grit: int
+    def __init__(self, stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune: _Optional[int] = ..., wounds: _Optional[int] = ..., grit: _Optional[int] = ...) -> None: ...
 
 class WishTakeBasicAction(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")

@@ -7,6 +7,7 @@ from typing import Any, Final
 import pytest
 
 from contracts.rulesets.boonbane import ChallengeRoll
+from contracts.rulesets.boonbane_play import SpendFortune
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE
@@ -59,3 +60,50 @@ def test_another_players_fortune_gives_2_boons_and_a_d6_can_be_a_6() -> None:
     with pytest.raises(DomainError) as err:
         _roll(_states(), [4], character_id="a", fortune="six")
     assert err.value.rule == "boonbane.fortune L47"  # no boon die to treat as a 6
+
+
+def _spend(states: dict[str, Any], cid: str, use: str) -> dict[str, Any]:
+    [ev] = BOONBANE.decide(SpendFortune(campaign_id=C, character_id=cid, use=use),
+                           states, {}, ScriptedDice([]))
+    assert ev.type == "boonbane.FortuneAmended"
+    states[ev.stream] = BOONBANE.evolve(states[ev.stream], ev.type, ev.data)
+    data: dict[str, Any] = ev.data
+    return data
+
+
+def test_fortune_after_the_roll_amends_the_latest_roll_once() -> None:
+    states = _states()
+    states["character:b"] = BOONBANE.validate_sheet({"fortune": 3}, {})
+    # d20 3, mod 0 against 10: a failure (L22); 1 Fortune turns it into a success (L45)
+    _roll(states, [3], character_id="b")
+    amended = _spend(states, "b", "succeed")
+    assert (amended["roll"], amended["success"], amended["total"], amended["fortune"]) == (
+        1, True, 3, 2)
+    with pytest.raises(DomainError) as err:  # no longer a failure
+        _spend(states, "b", "succeed")
+    assert err.value.rule == "boonbane.fortune L45"
+    # roll 2 with one boon (helped, L184): d20 4 + d6 2 = 6 fails; the d6 treated as a 6 (L47)
+    # gives 10, a success; the same die twice is refused
+    _roll(states, [4, 2], character_id="b", situations=["helped"])
+    amended = _spend(states, "b", "six")
+    assert (amended["roll"], amended["total"], amended["success"]) == (2, 10, True)
+    assert states["character:b"]["last_roll"]["fortune_six"] is True
+    with pytest.raises(DomainError) as err:
+        _spend(states, "b", "six")
+    assert err.value.rule == "boonbane.fortune L47"
+    # out of Fortune (L45)
+    _roll(states, [3], character_id="b")
+    _spend(states, "b", "succeed")
+    _roll(states, [3], character_id="b")
+    with pytest.raises(DomainError) as err:
+        _spend(states, "b", "succeed")
+    assert err.value.rule == "boonbane.fortune L45" and "has 0" in err.value.message
+
+
+def test_fortune_never_turns_an_automatic_failure() -> None:
+    states = {"character:s": BOONBANE.validate_sheet(
+        {"fortune": 1, "afflictions": [{"name": "stunned"}]}, {})}
+    _roll(states, [], character_id="s")
+    with pytest.raises(DomainError) as err:
+        _spend(states, "s", "succeed")
+    assert err.value.rule == "boonbane.fortune D-34"

@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import itertools
 from fractions import Fraction
-from pathlib import Path
-from types import ModuleType
-
-import pytest
 
 from domain.rulesets.boonbane.odds import highest_d6, roll_odds, totals
+from tests.unit.boonbane import digest_oracle as oracle  # the digest's model, section 2
 
 
 def _enumerated(modifier: int, boons: int, banes: int) -> dict[int, Fraction]:
@@ -59,22 +55,7 @@ def test_totals_match_enumeration_of_every_outcome() -> None:
         assert totals(modifier, boons, banes) == brute
 
 
-def _oracle() -> ModuleType | None:
-    for parent in Path(__file__).resolve().parents:
-        path = parent / "shared" / "rules" / "boonbane_dice.py"
-        if path.is_file():
-            spec = importlib.util.spec_from_file_location("boonbane_dice", path)
-            assert spec is not None and spec.loader is not None
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            return module
-    return None
-
-
 def test_the_whole_odds_grid_agrees_with_the_rules_digest_oracle() -> None:
-    oracle = _oracle()
-    if oracle is None:
-        pytest.skip("the rules digest's oracle is not beside this checkout")
     for modifier in range(-5, 6):
         for boons in range(7):
             for banes in range(7):

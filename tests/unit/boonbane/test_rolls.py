@@ -106,3 +106,36 @@ def test_sheet_validation_and_derived_figures() -> None:
     assert d["injured"] is True and d["healing_rate"] == 2  # L68: 6 >= 11/2
     d = BOONBANE.derived(BOONBANE.validate_sheet({"health": 11, "damage": 5}, {}), {})
     assert d["injured"] is False
+
+
+def test_social_backfire_and_misfire_at_a_total_of_zero_or_lower() -> None:
+    states = {"character:a": BOONBANE.validate_sheet({"intellect": 10, "health": 10}, {}),
+              "character:t": BOONBANE.validate_sheet({"will": 10}, {})}
+
+    def attack(faces: list[int], **extra: Any) -> list[Any]:
+        dice = ScriptedDice(faces)
+        events = BOONBANE.decide(AttackRoll(campaign_id="c", character_id="a", target_id="t",
+                                            **extra), states, {}, dice)
+        assert dice.remaining == 0
+        assert BOONBANE.reread(events[0].type, events[0].data, dice.drawn) == []
+        return events
+
+    # digest Appendix B 11: a Taunt (Int vs Will) with 1 bane: d20 3, bane die 4 -> -1 backfires
+    [roll] = attack([3, 4], attribute="intellect", against="will", social=True,
+                    situations=["charged"])
+    assert (roll.data["total"], roll.data["backfire"], roll.data["success"]) == (-1, True, False)
+    [roll] = attack([4, 4], attribute="intellect", against="will", social=True,
+                    situations=["charged"])
+    assert roll.data["total"] == 0 and roll.data["backfire"] is True  # "0 or lower" (L104)
+    [roll] = attack([5, 4], attribute="intellect", against="will", social=True,
+                    situations=["charged"])
+    assert roll.data["backfire"] is False
+    # Misfire (L128): total -1, d6 4 even: jammed, no damage
+    [roll] = attack([3, 4, 4], misfire=True, situations=["charged"])
+    assert roll.data["misfire"] == [4] and roll.data["jammed"] is True
+    # d6 3 odd: explodes for 2d6 (5 + 2) to the wielder
+    roll, hurt = attack([3, 4, 3, 5, 2], misfire=True, situations=["charged"])
+    assert roll.data["misfire"] == [3, 5, 2] and hurt.type == "boonbane.DamageTaken"
+    assert hurt.stream == "character:a" and hurt.data["applied"] == 7
+    assert BOONBANE.reread(roll.type, roll.data, [(20, 3), (6, 4), (6, 3), (6, 5), (6, 1)]) == [
+        "recorded misfire dice differ from the draws"]

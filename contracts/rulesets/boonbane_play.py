@@ -1,0 +1,282 @@
+"""Boonbane wire schema for play at the table: encounters, turns and rounds (L110-L122), affliction
+commands (L248-L334), the GM's awards (digest D-62), area damage (L29) and Fortune after a roll.
+
+Seed: ``seeds/001``; ``L###`` points into it. The sheet and roll types are in ``boonbane.py``.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from contracts.rulesets.boonbane import Affliction, AfflictionInstance, RoundEffect
+
+Side = Literal["players", "enemies"]
+TurnKind = Literal["fast", "slow"]
+# what an encounter records a creature spending: its turn's move or action, the round's trigger
+Spent = Literal["move", "action", "triggered"]
+# figures the GM may award, each with a reason (the seed has no advancement, digest D-62)
+AwardedStat = Literal["strength", "agility", "intellect", "will", "perception", "defense", "health",
+                    "speed", "fortune"]
+
+
+# --------------------------------------------------------------------------- commands
+
+
+class Participant(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A creature in an encounter and its side (L118-L119); by default player characters are
+    the players' side and other creatures the enemies' (digest D-20)."""
+
+    character_id: str
+    side: Side | None = None
+
+
+class StartEncounter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM starts an encounter: round 1 begins (L117)."""
+
+    campaign_id: str
+    encounter_id: str
+    participants: list[Participant]
+
+
+class TakeTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A creature takes its turn this round, fast or slow (L117-L122)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    turn: TurnKind
+
+
+class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The turn's move (L121-L122): a fast turn moves or acts, a slow turn does both."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+
+
+class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM ends the round: end-of-round effects in the digest's order (§4.6.3), then the next
+    round. ``participants`` names every creature of the encounter (their sheets are read)."""
+
+    campaign_id: str
+    encounter_id: str
+    participants: list[str]
+
+
+class Defend(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Defend action (L148-L151): until the end of the round attacks against the creature
+    have 1 bane, while it can use actions."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+
+
+class Help(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Help action (L182-L184): an Int challenge roll; on a success the target's next attack
+    or challenge roll this round has 1 boon."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+
+
+class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A creature on the side that could be surprised makes a Perception challenge roll; on a
+    failure it is surprised until the end of the first round (L107-L109)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+
+
+class AddAffliction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM adds one instance of an affliction (instances stack, L303-L306)."""
+
+    campaign_id: str
+    character_id: str
+    name: Affliction
+    source: str | None = None
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
+
+
+class RemoveAffliction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM removes one instance (each must be removed, L306): the one from ``source`` if
+    given, else the oldest."""
+
+    campaign_id: str
+    character_id: str
+    name: Affliction
+    source: str | None = None
+
+
+class WakeCreature(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Another creature uses an action to wake a sleeping one (L252)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str | None = None
+
+
+class AwardStat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The GM changes an attribute, Perception, Defense, Health, Speed or Fortune by ``change``,
+    with a reason (the seed has no advancement, digest D-62)."""
+
+    campaign_id: str
+    character_id: str
+    stat: AwardedStat
+    change: Annotated[int, msgspec.Meta(ge=-99, le=99)]
+    reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class AreaTarget(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    character_id: str
+    halve: bool = False
+    npc_outcome: Literal["die", "unconscious"] | None = None
+    invulnerability: Literal["met", "partial", "unmet"] | None = None  # L395-L397
+
+
+class AreaDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One damage roll applied to each target of an area or attack (L29): ``dice`` d``sides`` +
+    ``bonus``, rolled once; each target may take half (L30) and has its own GM choice for a
+    non-player creature it incapacitates (L64)."""
+
+    campaign_id: str
+    targets: Annotated[list[AreaTarget], msgspec.Meta(min_length=1, max_length=50)]
+    dice: Annotated[int, msgspec.Meta(ge=0, le=40)] = 1
+    sides: Literal[3, 4, 6, 8, 10, 12, 20] = 6
+    bonus: Annotated[int, msgspec.Meta(ge=0, le=999)] = 0
+
+
+class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Fortune spent after a roll (L45, L47): turn the character's latest roll, if it failed,
+    into a success, or treat its highest boon d6 as a 6; the event names the roll it amends."""
+
+    campaign_id: str
+    character_id: str
+    use: Literal["succeed", "six"]
+
+
+# --------------------------------------------------------------------------- events
+
+
+class EncounterStarted(msgspec.Struct, frozen=True, kw_only=True):
+    encounter_id: str
+    sides: dict[str, str]
+    order: list[str]
+
+
+class TurnTaken(msgspec.Struct, frozen=True, kw_only=True):
+    """A creature's turn (L117): ``phase`` is the seed's order (L118-L119)."""
+
+    character_id: str
+    turn: str
+    round: int
+    phase: str
+    # Exposure tier 3: the Will challenge roll at the start of the turn failed, so the GM
+    # controls the action, forces inaction or mis-targets it (L372); None: no roll was due
+    loss_of_control: bool | None = None
+
+
+class ActionUsed(msgspec.Struct, frozen=True, kw_only=True):
+    """A creature spent its move, its action (L121-L122) or the round's triggered action (L112)."""
+
+    character_id: str
+    spent: Spent
+    command: str
+    round: int
+
+
+class RoundEnded(msgspec.Struct, frozen=True, kw_only=True):
+    """The end of a round (L120): who made Fate rolls, what expired; the next round begins."""
+
+    round: int
+    fate_rolls: list[str]
+    expired: dict[str, list[AfflictionInstance]]
+    dice: list[int] = []  # every face drawn at this end of round, in order (the Fate rolls' d6, d3)
+
+
+class BoonbaneEncounter(msgspec.Struct, kw_only=True):
+    """An encounter's round state (digest §3.2, §3.5)."""
+
+    encounter_id: str
+    round: int = 1
+    phase: int = 0  # index into turns.PHASES: no turn may come before the phase reached
+    sides: dict[str, Side] = {}
+    order: list[str] = []
+    turns: dict[str, TurnKind] = {}  # who took which turn this round
+    current: str | None = None  # whose turn it is
+    spent: list[str] = []  # what the current turn has spent: "move", "action"
+    triggered: list[str] = []  # who used the round's triggered action
+
+
+class AfflictionAdded(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    instance: AfflictionInstance
+    instances: int  # of that affliction, after
+    cause: str
+
+
+class AfflictionRemoved(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    instance: AfflictionInstance
+    instances: int  # of that affliction left: it ends at 0 (L306)
+    cause: str
+
+
+class AfflictionsTicked(msgspec.Struct, frozen=True, kw_only=True):
+    """Timed instances counted down at the end of a round; those at 0 ended; round effects
+    ended with the round."""
+
+    character_id: str
+    afflictions: list[AfflictionInstance]
+    expired: list[AfflictionInstance]
+    round_effects_ended: list[RoundEffect] = []
+
+
+class RoundEffectAdded(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    effect: RoundEffect
+
+
+class StatAwarded(msgspec.Struct, frozen=True, kw_only=True):
+    """A GM award (digest D-62): the figure before and after, and the reason."""
+
+    character_id: str
+    stat: str
+    before: int
+    after: int
+    reason: str
+    damage: int  # Damage, capped to a lowered Health (digest §4.4)
+    life_state: str
+
+
+class DamageRolled(msgspec.Struct, frozen=True, kw_only=True):
+    """One damage roll for every target of an area (L29)."""
+
+    dice: list[int]
+    sides: int
+    bonus: int
+    amount: int
+    targets: list[str]
+
+
+class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
+    """A recorded roll amended by Fortune after it was rolled (L45, L47)."""
+
+    character_id: str
+    roll: int  # the character's roll number it amends (RollMade.number)
+    use: str
+    total: int | None
+    success: bool
+    fortune: int  # left
+
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (
+    StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
+    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help)

@@ -1,0 +1,127 @@
+"""Golden Heroes wire schema: the sheet, command payloads, event bodies and views, one module
+per family.
+
+Seed: ``seeds/002`` (the Golden Heroes rulebook); line references ``L###`` point into it.
+The ruleset id has a hyphen (``golden-heroes``); ``RULESET_ID`` tells the schema generator.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets.golden_heroes.campaign import (
+    CharacterImproved,
+    HeroPointsSpent,
+    ImproveCharacter,
+    Rating,
+    RatingSet,
+    ScenarioStarted,
+    SetRating,
+    SpendHeroPoints,
+    StartScenario,
+    StartWeek,
+    WeekStarted,
+)
+from contracts.rulesets.golden_heroes.combat import (
+    Act,
+    Activity,
+    Combatant,
+    CombatEnded,
+    CombatStarted,
+    EncounterState,
+    EndCombat,
+    EndPhase,
+    FramesUsed,
+    InitiativeRolled,
+    PhaseEnded,
+    RollInitiative,
+    Side,
+    StartCombat,
+)
+from contracts.rulesets.golden_heroes.damage import (
+    Aid,
+    Aided,
+    AttackResolved,
+    DamageStep,
+    Fall,
+    ForceFieldRaised,
+    HitPending,
+    ParryMode,
+    PersonalField,
+    RaiseForceField,
+    Recover,
+    Recovered,
+    Respond,
+    ResponseKind,
+)
+from contracts.rulesets.golden_heroes.generation import (
+    AttributeRoll,
+    Background,
+    BackgroundTaken,
+    CharacterGenerated,
+    ChoosePower,
+    ChoosePowerOption,
+    ConvertPowerRolls,
+    GenerateCharacter,
+    PowerGained,
+    PowerOptionChosen,
+    PowerRollsConverted,
+    RollPower,
+    TakeBackground,
+    UpgradePower,
+)
+from contracts.rulesets.golden_heroes.sheet import (
+    RULESET_ID,
+    AttackName,
+    Attribute,
+    CharacterType,
+    Circumstance,
+    DefenceClass,
+    GoldenHeroesSheet,
+    LastStrike,
+    PendingAttack,
+    PowerHeld,
+    StrikeModifier,
+    WeaponClass,
+    WeaponType,
+)
+from contracts.rulesets.golden_heroes.strike import (
+    ModifierLine,
+    OddsQuery,
+    OddsView,
+    Strike,
+    StrikeRolled,
+    StrikeSpec,
+)
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (
+    GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
+    ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
+    EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
+    SpendHeroPoints, ImproveCharacter)
+
+EVENTS: dict[str, type[msgspec.Struct]] = {
+    f"{RULESET_ID}.{cls.__name__}": cls for cls in (
+        CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
+        BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
+        CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
+        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved)
+}
+
+__all__ = [
+    "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
+    "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
+    "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
+    "StartWeek", "WeekStarted",
+    "RULESET_ID", "COMMANDS", "EVENTS", "Act", "Activity", "Aid", "Aided", "AttackName",
+    "AttackResolved", "Attribute", "AttributeRoll", "Background", "BackgroundTaken",
+    "CharacterGenerated", "CharacterType", "ChoosePower", "ChoosePowerOption", "Circumstance",
+    "Combatant", "CombatEnded", "CombatStarted", "ConvertPowerRolls", "DamageStep",
+    "DefenceClass", "EncounterState", "EndCombat", "EndPhase", "FramesUsed",
+    "GenerateCharacter", "GoldenHeroesSheet", "HitPending", "InitiativeRolled", "ModifierLine", "OddsQuery",
+    "OddsView", "ParryMode", "PendingAttack", "PhaseEnded", "PowerGained", "PowerHeld",
+    "PowerOptionChosen", "PowerRollsConverted", "Recover", "Recovered", "Respond",
+    "ResponseKind", "RollInitiative", "RollPower", "Side", "StartCombat", "Strike",
+    "StrikeModifier", "StrikeRolled", "StrikeSpec", "TakeBackground", "UpgradePower",
+    "WeaponClass", "WeaponType",
+]

@@ -1,0 +1,102 @@
+"""Golden Heroes campaign play (L283-L377): DUPs, Personal Status ratings, Hero Points,
+improvement by the referee."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from contracts.rulesets.golden_heroes.sheet import PendingAttack
+
+Rating = Literal["conscience", "expression", "success_rate", "public_response", "security"]
+HeroPoints = Annotated[int, msgspec.Meta(ge=-5, le=5)]
+
+
+class StartWeek(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A game week: 7 DUPs each (L285), +1 for Rich - Inherited (L16)."""
+
+    campaign_id: str
+    characters: list[str]
+
+
+class StartScenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A scenario uses DUPs (1, a drag-out one 2 or more, L286), -2 more when Jinxed (L370),
+    and renews each character's Hero Points, one a point of Personal Status above 25 (L371)."""
+
+    campaign_id: str
+    characters: list[str]
+    dups_used: Annotated[int, msgspec.Meta(ge=0, le=7)] = 1
+
+
+class SetRating(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The referee reassesses a Personal Status component (L288, L346-L365); the reason is
+    recorded."""
+
+    campaign_id: str
+    character_id: str
+    rating: Rating
+    value: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    reason: str = ""
+
+
+class SpendHeroPoints(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Hero Points change a strike just made by the character or an opponent (L373): ``points``
+    are added to (or taken from) ``roller_id``'s last strike on ``target_id``; each point once
+    a scenario, one spend a roll."""
+
+    campaign_id: str
+    character_id: str
+    roller_id: str
+    target_id: str
+    points: HeroPoints
+
+
+class ImproveCharacter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Character Improvement is not in the seed (L375): the referee spends DUPs and records
+    what was improved and why."""
+
+    campaign_id: str
+    character_id: str
+    dups: Annotated[int, msgspec.Meta(ge=1, le=200)]
+    improvement: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class WeekStarted(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    dups: int
+
+
+class ScenarioStarted(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    dups_used: int
+    jinxed_dups: int  # the Jinxed's -2 (L370)
+    dups: int  # afterwards, never below 0 (decision #39)
+    hero_points: int  # max(0, Personal Status - 25) (L371, L373)
+
+
+class RatingSet(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    rating: str
+    value: int
+    reason: str = ""
+    personal_status: int = 0
+
+
+class HeroPointsSpent(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    roller_id: str
+    target_id: str
+    strike: int  # the roller's strike count: the roll the points changed
+    points: int
+    total: int  # the strike's total afterwards
+    hit: bool
+    was_hit: bool
+    roles: list[str] = []  # what this stream's character is here: spender, roller, target
+    attack: PendingAttack | None = None  # a miss made a hit: it now waits for its response
+
+
+class CharacterImproved(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    dups: int
+    improvement: str

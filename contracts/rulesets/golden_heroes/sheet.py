@@ -1,0 +1,109 @@
+"""The Golden Heroes sheet and the value types its commands share.
+
+Seed: ``seeds/002`` (the Golden Heroes rulebook); line references ``L###`` point into it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+RULESET_ID = "golden-heroes"
+
+Attribute = Literal["ego", "strength", "dexterity", "vigour"]
+CharacterType = Literal["superpowered", "minor_villain", "non_superpowered"]
+Circumstance = Literal["behind", "above", "unaware", "restrained", "obscured",
+                       "attacker_staggered", "attacker_stunned"]
+# Attack forms (L130-L133, the power entries L178, L239, L272, L279)
+AttackName = Literal["fist", "weapon", "energy_attack", "martial_arts", "stunner"]
+# WEAPON TYPES (L130-L133)
+WeaponType = Literal["one_handed_concussive", "two_handed_concussive", "hand_hurled_concussive",
+                     "one_handed_penetrative", "two_handed_penetrative",
+                     "hand_hurled_penetrative", "light_projectile", "heavy_projectile"]
+
+WeaponClass = Annotated[int, msgspec.Meta(ge=0, le=5)]
+DefenceClass = Annotated[int, msgspec.Meta(ge=1, le=12)]
+StrikeModifier = Annotated[int, msgspec.Meta(ge=-40, le=40)]
+
+
+class PowerHeld(msgspec.Struct, kw_only=True):
+    """A superpower on the sheet: its grade, upgrades bought (L13) and values rolled once."""
+
+    power: str
+    grade: int = 1
+    upgrades: int = 0
+    rolled: dict[str, int] = {}  # e.g. {"strength": 17}: +1d10+10 per grade (L271)
+    choice: str = ""  # e.g. the Weapon Skill weapon type, the Martial Arts style
+
+
+class PendingAttack(msgspec.Struct, kw_only=True):
+    """A hit between its strike roll and its damage: the target's response window (L79)."""
+
+    attacker_id: str
+    encounter_id: str | None = None
+    attack: str
+    weapon_type: str = ""
+    weapon_class: int
+    frames: int  # the time the attack took, which a dodge or parry costs (L101, L107)
+    parry_row: str  # the Parry Table's attack row (L104-L111)
+    htc_dice: int
+    htc_plus: int
+    htk_dice: int
+    htk_plus: int
+    damage_modifier: int = 0  # the cumulative Damage Modifiers (L118)
+    to_htk: int = 0  # how much of a bonus the attacker put on HTK (L118)
+    divider_reduction: int = 0  # energy attacks -2, stunners -2, ... (L119)
+    tags: list[str] = []  # "bullet", "knife" (DC immunity L118), "energy"
+    critical_die: int | None = None  # the Critical Hit Table d10 (L86-L90)
+    attacker_superpowered: bool = True
+    target_surprised: bool = False
+
+
+class LastStrike(msgspec.Struct, kw_only=True):
+    """A character's last strike, which Hero Points may still change (L373)."""
+
+    number: int
+    target_id: str
+    natural: int
+    total: int
+    hit: bool
+    critical: str | None = None
+    hero_points: bool = False  # already changed by Hero Points: one spend a roll
+    attack: PendingAttack | None = None  # the hit it is, or would be
+
+
+class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
+    """A Golden Heroes character: attributes (L3), HTC/HTK (L9), movement (L10), type (L42),
+    superpowers (L12-L15), its current state in combat (L122-L128)."""
+
+    character_type: CharacterType = "superpowered"
+    attributes: dict[str, int] = {}
+    base_attributes: dict[str, int] = {}  # the die rolls (+ training): Movement uses these (L10)
+    max_htc: int = 0
+    max_htk: int = 0
+    htc: int = 0
+    htk: int = 0
+    defence_class: Annotated[int, msgspec.Meta(ge=1, le=12)] = 6
+    weapon_class: Annotated[int, msgspec.Meta(ge=0, le=5)] = 2
+    generated: bool = False
+    powers: list[PowerHeld] = []
+    power_rolls_left: int = 0
+    choices_pending: int = 0  # 96-00 results not yet chosen (L14)
+    backgrounds: list[str] = []
+    dups: int = 0
+    unconscious: bool = False  # latched until HTC is above a twentieth (L123)
+    wake_roll_pending: bool = False  # back to 0 from negative HTC: 1d20 < Vigour each round
+    aid_used: bool = False  # smelling salts etc. once per recovery (L124)
+    first_aid_used: bool = False  # once per injury (digest decision #49)
+    prone: bool = False
+    fields_up: list[str] = []  # personal force fields switched on (L206-L207)
+    pending_attack: PendingAttack | None = None
+    # Personal Status components, their initial values (L351-L365; digest §6.8)
+    ratings: dict[str, int] = msgspec.field(default_factory=lambda: {
+        "conscience": 3, "expression": 3, "success_rate": 0, "public_response": 2,
+        "security": 5})
+    hero_points: int = 0  # this scenario's allowance (L371)
+    hero_points_used: int = 0  # each once a scenario (L373)
+    strikes: int = 0  # strikes made, numbering the last one
+    last_strike: LastStrike | None = None

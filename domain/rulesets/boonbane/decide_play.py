@@ -1,0 +1,217 @@
+"""Deciding play at the table: encounters, turns, rounds, affliction commands, GM awards and area
+damage. Each returns (character id, or None for the encounter; event type; body)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import boonbane_play as p
+from contracts.rulesets.boonbane import (
+    AfflictionInstance,
+    BoonbaneSheet,
+    ChallengeRoll,
+    RoundEffect,
+)
+from domain.dice import Dice
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import (
+    afflictions,
+    awards,
+    decide_overlays,
+    decide_rolls,
+    rounds,
+    turns,
+)
+from domain.rulesets.boonbane.options import BoonbaneOptions
+
+Load = Callable[[str, str], BoonbaneSheet]
+Decided = list[tuple[str | None, str, msgspec.Struct]]
+EXPOSURE_CONTROL_TIER = 3  # Tier 3 Unstable (L372)
+
+
+class RecordingDice:
+    """Passes draws through and keeps their faces, so a round's event can list them."""
+
+    def __init__(self, dice: Dice) -> None:
+        self.dice = dice
+        self.faces: list[int] = []
+
+    def roll(self, sides: int) -> int:
+        face = self.dice.roll(sides)
+        self.faces.append(face)
+        return face
+
+
+def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Round 1 begins (L117); sides default by kind (digest D-20)."""
+    if enc:
+        raise StateConflict("encounter_id", "boonbane.encounter L117",
+                            "this encounter is already running")
+    ids = [x.character_id for x in cmd.participants]
+    if not ids or len(set(ids)) != len(ids):
+        raise DomainError("participants", "boonbane.encounter L117", "name each participant once")
+    sides: dict[str, str] = {}
+    for i, part in enumerate(cmd.participants):
+        sheet = load(part.character_id, f"participants[{i}].character_id")
+        sides[part.character_id] = part.side or ("players" if sheet.kind == "pc" else "enemies")
+    return [(None, "EncounterStarted", p.EncounterStarted(encounter_id=cmd.encounter_id,
+                                                          sides=sides, order=ids))]
+
+
+def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+              opts: BoonbaneOptions) -> Decided:
+    """A turn (L117-L119); at Exposure tier 3 it starts with a Will challenge roll, whose
+    failure hands the action to the GM (L372)."""
+    state = turns.load(enc)
+    sheet = load(cmd.character_id, "character_id")
+    taken = turns.take_turn(state, sheet, cmd.character_id, cmd.turn)
+    if sheet.exposure_tier < EXPOSURE_CONTROL_TIER:
+        return [(None, "TurnTaken", taken)]
+    will = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id, stat="will")
+    roll = decide_rolls.make(decide_rolls.plan_challenge(will, sheet, opts.repetition_exempt,
+                                                         opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=will)
+    return [(None, "TurnTaken", msgspec.structs.replace(taken, loss_of_control=not roll.success)),
+            (cmd.character_id, "RollMade", roll)]
+
+
+def defend(cmd: p.Defend, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Defend (L148-L151): the turn's action; attacks against the creature have 1 bane until
+    the end of the round."""
+    sheet = load(cmd.character_id, "character_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Defend")
+    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+        character_id=cmd.character_id, effect=RoundEffect(kind="defending", source="defend L150"))))
+    return out
+
+
+def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+          opts: BoonbaneOptions) -> Decided:
+    """Help (L182-L184): the turn's action, an Int challenge roll; on a success the target's next
+    attack or challenge roll this round has 1 boon."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.help L184", "Help gives a boon to another")
+    sheet = load(cmd.character_id, "character_id")
+    load(cmd.target_id, "target_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Help")
+    think = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                          stat="intellect")
+    roll = decide_rolls.make(decide_rolls.plan_challenge(think, sheet, opts.repetition_exempt,
+                                                         opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
+                             cmd=think)
+    out.append((cmd.character_id, "RollMade", roll))
+    if roll.success:
+        out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
+            character_id=cmd.target_id, effect=RoundEffect(kind="helped",
+                                                           source=f"help from {cmd.character_id}"))))
+    return out
+
+
+def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+                   opts: BoonbaneOptions) -> Decided:
+    """Surprise (L107-L109): a Perception challenge roll in round 1; a failure leaves the
+    creature surprised until the end of that round."""
+    state = turns.load(enc)
+    if state.round != 1 or state.turns:
+        raise StateConflict("encounter_id", "boonbane.surprise L108",
+                            "surprise is checked before the first round's turns")
+    if cmd.character_id not in state.sides:
+        raise StateConflict("character_id", "boonbane.encounter L117",
+                            f"{cmd.character_id!r} is not in this encounter")
+    sheet = load(cmd.character_id, "character_id")
+    look = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                         stat="perception")
+    roll = decide_rolls.make(decide_rolls.plan_challenge(look, sheet, opts.repetition_exempt,
+                                                         opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=look)
+    out: Decided = [(cmd.character_id, "RollMade", roll)]
+    if not roll.success:
+        surprised = AfflictionInstance(name="surprised", source="surprise L109", rounds=1)
+        out.append((cmd.character_id, "AfflictionAdded",
+                    afflictions.add(sheet, cmd.character_id, surprised, "surprise L109")))
+    return out
+
+
+def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: BoonbaneSheet,
+          cid: str, what: str | None, command: str) -> Decided:
+    """The turn's move or action, or the round's triggered action, an encounter command spends."""
+    if encounter_id is None or what is None:
+        return []
+    return [(None, "ActionUsed", turns.spend(turns.load(enc), sheet, cid, what, command))]
+
+
+def end_round(cmd: p.EndRound, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+              options: BoonbaneOptions) -> Decided:
+    recording = RecordingDice(dice)
+    out = rounds.end_round(turns.load(enc), cmd.participants, load, recording, options)
+    *chars, (_, kind, ended) = out
+    assert isinstance(ended, p.RoundEnded)
+    # the round's event comes first and lists every face, so the audit finds the draws with it
+    return [(None, kind, msgspec.structs.replace(ended, dice=recording.faces)), *chars]
+
+
+def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
+    sheet = load(cmd.character_id, "character_id")
+    inst = AfflictionInstance(name=cmd.name, source=cmd.source, rounds=cmd.rounds)
+    return [(cmd.character_id, "AfflictionAdded",
+             afflictions.add(sheet, cmd.character_id, inst, "the GM"))]
+
+
+def remove_affliction(cmd: p.RemoveAffliction, load: Load) -> Decided:
+    sheet = load(cmd.character_id, "character_id")
+    return [(cmd.character_id, "AfflictionRemoved",
+             afflictions.remove(sheet, cmd.character_id, cmd.name, cmd.source, "the GM"))]
+
+
+def wake(cmd: p.WakeCreature, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Another creature uses an action to wake a sleeping one (L252): every Asleep instance ends."""
+    actor = load(cmd.character_id, "character_id")
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.asleep L252", "another creature wakes it")
+    target = load(cmd.target_id, "target_id")
+    if not any(a.name == "asleep" for a in target.afflictions):
+        raise StateConflict("target_id", "boonbane.asleep L252", "the target is not asleep")
+    out = spend(cmd.encounter_id, enc, actor, cmd.character_id, "action", "WakeCreature")
+    if cmd.encounter_id is None:
+        turns.no_actions(actor)
+    for _ in range(afflictions.count(target.afflictions, "asleep")):
+        ev = afflictions.remove(target, cmd.target_id, "asleep", None, f"woken L252 by "
+                                f"{cmd.character_id}")
+        target = afflictions.fold_removed(target, ev)
+        out.append((cmd.target_id, "AfflictionRemoved", ev))
+    return out
+
+
+def award(cmd: p.AwardStat, load: Load) -> Decided:
+    sheet = load(cmd.character_id, "character_id")
+    return [(cmd.character_id, "StatAwarded",
+             awards.award(sheet, cmd.character_id, cmd.stat, cmd.change, cmd.reason))]
+
+
+def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
+    """Damage from one attack is rolled once and applied to each target it hits (L29), each
+    halving it or not (L30) by itself."""
+    ids = [t.character_id for t in cmd.targets]
+    if len(set(ids)) != len(ids):
+        raise DomainError("targets", "boonbane.damage L29", "name each target once")
+    sheets = [load(t.character_id, f"targets[{i}].character_id") for i, t in enumerate(cmd.targets)]
+    faces = [dice.roll(cmd.sides) for _ in range(cmd.dice)]
+    amount = sum(faces) + cmd.bonus
+    out: Decided = [(ids[0], "DamageRolled", p.DamageRolled(dice=faces, sides=cmd.sides,
+                                                            bonus=cmd.bonus, amount=amount,
+                                                            targets=ids))]
+    for i, (target, sheet) in enumerate(zip(cmd.targets, sheets, strict=True)):
+        try:
+            taken = decide_overlays.take_damage(
+                sheet, target.character_id, amount, halve=target.halve,
+                npc_outcome=target.npc_outcome, invulnerability=target.invulnerability,
+                dice=dice, opts=opts)
+        except DomainError as err:
+            err.field = f"targets[{i}].{err.field}"
+            raise
+        out.append((target.character_id, "DamageTaken", taken))
+    return out

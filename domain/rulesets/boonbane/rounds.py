@@ -1,0 +1,80 @@
+"""The end of a round (L120): end-of-round effects in the digest's order (§4.6.3, D-72)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import msgspec
+
+from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
+from contracts.rulesets.boonbane_play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
+from domain.dice import Dice
+from domain.errors import DomainError
+from domain.rulesets.boonbane import dying
+from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.overlays import death_state
+
+Load = Callable[[str, str], BoonbaneSheet]
+Decided = list[tuple[str | None, str, msgspec.Struct]]  # (character or None: the encounter, ...)
+
+
+def tick(instances: Sequence[AfflictionInstance]) -> tuple[list[AfflictionInstance],
+                                                           list[AfflictionInstance]]:
+    """Timed instances count down one round; those reaching 0 end (digest §4.6.3 steps 3-4)."""
+    kept: list[AfflictionInstance] = []
+    gone: list[AfflictionInstance] = []
+    for a in instances:
+        if a.rounds is None:
+            kept.append(a)
+        elif a.rounds <= 1:
+            gone.append(a)
+        else:
+            kept.append(msgspec.structs.replace(a, rounds=a.rounds - 1))
+    return kept, gone
+
+
+def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, dice: Dice,
+              options: BoonbaneOptions) -> Decided:
+    """End-of-round effects resolve last (L120), in this order (digest D-72): 1. a Fate roll for
+    every disabled or dying creature, players' side first (L34, L42); 2. the L38 count of
+    consecutive disabled rounds (inside the Fate roll); 3-4. afflictions whose rounds run out end,
+    other timed ones count down; 5. the round ends and the next begins with every turn and
+    triggered action unused (L112, L117)."""
+    if sorted(set(participants)) != sorted(enc.sides) or len(participants) != len(enc.sides):
+        raise DomainError("participants", "boonbane.end-of-round L120",
+                          f"name every participant of the encounter once: {sorted(enc.sides)}")
+    ordered = ([c for c in enc.order if enc.sides[c] == "players"]
+               + [c for c in enc.order if enc.sides[c] != "players"])
+    out: Decided = []
+    fate_rolls: list[str] = []
+    expired: dict[str, list[AfflictionInstance]] = {}
+    for cid in ordered:
+        sheet = load(cid, "participants")
+        old = list(sheet.afflictions)
+        after = sheet
+        if sheet.life_state in ("disabled", "dying"):
+            fate = dying.fate(sheet, cid, dice, order=options.disabled_counter_order,
+                              rounds_per_minute=options.rounds_per_minute)
+            ev = death_state.instead_of_death(fate, options.death_mode)
+            assert isinstance(ev, FateRolled)
+            out.append((cid, "FateRolled", ev))
+            fate_rolls.append(cid)
+            after = dying.fold(sheet, ev)
+            old = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
+        # what this end of round added (a Fate roll's impairment) does not count down yet
+        kept, gone = tick(old)
+        if kept != old or sheet.round_effects:
+            # round effects end with the round (L143, L150, L160, L184)
+            out.append((cid, "AfflictionsTicked", AfflictionsTicked(
+                character_id=cid, afflictions=kept + list(after.afflictions[len(old):]),
+                expired=gone, round_effects_ended=list(sheet.round_effects))))
+            if gone:
+                expired[cid] = gone
+    out.append((None, "RoundEnded", RoundEnded(round=enc.round, fate_rolls=fate_rolls,
+                                               expired=expired)))
+    return out
+
+
+def fold_ticked(sheet: BoonbaneSheet, ev: AfflictionsTicked) -> BoonbaneSheet:
+    return msgspec.structs.replace(sheet, afflictions=list(ev.afflictions), round_effects=[
+        e for e in sheet.round_effects if e not in ev.round_effects_ended])

@@ -1,0 +1,145 @@
+"""Turn Order (L115-L122) and Triggered Actions (L110-L114): fast and slow turns in the seed's
+order, one move and one action per turn as the turn allows, one triggered action per round."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+import msgspec
+
+from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane_play import (
+    ActionUsed,
+    BoonbaneEncounter,
+    EncounterStarted,
+    RoundEnded,
+    TurnTaken,
+)
+from domain.errors import StateConflict
+from domain.rulesets.boonbane import afflictions
+
+# the phases of a round in order (L118-L119): no turn may be taken in an earlier phase than one
+# already reached; end-of-round effects come last (L120)
+PHASES: Final[tuple[tuple[str, str, str], ...]] = (
+    ("fast", "players", "L118"), ("fast", "enemies", "L118"),
+    ("slow", "players", "L119"), ("slow", "enemies", "L119"),
+)
+# afflictions that allow only a slow turn
+SLOW_ONLY: Final[dict[str, str]] = {"frightened": "L291", "slowed": "L319"}
+# afflictions under which a creature can neither move nor use actions, so takes no turn
+NO_TURN: Final[dict[str, str]] = {"unconscious": "L332", "stunned": "L323", "surprised": "L328"}
+# afflictions that stop the creature moving (Immobilized: Speed 0, L298)
+NO_MOVE: Final[dict[str, str]] = {**NO_TURN, "compelled": "L266", "immobilized": "L298"}
+
+
+def load(raw: Mapping[str, Any] | None, field: str = "encounter_id") -> BoonbaneEncounter:
+    """A running encounter's state; refused naming ``field`` when there is none."""
+    if not raw:
+        raise StateConflict(field, "boonbane.encounter L117", "no such encounter is running")
+    return msgspec.convert(dict(raw), BoonbaneEncounter)
+
+
+def phase_name(index: int) -> str:
+    kind, side, _ = PHASES[index]
+    return f"{side} {kind} turns"
+
+
+def take_turn(enc: BoonbaneEncounter, sheet: BoonbaneSheet, cid: str, kind: str) -> TurnTaken:
+    """Each round a creature chooses a fast or a slow turn (L117); players' fast turns, then the
+    enemies', then players' slow turns, then the enemies' (L118-L119)."""
+    if cid not in enc.sides:
+        raise StateConflict("character_id", "boonbane.encounter L117",
+                            f"{cid!r} is not in this encounter")
+    if cid in enc.turns:
+        raise StateConflict("character_id", "boonbane.one-turn L117",
+                            f"{cid!r} has taken its turn this round")
+    own = afflictions.active(sheet.afflictions)
+    for name, line in NO_TURN.items():
+        if name in own or (name == "unconscious" and sheet.life_state in ("dying", "dead")):
+            raise StateConflict("character_id", f"boonbane.{name} {line}",
+                                f"a {name} creature cannot move or use actions: no turn")
+    if sheet.life_state == "dead":
+        raise StateConflict("character_id", "boonbane.dead", "the dead take no turns")
+    if kind == "fast":
+        for name, line in SLOW_ONLY.items():
+            if name in own:
+                raise StateConflict("turn", f"boonbane.{name} {line}",
+                                    f"a {name} creature can take only a slow turn")
+    index = next(i for i, (k, side, _) in enumerate(PHASES) if (k, side) == (kind, enc.sides[cid]))
+    if index < enc.phase:
+        raise StateConflict("turn", f"boonbane.turn-order {PHASES[index][2]}",
+                            f"{phase_name(enc.phase)} have begun: {phase_name(index)} are over")
+    return TurnTaken(character_id=cid, turn=kind, round=enc.round, phase=phase_name(index))
+
+
+def spend(enc: BoonbaneEncounter, sheet: BoonbaneSheet, cid: str, what: str,
+          command: str) -> ActionUsed:
+    """Spend the turn's move or action, or the round's triggered action: a fast turn moves or
+    acts, not both (L121); a slow turn moves and acts (L122); one triggered action a round
+    (L112-L113). Acting needs a creature that can use actions (L265-L334)."""
+    if what == "move":
+        own = afflictions.active(sheet.afflictions)
+        for name, line in NO_MOVE.items():
+            if name in own:
+                raise StateConflict("character_id", f"boonbane.{name} {line}",
+                                    f"a {name} creature cannot move")
+    else:
+        no_actions(sheet)
+    if what == "triggered":
+        if cid not in enc.sides:
+            raise StateConflict("character_id", "boonbane.encounter L117",
+                                f"{cid!r} is not in this encounter")
+        if cid in enc.triggered:
+            raise StateConflict("use", "boonbane.triggered-action L112-L113",
+                                "one triggered action each round: already used this round")
+        return ActionUsed(character_id=cid, spent="triggered", command=command, round=enc.round)
+    if enc.current != cid:
+        raise StateConflict("character_id", "boonbane.own-turn L117",
+                            f"it is not {cid!r}'s turn")
+    if what in enc.spent:
+        raise StateConflict("use" if what == "action" else "character_id",
+                            f"boonbane.one-{what} L121-L122",
+                            f"a turn has one {what}: already used this turn")
+    if enc.turns[cid] == "fast" and enc.spent:
+        raise StateConflict("use" if what == "action" else "character_id",
+                            "boonbane.fast-turn L121",
+                            "a fast turn lets you move or use an action, not both")
+    return msgspec.convert({"character_id": cid, "spent": what, "command": command,
+                            "round": enc.round}, ActionUsed)
+
+
+def no_actions(sheet: BoonbaneSheet) -> None:
+    """Refuse an action by a creature whose state forbids actions (L33, L41, L265-L334)."""
+    own = afflictions.active(sheet.afflictions)
+    if sheet.life_state == "dead":
+        raise StateConflict("character_id", "boonbane.dead", "the dead cannot act")
+    if sheet.life_state == "dying":
+        own.add("unconscious")  # dying characters are unconscious (L41)
+    for name in sorted(own & afflictions.NO_ACTIONS.keys()):
+        raise StateConflict("character_id", f"boonbane.{name} {afflictions.NO_ACTIONS[name]}",
+                            f"a {name} creature cannot use actions")
+
+
+def fold(raw: Mapping[str, Any] | None, ev: msgspec.Struct) -> BoonbaneEncounter | None:
+    """The encounter after one of its recorded events."""
+    if isinstance(ev, EncounterStarted):
+        return BoonbaneEncounter(encounter_id=ev.encounter_id,
+                                 sides=dict(ev.sides),  # type: ignore[arg-type]
+                                 order=list(ev.order))
+    if not raw:
+        return None
+    enc = msgspec.convert(dict(raw), BoonbaneEncounter)
+    if isinstance(ev, TurnTaken):
+        index = next(i for i, p in enumerate(PHASES) if phase_name(i) == ev.phase)
+        return msgspec.structs.replace(
+            enc, turns={**enc.turns, ev.character_id: ev.turn},
+            current=ev.character_id, spent=[], phase=max(enc.phase, index))
+    if isinstance(ev, ActionUsed):
+        if ev.spent == "triggered":
+            return msgspec.structs.replace(enc, triggered=[*enc.triggered, ev.character_id])
+        return msgspec.structs.replace(enc, spent=[*enc.spent, ev.spent])
+    if isinstance(ev, RoundEnded):
+        return BoonbaneEncounter(encounter_id=enc.encounter_id, round=ev.round + 1,
+                                 sides=enc.sides, order=enc.order)
+    return enc

@@ -1,0 +1,187 @@
+"""Deciding the fight's time: starting it, initiative, frames spent, phases (L40-L60)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import golden_heroes as c
+from domain.dice import Dice
+from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.golden_heroes import frames, powers, states, tables
+
+RID = c.RULESET_ID
+Load = Callable[[str, str], c.GoldenHeroesSheet]
+
+
+def char(cid: str) -> str:
+    return f"character:{cid}"
+
+
+def enc(eid: str) -> str:
+    return f"encounter:{eid}"
+
+
+def event(stream: str, name: str, body: msgspec.Struct) -> RulesetEvent:
+    return RulesetEvent(stream=stream, type=f"{RID}.{name}", data=msgspec.to_builtins(body))
+
+
+def active(states_: Mapping[str, Any], eid: str, field: str = "encounter_id") -> c.EncounterState:
+    raw = states_.get(enc(eid))
+    state = msgspec.convert(raw or {}, c.EncounterState)
+    if not state.active:
+        raise NotFound(field, "golden-heroes.combat", f"no fight {eid!r} under way")
+    return state
+
+
+def start_combat(cmd: c.StartCombat, load: Load, states_: Mapping[str, Any],
+                 dice: Dice) -> list[RulesetEvent]:
+    """Two sides, heroes and villains (L43); frames by type (L42); surprise (L55-L57)."""
+    if msgspec.convert(states_.get(enc(cmd.encounter_id)) or {}, c.EncounterState).active:
+        raise StateConflict("encounter_id", "golden-heroes.combat",
+                            f"fight {cmd.encounter_id!r} is already under way")
+    if not cmd.heroes or not cmd.villains:
+        raise DomainError("heroes" if not cmd.heroes else "villains",
+                          "golden-heroes.initiative L43", "a fight needs two sides")
+    both = set(cmd.heroes) & set(cmd.villains)
+    if both:
+        raise DomainError("villains", "golden-heroes.initiative L43",
+                          f"on both sides: {sorted(both)}")
+    stray = set(cmd.surprised) - set(cmd.heroes) - set(cmd.villains)
+    if stray:
+        raise DomainError("surprised", "golden-heroes.surprise L55", f"not fighting: {sorted(stray)}")
+    out: list[c.Combatant] = []
+    for side, ids in (("heroes", cmd.heroes), ("villains", cmd.villains)):
+        field = side
+        for cid in dict.fromkeys(ids):
+            sheet = load(cid, field)
+            out.append(c.Combatant(
+                character_id=cid, side=side,  # type: ignore[arg-type]
+                frames=powers.frames_per_round(sheet),
+                dexterity=sheet.attributes.get("dexterity", 10),
+                speed=powers.grade(sheet, "speed") > 0, surprised=cid in cmd.surprised))
+    ties, drawn = frames.tiebreaks(out, dice)
+    out = [msgspec.structs.replace(x, tiebreak=ties.get(x.character_id, 0)) for x in out]
+    return [event(enc(cmd.encounter_id), "CombatStarted",
+                  c.CombatStarted(encounter_id=cmd.encounter_id, combatants=out,
+                                  tiebreak_dice=drawn))]
+
+
+def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
+                    dice: Dice) -> list[RulesetEvent]:
+    """A new round: 1d10 a side, ties rolled again, the difference wins frames (L43-L45).
+    Frames borrowed last round for responses are already spent (L60)."""
+    state = active(states_, cmd.encounter_id)
+    if state.phase != 0:
+        raise StateConflict("encounter_id", "golden-heroes.round-sequence L46-L47",
+                            f"round {state.round} is in part {state.phase}; end it first")
+    rolls = frames.roll_initiative(dice)
+    heroes, villains = rolls[-1]
+    won = frames.frames_won(abs(heroes - villains))
+    order = (frames.acting_order([x for x in state.combatants if x.side == "heroes"])
+             + frames.acting_order([x for x in state.combatants if x.side == "villains"]))
+    ev = c.InitiativeRolled(
+        encounter_id=cmd.encounter_id, round=state.round + 1, rolls=rolls,
+        winner="heroes" if heroes > villains else "villains", difference=abs(heroes - villains),
+        frames_won=won, frames={x.character_id: x.frames for x in state.combatants},
+        borrowed={k: v for k, v in state.borrowed.items() if v}, order=order)
+    return [event(enc(cmd.encounter_id), "InitiativeRolled", ev)]
+
+
+def end_phase(cmd: c.EndPhase, states_: Mapping[str, Any]) -> list[RulesetEvent]:
+    """Winners, then the opposition, then the winners' remaining frames (L46-L47)."""
+    state = active(states_, cmd.encounter_id)
+    if state.phase == 0:
+        raise StateConflict("encounter_id", "golden-heroes.initiative L43",
+                            "the round has not begun: roll initiative")
+    nxt = state.phase + 1 if state.phase < 3 else 0
+    return [event(enc(cmd.encounter_id), "PhaseEnded",
+                  c.PhaseEnded(encounter_id=cmd.encounter_id, round=state.round,
+                               phase=state.phase, next_phase=nxt))]
+
+
+def end_combat(cmd: c.EndCombat, states_: Mapping[str, Any]) -> list[RulesetEvent]:
+    state = active(states_, cmd.encounter_id)
+    return [event(enc(cmd.encounter_id), "CombatEnded",
+                  c.CombatEnded(encounter_id=cmd.encounter_id, rounds=state.round))]
+
+
+def _usable(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str) -> list[int]:
+    """This phase's free slots; a stunned character has only the last 2 (L123, decision #36)."""
+    slots = frames.available(state, cid, state.phase)
+    if states.htc_condition(sheet) == "stunned":
+        slots = [s for s in slots if s >= 3]
+    return slots
+
+
+def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activity: str,
+          field: str = "activity") -> tuple[list[int], str]:
+    """The slots an activity spends now, refusing what the rules forbid (L41, L46-L52)."""
+    if state.phase == 0:
+        raise StateConflict("encounter_id", "golden-heroes.initiative L43",
+                            "the round has not begun: roll initiative")
+    who = frames.combatant(state, cid)
+    if who is None:
+        raise DomainError("character_id", "golden-heroes.combat", f"{cid!r} is not in this fight")
+    if states.helpless(sheet):
+        raise StateConflict("character_id", "golden-heroes.unconscious L123",
+                            f"{cid!r} is {states.htc_condition(sheet)} and cannot act")
+    if frames.phase_side(state, state.phase) != who.side:
+        side = frames.phase_side(state, state.phase)
+        raise StateConflict("character_id", "golden-heroes.round-sequence L46-L47",
+                            f"part {state.phase} of the round is the {side}'")
+    turn = frames.current_actor(state)
+    if turn is not None and turn != cid:
+        raise StateConflict("character_id", "golden-heroes.order L51-L52",
+                            f"{turn!r} acts first on this side (Speed, then Dexterity)")
+    slots = _usable(state, sheet, cid)
+    pending_half = cid in state.half
+    if activity == "delay":
+        k = state.frames_won
+        if state.phase != 1 or k not in (1, 3) or k not in slots or cid in state.delayed:
+            raise StateConflict(field, "golden-heroes.delay-odd-frame L46",
+                                "only a winner's odd won frame (1 or 3 won) may be delayed")
+        return [], "delay"
+    if activity == "pass":
+        return slots, "pass"
+    if activity == "half_frame":
+        if powers.grade(sheet, "speed") == 0:
+            raise DomainError(field, "golden-heroes.half-frame L48",
+                              "only characters with Speed use half frames")
+        if not slots:
+            raise StateConflict(field, "golden-heroes.frames L42", f"{cid!r} has no frame left")
+        return ([slots[0]] if pending_half else []), "half_frame"
+    need = tables.ACTIVITY_FRAMES[activity][0]
+    spare = slots[1:] if pending_half else slots
+    if len(spare) < need:
+        what = "an action needs 2 frames in a row" if need == 2 else "no frame left"
+        raise StateConflict(field, "golden-heroes.frames L41-L42",
+                            f"{cid!r}: {what} in this part of the round (has {len(spare)})")
+    return spare[:need], activity
+
+
+def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any]) -> list[RulesetEvent]:
+    """Spend frames on an activity in the current phase (L48-L50)."""
+    state = active(states_, cmd.encounter_id)
+    slots, activity = spend(state, sheet, cmd.character_id, cmd.activity)
+    return [event(enc(cmd.encounter_id), "FramesUsed",
+                  c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                               round=state.round, phase=state.phase, activity=activity,
+                               slots=slots, note=cmd.note))]
+
+
+def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,
+                spent: list[int] | None = None) -> RulesetEvent | None:
+    """The next ``count`` frames spent recovering (critical results, L84, L89, L91-L92): this
+    round's still to come, then next round's."""
+    if frames.combatant(state, cid) is None or count <= 0:
+        return None
+    taken = set(spent or [])
+    now = [s for s in frames.future_slots(state, cid) if s not in taken][:count]
+    later = min(count - len(now), frames.next_round_frames(state, cid))
+    return event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+        encounter_id=state.encounter_id, character_id=cid, round=state.round, phase=state.phase,
+        activity="recovering", slots=now, next_round=later, note=why))

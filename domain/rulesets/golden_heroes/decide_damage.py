@@ -1,0 +1,189 @@
+"""Deciding a hit's response and damage (L100-L123), recovery and aid (L122-L128)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import golden_heroes as c
+from domain.dice import Dice
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.golden_heroes import (
+    attacks,
+    damage,
+    decide_combat,
+    force_fields,
+    frames,
+    powers,
+    responses,
+    states,
+    tables,
+)
+from domain.rulesets.golden_heroes.damage import Damage
+from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
+
+
+def _frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
+            cost: int) -> tuple[list[int], int]:
+    """Future frames for a response: this round's first, then next round's, at most all of
+    them (L54, L60, L100); refused when there are not enough."""
+    slots = frames.future_slots(state, cid)
+    if states.htc_condition(sheet) == "stunned":
+        slots = [s for s in slots if s >= 3]
+    now = slots[:cost]
+    later = cost - len(now)
+    if later > frames.next_round_frames(state, cid):
+        raise StateConflict("response", "golden-heroes.borrow-frames L60",
+                            f"the response needs {cost} frames; {cid!r} has {len(slots)} left "
+                            f"this round and {frames.next_round_frames(state, cid)} next")
+    return now, later
+
+
+def _parry_damage(defender: c.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> tuple[int, list[int]]:
+    """A parry's own damage, rolled as an attack of the parrying form, all in one total (L112)."""
+    spec = c.StrikeSpec(attack=cmd.parry_with, weapon=cmd.parry_weapon)
+    form = attacks.form(defender, spec)
+    htc = [dice.roll(6) for _ in range(form.htc_dice)]
+    htk = [dice.roll(6) for _ in range(form.htk_dice)]
+    bonus = sum(m.value for m in form.damage_modifiers)
+    # each part clamped at 0 (decision #34), the modifiers on HTC
+    total = max(sum(htc) + form.htc_plus + bonus, 0) + max(sum(htk) + form.htk_plus, 0)
+    return total, htc + htk
+
+
+def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, Any],
+            dice: Dice, opts: GoldenHeroesOptions | None = None) -> list[RulesetEvent]:
+    """The response, then the damage pipeline (digest §3.7), push-back and the fall (L119)."""
+    p = target.pending_attack
+    if p is None:
+        raise StateConflict("character_id", "golden-heroes.response L79",
+                            f"no hit is waiting on {cmd.character_id!r}")
+    if p.encounter_id != cmd.encounter_id:
+        raise DomainError("encounter_id", "golden-heroes.response L79",
+                          f"the hit was struck in fight {p.encounter_id!r}")
+    kind = cmd.response
+    responses.check_may_respond(target, p, kind)
+    state = decide_combat.active(states_, p.encounter_id) if p.encounter_id else None
+    used_free = state.free_responses.get(cmd.character_id, 0) if state else 0
+    cost = responses.frame_cost(p, kind, used_free, cmd.in_hand)
+    free = kind not in ("none", "stand_firm") and responses.is_free(p, used_free)
+    body: dict[str, Any] = {"character_id": cmd.character_id, "attacker_id": p.attacker_id,
+                            "attack": p.attack, "response": kind}
+    avoided, glance, parried = False, False, 0
+    if kind == "dodge":
+        die = dice.roll(6)
+        mods = responses.dodge_modifier(target, p)
+        total = die + sum(v for _, v in mods) - p.weapon_class
+        result = responses.dodge_result(total)
+        if result == "glancing_or_full":
+            room = True
+            if state is not None:
+                try:
+                    _frames(state, target, cmd.character_id, cost + 1)
+                except StateConflict:
+                    room = False  # the full dodge needs one more future frame (decision #4)
+            result = "full" if cmd.full_dodge and room else "glancing"
+            cost += 1 if result == "full" and p.weapon_class > 1 else 0
+        avoided, glance = result == "full", result == "glancing"
+        body.update(response_dice=[die], response_total=total, response_result=result)
+    elif kind == "parry":
+        need = responses.parry_need(p.parry_row, cmd.parry_mode)
+        die = dice.roll(20)
+        dex = tables.band(tables.DEXTERITY_STRIKE, target.attributes.get("dexterity", 10))
+        total = die + dex - (4 if p.critical_die == 2 else 0)
+        ok = die != 1 and (die == 20 or total >= need)
+        body.update(response_dice=[die], response_total=total,
+                    response_result="success" if ok else "fail")
+        if ok and cmd.parry_mode.startswith("missile") and p.parry_row != "melee_other" \
+                and not p.parry_row.startswith("melee"):
+            avoided = True  # a missile parried by a missile does no damage whatsoever (L112)
+        elif ok:
+            parried, faces = _parry_damage(target, cmd, dice)
+            body["parry_dice"] = faces
+    elif kind == "autoparry":
+        # an interposed object absorbs up to its Destroy HTK, energy attacks too (L113)
+        parried = tables.SIZES[cmd.object_size].destroy_htk
+        body.update(response_result=f"size {cmd.object_size} object absorbs {parried}")
+    slots: list[int] = []
+    later = 0
+    if state is not None and cost:
+        slots, later = _frames(state, target, cmd.character_id, cost)
+    body.update(response_frames=cost, free_response=free)
+    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
+                        "autoparry (L113)" if kind == "autoparry" else "parry (L112)",
+                        opts or GoldenHeroesOptions()))
+    out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
+    if state is not None and frames.combatant(state, cmd.character_id) is not None:
+        out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+            encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
+            phase=state.phase, activity="response", slots=slots, next_round=later, free=free,
+            note=kind)))
+        if p.critical_die == 8 and p.attacker_superpowered and not avoided:
+            # knocked off balance: the next frame is spent recovering (L89)
+            state = msgspec.structs.replace(
+                state, used={**state.used, cmd.character_id: [*state.used.get(
+                    cmd.character_id, []), *slots]},
+                borrowed={**state.borrowed,
+                          cmd.character_id: state.borrowed.get(cmd.character_id, 0) + later})
+            lost = decide_combat.lose_frames(state, cmd.character_id, 1, "critical hit 8")
+            if lost is not None:
+                out.append(lost)
+    return out
+
+
+def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
+            parried: int, stand_firm: bool, dice: Dice, parry_step: str,
+            opts: GoldenHeroesOptions) -> dict[str, Any]:
+    """Every step of the pipeline, recorded (digest §3.7)."""
+    if avoided:
+        # no damage at all: the critical is avoided too (L85)
+        return {"htc": target.htc, "htk": target.htk,
+                "condition": states.htc_condition(target), "injury": states.htk_condition(target)}
+    htc_faces = [dice.roll(6) for _ in range(p.htc_dice)]
+    htk_faces = [dice.roll(6) for _ in range(p.htk_dice)]
+    crit = p.critical_die if p.attacker_superpowered else None
+    crit_faces = [dice.roll(6)] if crit == 6 else []  # nerve centre: +1d6 HTC (L88)
+    d = damage.rolled(p, htc_faces, htk_faces)
+    steps = [damage.step("dice (L131)", d)]
+    d = damage.with_modifiers(d, p, sum(crit_faces))
+    steps.append(damage.step("damage modifiers (L118)", d))
+    if glance:
+        d = damage.glancing(d, opts.glancing_rounding)
+        steps.append(damage.step("glancing blow (L103)", d))
+    push_htc = d.htc
+    if parried:
+        d = damage.take_htk_first(d, parried)
+        steps.append(damage.step(f"{parry_step}: {parried}", d))
+    d, name, broke = force_fields.absorb(target, d)
+    if name:
+        steps.append(damage.step(name, d))
+    dc = powers.defence_class(target)
+    immune = damage.immune(dc, p, d)
+    if immune != d:
+        d = immune
+        steps.append(damage.step(f"DC {dc} immunity (L118)", d))
+    by = damage.dividers(target, dc, p.divider_reduction + (2 if crit == 3 else 0))
+    d = damage.divide(d, by)
+    steps.append(damage.step(f"dividers HTC/{by.htc} HTK/{by.htk} (L119)", d))
+    if "critical_on_non_superpowered" in p.tags and (d.htc or d.htk):
+        # struck by a critical: unconscious, or technically dead if more HTK (L84, decision #2)
+        d = Damage(max(d.htc, target.htc), d.htk) if d.htc >= d.htk else \
+            Damage(d.htc, max(d.htk, target.htk))
+        steps.append(damage.step("critical on the non-superpowered (L84)", d))
+    htc, htk, overflow = damage.into_pools(target, d)
+    after = msgspec.structs.replace(target, htc=htc, htk=htk)
+    after = msgspec.structs.replace(after, unconscious=states.latch_unconscious(after))
+    pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
+    metres = damage.pushback_metres(push_htc, pbt)
+    fall_die = dice.roll(20) if metres else None
+    fell = fall_die is not None and damage.falls(fall_die, metres, damage.fall_dexterity(target),
+                                                 opts.pushback_fall)
+    return {"htc_dice": htc_faces, "htk_dice": htk_faces, "critical_dice": crit_faces,
+            "steps": steps, "htc_taken": d.htc, "htk_taken": d.htk, "overflow_htk": overflow,
+            "pushback_metres": metres, "pushback_threshold": pbt, "fall_die": fall_die,
+            "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
+            "injury": states.htk_condition(after), "field_destroyed": broke}

@@ -1,0 +1,132 @@
+"""Deciding a strike (L79-L98): its attack form, every modifier, its frames, the pending hit."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import golden_heroes as c
+from domain.dice import Dice
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.golden_heroes import (
+    attacks,
+    campaign,
+    decide_combat,
+    force_fields,
+    frames,
+    powers,
+    states,
+    strike,
+)
+from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+
+
+def defence_class(sheet: c.GoldenHeroesSheet) -> int:
+    """The sheet's Defence Class: its costume's, or a better one from Armour or Tough Skin;
+    DC10 behind a personal barrier or wall (L206)."""
+    return force_fields.defence_class(sheet, powers.defence_class(sheet))
+
+
+def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
+                   target_surprised: bool = False) -> list[c.ModifierLine]:
+    """Every strike modifier: Dexterity, the circumstances, the attacker's own state (L123)."""
+    strike.check_circumstances(spec.circumstances)
+    given: list[str] = list(spec.circumstances)
+    condition = states.htc_condition(attacker)
+    if condition in ("staggered", "stunned"):
+        given.append(f"attacker_{condition}")
+    if target_surprised:
+        given.append("unaware")  # a surprised target is unaware of the attack (decision #41)
+    return strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
+                                 spec.extreme_range_fifths, spec.other_modifier)
+
+
+def _allocation(form: attacks.AttackForm, cmd: c.Strike) -> tuple[int, int]:
+    """Damage Modifiers are cumulative; the attacker puts a bonus on HTC or HTK, or uses only
+    part of it; a penalty must be applied (L118). Returns (net modifier, points on HTK)."""
+    bonus = sum(m.value for m in form.damage_modifiers if m.value > 0)
+    penalty = sum(m.value for m in form.damage_modifiers if m.value < 0)
+    if cmd.to_htk + cmd.pull > bonus:
+        raise DomainError("to_htk", "golden-heroes.damage-modifiers L118",
+                          f"the damage bonus is {bonus}: to_htk + pull cannot exceed it")
+    return bonus - cmd.pull + penalty, cmd.to_htk
+
+
+def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+           states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+    """A strike: frames spent in the fight (L48-L50), d20 + WC + DC + modifiers (L79)."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "golden-heroes.strike L79", "a character cannot strike itself")
+    strike.check_circumstances(cmd.circumstances)
+    form = attacks.form(attacker, cmd)
+    net, to_htk = _allocation(form, cmd)
+    if states.helpless(attacker):
+        raise StateConflict("character_id", "golden-heroes.unconscious L123",
+                            f"{cmd.character_id!r} is {states.htc_condition(attacker)}")
+    if target.pending_attack is not None:
+        raise StateConflict("target_id", "golden-heroes.response L79",
+                            f"{cmd.target_id!r} has a hit waiting for its response first")
+    out: list[RulesetEvent] = []
+    surprised = False
+    if cmd.encounter_id is not None:
+        state = decide_combat.active(states_, cmd.encounter_id)
+        if frames.combatant(state, cmd.target_id) is None:
+            raise DomainError("target_id", "golden-heroes.combat",
+                              f"{cmd.target_id!r} is not in this fight")
+        activity = "action" if form.frames == 2 else "frame"
+        slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
+        out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+            encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
+            phase=state.phase, activity="strike", slots=slots, note=form.name)))
+        who = frames.combatant(state, cmd.target_id)
+        surprised = who is not None and who.surprised
+    superpowered = attacker.character_type != "non_superpowered"
+    ev = strike.resolve(
+        dice, character_id=cmd.character_id, target_id=cmd.target_id,
+        weapon_class=form.weapon_class, defence_class=defence_class(target),
+        modifiers=modifier_lines(attacker, cmd, surprised),
+        superpowered=superpowered and target.character_type != "non_superpowered",
+        crit_range=form.crit_range,
+        miss_range=2 if campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
+        else 1)
+    pending = c.PendingAttack(
+        attacker_id=cmd.character_id, encounter_id=cmd.encounter_id, attack=form.name,
+        weapon_type=form.weapon_type, weapon_class=form.weapon_class, frames=form.frames,
+        parry_row=form.parry_row, htc_dice=form.htc_dice, htc_plus=form.htc_plus,
+        htk_dice=form.htk_dice, htk_plus=form.htk_plus, damage_modifier=net, to_htk=to_htk,
+        divider_reduction=form.divider_reduction, tags=list(form.tags),
+        critical_die=ev.critical_die if ev.critical == "hit" else None,
+        attacker_superpowered=superpowered, target_surprised=surprised)
+    if ev.critical == "hit" and not superpowered:
+        pending.tags.append("non_superpowered_critical")  # its response is not free (L84)
+    if ev.critical == "hit" and target.character_type == "non_superpowered":
+        pending.tags.append("critical_on_non_superpowered")  # L84
+    if form.dodge_modifier:
+        pending.tags.append(f"dodge{form.dodge_modifier:+d}")
+    ev = msgspec.structs.replace(ev, attack=form.name, encounter_id=cmd.encounter_id,
+                                 frames=form.frames, pending=ev.hit, attack_form=pending)
+    out.insert(0, event(char(cmd.character_id), "StrikeRolled", ev))
+    if cmd.encounter_id is not None and cmd.charge is not None:
+        # after a charge the next frame must be spent recovering (L77)
+        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        recovering = decide_combat.lose_frames(
+            decide_combat.active(states_, cmd.encounter_id), cmd.character_id, 1, "charge", spent)
+        if recovering is not None:
+            out.append(recovering)
+    elif cmd.encounter_id is not None and ev.critical == "miss":
+        # lose balance or slip over: the next frame (L91-L92); the non-superpowered lose their
+        # next action (L84)
+        lost = 2 if not superpowered else 1 if ev.critical_die in (1, 2) else 0
+        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        recovering = decide_combat.lose_frames(
+            decide_combat.active(states_, cmd.encounter_id), cmd.character_id, lost,
+            f"critical miss {ev.critical_die or ''}".strip(), spent)
+        if recovering is not None:
+            out.append(recovering)
+    if ev.hit:
+        out.append(event(char(cmd.target_id), "HitPending",
+                         c.HitPending(character_id=cmd.target_id, attack=pending)))
+    return out

@@ -1,0 +1,142 @@
+"""Folding recorded Golden Heroes events into sheets and encounters. Total: an event that cannot
+be read leaves the state as it was."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import golden_heroes as c
+from domain.rulesets.golden_heroes import frames, powers_apply
+from domain.rulesets.golden_heroes import sheet as sheets
+
+RID = c.RULESET_ID
+
+
+def _encounter(state: Any) -> c.EncounterState:
+    return msgspec.convert(state or {}, c.EncounterState)
+
+
+def _fold_encounter(state: Any, name: str, ev: msgspec.Struct) -> c.EncounterState:
+    enc = _encounter(state)
+    replace = msgspec.structs.replace
+    if isinstance(ev, c.CombatStarted):
+        return c.EncounterState(encounter_id=ev.encounter_id, active=True,
+                                combatants=list(ev.combatants))
+    if isinstance(ev, c.InitiativeRolled):
+        used = {cid: frames.owned_slots(n)[:ev.borrowed.get(cid, 0)]
+                for cid, n in ev.frames.items()}
+        return replace(enc, round=ev.round, phase=1, rolls=ev.rolls, winner=ev.winner,
+                       frames_won=ev.frames_won, frames=dict(ev.frames), used=used, half=[],
+                       delayed=[], borrowed={}, free_responses={})
+    if isinstance(ev, c.FramesUsed):
+        used = {**enc.used, ev.character_id: [*enc.used.get(ev.character_id, []), *ev.slots]}
+        half = [h for h in enc.half if h != ev.character_id]
+        if ev.activity == "half_frame" and not ev.slots:
+            half.append(ev.character_id)
+        elif ev.activity != "half_frame" and ev.character_id in enc.half:
+            half.append(ev.character_id)  # a frame between two half frames keeps the half
+        delayed = enc.delayed + ([ev.character_id] if ev.activity == "delay" else [])
+        borrowed = {**enc.borrowed,
+                    ev.character_id: enc.borrowed.get(ev.character_id, 0) + ev.next_round}
+        free = {**enc.free_responses,
+                ev.character_id: enc.free_responses.get(ev.character_id, 0) + int(ev.free)}
+        combatants = [replace(x, surprised=False) if x.character_id == ev.character_id
+                      and ev.activity == "response" else x for x in enc.combatants]
+        return replace(enc, used=used, half=half, delayed=delayed, borrowed=borrowed,
+                       free_responses=free, combatants=combatants)
+    if isinstance(ev, c.PhaseEnded):
+        return replace(enc, phase=ev.next_phase)
+    if isinstance(ev, c.CombatEnded):
+        return replace(enc, active=False, phase=0)
+    return enc
+
+
+def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
+    sheet = sheets.load(state)
+    replace = msgspec.structs.replace
+    if isinstance(ev, c.CharacterGenerated):
+        return sheets.apply_generated(sheet, ev)
+    if isinstance(ev, (c.PowerGained, c.PowerOptionChosen, c.PowerRollsConverted,
+                       c.BackgroundTaken)):
+        return powers_apply.fold(sheet, ev)
+    if isinstance(ev, c.StrikeRolled):
+        number = sheet.strikes + 1
+        return replace(sheet, strikes=number, last_strike=c.LastStrike(
+            number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
+            hit=ev.hit, critical=ev.critical, attack=ev.attack_form))
+    if isinstance(ev, c.HeroPointsSpent):
+        return _hero_points(sheet, ev)
+    if isinstance(ev, c.WeekStarted):
+        return replace(sheet, dups=sheet.dups + ev.dups)
+    if isinstance(ev, c.ScenarioStarted):
+        return replace(sheet, dups=ev.dups, hero_points=ev.hero_points, hero_points_used=0)
+    if isinstance(ev, c.RatingSet):
+        return replace(sheet, ratings={**sheet.ratings, ev.rating: ev.value})
+    if isinstance(ev, c.CharacterImproved):
+        return replace(sheet, dups=sheet.dups - ev.dups)
+    if isinstance(ev, c.ForceFieldRaised):
+        up = [f for f in sheet.fields_up if f != ev.field] + ([ev.field] if ev.up else [])
+        return replace(sheet, fields_up=up)
+    if isinstance(ev, c.HitPending):
+        return replace(sheet, pending_attack=ev.attack)
+    if isinstance(ev, c.AttackResolved):
+        hurt = ev.htc_taken > 0 or ev.htk_taken > 0 or ev.overflow_htk > 0
+        pending = None if ev.attack != "fall" else sheet.pending_attack
+        out = replace(sheet, htc=ev.htc, htk=ev.htk, pending_attack=pending,
+                      fields_up=[f for f in sheet.fields_up if f != ev.field_destroyed],
+                      prone=sheet.prone or ev.fell,
+                      aid_used=sheet.aid_used and not hurt,
+                      first_aid_used=sheet.first_aid_used and not hurt)
+        return replace(out, unconscious=sheets.latch(out))
+    if isinstance(ev, c.Recovered):
+        out = replace(sheet, htc=ev.htc, htk=ev.htk,
+                      wake_roll_pending=sheets.wake_pending(sheet, ev))
+        return replace(out, unconscious=sheets.latch(out))
+    if isinstance(ev, c.Aided):
+        out = replace(sheet, htc=ev.htc, htk=ev.htk,
+                      aid_used=sheet.aid_used or ev.kind == "htc_aid",
+                      first_aid_used=sheet.first_aid_used or ev.kind == "first_aid")
+        return replace(out, unconscious=sheets.latch(out))
+    return sheet
+
+
+def _hero_points(sheet: c.GoldenHeroesSheet, ev: c.HeroPointsSpent) -> c.GoldenHeroesSheet:
+    """The spender's points are used; the roller's strike is changed; the target's pending
+    hit comes or goes with it (L373)."""
+    replace = msgspec.structs.replace
+    if "spender" in ev.roles:
+        sheet = replace(sheet, hero_points_used=sheet.hero_points_used + abs(ev.points))
+    last = sheet.last_strike
+    if "roller" in ev.roles and last is not None:
+        sheet = replace(sheet, last_strike=replace(last, total=ev.total, hit=ev.hit,
+                                                   hero_points=True))
+    if "target" in ev.roles:
+        if ev.was_hit and not ev.hit:
+            sheet = replace(sheet, pending_attack=None)
+        elif ev.attack is not None:
+            sheet = replace(sheet, pending_attack=ev.attack)
+    return sheet
+
+
+ENCOUNTER_EVENTS = frozenset(f"{RID}.{n}" for n in (
+    "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded"))
+
+
+def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
+    """Fold one recorded event into a sheet or an encounter."""
+    kind = c.EVENTS.get(event_type)
+    if kind is None:
+        return state
+    try:
+        ev = msgspec.convert(dict(data), kind)
+        fold: Callable[[], msgspec.Struct]
+        if event_type in ENCOUNTER_EVENTS:
+            fold = lambda: _fold_encounter(state, event_type, ev)  # noqa: E731
+        else:
+            fold = lambda: _fold_sheet(state, ev)  # noqa: E731
+        return msgspec.to_builtins(fold())
+    except (msgspec.ValidationError, TypeError, ValueError):
+        return state

@@ -1,0 +1,56 @@
+"""Conditions from HTC and HTK (L9, L122-L128), each predicate named for its rule.
+
+HTC: staggered at a fifth, stunned at a tenth (rounded down), unconscious at 0 until above a
+twentieth again (L123; digest decision #10). Thugs: staggered below 10, stunned below 5 (L123,
+decision #11). HTK: hospitalised at a tenth (decision #9), technically dead at 0, dead below.
+"""
+
+from __future__ import annotations
+
+from contracts.rulesets.golden_heroes import GoldenHeroesSheet
+
+HTC_CONDITIONS = ("fine", "staggered", "stunned", "unconscious")
+HTK_CONDITIONS = ("none", "hospitalised", "technically_dead", "dead")
+
+
+def htc_condition(sheet: GoldenHeroesSheet) -> str:
+    """The worst HTC condition: unconscious, stunned, staggered or fine (L9, L122-L123)."""
+    if sheet.max_htc <= 0:
+        return "fine"
+    if sheet.htc <= 0 or (sheet.unconscious and sheet.htc * 20 <= sheet.max_htc):
+        return "unconscious"
+    if sheet.character_type == "non_superpowered":
+        return "stunned" if sheet.htc < 5 else "staggered" if sheet.htc < 10 else "fine"
+    if sheet.htc <= sheet.max_htc // 10:
+        return "stunned"
+    if sheet.htc <= sheet.max_htc // 5:
+        return "staggered"
+    return "fine"
+
+
+def htk_condition(sheet: GoldenHeroesSheet) -> str:
+    """The worst HTK condition: dead below 0, technically dead at 0, hospitalised at a tenth
+    (L9, L128)."""
+    if sheet.max_htk <= 0:
+        return "none"
+    if sheet.htk < 0:
+        return "dead"
+    if sheet.htk == 0:
+        return "technically_dead"
+    if sheet.htk <= sheet.max_htk // 10:
+        return "hospitalised"
+    return "none"
+
+
+def helpless(sheet: GoldenHeroesSheet) -> bool:
+    """Unconscious, technically dead or dead: no actions, no responses."""
+    return (htc_condition(sheet) == "unconscious"
+            or htk_condition(sheet) in ("technically_dead", "dead"))
+
+
+def latch_unconscious(sheet: GoldenHeroesSheet) -> bool:
+    """The unconscious latch after a change of HTC: set at 0 or below, cleared above a
+    twentieth (L123)."""
+    if sheet.htc <= 0:
+        return True
+    return sheet.unconscious and sheet.htc * 20 <= sheet.max_htc

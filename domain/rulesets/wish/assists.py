@@ -1,0 +1,49 @@
+"""The Assist maneuver (L382-388): an ally engaged with the assisting character adds one die
+to their next check per assisting character (L384). Nobody assists themselves (L388), and an
+Advanced Skill is assisted only by characters who have at least acquired it (L386)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from contracts.rulesets.wish import CheckSpec, WishSheet
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import range_bands
+from domain.rulesets.wish import skills as skill_table
+from domain.rulesets.wish.options import WishOptions
+
+
+def count(spec: CheckSpec, options: WishOptions) -> int:
+    """Assist dice (L384): one per named assisting character; an unnamed count only where the
+    campaign's ``unnamed_assists`` option allows it, since it cannot be checked (L386-388)."""
+    if spec.assists < 0:
+        raise DomainError("assists", "wish.maneuver.assist L384", "must not be negative")
+    if spec.assists and not options.unnamed_assists:
+        raise DomainError("assists", "wish.maneuver.assist L386-388",
+                          "name each assisting character in assisted_by")
+    return spec.assists + len(spec.assisted_by)
+
+
+def validate(actor_id: str, spec: CheckSpec, allies: Mapping[str, WishSheet],
+             separations: Mapping[str, int] | None) -> None:
+    """Assist maneuver (L384-388): each named ally is someone else, named once, engaged with the
+    actor where the encounter records their separation, and has acquired an Advanced Skill the
+    check uses."""
+    if len(set(spec.assisted_by)) != len(spec.assisted_by):
+        raise DomainError("assisted_by", "wish.maneuver.assist L384", "each ally assists once")
+    listed = skill_table.catalogue(spec.skill) if spec.skill else None
+    advanced = spec.skill is not None and (listed is None or listed[1] != "basic")
+    for ally_id in spec.assisted_by:
+        if ally_id == actor_id:
+            raise DomainError("assisted_by", "wish.maneuver.assist L388",
+                              "a character cannot assist themselves")
+        ally = allies[ally_id]
+        if advanced and spec.skill is not None:
+            skill = ally.skills.get(spec.skill)
+            if skill is None or not skill.acquired:
+                raise StateConflict("assisted_by", "wish.maneuver.assist L386",
+                                    f"{ally_id} has not acquired the Advanced Skill {spec.skill}")
+        apart = (separations or {}).get(range_bands.pair(actor_id, ally_id))
+        if apart:
+            raise StateConflict("assisted_by", "wish.maneuver.assist L384",
+                                f"{ally_id} is {range_bands.band(apart)}, not engaged")

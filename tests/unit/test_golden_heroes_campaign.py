@@ -1,0 +1,75 @@
+"""Golden Heroes DUPs, Personal Status and Hero Points against the seed (no I/O)."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.rulesets import golden_heroes as c
+from domain.errors import DomainError
+from domain.rulesets.golden_heroes import campaign
+from tests.unit.golden_heroes_world import World, sheet
+
+CID = "camp"
+CONFIDENT = {"conscience": 5, "expression": 5, "success_rate": 5, "public_response": 5,
+             "security": 8}  # 28: Total confidence, 3 Hero Points (L371)
+
+
+@pytest.mark.parametrize(("total", "state", "points", "mental"), [
+    (4, "jinxed", 0, 0), (13, "uncertain", 0, 0), (18, "secure", 0, 0),
+    (23, "confident", 0, 3), (28, "total_confidence", 3, 5), (30, "egomaniac", 5, 5)])
+def test_personal_status_table(total: int, state: str, points: int, mental: int) -> None:
+    # L367-L371: the benefits are cumulative (PS 28: +5 against Mental Attacks, 3 Hero Points)
+    assert campaign.state_of_mind(total) == state
+    assert campaign.hero_point_allowance(total) == points
+    assert campaign.mental_defence(total) == mental
+
+
+def test_the_initial_personal_status_is_13() -> None:
+    assert campaign.personal_status(c.GoldenHeroesSheet()) == 13  # digest §6.8
+
+
+def test_dups_a_week_and_a_scenario_and_the_jinxed_lose_two() -> None:
+    w = World(hero=sheet(backgrounds=["rich_inherited"]),
+              sad=sheet(ratings={"conscience": 1, "expression": 1, "success_rate": 0,
+                                 "public_response": 1, "security": 2}))
+    w.run(c.StartWeek(campaign_id=CID, characters=["hero", "sad"]))
+    assert (w.sheet("hero").dups, w.sheet("sad").dups) == (8, 7)  # 7 a week, +1 (L16, L285)
+    w.run(c.StartScenario(campaign_id=CID, characters=["hero", "sad"]))
+    assert (w.sheet("hero").dups, w.sheet("sad").dups) == (7, 4)  # 1 used; Jinxed -2 (L370)
+    w.run(c.ImproveCharacter(campaign_id=CID, character_id="hero", dups=5,
+                             improvement="Strike Modifier training"))
+    assert w.sheet("hero").dups == 2
+    with pytest.raises(DomainError) as err:
+        w.run(c.ImproveCharacter(campaign_id=CID, character_id="hero", dups=3,
+                                 improvement="more"))
+    assert err.value.rule == "golden-heroes.dups L285"
+
+
+def test_jinxed_characters_critically_miss_on_1_or_2() -> None:
+    w = World(hero=sheet(ratings={"conscience": 1, "expression": 1, "success_rate": 0,
+                                  "public_response": 1, "security": 2}), foe=sheet())
+    ev = w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe"), [2, 5])[0]
+    assert ev.data["critical"] == "miss" and ev.data["miss_range"] == 2  # L370
+
+
+def test_hero_points_turn_a_miss_into_a_hit_once_a_roll_once_a_scenario() -> None:
+    w = World(hero=sheet(ratings=CONFIDENT), foe=sheet())
+    w.run(c.StartScenario(campaign_id=CID, characters=["hero"], dups_used=0))
+    assert w.sheet("hero").hero_points == 3
+    w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe"), [8])  # 8+2+6 = 16
+    assert w.sheet("foe").pending_attack is None
+    spend = c.SpendHeroPoints(campaign_id=CID, character_id="hero", roller_id="hero",
+                              target_id="foe", points=2)
+    ev = w.run(spend)[0].data
+    assert (ev["total"], ev["hit"]) == (18, True)  # the roll just made, +2 (L373)
+    assert w.sheet("foe").pending_attack is not None  # the hit now waits for its response
+    with pytest.raises(DomainError) as err:
+        w.run(c.SpendHeroPoints(campaign_id=CID, character_id="hero", roller_id="hero",
+                                target_id="foe", points=1))
+    assert err.value.rule == "golden-heroes.hero-points L373"  # a second spend on that roll
+    w.run(c.Respond(campaign_id=CID, character_id="foe"), [1, 1, 1])
+    w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe"), [5])
+    with pytest.raises(DomainError) as err:
+        w.run(c.SpendHeroPoints(campaign_id=CID, character_id="hero", roller_id="hero",
+                                target_id="foe", points=2))  # only 1 left this scenario
+    assert "1 Hero Point(s) left" in str(err.value)
