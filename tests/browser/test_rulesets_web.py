@@ -55,7 +55,7 @@ CASES = [
     Case("potential", {"free_resist": "shield", "advantages": [
         {"id": "shield", "title": "Shield", "cp": 6, "modifier": 2},
         {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]},
-        "potential.StartCombat", {}, tick={"participants": "hero"}, card=".states", before="",
+        "potential.StartCombat", {}, tick={"participants": "hero"}, card=".states", before="conscious",
         after=lambda sheet: "in combat",
         odds={"dice": "4", "resistance": "14"}, p_success="575/1296",  # 4d6 beats 14 (digest 2.2)
         check={"advantages": ["shield"], "resistance": 5}),
