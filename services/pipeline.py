@@ -76,6 +76,14 @@ class CommandPipeline:
 
     async def execute(self, envelope: CommandEnvelope, actor: str) -> CommandResult:
         """Decide and record one command; a repeated command id returns the first result."""
+        result, _ = await self.execute_as(envelope, actor)
+        return result
+
+    async def execute_as(self, envelope: CommandEnvelope,
+                         actor: str) -> tuple[CommandResult, str | None]:
+        """``execute``, and the actor's role in the campaign as the log stands after it (what
+        the reply is filtered by: the read models may not have caught up with this command, nor
+        with a change of role). A recorded command takes it from the state it just folded."""
         payload = payload_of(envelope)
         command_type = tag_of(envelope)
         # Sorted keys: the same free-form sheet or options in another key order is the same command.
@@ -91,8 +99,14 @@ class CommandPipeline:
         campaign_id = decider.target_campaign(payload, base)
         bound = bound.bind(campaign_id=campaign_id)
         async with self._queued(campaign_id):
-            return await self._execute_queued(envelope, actor, payload, command_type, digest,
-                                              new_seed, base, campaign_id, bound)
+            result = await self._execute_queued(envelope, actor, payload, command_type, digest,
+                                                new_seed, base, campaign_id, bound)
+            stream = campaign_stream(campaign_id)
+            known = None if result.duplicate else self.states.cached(campaign_id, [stream])
+            if known is not None:
+                role: str | None = known[0][stream].members.get(actor)
+                return result, role
+            return result, await self.role_of(campaign_id, actor)
 
     async def role_of(self, campaign_id: str, user: str) -> str | None:
         """The user's role in the campaign as its log stands now, from the folded-state cache
@@ -107,15 +121,23 @@ class CommandPipeline:
                               command_type: str, digest: str, new_seed: bytes | None,
                               base: CommandContext, campaign_id: str,
                               bound: Any) -> CommandResult:
-        # Checked before deciding, not only in the append: deciding a retry again would refuse it
-        # (a retried CreateCampaign finds its campaign already there) instead of replaying it.
-        first = await self.store.find_command(campaign_id, envelope.command_id)
-        if first is not None:
-            return await self._replay(first, actor, command_type, digest)
         base = msgspec.structs.replace(base, target=await self._target(campaign_id, payload))
+        streams = decider.streams_for(payload, base)
+        # With every stream cached, the first attempt reads nothing: the append checks the
+        # command id and each stream's version in the same round trip that records it.
+        cached = self.states.cached(campaign_id, streams)
+        if cached is None:
+            # Checked before deciding, not only in the append: deciding a retry again would
+            # refuse it (a retried CreateCampaign finds its campaign already there) instead of
+            # replaying it.
+            first = await self.store.find_command(campaign_id, envelope.command_id)
+            if first is not None:
+                return await self._replay(first, actor, command_type, digest)
         for attempt in range(1, MAX_ATTEMPTS + 1):
-            states, versions = await self.states.load(campaign_id,
-                                                      decider.streams_for(payload, base))
+            fresh = cached is None
+            states, versions = cached if cached is not None else await self.states.load(
+                campaign_id, streams)
+            cached = None
             camp: CampaignState = states[campaign_stream(campaign_id)]
             epoch_seed = await self._seed(campaign_id, camp.epoch) if camp.exists else None
             ctx = msgspec.structs.replace(base, current_seed=epoch_seed.hex() if epoch_seed else "")
@@ -123,6 +145,8 @@ class CommandPipeline:
             try:
                 decision = decider.decide(payload, states, ctx, dice)
             except DomainError as err:
+                if not fresh:
+                    continue  # refused only against the store's state, read now, never a cache's
                 # The same id sent at the same moment through another process may have been
                 # recorded since the lookup: then this is a replay, decided against the state
                 # the first send wrote, and it gets the first reply, never a refusal.
@@ -154,6 +178,7 @@ class CommandPipeline:
                 continue
             except DuplicateCommand as dup:
                 return await self._replay(dup.record, actor, command_type, digest)
+            self.states.advance(campaign_id, stored)
             metrics.COMMANDS.labels(command_type, "recorded").inc()
             for ev in stored:
                 metrics.EVENTS_APPENDED.labels(ev.type).inc()
