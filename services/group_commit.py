@@ -9,9 +9,10 @@ commit. A few lanes run batches at once, so one batch fills while another commit
 append waits for nobody (its lane takes it at once).
 
 A batch never waits for a campaign's lock: an append whose campaign another transaction holds
-comes back 'busy' and is sent again on its own (``skald_append_item``, which waits), off the
-lane. Should a batch fail as a whole (anything but the refusals), each of its appends is sent
-again on its own the same way, so one bad append cannot fail the others.
+comes back 'busy' and is sent again on its own, off the lane, through ``skald_append_item``,
+which waits; so is a second append to a campaign already in the batch. Should a batch fail as a
+whole (anything but the refusals), each of its appends is sent again on its own the same way,
+so one bad append cannot fail the others.
 """
 
 from __future__ import annotations
@@ -92,7 +93,15 @@ class GroupCommitter:
             batch = [await self._queue.get()]
             while len(batch) < self.max_batch and not self._queue.empty():
                 batch.append(self._queue.get_nowait())
-            live = [(req, fut) for req, fut in batch if not fut.cancelled()]
+            live, campaigns = [], set()
+            for req, fut in batch:
+                if fut.cancelled():
+                    continue
+                if req.campaign_id in campaigns:
+                    self._send_alone(req, fut)  # one append per campaign in a batch
+                    continue
+                campaigns.add(req.campaign_id)
+                live.append((req, fut))
             if live:
                 await self._commit(live)
 
@@ -111,12 +120,15 @@ class GroupCommitter:
             outcomes = [ItemOutcome(status="busy") for _ in batch]
         for (req, future), outcome in zip(batch, outcomes, strict=True):
             if outcome.status == "busy":
-                # Off the lane: waiting for a campaign's lock must not hold up the next batch.
-                task = asyncio.ensure_future(self._alone(req, future))
-                self._waiting.add(task)
-                task.add_done_callback(self._waiting.discard)
+                self._send_alone(req, future)
             elif not future.done():
                 future.set_result(outcome)
+
+    def _send_alone(self, request: AppendRequest, future: asyncio.Future[ItemOutcome]) -> None:
+        """Off the lane: waiting for a campaign's lock must not hold up the next batch."""
+        task = asyncio.ensure_future(self._alone(request, future))
+        self._waiting.add(task)
+        task.add_done_callback(self._waiting.discard)
 
     async def _alone(self, request: AppendRequest, future: asyncio.Future[ItemOutcome]) -> None:
         try:
@@ -152,14 +164,17 @@ class GroupCommitter:
                 cols[i].append(seed_part)
         rows = await self.pool.fetch(_BATCH_SQL, *cols)
         outcomes: list[ItemOutcome | None] = [None] * len(requests)
+        events: list[list[asyncpg.Record]] = [[] for _ in requests]
         for row in rows:
             k = row["item"] - 1
             if row["status"] == "event":
-                outcome = outcomes[k]
-                assert outcome is not None
-                outcome.rows.append(row)
+                events[k].append(row)
             else:
                 outcomes[k] = ItemOutcome(status=row["status"], detail=row["detail"])
-        if any(o is None for o in outcomes):
-            raise RuntimeError("skald_append_batch left an append without a status")
-        return [o for o in outcomes if o is not None]
+        done: list[ItemOutcome] = []
+        for outcome, appended in zip(outcomes, events, strict=True):
+            if outcome is None:
+                raise RuntimeError("skald_append_batch left an append without a status")
+            outcome.rows.extend(sorted(appended, key=lambda r: int(r["position"])))
+            done.append(outcome)
+        return done
