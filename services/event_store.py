@@ -176,44 +176,31 @@ class EventStore:
         Appends waiting at the same moment share one transaction (``services.group_commit``);
         each keeps its own checks (migration 0006).
         """
-        request = AppendRequest(
-            campaign_id=campaign_id,
-            command=((command.command_id, command.actor, command.type, command.payload_sha256)
-                     if command else (None, None, None, None)),
-            expected=list(expected.items()),
-            events=[(ev.stream_id, ev.type, ev.schema_version, _encode_json(ev.data),
-                     _encode_json(ev.metadata)) for ev in events],
-            seed=seed if seed else (None, None, None),
-        )
+        request = _request(campaign_id, expected, events, command, seed)
         if self._group is None:
             self._group = GroupCommitter(self.pool, self._append_one)
-        outcome = await self._group.append(request)
-        if outcome.status == "duplicate":
-            raise DuplicateCommand(msgspec.convert(msgspec.json.decode(outcome.detail or "{}"),
-                                                   CommandRecord))
-        if outcome.status == "conflict":
-            found = msgspec.json.decode(outcome.detail or "{}")
-            raise WrongExpectedVersion(str(found.get("stream", "?")),
-                                       int(found.get("expected", -1)), int(found.get("actual", -1)))
-        return [_stored_item(r) for r in outcome.rows]
+        return _outcome(await self._group.append(request))
 
     async def _append_one(self, req: AppendRequest) -> ItemOutcome:
         """One append on its own, in its own transaction (``skald_append_item``)."""
-        try:
-            rows = await self.pool.fetch(
-                "SELECT * FROM skald_append_item($1, $2, $3, $4, $5, $6::text[], $7::int[],"
-                " $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15, true)",
-                req.campaign_id, *req.command,
-                [s for s, _ in req.expected], [v for _, v in req.expected],
-                *([list(col) for col in zip(*req.events, strict=True)] if req.events
-                  else [[], [], [], [], []]),
-                *req.seed,
-            )
-        except asyncpg.PostgresError as err:
-            raise _append_error(err) from err
-        outcome = ItemOutcome(status=rows[0]["status"], detail=rows[0]["detail"])
-        outcome.rows.extend(rows[1:])
-        return outcome
+        return await _append_item(self.pool, req)
+
+    @asynccontextmanager
+    async def campaign_locked(self, campaign_id: str) -> AsyncIterator[LockedCampaign]:
+        """A transaction holding the campaign's append lock: what is read through it stays
+        current until its append, so that append cannot conflict. For a command that lost to
+        other processes' appends again and again; everyone else appends optimistically."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", campaign_id)
+            yield LockedCampaign(self, conn)
+
+    @staticmethod
+    async def _read_stream(runner: Any, campaign_id: str, stream_id: str,
+                           after_version: int) -> list[StoredEvent]:
+        rows = await runner.fetch(
+            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND stream_id = $2"
+            " AND stream_version > $3 ORDER BY stream_version", campaign_id, stream_id, after_version)
+        return [_stored(r) for r in rows]
 
     @staticmethod
     async def _command(conn: asyncpg.Connection, campaign_id: str,
@@ -229,10 +216,7 @@ class EventStore:
 
     async def read_stream(self, campaign_id: str, stream_id: str,
                           after_version: int = 0) -> list[StoredEvent]:
-        rows = await self.pool.fetch(
-            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND stream_id = $2"
-            " AND stream_version > $3 ORDER BY stream_version", campaign_id, stream_id, after_version)
-        return [_stored(r) for r in rows]
+        return await self._read_stream(self.pool, campaign_id, stream_id, after_version)
 
     async def read_campaign(self, campaign_id: str, after_position: int = 0,
                             limit: int = 100) -> list[StoredEvent]:
@@ -312,3 +296,66 @@ class EventStore:
         finally:
             with contextlib.suppress(Exception):
                 await conn.close()
+
+
+def _request(campaign_id: str, expected: dict[str, int | None], events: Sequence[NewEvent],
+             command: CommandRecord | None, seed: tuple[int, bytes, str] | None) -> AppendRequest:
+    return AppendRequest(
+        campaign_id=campaign_id,
+        command=((command.command_id, command.actor, command.type, command.payload_sha256)
+                 if command else (None, None, None, None)),
+        expected=list(expected.items()),
+        events=[(ev.stream_id, ev.type, ev.schema_version, _encode_json(ev.data),
+                 _encode_json(ev.metadata)) for ev in events],
+        seed=seed if seed else (None, None, None),
+    )
+
+
+def _outcome(outcome: ItemOutcome) -> list[StoredEvent]:
+    """An append's outcome as the store's answer: its events, or the refusal raised."""
+    if outcome.status == "duplicate":
+        raise DuplicateCommand(msgspec.convert(msgspec.json.decode(outcome.detail or "{}"),
+                                               CommandRecord))
+    if outcome.status == "conflict":
+        found = msgspec.json.decode(outcome.detail or "{}")
+        raise WrongExpectedVersion(str(found.get("stream", "?")),
+                                   int(found.get("expected", -1)), int(found.get("actual", -1)))
+    return [_stored_item(r) for r in outcome.rows]
+
+
+async def _append_item(runner: Any, req: AppendRequest) -> ItemOutcome:
+    """One append through ``skald_append_item`` on a pool (its own transaction) or on a
+    connection inside a transaction."""
+    try:
+        rows = await runner.fetch(
+            "SELECT * FROM skald_append_item($1, $2, $3, $4, $5, $6::text[], $7::int[],"
+            " $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15, true)",
+            req.campaign_id, *req.command,
+            [s for s, _ in req.expected], [v for _, v in req.expected],
+            *([list(col) for col in zip(*req.events, strict=True)] if req.events
+              else [[], [], [], [], []]),
+            *req.seed,
+        )
+    except asyncpg.PostgresError as err:
+        raise _append_error(err) from err
+    outcome = ItemOutcome(status=rows[0]["status"], detail=rows[0]["detail"])
+    outcome.rows.extend(rows[1:])
+    return outcome
+
+
+class LockedCampaign:
+    """Reads and one append inside a transaction holding the campaign's lock."""
+
+    def __init__(self, store: EventStore, conn: asyncpg.Connection) -> None:
+        self.store = store
+        self.conn = conn
+
+    async def read_stream(self, campaign_id: str, stream_id: str,
+                          after_version: int = 0) -> list[StoredEvent]:
+        return await EventStore._read_stream(self.conn, campaign_id, stream_id, after_version)
+
+    async def append(self, campaign_id: str, expected: dict[str, int | None],
+                     events: Sequence[NewEvent], *, command: CommandRecord | None = None,
+                     seed: tuple[int, bytes, str] | None = None) -> list[StoredEvent]:
+        return _outcome(await _append_item(self.conn, _request(campaign_id, expected, events,
+                                                                command, seed)))

@@ -22,12 +22,17 @@ The states are the domain's values, which its ``evolve`` functions never change 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 from domain import decider
 from services.event_store import EventStore, StoredEvent
 
 DEFAULT_MAX_STREAMS = 4096
+
+
+class Reader(Protocol):
+    async def read_stream(self, campaign_id: str, stream_id: str,
+                          after_version: int = 0) -> list[StoredEvent]: ...
 
 
 class _Folded(NamedTuple):
@@ -46,32 +51,33 @@ class StateCache:
         self.hits = 0
         self.misses = 0
 
-    async def load(self, campaign_id: str,
-                   streams: list[str]) -> tuple[dict[str, Any], dict[str, int]]:
-        """Each stream's state and version (the campaign's stream first: it names the retcons)."""
+    async def load(self, campaign_id: str, streams: list[str], reader: Reader | None = None,
+                   ) -> tuple[dict[str, Any], dict[str, int]]:
+        """Each stream's state and version (the campaign's stream first: it names the retcons),
+        read through ``reader`` (a locked campaign's transaction) where given."""
         states: dict[str, Any] = {}
         versions: dict[str, int] = {}
         retconned: tuple[int, ...] = ()
         for stream in streams:
-            folded = await self._load_one(campaign_id, stream, retconned)
+            folded = await self._load_one(campaign_id, stream, retconned, reader or self.store)
             states[stream], versions[stream] = folded.state, folded.version
             if stream.startswith("campaign/"):
                 retconned = tuple(folded.state.retconned)
         return states, versions
 
-    async def _load_one(self, campaign_id: str, stream: str,
-                        retconned: tuple[int, ...]) -> _Folded:
+    async def _load_one(self, campaign_id: str, stream: str, retconned: tuple[int, ...],
+                        reader: Reader) -> _Folded:
         key = (campaign_id, stream)
         cached = self._entries.get(key)
         is_campaign = stream.startswith("campaign/")
         rows: list[StoredEvent] | None = None
         if cached is not None and (is_campaign or cached.retconned == retconned):
-            rows = await self.store.read_stream(campaign_id, stream, after_version=cached.version)
+            rows = await reader.read_stream(campaign_id, stream, after_version=cached.version)
             if is_campaign and any(r.type == "EventRetconned" for r in rows):
                 cached, rows = None, None
         if cached is None or rows is None:
             self.misses += 1
-            rows = await self.store.read_stream(campaign_id, stream)
+            rows = await reader.read_stream(campaign_id, stream)
             state = decider.fold(stream, ((r.position, r.type, r.data) for r in rows), retconned)
             folded = _Folded(rows[-1].stream_version if rows else 0, state, retconned)
         else:

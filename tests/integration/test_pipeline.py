@@ -188,3 +188,21 @@ async def test_stale_cache_append_conflicts_and_decides_again(store: EventStore)
     versions = [ev.stream_version for ev in await store.read_stream(cid, f"character/{cid}/{char}")]
     assert versions == list(range(1, 12))
     assert one.states.cached(cid, [f"campaign/{cid}", f"character/{cid}/{char}"]) is not None
+
+
+async def test_two_processes_hammering_one_character_never_refuse(store: EventStore) -> None:
+    # Each pipeline's commands queue per campaign, so the races are across the two; the one
+    # that keeps losing decides under the campaign's lock after a few tries, and gets through.
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    char = await make_character(one, cid)
+
+    async def client(i: int) -> None:
+        for k in range(3):
+            await (one, two)[i % 2].execute(envelope(
+                "RenameCharacter", {"campaign_id": cid, "character_id": char, "name": f"N{i}.{k}"},
+                f"h-{i}-{k}"), "ann")
+
+    await asyncio.gather(*(client(i) for i in range(32)))
+    versions = [ev.stream_version for ev in await store.read_stream(cid, f"character/{cid}/{char}")]
+    assert versions == list(range(1, 98))  # created, then 96 renames, none refused or lost
