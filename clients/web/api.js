@@ -2,7 +2,7 @@
 export class Api {
   constructor(token) { this.token = token; }
 
-  async request(method, path, body) {
+  async send(method, path, body) {
     const response = await fetch(path, {
       method,
       headers: { Authorization: `Bearer ${this.token}`, ...(body ? { "Content-Type": "application/json" } : {}) },
@@ -15,12 +15,25 @@ export class Api {
       err.problem = data; err.status = response.status;
       throw err;
     }
-    return data;
+    return { data, response };
   }
+
+  async request(method, path, body) { return (await this.send(method, path, body)).data; }
 
   get(path, params = {}) {
     const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== null));
     return this.request("GET", query.size ? `${path}?${query}` : path);
+  }
+
+  // Every page of a listing that pages by its `Link: <...>; rel="next"` header.
+  async all(path) {
+    const out = [];
+    for (let next = path; next;) {
+      const { data, response } = await this.send("GET", next);
+      out.push(...data);
+      next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get("Link") || "")?.[1];
+    }
+    return out;
   }
 
   // A command with a fresh id; the result carries the position the read models will reach.

@@ -1,5 +1,7 @@
 // Command forms generated from the OpenAPI document: the envelope whose `type` is the command's
 // name gives its payload schema; each property becomes a field, so a new ruleset needs no change.
+import { el } from "./dom.js";
+
 const resolve = (doc, schema) => {
   while (schema?.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()];
   return schema || {};
@@ -14,73 +16,134 @@ export function payloadSchema(doc, commandType) {
   return null;
 }
 
-const el = (tag, attrs = {}, ...children) => {
-  const node = Object.assign(document.createElement(tag), attrs);
-  node.append(...children);
-  return node;
-};
+// One property's schema as {type, nullable, ...bounds}: `oneOf: [X, null]` and `type: [X, "null"]`
+// both mean an optional X; bounds may sit beside the oneOf (msgspec puts them there).
+function normalise(doc, raw) {
+  const { oneOf, anyOf, ...outer } = raw;
+  const options = (oneOf || anyOf || [raw]).map((s) => resolve(doc, s));
+  const prop = { ...outer, ...(options.find((s) => s.type !== "null") || {}) };
+  let nullable = options.some((s) => s.type === "null");
+  if (Array.isArray(prop.type)) {
+    nullable ||= prop.type.includes("null");
+    prop.type = prop.type.find((t) => t !== "null");
+  }
+  if (prop.enum) {
+    nullable ||= prop.enum.includes(null);
+    prop.enum = prop.enum.filter((v) => v !== null);
+  }
+  return { ...prop, nullable };
+}
 
-// Fields for an object schema; `fixed` names (campaign_id, ...) are filled in, not asked.
+const uid = (path) => `f-${path.replace(/\W/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
+
+// A group of checkboxes for a list whose values are known (an enum, or the seated characters).
+function checkboxes(name, path, values) {
+  const group = el("fieldset", { className: "choices" }, el("legend", { textContent: name }),
+    ...values.map(([value, text]) => {
+      const id = uid(`${path}-${value}`);
+      const box = el("input", { id, type: "checkbox", value });
+      return el("label", { htmlFor: id, className: "choice" }, box, ` ${text}`);
+    }));
+  group.dataset.path = path;
+  group.dataset.kind = "checked";
+  return group;
+}
+
+// Fields for an object schema; `fixed` names (campaign_id, ...) are filled in, not asked;
+// `choices` offers known values (seated characters) for fields of those names.
 function fields(doc, schema, prefix, fixed, choices) {
   const out = [];
   const required = new Set(schema.required || []);
   for (const [name, raw] of Object.entries(schema.properties || {})) {
     const path = prefix ? `${prefix}.${name}` : name;
     if (!prefix && name in fixed) continue;
-    const options = (raw.oneOf || raw.anyOf || [raw]).map((s) => resolve(doc, s));
-    const nullable = options.some((s) => s.type === "null");
-    const prop = options.find((s) => s.type !== "null") || {};
-    const id = `f-${path.replace(/\W/g, "-")}-${Math.random().toString(36).slice(2, 7)}`;
-    const label = el("label", { htmlFor: id, textContent: name + (required.has(name) ? " *" : "") });
-    let input;
+    const prop = normalise(doc, raw);
+    const must = required.has(name);
+    const items = prop.type === "array" ? normalise(doc, prop.items || {}) : null;
     if (prop.type === "object" && prop.properties) {
       out.push(el("fieldset", {}, el("legend", { textContent: name }), ...fields(doc, prop, path, fixed, choices)));
       continue;
-    } else if (choices[name]) {
-      input = el("select", { id }, ...(nullable || !required.has(name) ? [el("option", { value: "", textContent: "—" })] : []),
+    }
+    if (items && (items.enum || (choices[name] && items.type === "string"))) {
+      out.push(checkboxes(name + (must ? " *" : ""), path, items.enum ? items.enum.map((v) => [v, v]) : choices[name]));
+      continue;
+    }
+    const id = uid(path);
+    let input, kind = "string";
+    if (choices[name] && prop.type === "string") {
+      input = el("select", { id }, ...(prop.nullable || !must ? [el("option", { value: "", textContent: "—" })] : []),
         ...choices[name].map(([v, t]) => el("option", { value: v, textContent: t })));
     } else if (prop.enum || prop.const !== undefined) {
-      input = el("select", { id }, ...(required.has(name) ? [] : [el("option", { value: "", textContent: "—" })]),
-        ...(prop.enum || [prop.const]).map((v) => el("option", { value: v, textContent: v })));
-      if (prop.default !== undefined) input.value = prop.default;
+      const values = prop.enum || [prop.const];
+      input = el("select", { id }, ...(must && !prop.nullable ? [] : [el("option", { value: "", textContent: "—" })]),
+        ...values.map((v) => el("option", { value: v, textContent: v })));
+      if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
+      if (values.every((v) => typeof v === "number")) kind = "number";
     } else if (prop.type === "boolean") {
       input = el("input", { id, type: "checkbox", checked: !!prop.default });
+      kind = "boolean";
     } else if (prop.type === "integer" || prop.type === "number") {
       input = el("input", { id, type: "number", step: prop.type === "integer" ? "1" : "any" });
       if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
       if (prop.minimum !== undefined) input.min = prop.minimum;
       if (prop.maximum !== undefined) input.max = prop.maximum;
+      kind = "number";
     } else if (prop.type === "string") {
       input = el("input", { id, type: "text" });
+      for (const [k, attr] of [["minLength", "minLength"], ["maxLength", "maxLength"], ["pattern", "pattern"]]) {
+        if (prop[k] !== undefined) input[attr] = prop[k];
+      }
       if (prop.default) input.value = prop.default;
+    } else if (items && (items.type === "string" || items.type === "integer")) {
+      input = el("input", { id, type: "text", placeholder: "comma-separated" });
+      kind = items.type === "integer" ? "numbers" : "strings";
     } else {
       input = el("textarea", { id, rows: 2, placeholder: "JSON" });
       if (prop.default !== undefined) input.value = JSON.stringify(prop.default);
+      kind = "json";
     }
+    input.required = must && kind !== "boolean";
     input.dataset.path = path;
-    input.dataset.kind = prop.type === "boolean" ? "boolean" : prop.type === "integer" || prop.type === "number"
-      ? "number" : prop.type === "string" || prop.enum || choices[name] ? "string" : "json";
-    out.push(el("div", { className: "field" }, label, input));
+    input.dataset.kind = kind;
+    out.push(el("div", { className: "field" }, el("label", { htmlFor: id, textContent: name + (must ? " *" : "") }), input));
   }
   return out;
 }
 
+function valueOf(input) {
+  const kind = input.dataset.kind;
+  if (kind === "boolean") return input.checked;
+  if (kind === "checked") {
+    const picked = [...input.querySelectorAll("input:checked")].map((box) => box.value);
+    return picked.length ? picked : undefined;
+  }
+  if (input.value === "") return undefined;
+  if (kind === "number") return Number(input.value);
+  if (kind === "json") return JSON.parse(input.value);
+  if (kind === "strings" || kind === "numbers") {
+    const parts = input.value.split(",").map((s) => s.trim()).filter(Boolean);
+    return kind === "numbers" ? parts.map(Number) : parts;
+  }
+  return input.value;
+}
+
 export function buildForm(doc, commandType, fixed, choices, onSubmit, extra = []) {
-  const schema = payloadSchema(doc, commandType);
-  const form = el("form", { className: "command" });
+  const form = schemaForm(doc, payloadSchema(doc, commandType) || {}, commandType, fixed, choices, onSubmit, extra);
   form.dataset.command = commandType;
+  return form;
+}
+
+// A form for any object schema: `payload()` gives the body, `onSubmit(body)` the status text.
+export function schemaForm(doc, schema, title, fixed, choices, onSubmit, extra = []) {
+  const form = el("form", { className: "command" });
   const status = el("output", { className: "status", role: "status" });
-  form.append(el("h4", { textContent: commandType }), ...fields(doc, schema || {}, "", fixed, choices),
+  form.append(el("h4", { textContent: title }), ...fields(doc, schema, "", fixed, choices),
     el("div", { className: "actions" }, el("button", { type: "submit", textContent: "Send" }), ...extra), status);
   form.payload = () => {
     const payload = { ...fixed };
     for (const input of form.querySelectorAll("[data-path]")) {
-      let value;
-      if (input.dataset.kind === "boolean") value = input.checked;
-      else if (input.value === "") continue;
-      else if (input.dataset.kind === "number") value = Number(input.value);
-      else if (input.dataset.kind === "json") value = JSON.parse(input.value);
-      else value = input.value;
+      const value = valueOf(input);
+      if (value === undefined) continue;
       const keys = input.dataset.path.split(".");
       let target = payload;
       for (const key of keys.slice(0, -1)) target = target[key] ??= {};

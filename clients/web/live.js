@@ -24,6 +24,11 @@ export class LiveStream {
           headers: { Authorization: `Bearer ${this.api.token}`, Accept: "text/event-stream" },
           signal: this.controller.signal,
         });
+        if ([401, 403, 404].includes(response.status)) {  // signed out or no longer a member: stop
+          this.stopped = true;
+          this.onState(response.status === 401 ? "signed out" : "no access");
+          break;
+        }
         if (!response.ok) throw new Error(`live stream: HTTP ${response.status}`);
         await this.read(response.body.getReader());
       } catch (err) {

@@ -26,6 +26,7 @@ from services.gateway.access import (
 )
 from services.gateway.audit_routes import export_campaign, verify
 from services.gateway.body import MAX_BODY_BYTES, check_id, limit_body
+from services.gateway.check_odds_docs import check_odds_operation
 from services.gateway.odds_routes import odds_routes
 from services.gateway.openapi import document_problems
 from services.gateway.problems import Problem
@@ -201,7 +202,8 @@ async def unknown_ruleset_odds(ruleset_id: FromPath[str]) -> Any:
 
 
 @post("/campaigns/{campaign_id:str}/characters/{character_id:str}/check-odds", status_code=200,
-      summary="Odds before you roll: the pool a check would assemble, and its exact distribution")
+      summary="Odds before you roll: the pool a check would assemble, and its exact distribution",
+      operation_class=check_odds_operation())
 async def check_odds(request: Request[Any, Any, Any], campaign_id: FromPath[str], character_id: FromPath[str],
                      data: JSONBody[dict[str, Any]]) -> Any:
     return await answer(queries.check_odds(services_of(request), await current_user(request),

@@ -2,84 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
-import os
 import re
-import shutil
-from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
-import pytest
-from playwright.async_api import Browser, Page, Response, async_playwright, expect
+from playwright.async_api import Page, expect
 
+from tests.browser.conftest import ARTIFACTS, Sit
 from tests.conftest import Api
 from tests.integration.test_wish_http import HERO
-
-CHROMIUM = os.environ.get("SKALD_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
-# Every chunk the page's stream reader decodes, so the live stream's bytes can be inspected too.
-RECORD_DECODED = """(() => { const decode = TextDecoder.prototype.decode;
-  TextDecoder.prototype.decode = function (...a) {
-    const t = decode.apply(this, a); window.skaldRecord(t); return t; };
-})();"""
-
-
-@pytest.fixture
-async def browser() -> AsyncIterator[Browser]:
-    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
-        pytest.fail(f"Chromium not found at {CHROMIUM}: install it with "
-                    "'apt-get update && apt-get install -y chromium' (or set SKALD_CHROMIUM)")
-    async with async_playwright() as pw:
-        launched = await pw.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
-        yield launched
-        await launched.close()
-
-
-class Seat:
-    """One person's page, with every console error and every /v1 response body it received."""
-
-    def __init__(self, page: Page) -> None:
-        self.page, self.errors, self.decoded = page, [], []  # type: ignore[var-annotated]
-        self.bodies: list[asyncio.Future[str]] = []
-        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        page.on("pageerror", lambda e: self.errors.append(str(e)))
-        page.on("response", self._keep)
-
-    def _keep(self, response: Response) -> None:
-        if "/v1/" in response.url and "/live" not in response.url:
-            self.bodies.append(asyncio.ensure_future(response.text()))
-
-    async def received(self) -> str:
-        texts = await asyncio.gather(*self.bodies)
-        return "\n".join(texts) + "".join(self.decoded)
-
-
-async def sit(browser: Browser, base: str, token: str, width: int = 1100) -> Seat:
-    context = await browser.new_context(viewport={"width": width, "height": 900})
-    decoded: list[str] = []
-    await context.expose_function("skaldRecord", lambda text: decoded.append(text))
-    await context.add_init_script(RECORD_DECODED)
-    seat = Seat(await context.new_page())
-    seat.decoded = decoded
-    page = seat.page
-    await page.goto(f"{base}/table/")
-    await page.fill("#token", token)
-    await page.keyboard.press("Enter")  # signing in works by keyboard
-    await page.click("#campaigns button")
-    await page.click("#tables button")
-    await expect(page.locator("#live-state")).to_have_text("live")
-    return seat
 
 
 def roll_item(page: Page, position: int) -> Any:
     return page.locator(f'#rolls li[data-position="{position}"]')
 
 
-async def test_gm_and_player_at_one_table(api: Api, browser: Browser) -> None:
+async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     ann, bob = await api.token("ann"), await api.token("bob")
     cid = (await api.ok(ann, "CreateCampaign", {"name": "Capes", "ruleset": "wish"}))["campaign_id"]
@@ -89,8 +27,8 @@ async def test_gm_and_player_at_one_table(api: Api, browser: Browser) -> None:
                                           "character_id": "hero", "sheet": HERO})
     await api.ok(ann, "SeatCharacter", {"campaign_id": cid, "table_id": "t", "character_id": "hero"})
     base = str(api.client.base_url).rstrip("/")
-    gm = await sit(browser, base, ann)
-    player = await sit(browser, base, bob, width=390)  # a phone-width screen
+    gm = await seats(base, ann)
+    player = await seats(base, bob, width=390)  # a phone-width screen
     await expect(player.page.locator("#role")).to_have_text("player")
     await expect(player.page.locator('#visibility option[value="gm"]')).to_have_count(0)
 
@@ -124,7 +62,7 @@ async def test_gm_and_player_at_one_table(api: Api, browser: Browser) -> None:
     await expect(player.page.locator("#rolls li")).to_have_count(3)
     received = await player.received()
     assert "1d4" in received  # the inspection sees the rolls the player may see
-    assert roll_id not in received and "3d12" not in received
+    assert roll_id not in received and "3d12+7" not in received  # "+": never in a hex digest
 
     # A dropped stream, three rolls while away, resumed: each arrives once.
     await player.page.click("#pause")
@@ -169,7 +107,7 @@ async def test_gm_and_player_at_one_table(api: Api, browser: Browser) -> None:
     await player.page.unroute(re.compile(r".*/rolls\?.*"))
 
     # A ruleset command from its generated form changes the sheet on both screens.
-    stance = 'dd[data-field="stance"]'
+    stance = '.fields dd[data-field="stance"]'
     for seat in (gm, player):
         await seat.page.locator('.sheet[data-character="hero"] summary').click()
         sheet = seat.page.locator('.sheet[data-character="hero"]')
@@ -183,13 +121,25 @@ async def test_gm_and_player_at_one_table(api: Api, browser: Browser) -> None:
     for seat in (gm, player):
         sheet = seat.page.locator('.sheet[data-character="hero"]')
         await expect(sheet.locator(stance)).to_contain_text('"position":1')
+    await gm.page.locator('.sheet[data-character="hero"] summary').click()  # folded again
 
     # The odds route's form, generated from the OpenAPI parameters.
     await gm.page.fill("#odds-pool", "CHR:3,OFF:2")
     await gm.page.click("#odds button")
-    await expect(gm.page.locator("#odds-result")).not_to_contain_text("refused")
     await expect(gm.page.locator("#odds-result")).not_to_be_empty()
+    expected = (await api.get(ann, "/v1/rulesets/wish/odds", pool="CHR:3,OFF:2", downgrade="false")).json()
+    summary = gm.page.locator("#odds-summary")
+    await expect(summary).to_contain_text(f"chance of success {expected['p_success']} (")
+    assert json.loads(await gm.page.locator("#odds-result").text_content() or "") == expected
+
+    # The GM reveals the GM-only roll from the page: it then reaches the player's log, live.
+    await roll_item(gm.page, hidden).get_by_role("button", name="Reveal").click()
+    revealed = roll_item(player.page, hidden)
+    await expect(revealed.locator(".what")).to_have_text("DiceRolled 3d12+7")
+    await expect(revealed.locator(".faces")).to_have_text(re.compile(r"^d12:\d+ d12:\d+ d12:\d+$"))
+    for seat in (gm, player):
+        await expect(roll_item(seat.page, hidden).locator(".revealed")).to_have_text("revealed")
+        await expect(roll_item(seat.page, hidden)).not_to_have_class(re.compile(r"\bhidden\b"))
 
     await gm.page.screenshot(path=str(ARTIFACTS / "gm.png"), full_page=True)
     await player.page.screenshot(path=str(ARTIFACTS / "player.png"), full_page=True)
-    assert gm.errors == [] and player.errors == []

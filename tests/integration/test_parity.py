@@ -32,7 +32,9 @@ from tests.integration.test_grpc import GrpcError, Stack, stack  # noqa: F401  (
 # order; the pipeline's idempotency digest encodes dicts in insertion order, so the stories
 # below send their free-form keys sorted (see the report on making that digest canonical).
 HERO = {"advances": 3, "characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 5, "to": 2, "wp": 2},
-        "experience": 20, "fortune": 2, "fortune_rating": 2, "phase": "play"}
+        "experience": 20, "fortune": 2, "fortune_rating": 2, "phase": "play",
+        "skills": {"Superflight (Winged)": {"characteristic": "ag", "kind": "travel",
+                                            "mode": "Winged"}}}
 FOE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 2, "to": 1, "wp": 2},
        "phase": "play", "soak": 1}
 NEWBIE = {"characteristics": {"ag": 2, "fel": 2, "int": 2, "str": 3, "to": 2, "wp": 2},
@@ -242,9 +244,28 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.ChooseOrigin", {"campaign_id": wid, "character_id": "newbie",
                                               "origin": "Mutant",
                                               "picks": {"str": 1, "ag": 1, "to": 1, "int": 1}})
+    await w.both("bob", "wish.ChooseOriginGrants", {"campaign_id": wid, "character_id": "newbie",
+                                                    "stunts": ["Blast"], "stunt_sfx": "Energy"})
+    await w.both("ann", "wish.Repair", {**hero, "wounds": 1})
+    await w.both("bob", "wish.UseMysticalReality", {**hero, "check_id": "check-1"})
+    await w.both("bob", "wish.UseCosmicWinds", {**hero, "check_id": "check-1",
+                                                "effect": "reset_fortune"})
+    await w.both("ann", "wish.RemindXeno", hero)
+    await w.both("bob", "wish.OvercomeOriginHindrance", {**hero, "name": "Xeno"})
+    await w.both("ann", "wish.ChooseMalfunction", {**hero, "critical_id": "crit-1",
+                                                   "stunt": "Bash"})
+    await w.both("bob", "wish.TravelCheck", {**hero, "skill": "Superflight (Winged)",
+                                             "purpose": "dive"})
     await w.both("bob", "wish.ChooseArchetype", {"campaign_id": wid, "character_id": "newbie",
                                                  "archetype": "Brick"})
     await w.both("bob", "wish.FinishCreation", {"campaign_id": wid, "character_id": "newbie"})
+    duel = {"campaign_id": wid, "encounter_id": "duel"}
+    await w.both("ann", "wish.StartEncounter", {**duel, "participants": ["hero", "foe"]})
+    await w.both("ann", "wish.RollInitiative", {**duel, "sides": {"hero": "h", "foe": "v"}})
+    await w.both("ann", "wish.Stabilize", {**hero, "target_id": "foe"})
+    await w.both("ann", "wish.Charge", {**duel, "character_id": "hero", "target_id": "foe"})
+    await w.both("ann", "wish.React", {**duel, "character_id": "foe", "attacker_id": "hero",
+                                       "action": "Brace"})
     await w.both("ann", "wish.EndEncounter", {"campaign_id": wid, "encounter_id": "brawl",
                                               "participants": ["hero", "foe"]})
     gh = await w.both("ann", "CreateCampaign", {"name": "Heroes", "ruleset": "golden-heroes"})
@@ -294,7 +315,8 @@ async def run_commands(w: World) -> None:
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},
-             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]
+             {"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]},
+             {"id": "help", "title": "Help", "cp": 4, "keywords": ["Aid Other"]}]
     for chid in ("pt-hero", "pt-foe"):
         await w.both("ann", "CreateCharacter", {"campaign_id": ptid, "name": chid,
                                                 "character_id": chid,
@@ -302,6 +324,13 @@ async def run_commands(w: World) -> None:
     p = {"campaign_id": ptid}
     await w.both("ann", "potential.TakeAction", {**p, "character_id": "pt-hero", "focus": "leap",
                                                  "advantages": ["claw"], "resistance": 8})
+    combo = {**p, "advantages": ["claw", "help"]}
+    await w.both("ann", "potential.ChallengeCombination", {**combo, "challenged_id": "pt-hero",
+                                                           "reason": "helping oneself?"})
+    await w.both("ann", "potential.RuleOnCombination", {**combo, "character_id": "pt-hero",
+                                                        "approved": False, "reason": "no"})
+    await w.both("ann", "potential.OfferAid", {**p, "character_id": "pt-hero", "to": "pt-foe",
+                                               "advantage": "help"})
     await w.both("ann", "potential.StartCombat", {**p, "participants": ["pt-hero", "pt-foe"],
                                                   "readiness": {"pt-hero": 1}})
     await w.both("ann", "potential.SeizeInitiative", {
@@ -327,6 +356,14 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "potential.RecoverAdvantage", {**p, "character_id": "pt-hero",
                                                        "advantage": "body", "reason": "rest"})
     await w.both("ann", "potential.EndCombat", {**p, "participants": ["pt-hero", "pt-foe"]})
+    await w.both("ann", "potential.SetConscious", {**p, "character_id": "pt-foe",
+                                                   "conscious": False, "reason": "knocked out"})
+    await w.both("ann", "potential.MinorAction", {**p, "character_id": "pt-hero",
+                                                  "description": "speaks"})
+    await w.both("ann", "potential.StartRetraining", {**p, "character_id": "pt-hero",
+                                                      "advantage": "claw", "reason": "drill"})
+    done = await w.both("ann", "potential.CompleteRetraining", {**p, "character_id": "pt-hero"})
+    w.ids["potential"], w.ids["pt_position"] = ptid, done.value["position"]
     w.ids["position"] = max(int(o.value["position"]) for o in [wish] if o.ok)
 
 
@@ -425,6 +462,11 @@ def queries(w: World) -> list[Query]:
               {"campaign_id": wid, "encounter_id": "brawl"}),
         Query("GetEncounter", get(f"{wbase}/encounters/none"),
               {"campaign_id": wid, "encounter_id": "none"}),
+        # a Potential combat's own stream: whose turn, who is next (L37)
+        Query("GetEncounter", get(f"/v1/campaigns/{w.ids['potential']}/encounters/combat",
+                                  position=w.ids["pt_position"]),
+              {"campaign_id": w.ids["potential"], "encounter_id": "combat",
+               "position": int(w.ids["pt_position"])}),
         Query("ListRolls", get(f"{base}/rolls"), {"campaign_id": cid}, "rolls"),
         Query("ListRolls", get(f"{base}/rolls", table_id="main", limit=1),
               {"campaign_id": cid, "table_id": "main", "limit": 1}, "rolls"),

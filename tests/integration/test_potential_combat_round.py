@@ -77,6 +77,13 @@ async def test_a_scripted_combat_round(api: Api) -> None:
     r = await step("SeizeInitiative", {"nominee": "hero",
                                        "bids": [{"character_id": "foe", "tokens": 1}]})
     assert (await sheet("foe", r))["dynamic"] == {"bank": 2, "spent": 2}
+    # the seize winner takes the turn: the nominee may not (L37); the combat's read model says so
+    fight = await api.get(gm, f"/v1/campaigns/{cid}/encounters/combat", position=r["position"])
+    assert fight.status_code == 200, fight.text
+    assert fight.json()["next"] == "foe", fight.text
+    await refused("StartTurn", {"character_id": "hero"}, "potential.nominee-takes-turn L37")
+    await refused("TakeAction", {"character_id": "hero", "focus": "x", "advantages": ["parry"],
+                                 "resistance": 1}, "potential.own-turn L40")
     await step("StartTurn", {"character_id": "foe"})
     # an attack (1d6+6 plus two situation dice) met by the free resist and a paid parry
     r = await step("Attack", {"character_id": "foe", "target_id": "hero", "focus": "rake",
@@ -134,7 +141,8 @@ async def test_a_scripted_combat_round(api: Api) -> None:
     await refused("Recoup", {"character_id": "foe", "dynamic": 1}, "potential.rest-limit L44")
     await refused("TakeAction", {"character_id": "foe", "focus": "x", "advantages": ["claw"],
                                  "resistance": 1}, "potential.rest L43")
-    await step("EndTurn", {"character_id": "foe"})
+    await refused("EndTurn", {"character_id": "foe"}, "potential.nominate L37")
+    await step("EndTurn", {"character_id": "foe", "nominate": "hero"})
     r = await step("EndCombat", {"participants": ["hero", "foe"]})
     hero = await sheet("hero", r)
     assert hero["dynamic"] == {"bank": 4, "spent": 0} and not hero["in_combat"]

@@ -91,6 +91,7 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
                                                     "readiness": {"foe": 2}})
     foe = await _sheet(api, gm, cid, "foe", started["position"])
     assert foe["dynamic"] == {"bank": 2, "spent": 2} and foe["in_combat"]
+    await api.ok(gm, f"{R}.StartTurn", {"campaign_id": cid, "character_id": "hero"})
     # an attack met by a resistance with the free resist and one paid advantage (L50-54)
     hit = await api.ok(gm, f"{R}.Attack", {
         "campaign_id": cid, "character_id": "hero", "target_id": "foe", "focus": "cut",
@@ -183,6 +184,6 @@ async def test_healing_is_a_recorded_gm_decision_or_the_end_of_combat_option(api
             assert done["events"][-1]["data"]["reason"] == "the medic's kit"
         else:
             done = await api.ok(gm, f"{R}.EndCombat", {"campaign_id": cid, "participants": ["h"]})
-            assert done["events"][-1]["data"]["recovered"] == ["arm"]
+            assert done["events"][0]["data"]["recovered"] == ["arm"]
         read = await api.get(gm, f"/v1/campaigns/{cid}/characters/h", position=done["position"])
         assert read.json()["sheet"]["advantages"][0]["discarded"] is False

@@ -46,6 +46,7 @@ from contracts.rulesets.wish.encounter import (
     TurnState,
 )
 from contracts.rulesets.wish.health import ApplyDamage, Heal, InflictLasting, Recover
+from contracts.rulesets.wish.initiative import Charge, InitiativeSlot, RollInitiative, Stabilize
 from contracts.rulesets.wish.literals import (
     Characteristic,
     Currency,
@@ -56,6 +57,17 @@ from contracts.rulesets.wish.literals import (
     SkillKind,
 )
 from contracts.rulesets.wish.odds import OddsQuery, OddsView, Outcome
+from contracts.rulesets.wish.origin import (
+    ChooseMalfunction,
+    ChooseOriginGrants,
+    CosmicWindsEffect,
+    OvercomeOriginHindrance,
+    RemindXeno,
+    Repair,
+    UseCosmicWinds,
+    UseMysticalReality,
+)
+from contracts.rulesets.wish.reacts import PendingReact, React, ReactName
 from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource, DieRoll, RecentCheck, Tally
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
@@ -68,6 +80,7 @@ from contracts.rulesets.wish.sheet import (
     Stunt,
     WishSheet,
 )
+from contracts.rulesets.wish.travel import TravelCheck, TravelPurpose
 
 __all__ = [
     "AddCondition",
@@ -86,6 +99,23 @@ __all__ = [
     "ChooseArchetype",
     "ChooseOptionLines",
     "ChooseOrigin",
+    "ChooseOriginGrants",
+    "Repair",
+    "CosmicWindsEffect",
+    "ChooseMalfunction",
+    "OvercomeOriginHindrance",
+    "RemindXeno",
+    "UseCosmicWinds",
+    "UseMysticalReality",
+    "TravelCheck",
+    "TravelPurpose",
+    "PendingReact",
+    "React",
+    "ReactName",
+    "Charge",
+    "InitiativeSlot",
+    "RollInitiative",
+    "Stabilize",
     "ConditionInstance",
     "ContestedCheck",
     "Currency",
@@ -171,5 +201,17 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     Grandstand,
     SetSeparation,
     Move,
+    ChooseOriginGrants,
+    Repair,
+    TravelCheck,
+    RollInitiative,
+    Stabilize,
+    Charge,
+    UseMysticalReality,
+    UseCosmicWinds,
+    RemindXeno,
+    OvercomeOriginHindrance,
+    React,
+    ChooseMalfunction,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
+from contracts.rulesets.wish.initiative import InitiativeSlot
+
 
 class ShiftStance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Move the marker: +N towards Offensive, -N towards Defensive (L83)."""
@@ -39,6 +41,8 @@ class EndTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     campaign_id: str
     encounter_id: str
+    # with option dying = "bleed_out", the encounter's participants: they may bleed (G-3)
+    participants: list[str] = []
 
 
 class EndEncounter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -59,6 +63,7 @@ class TurnState(msgspec.Struct, kw_only=True):
     maneuvers: int = 0
     actions: int = 0
     stance_shifted: bool = False
+    slot: int | None = None  # the initiative slot this turn took (digest G-7)
 
 
 class EncounterState(msgspec.Struct, kw_only=True):
@@ -72,6 +77,9 @@ class EncounterState(msgspec.Struct, kw_only=True):
     active: bool = True
     # movement maneuvers between two participants, keyed "a|b" in id order (L402-419)
     separations: dict[str, int] = {}
+    # the initiative tracker, top slot first, and each participant's superteam (G-7)
+    initiative: list[InitiativeSlot] = []
+    sides: dict[str, str] = {}
 
 
 class SetSeparation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

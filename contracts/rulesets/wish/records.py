@@ -68,3 +68,7 @@ class RecentCheck(msgspec.Struct, kw_only=True):
     result: CheckResult | None = None
     lines: list[str] = []  # option lines triggered so far ("key label")
     consumed: dict[str, int] = {}  # boons, banes, serendipities, calamities spent on lines
+    pool: dict[str, int] = {}  # the pool rolled, for a Mystic's re-roll (L837)
+    dice: list[DieRoll] = []  # the dice showing now (re-rolls and Fortune dice included)
+    rerolled: bool = False  # Mystical Reality used on it: "the second roll stands" (L837)
+    cosmic_winds: int = 0  # Cosmic Winds choices made on its serendipities (L799, D-40)

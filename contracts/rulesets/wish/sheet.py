@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.wish.literals import Characteristic, Duration, Phase, SkillKind
+from contracts.rulesets.wish.reacts import PendingReact
 from contracts.rulesets.wish.records import RecentCheck
 
 
@@ -113,3 +114,14 @@ class WishSheet(msgspec.Struct, kw_only=True):
     serial: int = 0  # ids handed out so far (conditions, criticals, schisms)
     checks_rolled: int = 0  # checks recorded so far; numbers derived check ids
     recent_checks: list[RecentCheck] = []  # the latest checks, newest last (L222)
+    # what the Origin's free choices granted (origin_grants.py): Archetype skills and SFX
+    # (L775, L827, L878; L1212), and whether they have been chosen
+    origin_skills: list[str] = []
+    origin_sfx: list[str] = []
+    origin_grants_chosen: bool = False
+    travel_broken: list[str] = []  # Travel skills whose Unreliable device broke (L1110)
+    travel_recharge: dict[str, int] = {}  # recharge tokens on Travel skills' Reacts (L510)
+    overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
+    malfunctions: dict[str, str] = {}  # Critical Intolerance: stunt -> critical id (L897)
+    react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
+    stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

@@ -25,7 +25,7 @@ def check_discard(sheet: PotentialSheet, chosen: Sequence[str], damage: int,
     if damage <= 0:
         raise DomainError("payload.character_id", "potential.discard L57",
                           "there is no damage to cover")
-    if len(set(chosen)) != len(chosen) or not chosen:
+    if len(set(chosen)) != len(chosen) or (not chosen and life_available(sheet)):
         raise DomainError(field, "potential.discard L58", "name each advantage once")
     picked: list[Advantage] = []
     for adv_id in chosen:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 import msgspec
 
@@ -10,76 +11,108 @@ from contracts.rulesets import potential as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.potential import potential_bank, turns
+from domain.rulesets.potential import actions, appropriateness, combat_order, potential_bank, turns
 from domain.rulesets.potential import sheet as sheets
-from domain.rulesets.potential.decide_actions import RID, char
+from domain.rulesets.potential.decide_actions import RID, ev
+from domain.rulesets.potential.options import PotentialOptions
 
 Load = Callable[[str, str], c.PotentialSheet]
 
 
-def _ev(cid: str, body: msgspec.Struct) -> RulesetEvent:
-    return RulesetEvent(stream=char(cid), type=f"{RID}.{type(body).__name__}",
-                        data=msgspec.to_builtins(body))
+def _combat_ev(combat_id: str, body: msgspec.Struct) -> RulesetEvent:
+    return RulesetEvent(stream=combat_order.stream(combat_id),
+                        type=f"{RID}.{type(body).__name__}", data=msgspec.to_builtins(body))
 
 
-def _in_combat(sheet: c.PotentialSheet, field: str) -> None:
+def _in_combat(sheet: c.PotentialSheet, field: str, combat_id: str | None = None) -> None:
     if not sheet.in_combat:
         raise StateConflict(field, "potential.combat L30", "the character is not in combat")
+    if combat_id is not None and (sheet.combat_id or "combat") != combat_id:
+        raise StateConflict("payload.combat_id", "potential.combat L30",
+                            f"the character is in combat {sheet.combat_id!r}")
 
 
-def start_turn(cmd: c.StartTurn, sheet: c.PotentialSheet) -> list[RulesetEvent]:
-    """A turn begins (L37): one per round; unused anticipations lapse to spent (L60)."""
-    _in_combat(sheet, "payload.character_id")
+def start_turn(cmd: c.StartTurn, sheet: c.PotentialSheet, raw_combat: Any) -> list[RulesetEvent]:
+    """A turn begins (L37): one per round, one at a time, the nominee's or the seize winner's;
+    unused anticipations lapse to spent (L60)."""
+    _in_combat(sheet, "payload.character_id", cmd.combat_id)
     if sheet.turn is not None or sheet.had_turn:
         raise StateConflict("payload.character_id", "potential.one-turn-per-round L37",
                             "this character has had its turn this round")
-    return [_ev(cmd.character_id, c.TurnStarted(character_id=cmd.character_id,
-                                                lapsed=list(sheet.anticipated)))]
+    combat_order.check_start(combat_order.active(raw_combat, cmd.combat_id), cmd.character_id)
+    return [ev(cmd.character_id, c.TurnStarted(character_id=cmd.character_id,
+                                               lapsed=list(sheet.anticipated))),
+            _combat_ev(cmd.combat_id, c.TurnBegan(combat_id=cmd.combat_id,
+                                                  character_id=cmd.character_id))]
 
 
 def recoup(cmd: c.Recoup, sheet: c.PotentialSheet) -> list[RulesetEvent]:
     """Recoup (L42-44)."""
     rest = turns.check_recoup(sheet, cmd.dynamic, cmd.static)
-    return [_ev(cmd.character_id, c.Recouped(character_id=cmd.character_id, dynamic=cmd.dynamic,
-                                             static=cmd.static, rest=rest))]
+    return [ev(cmd.character_id, c.Recouped(character_id=cmd.character_id, dynamic=cmd.dynamic,
+                                            static=cmd.static, rest=rest))]
 
 
-def move(cmd: c.Move, sheet: c.PotentialSheet, dice: Dice) -> list[RulesetEvent]:
-    """Movement as a potential action (L46-48): one dynamic; mosey 3, run 1d6+0."""
+def move(cmd: c.Move, sheet: c.PotentialSheet, opts: PotentialOptions,
+         dice: Dice) -> list[RulesetEvent]:
+    """Movement (L46-48): a potential action for one dynamic, mosey 3 or run 1d6+0; or a
+    Movement-keyword action whose score is the distance (P-31)."""
     turns.own_turn(sheet)
     turns.check_may_act(sheet)
-    cost = c.Cost(dynamic=1)
-    potential_bank.check_affordable(sheet, cost, True, "payload.mode")
-    faces = [dice.roll(6)] if cmd.mode == "run" else []
-    distance = faces[0] if faces else turns.MOSEY_DISTANCE
-    return [_ev(cmd.character_id, c.Moved(character_id=cmd.character_id, mode=cmd.mode,
-                                          faces=faces, distance=distance, cost=cost))]
+    if cmd.mode != "advantages":
+        if cmd.advantages or cmd.situation_bonuses:
+            raise DomainError("payload.advantages", "potential.movement L46",
+                              "a mosey or a run is a potential action: no advantages or bonuses")
+        cost = c.Cost(dynamic=1)
+        potential_bank.check_affordable(sheet, cost, True, "payload.mode")
+        faces = [dice.roll(6)] if cmd.mode == "run" else []
+        distance = faces[0] if faces else turns.MOSEY_DISTANCE
+        return [ev(cmd.character_id, c.Moved(character_id=cmd.character_id, mode=cmd.mode,
+                                             faces=faces, distance=distance, cost=cost))]
+    pool = actions.declare(sheet, cmd.advantages, situation_bonuses=cmd.situation_bonuses)
+    if not any("Movement" in a.keywords for a in pool.used):
+        raise DomainError("payload.advantages", "potential.movement L46",
+                          "a movement with advantages uses one with the Movement keyword")
+    appropriateness.check(sheet, cmd.advantages, opts.appropriateness, "payload.advantages")
+    potential_bank.check_affordable(sheet, pool.cost, True, "payload.advantages")
+    rolled = actions.roll(pool, dice)
+    return [ev(cmd.character_id, c.Moved(character_id=cmd.character_id, mode=cmd.mode, faces=[],
+                                         distance=rolled.score, cost=pool.cost, pool=rolled))]
 
 
-def end_turn(cmd: c.EndTurn, sheet: c.PotentialSheet, load: Load) -> list[RulesetEvent]:
-    """End the turn (L37, L40, L60)."""
+def end_turn(cmd: c.EndTurn, sheet: c.PotentialSheet, raw_combat: Any) -> list[RulesetEvent]:
+    """End the turn (L37, L40, L60): anticipate, and nominate the next to act."""
     turns.own_turn(sheet)
+    _in_combat(sheet, "payload.character_id", cmd.combat_id)
+    if cmd.anticipate and not sheets.is_conscious(sheet):
+        raise StateConflict("payload.anticipate", "potential.unconscious L53",
+                            "an unconscious character anticipates nothing")
     turns.check_anticipate(sheet, cmd.anticipate)
-    if cmd.nominate is not None:
-        if cmd.nominate == cmd.character_id:
-            raise DomainError("payload.nominate", "potential.nominate L37",
-                              "nominate someone else")
-        nominee = load(cmd.nominate, "payload.nominate")
-        if nominee.had_turn:
-            raise DomainError("payload.nominate", "potential.nominate L37",
-                              f"{cmd.nominate!r} has had a turn this round")
-    return [_ev(cmd.character_id, c.TurnEnded(character_id=cmd.character_id,
-                                              anticipated=list(cmd.anticipate),
-                                              nominee=cmd.nominate))]
+    combat = combat_order.active(raw_combat, cmd.combat_id)
+    combat_order.check_nomination(combat, cmd.character_id, cmd.nominate)
+    ended = [s.name for s in sheet.statuses if s.seen_turn]
+    return [ev(cmd.character_id, c.TurnEnded(character_id=cmd.character_id,
+                                             anticipated=list(cmd.anticipate),
+                                             nominee=cmd.nominate, statuses_ended=ended)),
+            _combat_ev(cmd.combat_id, c.TurnPassed(combat_id=cmd.combat_id,
+                                                   character_id=cmd.character_id,
+                                                   nominee=cmd.nominate))]
 
 
-def seize(cmd: c.SeizeInitiative, load: Load) -> list[RulesetEvent]:
-    """Seizing the initiative (L37): the winner spends its bid from the bank and takes the turn."""
+def seize(cmd: c.SeizeInitiative, load: Load, raw_combat: Any) -> list[RulesetEvent]:
+    """Seizing the initiative (L37): the winner spends its bid from the bank and takes the
+    next turn in place of the nominee."""
     winner = turns.check_bids(cmd.bids, cmd.nominee)
-    _in_combat(load(cmd.nominee, "payload.nominee"), "payload.nominee")
+    _in_combat(load(cmd.nominee, "payload.nominee"), "payload.nominee", cmd.combat_id)
+    combat_order.check_seize(combat_order.active(raw_combat, cmd.combat_id), cmd.nominee)
     for i, bid in enumerate(cmd.bids):
-        bidder = load(bid.character_id, f"payload.bids[{i}].character_id")
-        _in_combat(bidder, f"payload.bids[{i}].character_id")
+        field = f"payload.bids[{i}].character_id"
+        bidder = load(bid.character_id, field)
+        _in_combat(bidder, field, cmd.combat_id)
+        if bidder.fixed_score is not None:
+            raise DomainError(field, "potential.minor-opponent P-40",
+                              "a minor opponent has no potential to bid")
+        turns.check_may_act(bidder)
         if bid.tokens > bidder.dynamic.bank + bidder.static.bank:
             raise DomainError(f"payload.bids[{i}].tokens", "potential.seize-bid L37",
                               f"{bid.character_id!r} cannot bid more potential than its bank")
@@ -92,21 +125,28 @@ def seize(cmd: c.SeizeInitiative, load: Load) -> list[RulesetEvent]:
     if sheet.had_turn:
         raise StateConflict("payload.bids", "potential.one-turn-per-round L37",
                             f"{winner.character_id!r} has had a turn this round")
-    return [_ev(winner.character_id, c.InitiativeSeized(
-        character_id=winner.character_id, nominee=cmd.nominee, bids=list(cmd.bids), cost=cost))]
+    return [ev(winner.character_id, c.InitiativeSeized(
+        character_id=winner.character_id, nominee=cmd.nominee, bids=list(cmd.bids), cost=cost)),
+        _combat_ev(cmd.combat_id, c.InitiativeTaken(combat_id=cmd.combat_id,
+                                                    character_id=winner.character_id))]
 
 
-def new_round(cmd: c.NewRound, load: Load) -> list[RulesetEvent]:
+def new_round(cmd: c.NewRound, load: Load, raw_combat: Any) -> list[RulesetEvent]:
     """L37: once everyone has had a turn, a new round begins."""
+    combat = combat_order.active(raw_combat, cmd.combat_id)
+    if sorted(set(cmd.participants)) != sorted(combat.participants):
+        raise DomainError("payload.participants", "potential.round L37",
+                          f"the combat's participants are {combat.participants}")
     out = []
     for cid in dict.fromkeys(cmd.participants):
         sheet = load(cid, "payload.participants")
-        _in_combat(sheet, "payload.participants")
+        _in_combat(sheet, "payload.participants", cmd.combat_id)
         if sheet.turn is not None or not sheet.had_turn:
             raise StateConflict("payload.participants", "potential.round L37",
                                 f"{cid!r} has not finished a turn this round")
-        out.append(_ev(cid, c.RoundStarted(character_id=cid)))
-    return out
+        out.append(ev(cid, c.RoundStarted(character_id=cid)))
+    return out + [_combat_ev(cmd.combat_id, c.RoundBegan(combat_id=cmd.combat_id,
+                                                         round=combat.round + 1))]
 
 
 def recover(cmd: c.RecoverAdvantage, sheet: c.PotentialSheet) -> list[RulesetEvent]:
@@ -118,5 +158,5 @@ def recover(cmd: c.RecoverAdvantage, sheet: c.PotentialSheet) -> list[RulesetEve
     if not adv.discarded:
         raise StateConflict("payload.advantage", "potential.recover P-20",
                             f"{cmd.advantage!r} is not discarded")
-    return [_ev(cmd.character_id, c.AdvantageRecovered(
+    return [ev(cmd.character_id, c.AdvantageRecovered(
         character_id=cmd.character_id, advantage=cmd.advantage, reason=cmd.reason))]

@@ -25,11 +25,54 @@ def _recover(sheet: c.PotentialSheet, ids: set[str]) -> c.PotentialSheet:
     return msgspec.structs.replace(sheet, advantages=advs)
 
 
+def _ruling(sheet: c.PotentialSheet, advantages: list[str], state: str,
+            reason: str) -> c.PotentialSheet:
+    kept = [r for r in sheet.rulings if r.advantages != advantages]
+    return msgspec.structs.replace(sheet, rulings=[*kept, msgspec.convert(
+        {"advantages": advantages, "state": state, "reason": reason}, c.Ruling)])
+
+
+def _keywords(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.PotentialSheet:
+    """Aid (L63-64), consciousness (L53), statuses (L67) and rulings (L21)."""
+    if name == "AidOffered":
+        off = msgspec.convert(body, c.AidOffered)
+        return msgspec.structs.replace(sheet, aid_offer=c.AidOffer(
+            to=off.to, advantage=off.advantage, kind="resistance" if off.kind == "resistance"
+            else "action"))
+    if name == "AidGiven":
+        given = msgspec.convert(body, c.AidGiven)
+        paid = _acted(potential_bank.spend(sheet, given.cost), given.cost) if given.tracked \
+            else sheet
+        return msgspec.structs.replace(paid, aid_offer=None)  # an offer is used once
+    if name == "ConsciousnessSet":
+        awake = msgspec.convert(body, c.ConsciousnessSet).conscious
+        kept = [s for s in sheet.statuses  # coming round ends an "Unconscious" status too
+                if not (awake and s.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
+        return msgspec.structs.replace(sheet, conscious=awake, statuses=kept)
+    if name == "StatusApplied":
+        status = msgspec.convert(body, c.StatusApplied).status
+        return msgspec.structs.replace(sheet, statuses=[*sheet.statuses, status])
+    if name == "CombinationChallenged":
+        ch = msgspec.convert(body, c.CombinationChallenged)
+        return _ruling(sheet, ch.advantages, "challenged", ch.reason)
+    if name == "RetrainingStarted":
+        return msgspec.structs.replace(
+            sheet, retraining=msgspec.convert(body, c.RetrainingStarted).advantage)
+    if name == "FreeResistChanged":
+        return msgspec.structs.replace(
+            sheet, retraining=None, free_resist=msgspec.convert(body, c.FreeResistChanged).advantage)
+    if name == "CombinationRuled":
+        ru = msgspec.convert(body, c.CombinationRuled)
+        return _ruling(sheet, ru.advantages, "approved" if ru.approved else "vetoed", ru.reason)
+    return sheet
+
+
 def _turns(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.PotentialSheet:
     if name == "TurnStarted":
         lapsed = len(msgspec.convert(body, c.TurnStarted).lapsed)
+        seen = [msgspec.structs.replace(s, seen_turn=True) for s in sheet.statuses]
         return msgspec.structs.replace(  # unused anticipations go to the spent pile (L60)
-            sheet, turn=c.TurnState(), had_turn=True, anticipated=[],
+            sheet, turn=c.TurnState(), had_turn=True, anticipated=[], statuses=seen,
             dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + lapsed))
     if name == "Recouped" and sheet.turn is not None:
         rec = msgspec.convert(body, c.Recouped)
@@ -49,6 +92,7 @@ def _turns(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.Potent
         ant = msgspec.convert(body, c.TurnEnded).anticipated
         return msgspec.structs.replace(  # anticipated tokens leave the bank (L60)
             sheet, turn=None, anticipated=list(ant),
+            statuses=[s for s in sheet.statuses if not s.seen_turn],  # L67: they end now
             dynamic=c.Tokens(bank=sheet.dynamic.bank - len(ant), spent=sheet.dynamic.spent))
     if name == "InitiativeSeized":
         return potential_bank.spend(sheet, msgspec.convert(body, c.InitiativeSeized).cost)
@@ -56,7 +100,7 @@ def _turns(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.Potent
         return msgspec.structs.replace(sheet, had_turn=False)
     if name == "AdvantageRecovered":
         return _recover(sheet, {msgspec.convert(body, c.AdvantageRecovered).advantage})
-    return sheet
+    return _keywords(sheet, name, body)
 
 
 def _apply(sheet: c.PotentialSheet, event_type: str, data: Mapping[str, Any]
@@ -93,13 +137,16 @@ def _apply(sheet: c.PotentialSheet, event_type: str, data: Mapping[str, Any]
             anticipated=[a for a in sheet.anticipated if a not in gone],
             dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(lapsed)))
     if name == "CombatStarted":
-        return potential_bank.pre_spend(sheet, msgspec.convert(body, c.CombatStarted).readiness)
+        started = msgspec.convert(body, c.CombatStarted)
+        return msgspec.structs.replace(potential_bank.pre_spend(sheet, started.readiness),
+                                       combat_id=started.combat_id)
     if name == "CombatEnded":
         ended = msgspec.convert(body, c.CombatEnded)
         back = potential_bank.restore(sheet)
         back = msgspec.structs.replace(
             back, dynamic=c.Tokens(bank=back.dynamic.bank + len(back.anticipated)),
-            anticipated=[], turn=None, had_turn=False)
+            anticipated=[], turn=None, had_turn=False, statuses=[], aid_offer=None,
+            combat_id=None)
         return _recover(back, set(ended.recovered))
     return _turns(sheet, name, body)
 

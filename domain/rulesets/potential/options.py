@@ -20,6 +20,12 @@ class PotentialOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     discard_rule: Literal["irreducible", "any"] = "irreducible"  # P-17
     # L56 never says how a discarded advantage is healed (P-20): the GM decides
     recovery_policy: Literal["manual", "end_of_combat"] = "manual"
+    # L21, P-7: approval is automatic unless challenged; or the GM approves every combination
+    appropriateness: Literal["challenge", "gm_approves"] = "challenge"
+    # L66, P-34: situation bonus dice to the opponent per range step beyond an advantage's range
+    range_bonus_dice_per_step: Annotated[int, msgspec.Meta(ge=0, le=6)] = 1
+    # P-18: when Life cannot cover the damage the GM decides; or the character falls unconscious
+    on_life_exhausted: Literal["gm_decides", "unconscious"] = "gm_decides"
 
 
 def parse_options(raw: Mapping[str, Any]) -> PotentialOptions:

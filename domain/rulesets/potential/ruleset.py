@@ -11,11 +11,19 @@ from contracts.rulesets import potential as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.potential import actions, decide_actions, decide_combat, decide_turns
+from domain.rulesets.potential import (
+    actions,
+    combat_order,
+    decide_actions,
+    decide_combat,
+    decide_rulings,
+    decide_turns,
+    keywords,
+)
 from domain.rulesets.potential import odds as odds_module
 from domain.rulesets.potential import sheet as sheets
 from domain.rulesets.potential.evolve import evolve as fold
-from domain.rulesets.potential.options import parse_options
+from domain.rulesets.potential.options import PotentialOptions, parse_options
 from domain.rulesets.potential.reread import reread as reread_roll
 
 RID: Final = c.RULESET_ID
@@ -45,7 +53,8 @@ class PotentialRuleset:
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     # The GL runs combat: readiness "is decided by the group" and the GL records it (L33)
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
-        {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage})
+        {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage, c.SetConscious,
+         c.RuleOnCombination, c.StartRetraining, c.CompleteRetraining, c.MinorAction})
     roll_events: frozenset[str] = frozenset(
         {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
     odds_query = c.OddsQuery
@@ -66,11 +75,17 @@ class PotentialRuleset:
         if isinstance(command, c.SeizeInitiative):
             out.append(decide_actions.char(command.nominee))
             out.extend(decide_actions.char(b.character_id) for b in command.bids)
-        for f in ("character_id", "target_id", "nominate"):
+        for f in ("character_id", "target_id", "nominate", "challenged_id", "to"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(decide_actions.char(v))
         out.extend(decide_actions.char(p) for p in getattr(command, "participants", []))
+        out.extend(decide_actions.char(p) for p in getattr(command, "aid_from", []))
+        if isinstance(command, c.Attack):
+            out.extend(decide_actions.char(p) for p in command.resistance.aid_from)
+        combat_id = getattr(command, "combat_id", None)
+        if combat_id is not None:
+            out.append(combat_order.stream(combat_id))
         return list(dict.fromkeys(out))
 
     def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
@@ -84,44 +99,81 @@ class PotentialRuleset:
                 raise NotFound(field, "potential.character", f"no Potential character {cid!r}")
             return sheets.load(state)
 
+        def allies(names: Sequence[str], field: str) -> dict[str, c.PotentialSheet]:
+            return {a: load(a, field) for a in names}
+
         if isinstance(command, c.TakeAction):
             return decide_actions.take_action(
-                command, load(command.character_id, "character_id"), opts, dice)
+                command, load(command.character_id, "character_id"),
+                allies(command.aid_from, "aid_from"), opts, dice)
         if isinstance(command, c.Attack):
+            helpers = {**allies(command.aid_from, "aid_from"),
+                       **allies(command.resistance.aid_from, "resistance.aid_from")}
             return decide_actions.attack(
                 command, load(command.character_id, "character_id"),
-                load(command.target_id, "target_id"), opts, dice)
+                load(command.target_id, "target_id"), helpers, opts, dice)
         if isinstance(command, c.DiscardLife):
             return decide_combat.discard_life(
                 command, load(command.character_id, "character_id"), opts)
+        combat = states.get(combat_order.stream(getattr(command, "combat_id", "")))
         if isinstance(command, c.StartCombat):
-            return decide_combat.start_combat(command, load)
+            return decide_combat.start_combat(command, load, combat)
         if isinstance(command, c.EndCombat):
-            return decide_combat.end_combat(command, load, opts)
-        return self._decide_turn(command, load, dice)
+            return decide_combat.end_combat(command, load, opts, combat)
+        return self._decide_turn(command, load, opts, dice, combat)
 
     @staticmethod
-    def _decide_turn(command: msgspec.Struct, load: decide_turns.Load,
-                     dice: Dice) -> list[RulesetEvent]:
+    def _decide_turn(command: msgspec.Struct, load: decide_turns.Load, opts: PotentialOptions,
+                     dice: Dice, combat: Any) -> list[RulesetEvent]:
         if isinstance(command, c.StartTurn):
-            return decide_turns.start_turn(command, load(command.character_id, "character_id"))
+            return decide_turns.start_turn(command, load(command.character_id, "character_id"),
+                                           combat)
         if isinstance(command, c.Recoup):
             return decide_turns.recoup(command, load(command.character_id, "character_id"))
         if isinstance(command, c.Move):
-            return decide_turns.move(command, load(command.character_id, "character_id"), dice)
+            return decide_turns.move(command, load(command.character_id, "character_id"), opts,
+                                     dice)
         if isinstance(command, c.EndTurn):
             return decide_turns.end_turn(command, load(command.character_id, "character_id"),
-                                         load)
+                                         combat)
         if isinstance(command, c.SeizeInitiative):
-            return decide_turns.seize(command, load)
+            return decide_turns.seize(command, load, combat)
         if isinstance(command, c.NewRound):
-            return decide_turns.new_round(command, load)
+            return decide_turns.new_round(command, load, combat)
         if isinstance(command, c.RecoverAdvantage):
             return decide_turns.recover(command, load(command.character_id, "character_id"))
+        return PotentialRuleset._decide_ruling(command, load)
+
+    @staticmethod
+    def _decide_ruling(command: msgspec.Struct, load: decide_turns.Load) -> list[RulesetEvent]:
+        if isinstance(command, c.OfferAid):
+            return decide_rulings.offer_aid(command, load(command.character_id, "character_id"),
+                                            load(command.to, "to"))
+        if isinstance(command, c.SetConscious):
+            return decide_rulings.set_conscious(command,
+                                                load(command.character_id, "character_id"))
+        if isinstance(command, c.ChallengeCombination):
+            return decide_rulings.challenge(command, load(command.challenged_id, "challenged_id"))
+        if isinstance(command, c.RuleOnCombination):
+            return decide_rulings.rule(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.StartRetraining):
+            return decide_rulings.start_retraining(
+                command, load(command.character_id, "character_id"))
+        if isinstance(command, c.CompleteRetraining):
+            return decide_rulings.complete_retraining(
+                command, load(command.character_id, "character_id"))
+        if isinstance(command, c.MinorAction):
+            return decide_rulings.minor_action(command,
+                                               load(command.character_id, "character_id"))
         raise DomainError("type", "potential.command", f"not a Potential command: {command!r}")
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
-        """Fold one recorded event into a sheet; total."""
+        """Fold one recorded event into a sheet, or a combat event into its combat; total."""
+        if event_type in c.COMBAT_EVENTS:
+            try:
+                return combat_order.evolve(state, event_type.removeprefix(f"{RID}."), data)
+            except (msgspec.ValidationError, TypeError):
+                return state
         return fold(state, event_type, data)
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
@@ -143,16 +195,18 @@ class PotentialRuleset:
         if len(pool.sources) > MAX_ODDS_DICE:
             raise DomainError("advantages", "potential.odds.size",
                               f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
+        opts = parse_options(options)
+        against = spec.hindrances + keywords.range_dice(pool.used, spec.distance,
+                                                        opts.range_bonus_dice_per_step)
         if spec.resistance is not None:
-            view = odds(len(pool.sources), pool.modifier, None, spec.hindrances,
-                        spec.resistance)
+            view = odds(len(pool.sources), pool.modifier, None, against, spec.resistance)
         elif spec.resistance_dice or spec.resistance_bonus:
             view = odds(len(pool.sources), pool.modifier, None,
-                        spec.resistance_dice + spec.hindrances, spec.resistance_bonus)
+                        spec.resistance_dice + against, spec.resistance_bonus)
         else:
             raise DomainError("resistance", "potential.odds L26",
                               "give resistance or resistance_dice")
-        return {"sources": pool.sources, "modifier": pool.modifier,
+        return {"sources": pool.sources, "modifier": pool.modifier, "opposing_dice": against,
                 "cost": msgspec.to_builtins(pool.cost), "odds": msgspec.to_builtins(view)}
 
     @staticmethod

@@ -20,8 +20,9 @@ def load(raw: Mapping[str, Any] | None) -> PotentialSheet:
 def validate(raw: Mapping[str, Any], options: PotentialOptions) -> dict[str, Any]:
     """Sheet validation (L11, L14, L52); a wrong field is refused naming ``sheet.<path>``."""
     data = dict(raw)
-    data.setdefault("dynamic", {"bank": options.starting_dynamic})  # L5
-    data.setdefault("static", {"bank": options.starting_static})  # L5
+    minor = data.get("fixed_score") is not None  # a minor opponent has no potential (P-40)
+    data.setdefault("dynamic", {"bank": 0 if minor else options.starting_dynamic})  # L5
+    data.setdefault("static", {"bank": 0 if minor else options.starting_static})  # L5
     try:
         sheet = msgspec.convert(data, PotentialSheet)
     except msgspec.ValidationError as err:
@@ -41,11 +42,37 @@ def validate(raw: Mapping[str, Any], options: PotentialOptions) -> dict[str, Any
         elif adv.cp is None:
             raise DomainError(f"{where}.cp", "potential.cp L11",
                               "an advantage has a CP between 4 and 25")
+        _check_keyword_data(adv, where)
+    if minor and maximum(sheet.dynamic) + maximum(sheet.static) > 0:
+        raise DomainError("sheet.dynamic", "potential.minor-opponent P-40",
+                          "a minor opponent with a fixed score has no potential")
     if sheet.free_resist is not None and sheet.free_resist not in seen:
         raise DomainError("sheet.free_resist", "potential.free-resist L52",
                           f"{sheet.free_resist!r} is not an advantage on this sheet")
     out: dict[str, Any] = msgspec.to_builtins(sheet)
     return out
+
+
+def _check_keyword_data(adv: Advantage, where: str) -> None:
+    """Keyword data belongs with its keyword (L25, L66, L67)."""
+    for field, value, keyword, line in (("range", adv.range is not None, "Range", "L66"),
+                                        ("status", bool(adv.status), "Status", "L67"),
+                                        ("reroll", adv.reroll > 0, "Dice", "L25")):
+        if value and keyword not in adv.keywords:
+            raise DomainError(f"{where}.{field}", f"potential.keyword {line}",
+                              f"{field} is data of the {keyword} keyword, which this lacks")
+    if "Range" in adv.keywords and adv.range is None:
+        raise DomainError(f"{where}.range", "potential.keyword L66",
+                          "a Range advantage states its range")
+
+
+UNCONSCIOUS_STATUS = "unconscious"  # a Status that knocks its target out (P-35, L67)
+
+
+def is_conscious(sheet: PotentialSheet) -> bool:
+    """L53, P-35: unconscious by the GM's decision, or while an "Unconscious" status lasts."""
+    return sheet.conscious and not any(s.name.casefold() == UNCONSCIOUS_STATUS
+                                       for s in sheet.statuses)
 
 
 def is_static(adv: Advantage) -> bool:

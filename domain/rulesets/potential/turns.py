@@ -20,10 +20,23 @@ def own_turn(sheet: PotentialSheet, field: str = "payload.character_id") -> Turn
 
 
 def check_may_act(sheet: PotentialSheet) -> None:
-    """L43-44: a character who rested beyond the normal recoup takes no action this turn."""
+    """L53, P-35: an unconscious character takes no action; L43-44: a character who rested
+    beyond the normal recoup takes no action this turn."""
+    if not sheets.is_conscious(sheet):
+        raise StateConflict("payload.character_id", "potential.unconscious L53",
+                            "an unconscious character takes no actions")
     if sheet.turn is not None and sheet.turn.rested:
         raise StateConflict("payload.character_id", "potential.rest L43",
                             "the character is resting this turn: no actions (L43)")
+
+
+def check_whose_turn(sheet: PotentialSheet, opportunity: bool) -> None:
+    """L40: in combat a character acts during its own turn; an Opportunity advantage lets it
+    act during someone else's (L65). Resistance actions (L50) and aid (L63-64) are not bound."""
+    if sheet.in_combat and sheet.turn is None and not opportunity:
+        raise StateConflict("payload.character_id", "potential.own-turn L40",
+                            "in combat a character acts in its own turn; outside it only with "
+                            "an Opportunity advantage (L65)")
 
 
 def check_recoup(sheet: PotentialSheet, dynamic: int, static: int) -> bool:

@@ -39,9 +39,10 @@ BASIC_ACTIONS: Final[dict[str, BasicAction]] = {a.name: a for a in (
     _a("Ward", "Delay", 445),
     _a("Pin", "Delay", 446),
     _a("Reposition", "Push", 448),
-    _a("Shift", "Push", 449, decision="G-7: no initiative tracker, the marker moves nothing"),
+    _a("Shift", "Push", 449, decision="G-7: moves the turn's slot to the top of a rolled tracker"),
     _a("Dare", "Push", 450),
-    _a("Charge", "Push", 451, decision="G-2: 1 fatigue and an extra movement maneuver"),
+    _a("Charge", "Push", 451, decision="G-2: 1 fatigue and an extra movement maneuver "
+       "(wish.Charge)"),
     _a("Melee", "Standard", 453),
     _a("Ranged", "Standard", 454),
     _a("Check", "Standard", 455),

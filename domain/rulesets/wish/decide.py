@@ -20,8 +20,12 @@ from domain.rulesets.wish import (
     decide_conditions,
     decide_encounter,
     decide_health,
+    decide_initiative,
     decide_lines,
     decide_movement,
+    decide_origin,
+    decide_reacts,
+    decide_travel,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
 
@@ -36,6 +40,10 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_advancement,
     decide_actions,
     decide_movement,
+    decide_origin,
+    decide_travel,
+    decide_initiative,
+    decide_reacts,
 )
 
 

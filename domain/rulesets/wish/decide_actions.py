@@ -8,7 +8,7 @@ import msgspec
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import conditions, encounter, health
+from domain.rulesets.wish import conditions, decide_initiative, encounter, health
 from domain.rulesets.wish import grandstand as stand
 from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
 from domain.rulesets.wish.decide_checks import _roll_check
@@ -55,6 +55,8 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
             **({"trigger": cmd.trigger, "pinned_card": cmd.pinned_card}
                if cmd.action == "Pin" else {}),
         })
+        if cmd.action == "Shift":
+            decide_initiative.shift(ctx, cmd.encounter_id)  # L449
     s = ctx.sheet(cmd.character_id)
     st = s.stance
     after = stance_after(st.position, st.defensive, st.offensive, row)

@@ -10,6 +10,7 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
     advancement,
     archetypes,
+    decide_origin,
     hindrances,
 )
 from domain.rulesets.wish import sheet as sheets
@@ -172,6 +173,7 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
     advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent)  # refuses unknown origins and bad picks
     ctx.emit(char(cmd.character_id), "wish.OriginChosen",
              {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent})
+    decide_origin.grant_fixed(ctx, cmd.character_id)  # Animal Instincts, Tech Skills, talents
 
 
 def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:

@@ -13,9 +13,11 @@ from domain.rulesets.wish import (
     encounter,
     health,
     hindrances,
+    origin_actions,
     pool,
     resolve,
 )
+from domain.rulesets.wish import decide_react_effects as react_effects
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 from domain.rulesets.wish.decide_health import damage
@@ -38,6 +40,7 @@ def _roll_check(
     attack: bool,
     kind: str = "check",
     field: str = "character_id",
+    exertion: bool = True,
 ) -> tuple[c.CheckResult, str]:
     o = ctx.options
     actor = ctx.sheet(cmd.character_id, field)
@@ -57,6 +60,9 @@ def _roll_check(
         stunt = actor.stunts.get(cmd.stunt)
         if stunt is None:
             raise DomainError("stunt", "wish.stunt L458", f"no stunt {cmd.stunt!r}")
+        if cmd.stunt in actor.malfunctions:  # Critical Intolerance (L897)
+            raise StateConflict("stunt", "wish.origin.robot.critical_intolerance L897",
+                                f"{cmd.stunt} is unusable until its critical is repaired")
         if stunt.recharge_tokens > 0:
             raise StateConflict(
                 "stunt",
@@ -93,6 +99,7 @@ def _roll_check(
     result = resolve.resolve(t, cmd.downgrade_serendipity)
     # EXR: fatigue on physical checks, stress on mental ones, per symbol (L13, L18-19, D-4).
     exr = min(t.EXR, 1) if o.exertion_once_per_check else t.EXR
+    exr = exr if exertion else 0  # a travel device: "You don't suffer stress or fatigue" (L1110)
     physical = p.characteristic in sheets.PHYSICAL
     fatigue = health.fatigue_suffered(actor, exr) if physical else 0
     stress = 0 if physical else exr
@@ -138,6 +145,9 @@ def _roll_check(
             ),
         },
     )
+    harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
+    for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
+        damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")
     if p.opponent_fortune_spent and cmd.target_id:
         ctx.emit(
             char(cmd.target_id),
@@ -297,6 +307,9 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
+    # the target's Parry or Dodge (L439-440)
+    net = react_effects.net_after_reacts(ctx, cmd.character_id, cmd.target_id,
+                                         result.net_successes)
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
@@ -305,7 +318,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": cond.id, "cause": "attacked"},
             )
-    if not result.success:
+    if net < 1:  # D-1: net 0 is no success
         return
     ch = cmd.characteristic or pool.check_characteristic(actor, cmd)[0]
     if cmd.base_damage is not None:
@@ -324,7 +337,8 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": honed[0].id, "cause": "used"},
             )
-    amount = base + result.net_successes + bonus  # "# of successes" (L490), net (digest §2.4)
+    amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
+    amount = react_effects.braced(ctx, cmd.character_id, cmd.target_id, amount, cmd.damage_kind)
     damage(ctx, cmd.target_id, amount, cmd.damage_kind, cmd.pierce, False, "attack")
 
 

@@ -10,6 +10,8 @@ from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     conditions,
+    decide_initiative,
+    decide_travel,
     encounter,
     grandstand,
     health,
@@ -72,6 +74,8 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     encounter.can_start_turn(e, cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
+    decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
+    decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
     for cond_id in grandstand.expiring_at_turn_start(s):
         ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
                  {"condition_id": cond_id, "cause": "turn began (Grandstand L550)"})
@@ -138,6 +142,8 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
             "wish.ConditionsTicked",
             {"ticks": ticks, "expired": expired, "cause": "end of turn"},
         )
+    decide_travel.tick_recharge(ctx, cid)  # travel Reacts recharge with the stunts (L510)
+    decide_initiative.end_of_turn_moves(ctx, cmd.encounter_id, cid)  # D-22 step 7
     ctx.emit(enc(cmd.encounter_id), "wish.TurnEnded", {"character_id": cid, "round": e.round})
 
 
@@ -150,6 +156,7 @@ def end_round(ctx: Ctx, cmd: c.EndRound) -> None:
             "wish.encounter.round L263",
             f"{e.turn.character_id}'s turn is still running",
         )
+    decide_initiative.bleed_out(ctx, cmd.encounter_id, cmd.participants)  # option dying (G-3)
     ctx.emit(enc(cmd.encounter_id), "wish.RoundEnded", {"round": e.round})
 
 

@@ -8,6 +8,7 @@ from contracts.rulesets import wish as c
 from domain.rulesets.wish import (
     conditions,
     health,
+    origin_actions,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
 
@@ -54,7 +55,9 @@ def inflict(ctx: Ctx, cmd: c.InflictLasting) -> None:
 
 def heal(ctx: Ctx, cmd: c.Heal) -> None:
     """Heal Wounds/Grit and treat criticals or schisms (L194, L1417; procedure gap G-4)."""
-    r = health.heal(ctx.sheet(cmd.character_id), cmd.wounds, cmd.grit, cmd.treat)
+    s = ctx.sheet(cmd.character_id)
+    origin_actions.refuse_healing(s, cmd.wounds, cmd.treat)  # Out of Warranty (L895)
+    r = health.heal(s, cmd.wounds, cmd.grit, cmd.treat)
     ctx.emit(char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "heal"})
 
 

@@ -1,9 +1,9 @@
 """Encounters: rounds, turns, maneuvers and the End of Turn phase (L378-380, L510, L1393).
 
 Initiative: the seed names an initiative tracker (Shift L449, Delayed L1456,
-Accelerated L1499) but gives no procedure for it — no roll, no slots, no "Initiative 0
-step" (digest G-7). Turn order is therefore free: any participant who has not yet acted
-this round may start the next turn, and Shift/Delayed/Accelerated move nothing.
+Accelerated L1499) but gives no procedure for it (digest G-7). Until the GM rolls
+initiative (``initiative.py``, option ``initiative``), turn order is free: any participant
+who has not yet acted this round may start the next turn.
 """
 
 from __future__ import annotations

@@ -12,8 +12,10 @@ from contracts.rulesets.wish import (
     ArchetypeTier,
     CheckResult,
     ConditionInstance,
+    DieRoll,
     EncounterState,
     Hindrance,
+    InitiativeSlot,
     Lasting,
     Purchase,
     RecentCheck,
@@ -22,7 +24,15 @@ from contracts.rulesets.wish import (
     WishSheet,
 )
 from domain.errors import DomainError
-from domain.rulesets.wish import advancement, encounter
+from domain.rulesets.wish import (
+    advancement,
+    encounter,
+    initiative,
+    origin_actions,
+    origin_grants,
+    reacts,
+    travel,
+)
 from domain.rulesets.wish import sheet as sheets
 
 R = msgspec.structs.replace
@@ -116,6 +126,8 @@ def _check(s: WishSheet, d: Data) -> WishSheet:
         target_id=d.get("target_id"),
         tally=msgspec.convert(check.get("tally", {}), Tally),
         result=msgspec.convert(check["result"], CheckResult) if "result" in check else None,
+        pool=dict(check.get("pool", {})),
+        dice=[msgspec.convert(x, DieRoll) for x in check.get("dice", [])],
     )
     s = R(
         s,
@@ -132,7 +144,9 @@ def _amended(s: WishSheet, d: Data) -> WishSheet:
     tally = msgspec.convert(d["tally"], Tally)
     result = msgspec.convert(d["result"], CheckResult)
     recent = [
-        R(r, tally=tally, result=result) if r.check_id == d.get("check_id") else r
+        R(r, tally=tally, result=result,
+          dice=[*r.dice, *(msgspec.convert(x, DieRoll) for x in d.get("dice", []))])
+        if r.check_id == d.get("check_id") else r
         for r in s.recent_checks
     ]
     return R(
@@ -259,6 +273,20 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.AdvanceSpent": _advance,
     "wish.CreationFinished": lambda s, d: R(s, phase="play", fortune=s.fortune_rating),
     "wish.OriginChosen": _origin,
+    "wish.OriginSkillsGranted": origin_grants.apply_fixed,
+    "wish.OriginGrantsChosen": origin_grants.apply_grants,
+    "wish.CheckRerolled": origin_actions.fold_rerolled,
+    "wish.CosmicWindsUsed": origin_actions.fold_cosmic_winds,
+    "wish.OriginHindranceOvercome": origin_actions.fold_overcome,
+    "wish.StuntMalfunctioned": origin_actions.fold_malfunction,
+    "wish.MalfunctionRepaired": origin_actions.fold_repaired,
+    "wish.ReactDeclared": reacts.fold_declared,
+    "wish.ReactUsed": reacts.fold_used,
+    "wish.TravelResolved": travel.fold_resolved,
+    "wish.TravelDeviceRepaired": travel.fold_repaired,
+    "wish.TravelRechargeSet": travel.fold_recharge,
+    "wish.Stabilized": lambda s, d: R(s, stabilized=True),
+    "wish.StabilizationEnded": lambda s, d: R(s, stabilized=False),
     "wish.ArchetypeChosen": _archetype,
 }
 
@@ -273,7 +301,20 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(t, actions=t.actions + 1)),
     "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
     "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
-    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None),
+    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
+                                      initiative=[R(x, used=False) for x in e.initiative]),
+    "wish.ParticipantLeft": lambda e, d: R(
+        e, participants=[p for p in e.participants if p != d["character_id"]],
+        acted=[p for p in e.acted if p != d["character_id"]]),
+    "wish.InitiativeRolled": lambda e, d: R(
+        e, initiative=[msgspec.convert(x, InitiativeSlot) for x in d["slots"]],
+        sides=dict(d["sides"])),
+    "wish.InitiativeSlotTaken": lambda e, d: _turn(R(e, initiative=[
+        R(x, used=True) if i == d["slot"] else x for i, x in enumerate(e.initiative)]),
+        lambda t: R(t, slot=d["slot"])),
+    "wish.InitiativeMoved": lambda e, d: _turn(
+        R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
+        lambda t: R(t, slot=d["to"])),
     "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
     "wish.SeparationSet": lambda e, d: R(
         e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),

@@ -55,6 +55,30 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     wealthy_die: Die = "FRT"  # L1301, one per level, Appendix A row 46
     improvisation_die: Die = "EXP"  # L1068: Rank x EXP added to the Improvise pool (digest §9.1)
     observe_bonus_die: Die = "FRT"  # G-2: Observe's "mild bonus" (L444)
+    # Travel modes (L1104-1196): the seed prints no icon; a mild bonus and a mild penalty
+    # (digest Appendix A rows 25-45)
+    travel_bonus_die: Die = "FRT"
+    travel_penalty_die: Die = "MIS"
+    # "two banes cause a character to suffer a fatigue" (L1098): 1 per two banes ("per_pair",
+    # as two boons pay for one option line, D-2), or 1 for two or more ("once")
+    travel_two_bane_rider: Literal["per_pair", "once"] = "per_pair"
+    # G-7: superteam slots ordered by an initiative check once the GM rolls initiative
+    # (wish.RollInitiative); "free": any participant who has not acted takes the next turn
+    initiative: Literal["side_slots", "free"] = "side_slots"
+    initiative_characteristic: Literal["ag", "int"] = "ag"  # G-7: "Ag- or Int-based; GM picks"
+    # G-3: no bleed-out (damage at 0 Wounds is criticals, L206; death at criticals > To,
+    # L208); "bleed_out": each Round's end gives a dying, unstabilized participant criticals
+    dying: Literal["no_bleed_out", "bleed_out"] = "no_bleed_out"
+    bleed_out_criticals: int = 1
+    charge_fatigue: int = 1  # G-2: Charge's cost
+    # Item of Power (L920): attacks on it add X and Rank x Y (Appendix A row 22)
+    item_of_power_die: Die = "CHL"
+    item_of_power_rank_die: Die = "MIS"
+    brace_soak: int = 2  # G-2: Brace's "mild Soak bonus" (L438)
+    riposte_difficulty: int = 1  # G-2: Riposte is "Challenging" (L441)
+    # Parry and Dodge (L439-440): no decision in the digest; the React's net successes take
+    # as many from the attack's ("subtract_net"), or the React records only ("none")
+    parry_dodge: Literal["subtract_net", "none"] = "subtract_net"
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

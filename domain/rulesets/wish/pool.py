@@ -11,7 +11,7 @@ import msgspec
 
 from contracts.rulesets.wish import CheckSpec, DiceSource, WishSheet
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import conditions
+from domain.rulesets.wish import conditions, origin_abilities
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.faces import ORDER
@@ -187,9 +187,16 @@ def assemble(
         )
         if not bypass_defense and not dodge_lost and not unseen:
             pool.add("target Defense", options.defense_die, defense)  # L184
+    if "item_of_power" in spec.tags:  # an attack on a Wielder's Item of Power (L920)
+        if target is None or not attack or target.origin != "Wielder":
+            raise DomainError("tags", "wish.origin.wielder.item_of_power L920",
+                              "item_of_power tags an attack on a Wielder")
+        for source, die, n in origin_abilities.item_of_power_dice(target, options):
+            pool.add(source, die, n)
 
     # Distress: stress/fatigue tokens above the characteristic add misfortune (D-42, L896).
-    if options.distress_dice:
+    # A Robot's Engineered Limits: no distress dice, Wounds or Grit instead (L896).
+    if options.distress_dice and actor.origin != "Robot":
         tokens = actor.fatigue if ch in sheets.PHYSICAL else actor.stress
         pool.add("distress", "MIS", max(0, tokens - c))
 

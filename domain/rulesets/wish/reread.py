@@ -25,7 +25,21 @@ def reread(event_type: str, data: Mapping[str, Any], draws: Sequence[tuple[int, 
         return _brief(data, draws)
     if event_type == "wish.CheckAmended":
         return _amended(data, draws)
+    if event_type == "wish.CheckRerolled":
+        return _rerolled(data, draws)
     return []
+
+
+def _rerolled(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """Mystical Reality's second roll (L837): faces, then the tally with the replaced dice's
+    symbols out and the new ones in."""
+    dice = [msgspec.convert(d, DieRoll) for d in data.get("dice", [])]
+    gone = tally([msgspec.convert(d, DieRoll) for d in data.get("replaced", [])])
+    before = msgspec.convert(data.get("previous_tally", {}), Tally)
+    new = tally(dice)
+    expected = Tally(**{k: getattr(before, k) - getattr(gone, k) + getattr(new, k)
+                        for k in Tally.__struct_fields__})
+    return _dice(dice, draws) + _outcome(data.get("tally", {}), data.get("result", {}), expected)
 
 
 def _amended(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:

@@ -13,6 +13,7 @@ from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.wish import decide as deciders
+from domain.rulesets.wish import dying, origin_abilities, travel
 from domain.rulesets.wish import odds as odds_module
 from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
@@ -67,10 +68,17 @@ class WishRuleset:
         c.TakeHindrance,
         # "the GM chooses detrimental options" (L520)
         c.ImposeOptionLines,
+        # the GM runs the initiative tracker (digest G-7)
+        c.RollInitiative,
+        # Xeno: the GM decides when an Alien is reminded of its nature (L777)
+        c.RemindXeno,
+        # Critical Intolerance: "The GM (or attacking player) chooses a Stunt" (L897)
+        c.ChooseMalfunction,
     })
     check_spec_type = c.CheckSpec
     roll_events: frozenset[str] = frozenset(
-        {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled"}
+        {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled",
+         "wish.CheckRerolled"}
     )
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -88,11 +96,12 @@ class WishRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(deciders.enc(eid))
-        for f in ("character_id", "target_id", "roller_id"):
+        for f in ("character_id", "target_id", "roller_id", "attacker_id"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
         return list(dict.fromkeys(out))
 
     def decide(
@@ -128,7 +137,11 @@ class WishRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Figures that follow from a sheet: thresholds, current Wounds and Grit, rank, states."""
-        return sheets.derived(sheets.load(sheet), parse_options(options))
+        loaded = sheets.load(sheet)
+        return {**sheets.derived(loaded, parse_options(options)),
+                "origin": origin_abilities.derived(loaded),  # every origin ability (L767-924)
+                "travel": travel.derived(loaded),  # Travel skills' modes and devices (L1076-1198)
+                **dying.derived(loaded, parse_options(options))}  # L196, G-3
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.CheckSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -111,7 +111,7 @@ def standing_dice(sheet: WishSheet, spec: CheckSpec, options: WishOptions) -> li
     Looks hindrances (L1357-1361), Wealthy (L1301) and Improvisation (L1068)."""
     out: list[StandingDie] = []
     for row, covers in ORIGIN_ROWS.get(sheet.origin or "", ()):
-        if covers(spec):
+        if covers(spec) and row.source not in sheet.overcome:  # overcome hindrances (L790, L829)
             out.append(_die(row, options))
     names = {h.name for h in sheet.hindrances}
     for name, (penalty, bonus) in LOOKS.items():

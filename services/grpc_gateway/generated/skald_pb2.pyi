@@ -578,7 +578,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_move", "potential_new_round", "potential_recoup", "potential_recover_advantage", "potential_seize_initiative", "potential_start_combat", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_choose_archetype", "wish_choose_option_lines", "wish_choose_origin", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_recover", "wish_remove_condition", "wish_roll_brief_condition", "wish_roll_check", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_attack_roll", "boonbane_challenge_roll", "boonbane_fate_roll", "boonbane_heal", "boonbane_stabilize", "boonbane_take_damage", "golden_heroes_generate_character", "golden_heroes_strike", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -607,24 +607,34 @@ class Command(_message.Message):
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_CHALLENGE_COMBINATION_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_COMPLETE_RETRAINING_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_DISCARD_LIFE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_END_TURN_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_MINOR_ACTION_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_MOVE_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_NEW_ROUND_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_OFFER_AID_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_RECOUP_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_RECOVER_ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RULE_ON_COMBINATION_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_SEIZE_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_SET_CONSCIOUS_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_START_RETRAINING_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_START_TURN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_TAKE_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_ADD_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
     WISH_AWARD_EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHARGE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ARCHETYPE_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHOOSE_MALFUNCTION_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ORIGIN_FIELD_NUMBER: _ClassVar[int]
+    WISH_CHOOSE_ORIGIN_GRANTS_FIELD_NUMBER: _ClassVar[int]
     WISH_CONTESTED_CHECK_FIELD_NUMBER: _ClassVar[int]
     WISH_END_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_END_ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -637,20 +647,29 @@ class Command(_message.Message):
     WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
     WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
+    WISH_OVERCOME_ORIGIN_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_REACT_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
+    WISH_REMIND_XENO_FIELD_NUMBER: _ClassVar[int]
     WISH_REMOVE_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    WISH_REPAIR_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_BRIEF_CONDITION_FIELD_NUMBER: _ClassVar[int]
     WISH_ROLL_CHECK_FIELD_NUMBER: _ClassVar[int]
+    WISH_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
     WISH_SET_SEPARATION_FIELD_NUMBER: _ClassVar[int]
     WISH_SHIFT_STANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_ADVANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     WISH_SPEND_FORTUNE_AFTER_ROLL_FIELD_NUMBER: _ClassVar[int]
+    WISH_STABILIZE_FIELD_NUMBER: _ClassVar[int]
     WISH_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
     WISH_START_TURN_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_BASIC_ACTION_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
     WISH_TAKE_MANEUVER_FIELD_NUMBER: _ClassVar[int]
+    WISH_TRAVEL_CHECK_FIELD_NUMBER: _ClassVar[int]
+    WISH_USE_COSMIC_WINDS_FIELD_NUMBER: _ClassVar[int]
+    WISH_USE_MYSTICAL_REALITY_FIELD_NUMBER: _ClassVar[int]
     command_id: str
     correlation_id: str
     client: str
@@ -679,24 +698,34 @@ class Command(_message.Message):
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
     golden_heroes_strike: GoldenHeroesStrike
     potential_attack: PotentialAttack
+    potential_challenge_combination: PotentialChallengeCombination
+    potential_complete_retraining: PotentialCompleteRetraining
     potential_discard_life: PotentialDiscardLife
     potential_end_combat: PotentialEndCombat
     potential_end_turn: PotentialEndTurn
+    potential_minor_action: PotentialMinorAction
     potential_move: PotentialMove
     potential_new_round: PotentialNewRound
+    potential_offer_aid: PotentialOfferAid
     potential_recoup: PotentialRecoup
     potential_recover_advantage: PotentialRecoverAdvantage
+    potential_rule_on_combination: PotentialRuleOnCombination
     potential_seize_initiative: PotentialSeizeInitiative
+    potential_set_conscious: PotentialSetConscious
     potential_start_combat: PotentialStartCombat
+    potential_start_retraining: PotentialStartRetraining
     potential_start_turn: PotentialStartTurn
     potential_take_action: PotentialTakeAction
     wish_add_condition: WishAddCondition
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
     wish_award_experience: WishAwardExperience
+    wish_charge: WishCharge
     wish_choose_archetype: WishChooseArchetype
+    wish_choose_malfunction: WishChooseMalfunction
     wish_choose_option_lines: WishChooseOptionLines
     wish_choose_origin: WishChooseOrigin
+    wish_choose_origin_grants: WishChooseOriginGrants
     wish_contested_check: WishContestedCheck
     wish_end_encounter: WishEndEncounter
     wish_end_round: WishEndRound
@@ -709,21 +738,30 @@ class Command(_message.Message):
     wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
     wish_move: WishMove
+    wish_overcome_origin_hindrance: WishOvercomeOriginHindrance
+    wish_react: WishReact
     wish_recover: WishRecover
+    wish_remind_xeno: WishRemindXeno
     wish_remove_condition: WishRemoveCondition
+    wish_repair: WishRepair
     wish_roll_brief_condition: WishRollBriefCondition
     wish_roll_check: WishRollCheck
+    wish_roll_initiative: WishRollInitiative
     wish_set_separation: WishSetSeparation
     wish_shift_stance: WishShiftStance
     wish_spend_advance: WishSpendAdvance
     wish_spend_fortune: WishSpendFortune
     wish_spend_fortune_after_roll: WishSpendFortuneAfterRoll
+    wish_stabilize: WishStabilize
     wish_start_encounter: WishStartEncounter
     wish_start_turn: WishStartTurn
     wish_take_basic_action: WishTakeBasicAction
     wish_take_hindrance: WishTakeHindrance
     wish_take_maneuver: WishTakeManeuver
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ...) -> None: ...
+    wish_travel_check: WishTravelCheck
+    wish_use_cosmic_winds: WishUseCosmicWinds
+    wish_use_mystical_reality: WishUseMysticalReality
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -876,7 +914,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_initiative_seized", "potential_life_discarded", "potential_moved", "potential_recouped", "potential_resisted", "potential_round_started", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_character_generated", "golden_heroes_strike_rolled", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -905,15 +943,24 @@ class Event(_message.Message):
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ADVANTAGE_RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_AID_GIVEN_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_AID_OFFERED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_COMBINATION_CHALLENGED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_COMBINATION_RULED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_CONSCIOUSNESS_SET_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_FREE_RESIST_CHANGED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_INITIATIVE_SEIZED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_LIFE_DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_MINOR_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_MOVED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_RECOUPED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_RESISTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_RETRAINING_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ROUND_STARTED_FIELD_NUMBER: _ClassVar[int]
+    POTENTIAL_STATUS_APPLIED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_TURN_ENDED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_TURN_STARTED_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
@@ -948,22 +995,31 @@ class Event(_message.Message):
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
     potential_action_taken: PotentialActionTaken
     potential_advantage_recovered: PotentialAdvantageRecovered
+    potential_aid_given: PotentialAidGiven
+    potential_aid_offered: PotentialAidOffered
     potential_attack_resolved: PotentialAttackResolved
     potential_combat_ended: PotentialCombatEnded
     potential_combat_started: PotentialCombatStarted
+    potential_combination_challenged: PotentialCombinationChallenged
+    potential_combination_ruled: PotentialCombinationRuled
+    potential_consciousness_set: PotentialConsciousnessSet
+    potential_free_resist_changed: PotentialFreeResistChanged
     potential_initiative_seized: PotentialInitiativeSeized
     potential_life_discarded: PotentialLifeDiscarded
+    potential_minor_action_taken: PotentialMinorActionTaken
     potential_moved: PotentialMoved
     potential_recouped: PotentialRecouped
     potential_resisted: PotentialResisted
+    potential_retraining_started: PotentialRetrainingStarted
     potential_round_started: PotentialRoundStarted
+    potential_status_applied: PotentialStatusApplied
     potential_turn_ended: PotentialTurnEnded
     potential_turn_started: PotentialTurnStarted
     other: _struct_pb2.Struct
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -1300,7 +1356,7 @@ class PoolOddsRequest(_message.Message):
     def __init__(self, ruleset_id: _Optional[str] = ..., params: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class PotentialActionSpec(_message.Message):
-    __slots__ = ("advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "resistance_dice", "resistance_bonus")
+    __slots__ = ("advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "resistance_dice", "resistance_bonus", "distance")
     ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
     SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
@@ -1309,6 +1365,7 @@ class PotentialActionSpec(_message.Message):
     RESISTANCE_FIELD_NUMBER: _ClassVar[int]
     RESISTANCE_DICE_FIELD_NUMBER: _ClassVar[int]
     RESISTANCE_BONUS_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
     advantages: _containers.RepeatedScalarFieldContainer[str]
     situation_bonuses: int
     hindrances: int
@@ -1317,10 +1374,11 @@ class PotentialActionSpec(_message.Message):
     resistance: int
     resistance_dice: int
     resistance_bonus: int
-    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., resistance_dice: _Optional[int] = ..., resistance_bonus: _Optional[int] = ...) -> None: ...
+    distance: int
+    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., resistance_dice: _Optional[int] = ..., resistance_bonus: _Optional[int] = ..., distance: _Optional[int] = ...) -> None: ...
 
 class PotentialActionTaken(_message.Message):
-    __slots__ = ("character_id", "focus", "pool", "resistance", "hindrance_faces", "success", "degree", "tracked", "approved_by")
+    __slots__ = ("character_id", "focus", "pool", "resistance", "hindrance_faces", "success", "degree", "tracked", "approved_by", "approval")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     FOCUS_FIELD_NUMBER: _ClassVar[int]
     POOL_FIELD_NUMBER: _ClassVar[int]
@@ -1330,6 +1388,7 @@ class PotentialActionTaken(_message.Message):
     DEGREE_FIELD_NUMBER: _ClassVar[int]
     TRACKED_FIELD_NUMBER: _ClassVar[int]
     APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    APPROVAL_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     focus: str
     pool: PotentialPoolRoll
@@ -1339,10 +1398,11 @@ class PotentialActionTaken(_message.Message):
     degree: int
     tracked: bool
     approved_by: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, character_id: _Optional[str] = ..., focus: _Optional[str] = ..., pool: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., resistance: _Optional[int] = ..., hindrance_faces: _Optional[_Iterable[int]] = ..., success: _Optional[bool] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+    approval: str
+    def __init__(self, character_id: _Optional[str] = ..., focus: _Optional[str] = ..., pool: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., resistance: _Optional[int] = ..., hindrance_faces: _Optional[_Iterable[int]] = ..., success: _Optional[bool] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ..., approval: _Optional[str] = ...) -> None: ...
 
 class PotentialAdvantage(_message.Message):
-    __slots__ = ("id", "title", "summary", "colour", "keywords", "cp", "modifier", "equipment", "discarded")
+    __slots__ = ("id", "title", "summary", "colour", "keywords", "cp", "modifier", "equipment", "discarded", "range", "status", "reroll")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SUMMARY_FIELD_NUMBER: _ClassVar[int]
@@ -1352,6 +1412,9 @@ class PotentialAdvantage(_message.Message):
     MODIFIER_FIELD_NUMBER: _ClassVar[int]
     EQUIPMENT_FIELD_NUMBER: _ClassVar[int]
     DISCARDED_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    REROLL_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     summary: str
@@ -1361,7 +1424,10 @@ class PotentialAdvantage(_message.Message):
     modifier: int
     equipment: str
     discarded: bool
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., summary: _Optional[str] = ..., colour: _Optional[str] = ..., keywords: _Optional[_Iterable[str]] = ..., cp: _Optional[int] = ..., modifier: _Optional[int] = ..., equipment: _Optional[str] = ..., discarded: _Optional[bool] = ...) -> None: ...
+    range: int
+    status: str
+    reroll: int
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., summary: _Optional[str] = ..., colour: _Optional[str] = ..., keywords: _Optional[_Iterable[str]] = ..., cp: _Optional[int] = ..., modifier: _Optional[int] = ..., equipment: _Optional[str] = ..., discarded: _Optional[bool] = ..., range: _Optional[int] = ..., status: _Optional[str] = ..., reroll: _Optional[int] = ...) -> None: ...
 
 class PotentialAdvantageRecovered(_message.Message):
     __slots__ = ("character_id", "advantage", "reason")
@@ -1373,8 +1439,56 @@ class PotentialAdvantageRecovered(_message.Message):
     reason: str
     def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class PotentialAidGiven(_message.Message):
+    __slots__ = ("character_id", "aided", "advantage", "kind", "cost", "tracked")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AIDED_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    TRACKED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    aided: str
+    advantage: str
+    kind: str
+    cost: PotentialCost
+    tracked: bool
+    def __init__(self, character_id: _Optional[str] = ..., aided: _Optional[str] = ..., advantage: _Optional[str] = ..., kind: _Optional[str] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., tracked: _Optional[bool] = ...) -> None: ...
+
+class PotentialAidOffer(_message.Message):
+    __slots__ = ("to", "advantage", "kind")
+    TO_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    to: str
+    advantage: str
+    kind: str
+    def __init__(self, to: _Optional[str] = ..., advantage: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class PotentialAidOffered(_message.Message):
+    __slots__ = ("character_id", "to", "advantage", "kind")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    to: str
+    advantage: str
+    kind: str
+    def __init__(self, character_id: _Optional[str] = ..., to: _Optional[str] = ..., advantage: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
+class PotentialAidUse(_message.Message):
+    __slots__ = ("character_id", "advantage", "cost")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantage: str
+    cost: PotentialCost
+    def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ...) -> None: ...
+
 class PotentialAttack(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "focus", "advantages", "situation_bonuses", "hindrances", "potential_action", "resistance", "approved_by")
+    __slots__ = ("campaign_id", "character_id", "target_id", "focus", "advantages", "situation_bonuses", "hindrances", "potential_action", "resistance", "aid_from", "distance", "damaging", "approved_by")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1384,6 +1498,9 @@ class PotentialAttack(_message.Message):
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
     RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    AID_FROM_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
+    DAMAGING_FIELD_NUMBER: _ClassVar[int]
     APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
@@ -1394,11 +1511,14 @@ class PotentialAttack(_message.Message):
     hindrances: int
     potential_action: bool
     resistance: PotentialResistance
+    aid_from: _containers.RepeatedScalarFieldContainer[str]
+    distance: int
+    damaging: bool
     approved_by: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., focus: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., resistance: _Optional[_Union[PotentialResistance, _Mapping]] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., focus: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., resistance: _Optional[_Union[PotentialResistance, _Mapping]] = ..., aid_from: _Optional[_Iterable[str]] = ..., distance: _Optional[int] = ..., damaging: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PotentialAttackResolved(_message.Message):
-    __slots__ = ("character_id", "target_id", "focus", "attack", "defence", "hit", "degree", "tracked", "approved_by", "defence_approved_by")
+    __slots__ = ("character_id", "target_id", "focus", "attack", "defence", "hit", "degree", "tracked", "approved_by", "defence_approved_by", "approval")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     FOCUS_FIELD_NUMBER: _ClassVar[int]
@@ -1409,6 +1529,7 @@ class PotentialAttackResolved(_message.Message):
     TRACKED_FIELD_NUMBER: _ClassVar[int]
     APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
     DEFENCE_APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
+    APPROVAL_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     target_id: str
     focus: str
@@ -1419,7 +1540,8 @@ class PotentialAttackResolved(_message.Message):
     tracked: bool
     approved_by: _containers.RepeatedScalarFieldContainer[str]
     defence_approved_by: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., focus: _Optional[str] = ..., attack: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., defence: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., hit: _Optional[bool] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ..., defence_approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+    approval: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., focus: _Optional[str] = ..., attack: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., defence: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ..., hit: _Optional[bool] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ..., defence_approved_by: _Optional[_Iterable[str]] = ..., approval: _Optional[str] = ...) -> None: ...
 
 class PotentialBid(_message.Message):
     __slots__ = ("character_id", "tokens")
@@ -1429,6 +1551,24 @@ class PotentialBid(_message.Message):
     tokens: int
     def __init__(self, character_id: _Optional[str] = ..., tokens: _Optional[int] = ...) -> None: ...
 
+class PotentialChallengeCombination(_message.Message):
+    __slots__ = ("campaign_id", "challenged_id", "advantages", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGED_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    challenged_id: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., challenged_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialCombatClosed(_message.Message):
+    __slots__ = ("combat_id",)
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    def __init__(self, combat_id: _Optional[str] = ...) -> None: ...
+
 class PotentialCombatEnded(_message.Message):
     __slots__ = ("character_id", "recovered")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1437,13 +1577,85 @@ class PotentialCombatEnded(_message.Message):
     recovered: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., recovered: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class PotentialCombatOpened(_message.Message):
+    __slots__ = ("combat_id", "participants", "first")
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    first: str
+    def __init__(self, combat_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., first: _Optional[str] = ...) -> None: ...
+
 class PotentialCombatStarted(_message.Message):
-    __slots__ = ("character_id", "readiness")
+    __slots__ = ("character_id", "readiness", "combat_id")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     READINESS_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     readiness: int
-    def __init__(self, character_id: _Optional[str] = ..., readiness: _Optional[int] = ...) -> None: ...
+    combat_id: str
+    def __init__(self, character_id: _Optional[str] = ..., readiness: _Optional[int] = ..., combat_id: _Optional[str] = ...) -> None: ...
+
+class PotentialCombatState(_message.Message):
+    __slots__ = ("combat_id", "participants", "round", "current", "next", "had_turn", "last", "active")
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_FIELD_NUMBER: _ClassVar[int]
+    NEXT_FIELD_NUMBER: _ClassVar[int]
+    HAD_TURN_FIELD_NUMBER: _ClassVar[int]
+    LAST_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    round: int
+    current: str
+    next: str
+    had_turn: _containers.RepeatedScalarFieldContainer[str]
+    last: str
+    active: bool
+    def __init__(self, combat_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., current: _Optional[str] = ..., next: _Optional[str] = ..., had_turn: _Optional[_Iterable[str]] = ..., last: _Optional[str] = ..., active: _Optional[bool] = ...) -> None: ...
+
+class PotentialCombinationChallenged(_message.Message):
+    __slots__ = ("character_id", "advantages", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialCombinationRuled(_message.Message):
+    __slots__ = ("character_id", "advantages", "approved", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    approved: bool
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialCompleteRetraining(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class PotentialConsciousnessSet(_message.Message):
+    __slots__ = ("character_id", "conscious", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    conscious: bool
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., conscious: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class PotentialCost(_message.Message):
     __slots__ = ("dynamic", "static")
@@ -1464,24 +1676,38 @@ class PotentialDiscardLife(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PotentialEndCombat(_message.Message):
-    __slots__ = ("campaign_id", "participants")
+    __slots__ = ("campaign_id", "participants", "combat_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+    combat_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., combat_id: _Optional[str] = ...) -> None: ...
 
 class PotentialEndTurn(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "anticipate", "nominate")
+    __slots__ = ("campaign_id", "character_id", "anticipate", "nominate", "combat_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ANTICIPATE_FIELD_NUMBER: _ClassVar[int]
     NOMINATE_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     anticipate: _containers.RepeatedScalarFieldContainer[str]
     nominate: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., anticipate: _Optional[_Iterable[str]] = ..., nominate: _Optional[str] = ...) -> None: ...
+    combat_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., anticipate: _Optional[_Iterable[str]] = ..., nominate: _Optional[str] = ..., combat_id: _Optional[str] = ...) -> None: ...
+
+class PotentialFreeResistChanged(_message.Message):
+    __slots__ = ("character_id", "advantage", "previous")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    PREVIOUS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantage: str
+    previous: str
+    def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., previous: _Optional[str] = ...) -> None: ...
 
 class PotentialInitiativeSeized(_message.Message):
     __slots__ = ("character_id", "nominee", "bids", "cost")
@@ -1494,6 +1720,14 @@ class PotentialInitiativeSeized(_message.Message):
     bids: _containers.RepeatedCompositeFieldContainer[PotentialBid]
     cost: PotentialCost
     def __init__(self, character_id: _Optional[str] = ..., nominee: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[PotentialBid, _Mapping]]] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ...) -> None: ...
+
+class PotentialInitiativeTaken(_message.Message):
+    __slots__ = ("combat_id", "character_id")
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    character_id: str
+    def __init__(self, combat_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class PotentialLifeDiscarded(_message.Message):
     __slots__ = ("character_id", "advantages", "cp", "covered", "exhausted")
@@ -1509,37 +1743,63 @@ class PotentialLifeDiscarded(_message.Message):
     exhausted: bool
     def __init__(self, character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., cp: _Optional[int] = ..., covered: _Optional[int] = ..., exhausted: _Optional[bool] = ...) -> None: ...
 
+class PotentialMinorAction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "description")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    description: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+
+class PotentialMinorActionTaken(_message.Message):
+    __slots__ = ("character_id", "description")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    description: str
+    def __init__(self, character_id: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+
 class PotentialMove(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "mode")
+    __slots__ = ("campaign_id", "character_id", "mode", "advantages", "situation_bonuses")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     mode: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., mode: _Optional[str] = ...) -> None: ...
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    situation_bonuses: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., mode: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ...) -> None: ...
 
 class PotentialMoved(_message.Message):
-    __slots__ = ("character_id", "mode", "faces", "distance", "cost")
+    __slots__ = ("character_id", "mode", "faces", "distance", "cost", "pool")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MODE_FIELD_NUMBER: _ClassVar[int]
     FACES_FIELD_NUMBER: _ClassVar[int]
     DISTANCE_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
+    POOL_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     mode: str
     faces: _containers.RepeatedScalarFieldContainer[int]
     distance: int
     cost: PotentialCost
-    def __init__(self, character_id: _Optional[str] = ..., mode: _Optional[str] = ..., faces: _Optional[_Iterable[int]] = ..., distance: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ...) -> None: ...
+    pool: PotentialPoolRoll
+    def __init__(self, character_id: _Optional[str] = ..., mode: _Optional[str] = ..., faces: _Optional[_Iterable[int]] = ..., distance: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., pool: _Optional[_Union[PotentialPoolRoll, _Mapping]] = ...) -> None: ...
 
 class PotentialNewRound(_message.Message):
-    __slots__ = ("campaign_id", "participants")
+    __slots__ = ("campaign_id", "participants", "combat_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
+    combat_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., combat_id: _Optional[str] = ...) -> None: ...
 
 class PotentialOddsQuery(_message.Message):
     __slots__ = ("dice", "bonus", "resistance", "opposed_dice", "opposed_bonus")
@@ -1570,21 +1830,41 @@ class PotentialOddsView(_message.Message):
     degrees: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., degrees: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
+class PotentialOfferAid(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "to", "advantage", "kind")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    to: str
+    advantage: str
+    kind: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., to: _Optional[str] = ..., advantage: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+
 class PotentialPoolRoll(_message.Message):
-    __slots__ = ("sources", "faces", "modifier", "score", "cost", "refused_to_one")
+    __slots__ = ("sources", "faces", "modifier", "score", "cost", "refused_to_one", "fixed", "rerolls", "aid")
     SOURCES_FIELD_NUMBER: _ClassVar[int]
     FACES_FIELD_NUMBER: _ClassVar[int]
     MODIFIER_FIELD_NUMBER: _ClassVar[int]
     SCORE_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
     REFUSED_TO_ONE_FIELD_NUMBER: _ClassVar[int]
+    FIXED_FIELD_NUMBER: _ClassVar[int]
+    REROLLS_FIELD_NUMBER: _ClassVar[int]
+    AID_FIELD_NUMBER: _ClassVar[int]
     sources: _containers.RepeatedScalarFieldContainer[str]
     faces: _containers.RepeatedScalarFieldContainer[int]
     modifier: int
     score: int
     cost: PotentialCost
     refused_to_one: str
-    def __init__(self, sources: _Optional[_Iterable[str]] = ..., faces: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., score: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., refused_to_one: _Optional[str] = ...) -> None: ...
+    fixed: int
+    rerolls: _containers.RepeatedCompositeFieldContainer[PotentialReroll]
+    aid: _containers.RepeatedCompositeFieldContainer[PotentialAidUse]
+    def __init__(self, sources: _Optional[_Iterable[str]] = ..., faces: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., score: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., refused_to_one: _Optional[str] = ..., fixed: _Optional[int] = ..., rerolls: _Optional[_Iterable[_Union[PotentialReroll, _Mapping]]] = ..., aid: _Optional[_Iterable[_Union[PotentialAidUse, _Mapping]]] = ...) -> None: ...
 
 class PotentialRecoup(_message.Message):
     __slots__ = ("campaign_id", "character_id", "dynamic", "static")
@@ -1622,14 +1902,23 @@ class PotentialRecoverAdvantage(_message.Message):
     reason: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class PotentialReroll(_message.Message):
+    __slots__ = ("index", "replaced")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    REPLACED_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    replaced: int
+    def __init__(self, index: _Optional[int] = ..., replaced: _Optional[int] = ...) -> None: ...
+
 class PotentialResistance(_message.Message):
-    __slots__ = ("advantages", "free_resist", "potential_action", "situation_bonuses", "decline", "unconscious", "approved_by")
+    __slots__ = ("advantages", "free_resist", "potential_action", "situation_bonuses", "decline", "unconscious", "aid_from", "approved_by")
     ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
     FREE_RESIST_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
     SITUATION_BONUSES_FIELD_NUMBER: _ClassVar[int]
     DECLINE_FIELD_NUMBER: _ClassVar[int]
     UNCONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    AID_FROM_FIELD_NUMBER: _ClassVar[int]
     APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
     advantages: _containers.RepeatedScalarFieldContainer[str]
     free_resist: bool
@@ -1637,8 +1926,9 @@ class PotentialResistance(_message.Message):
     situation_bonuses: int
     decline: bool
     unconscious: bool
+    aid_from: _containers.RepeatedScalarFieldContainer[str]
     approved_by: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., free_resist: _Optional[bool] = ..., potential_action: _Optional[bool] = ..., situation_bonuses: _Optional[int] = ..., decline: _Optional[bool] = ..., unconscious: _Optional[bool] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., free_resist: _Optional[bool] = ..., potential_action: _Optional[bool] = ..., situation_bonuses: _Optional[int] = ..., decline: _Optional[bool] = ..., unconscious: _Optional[bool] = ..., aid_from: _Optional[_Iterable[str]] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PotentialResisted(_message.Message):
     __slots__ = ("character_id", "attacker_id", "cost", "degree", "tracked", "anticipation_used")
@@ -1656,26 +1946,82 @@ class PotentialResisted(_message.Message):
     anticipation_used: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., degree: _Optional[int] = ..., tracked: _Optional[bool] = ..., anticipation_used: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class PotentialRetrainingStarted(_message.Message):
+    __slots__ = ("character_id", "advantage", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    advantage: str
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialRoundBegan(_message.Message):
+    __slots__ = ("combat_id", "round")
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    round: int
+    def __init__(self, combat_id: _Optional[str] = ..., round: _Optional[int] = ...) -> None: ...
+
 class PotentialRoundStarted(_message.Message):
     __slots__ = ("character_id",)
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     def __init__(self, character_id: _Optional[str] = ...) -> None: ...
 
+class PotentialRuleOnCombination(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "advantages", "approved", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    APPROVED_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    approved: bool
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., approved: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialRuling(_message.Message):
+    __slots__ = ("advantages", "state", "reason")
+    ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    advantages: _containers.RepeatedScalarFieldContainer[str]
+    state: str
+    reason: str
+    def __init__(self, advantages: _Optional[_Iterable[str]] = ..., state: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class PotentialSeizeInitiative(_message.Message):
-    __slots__ = ("campaign_id", "nominee", "bids", "pay_static")
+    __slots__ = ("campaign_id", "nominee", "bids", "pay_static", "combat_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     NOMINEE_FIELD_NUMBER: _ClassVar[int]
     BIDS_FIELD_NUMBER: _ClassVar[int]
     PAY_STATIC_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     nominee: str
     bids: _containers.RepeatedCompositeFieldContainer[PotentialBid]
     pay_static: int
-    def __init__(self, campaign_id: _Optional[str] = ..., nominee: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[PotentialBid, _Mapping]]] = ..., pay_static: _Optional[int] = ...) -> None: ...
+    combat_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., nominee: _Optional[str] = ..., bids: _Optional[_Iterable[_Union[PotentialBid, _Mapping]]] = ..., pay_static: _Optional[int] = ..., combat_id: _Optional[str] = ...) -> None: ...
+
+class PotentialSetConscious(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "conscious", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    conscious: bool
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., conscious: _Optional[bool] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class PotentialSheet(_message.Message):
-    __slots__ = ("advantages", "free_resist", "dynamic", "static", "in_combat", "pending_damage", "turn", "had_turn", "anticipated")
+    __slots__ = ("advantages", "free_resist", "dynamic", "static", "in_combat", "pending_damage", "turn", "had_turn", "anticipated", "fixed_score", "conscious", "statuses", "aid_offer", "rulings", "combat_id", "retraining")
     ADVANTAGES_FIELD_NUMBER: _ClassVar[int]
     FREE_RESIST_FIELD_NUMBER: _ClassVar[int]
     DYNAMIC_FIELD_NUMBER: _ClassVar[int]
@@ -1685,6 +2031,13 @@ class PotentialSheet(_message.Message):
     TURN_FIELD_NUMBER: _ClassVar[int]
     HAD_TURN_FIELD_NUMBER: _ClassVar[int]
     ANTICIPATED_FIELD_NUMBER: _ClassVar[int]
+    FIXED_SCORE_FIELD_NUMBER: _ClassVar[int]
+    CONSCIOUS_FIELD_NUMBER: _ClassVar[int]
+    STATUSES_FIELD_NUMBER: _ClassVar[int]
+    AID_OFFER_FIELD_NUMBER: _ClassVar[int]
+    RULINGS_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    RETRAINING_FIELD_NUMBER: _ClassVar[int]
     advantages: _containers.RepeatedCompositeFieldContainer[PotentialAdvantage]
     free_resist: str
     dynamic: PotentialTokens
@@ -1694,10 +2047,17 @@ class PotentialSheet(_message.Message):
     turn: PotentialTurnState
     had_turn: bool
     anticipated: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, advantages: _Optional[_Iterable[_Union[PotentialAdvantage, _Mapping]]] = ..., free_resist: _Optional[str] = ..., dynamic: _Optional[_Union[PotentialTokens, _Mapping]] = ..., static: _Optional[_Union[PotentialTokens, _Mapping]] = ..., in_combat: _Optional[bool] = ..., pending_damage: _Optional[int] = ..., turn: _Optional[_Union[PotentialTurnState, _Mapping]] = ..., had_turn: _Optional[bool] = ..., anticipated: _Optional[_Iterable[str]] = ...) -> None: ...
+    fixed_score: int
+    conscious: bool
+    statuses: _containers.RepeatedCompositeFieldContainer[PotentialStatusEffect]
+    aid_offer: PotentialAidOffer
+    rulings: _containers.RepeatedCompositeFieldContainer[PotentialRuling]
+    combat_id: str
+    retraining: str
+    def __init__(self, advantages: _Optional[_Iterable[_Union[PotentialAdvantage, _Mapping]]] = ..., free_resist: _Optional[str] = ..., dynamic: _Optional[_Union[PotentialTokens, _Mapping]] = ..., static: _Optional[_Union[PotentialTokens, _Mapping]] = ..., in_combat: _Optional[bool] = ..., pending_damage: _Optional[int] = ..., turn: _Optional[_Union[PotentialTurnState, _Mapping]] = ..., had_turn: _Optional[bool] = ..., anticipated: _Optional[_Iterable[str]] = ..., fixed_score: _Optional[int] = ..., conscious: _Optional[bool] = ..., statuses: _Optional[_Iterable[_Union[PotentialStatusEffect, _Mapping]]] = ..., aid_offer: _Optional[_Union[PotentialAidOffer, _Mapping]] = ..., rulings: _Optional[_Iterable[_Union[PotentialRuling, _Mapping]]] = ..., combat_id: _Optional[str] = ..., retraining: _Optional[str] = ...) -> None: ...
 
 class PotentialStartCombat(_message.Message):
-    __slots__ = ("campaign_id", "participants", "readiness")
+    __slots__ = ("campaign_id", "participants", "readiness", "first", "combat_id")
     class ReadinessEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1708,21 +2068,61 @@ class PotentialStartCombat(_message.Message):
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     READINESS_FIELD_NUMBER: _ClassVar[int]
+    FIRST_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
     readiness: _containers.ScalarMap[str, int]
-    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., readiness: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    first: str
+    combat_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., readiness: _Optional[_Mapping[str, int]] = ..., first: _Optional[str] = ..., combat_id: _Optional[str] = ...) -> None: ...
 
-class PotentialStartTurn(_message.Message):
-    __slots__ = ("campaign_id", "character_id")
+class PotentialStartRetraining(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "advantage", "reason")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+    advantage: str
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., advantage: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PotentialStartTurn(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "combat_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    combat_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., combat_id: _Optional[str] = ...) -> None: ...
+
+class PotentialStatusApplied(_message.Message):
+    __slots__ = ("character_id", "status")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    status: PotentialStatusEffect
+    def __init__(self, character_id: _Optional[str] = ..., status: _Optional[_Union[PotentialStatusEffect, _Mapping]] = ...) -> None: ...
+
+class PotentialStatusEffect(_message.Message):
+    __slots__ = ("name", "source_id", "advantage", "degree", "seen_turn")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_ID_FIELD_NUMBER: _ClassVar[int]
+    ADVANTAGE_FIELD_NUMBER: _ClassVar[int]
+    DEGREE_FIELD_NUMBER: _ClassVar[int]
+    SEEN_TURN_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    source_id: str
+    advantage: str
+    degree: int
+    seen_turn: bool
+    def __init__(self, name: _Optional[str] = ..., source_id: _Optional[str] = ..., advantage: _Optional[str] = ..., degree: _Optional[int] = ..., seen_turn: _Optional[bool] = ...) -> None: ...
 
 class PotentialTakeAction(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "focus", "advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "approved_by")
+    __slots__ = ("campaign_id", "character_id", "focus", "advantages", "situation_bonuses", "hindrances", "potential_action", "concentration", "resistance", "aid_from", "distance", "approved_by")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     FOCUS_FIELD_NUMBER: _ClassVar[int]
@@ -1732,6 +2132,8 @@ class PotentialTakeAction(_message.Message):
     POTENTIAL_ACTION_FIELD_NUMBER: _ClassVar[int]
     CONCENTRATION_FIELD_NUMBER: _ClassVar[int]
     RESISTANCE_FIELD_NUMBER: _ClassVar[int]
+    AID_FROM_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
     APPROVED_BY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
@@ -1742,8 +2144,10 @@ class PotentialTakeAction(_message.Message):
     potential_action: bool
     concentration: bool
     resistance: int
+    aid_from: _containers.RepeatedScalarFieldContainer[str]
+    distance: int
     approved_by: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., focus: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., focus: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., situation_bonuses: _Optional[int] = ..., hindrances: _Optional[int] = ..., potential_action: _Optional[bool] = ..., concentration: _Optional[bool] = ..., resistance: _Optional[int] = ..., aid_from: _Optional[_Iterable[str]] = ..., distance: _Optional[int] = ..., approved_by: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PotentialTokens(_message.Message):
     __slots__ = ("bank", "spent")
@@ -1753,15 +2157,35 @@ class PotentialTokens(_message.Message):
     spent: int
     def __init__(self, bank: _Optional[int] = ..., spent: _Optional[int] = ...) -> None: ...
 
+class PotentialTurnBegan(_message.Message):
+    __slots__ = ("combat_id", "character_id")
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    character_id: str
+    def __init__(self, combat_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
 class PotentialTurnEnded(_message.Message):
-    __slots__ = ("character_id", "anticipated", "nominee")
+    __slots__ = ("character_id", "anticipated", "nominee", "statuses_ended")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ANTICIPATED_FIELD_NUMBER: _ClassVar[int]
     NOMINEE_FIELD_NUMBER: _ClassVar[int]
+    STATUSES_ENDED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     anticipated: _containers.RepeatedScalarFieldContainer[str]
     nominee: str
-    def __init__(self, character_id: _Optional[str] = ..., anticipated: _Optional[_Iterable[str]] = ..., nominee: _Optional[str] = ...) -> None: ...
+    statuses_ended: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., anticipated: _Optional[_Iterable[str]] = ..., nominee: _Optional[str] = ..., statuses_ended: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PotentialTurnPassed(_message.Message):
+    __slots__ = ("combat_id", "character_id", "nominee")
+    COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NOMINEE_FIELD_NUMBER: _ClassVar[int]
+    combat_id: str
+    character_id: str
+    nominee: str
+    def __init__(self, combat_id: _Optional[str] = ..., character_id: _Optional[str] = ..., nominee: _Optional[str] = ...) -> None: ...
 
 class PotentialTurnStarted(_message.Message):
     __slots__ = ("character_id", "lapsed")
@@ -2184,6 +2608,28 @@ class WishAwardExperience(_message.Message):
     reason: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., xp: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class WishCharge(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "skill", "characteristic", "difficulty", "specializations", "fortune_points")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    skill: str
+    characteristic: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    fortune_points: int
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., skill: _Optional[str] = ..., characteristic: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ...) -> None: ...
+
 class WishCheckRecord(_message.Message):
     __slots__ = ("characteristic", "effective_characteristic", "skill", "pool", "sources", "dice", "tally", "result")
     class PoolEntry(_message.Message):
@@ -2263,6 +2709,18 @@ class WishChooseArchetype(_message.Message):
     archetype: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., archetype: _Optional[str] = ...) -> None: ...
 
+class WishChooseMalfunction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "critical_id", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CRITICAL_ID_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    critical_id: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., critical_id: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
 class WishChooseOptionLines(_message.Message):
     __slots__ = ("campaign_id", "character_id", "check_id", "lines")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2295,6 +2753,31 @@ class WishChooseOrigin(_message.Message):
     picks: _containers.ScalarMap[str, int]
     talent: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., origin: _Optional[str] = ..., picks: _Optional[_Mapping[str, int]] = ..., talent: _Optional[str] = ...) -> None: ...
+
+class WishChooseOriginGrants(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "skills", "sfx", "stunts", "stunt_sfx", "specializations")
+    class SpecializationsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILLS_FIELD_NUMBER: _ClassVar[int]
+    SFX_FIELD_NUMBER: _ClassVar[int]
+    STUNTS_FIELD_NUMBER: _ClassVar[int]
+    STUNT_SFX_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    skills: _containers.RepeatedScalarFieldContainer[str]
+    sfx: str
+    stunts: _containers.RepeatedScalarFieldContainer[str]
+    stunt_sfx: str
+    specializations: _containers.ScalarMap[str, str]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skills: _Optional[_Iterable[str]] = ..., sfx: _Optional[str] = ..., stunts: _Optional[_Iterable[str]] = ..., stunt_sfx: _Optional[str] = ..., specializations: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class WishConditionInstance(_message.Message):
     __slots__ = ("id", "name", "duration", "tokens", "severity", "note", "stunt")
@@ -2373,7 +2856,7 @@ class WishDieRoll(_message.Message):
     def __init__(self, die: _Optional[str] = ..., face: _Optional[int] = ..., symbols: _Optional[_Iterable[str]] = ..., chained: _Optional[bool] = ...) -> None: ...
 
 class WishEncounterState(_message.Message):
-    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active", "separations")
+    __slots__ = ("encounter_id", "participants", "round", "acted", "turn", "active", "separations", "initiative", "sides")
     class SeparationsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2381,6 +2864,13 @@ class WishEncounterState(_message.Message):
         key: str
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     ROUND_FIELD_NUMBER: _ClassVar[int]
@@ -2388,6 +2878,8 @@ class WishEncounterState(_message.Message):
     TURN_FIELD_NUMBER: _ClassVar[int]
     ACTIVE_FIELD_NUMBER: _ClassVar[int]
     SEPARATIONS_FIELD_NUMBER: _ClassVar[int]
+    INITIATIVE_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     participants: _containers.RepeatedScalarFieldContainer[str]
     round: int
@@ -2395,7 +2887,9 @@ class WishEncounterState(_message.Message):
     turn: WishTurnState
     active: bool
     separations: _containers.ScalarMap[str, int]
-    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    initiative: _containers.RepeatedCompositeFieldContainer[WishInitiativeSlot]
+    sides: _containers.ScalarMap[str, str]
+    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ..., initiative: _Optional[_Iterable[_Union[WishInitiativeSlot, _Mapping]]] = ..., sides: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class WishEndEncounter(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
@@ -2408,12 +2902,14 @@ class WishEndEncounter(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishEndRound(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id")
+    __slots__ = ("campaign_id", "encounter_id", "participants")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishEndTurn(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "fortune_recharge", "invigorated_stunt")
@@ -2530,6 +3026,20 @@ class WishInflictLasting(_message.Message):
     severity: int
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., name: _Optional[str] = ..., severity: _Optional[int] = ...) -> None: ...
 
+class WishInitiativeSlot(_message.Message):
+    __slots__ = ("side", "rolled_by", "net_successes", "net_boons", "used")
+    SIDE_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_BY_FIELD_NUMBER: _ClassVar[int]
+    NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
+    NET_BOONS_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    side: str
+    rolled_by: str
+    net_successes: int
+    net_boons: int
+    used: bool
+    def __init__(self, side: _Optional[str] = ..., rolled_by: _Optional[str] = ..., net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., used: _Optional[bool] = ...) -> None: ...
+
 class WishLasting(_message.Message):
     __slots__ = ("id", "name", "severity")
     ID_FIELD_NUMBER: _ClassVar[int]
@@ -2611,6 +3121,26 @@ class WishOutcome(_message.Message):
     probability: str
     def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
 
+class WishOvercomeOriginHindrance(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "name")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    name: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class WishPendingReact(_message.Message):
+    __slots__ = ("action", "attacker_id", "net_successes")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
+    action: str
+    attacker_id: str
+    net_successes: int
+    def __init__(self, action: _Optional[str] = ..., attacker_id: _Optional[str] = ..., net_successes: _Optional[int] = ...) -> None: ...
+
 class WishPurchase(_message.Message):
     __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -2629,9 +3159,34 @@ class WishPurchase(_message.Message):
     archetype_raise: bool
     def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
+class WishReact(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "attacker_id", "action", "difficulty", "specializations")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    attacker_id: str
+    action: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., action: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class WishRecentCheck(_message.Message):
-    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed")
+    __slots__ = ("check_id", "kind", "characteristic", "target_id", "tally", "result", "lines", "consumed", "pool", "dice", "rerolled", "cosmic_winds")
     class ConsumedEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class PoolEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -2646,6 +3201,10 @@ class WishRecentCheck(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
     CONSUMED_FIELD_NUMBER: _ClassVar[int]
+    POOL_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    REROLLED_FIELD_NUMBER: _ClassVar[int]
+    COSMIC_WINDS_FIELD_NUMBER: _ClassVar[int]
     check_id: str
     kind: str
     characteristic: str
@@ -2654,7 +3213,11 @@ class WishRecentCheck(_message.Message):
     result: WishCheckResult
     lines: _containers.RepeatedScalarFieldContainer[str]
     consumed: _containers.ScalarMap[str, int]
-    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    pool: _containers.ScalarMap[str, int]
+    dice: _containers.RepeatedCompositeFieldContainer[WishDieRoll]
+    rerolled: bool
+    cosmic_winds: int
+    def __init__(self, check_id: _Optional[str] = ..., kind: _Optional[str] = ..., characteristic: _Optional[str] = ..., target_id: _Optional[str] = ..., tally: _Optional[_Union[WishTally, _Mapping]] = ..., result: _Optional[_Union[WishCheckResult, _Mapping]] = ..., lines: _Optional[_Iterable[str]] = ..., consumed: _Optional[_Mapping[str, int]] = ..., pool: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[_Union[WishDieRoll, _Mapping]]] = ..., rerolled: _Optional[bool] = ..., cosmic_winds: _Optional[int] = ...) -> None: ...
 
 class WishRecover(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stress", "fatigue")
@@ -2668,6 +3231,16 @@ class WishRecover(_message.Message):
     fatigue: int
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ...) -> None: ...
 
+class WishRemindXeno(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "reason")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    reason: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
 class WishRemoveCondition(_message.Message):
     __slots__ = ("campaign_id", "character_id", "condition_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2677,6 +3250,20 @@ class WishRemoveCondition(_message.Message):
     character_id: str
     condition_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., condition_id: _Optional[str] = ...) -> None: ...
+
+class WishRepair(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "wounds", "treat", "device")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    WOUNDS_FIELD_NUMBER: _ClassVar[int]
+    TREAT_FIELD_NUMBER: _ClassVar[int]
+    DEVICE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    wounds: int
+    treat: _containers.RepeatedScalarFieldContainer[str]
+    device: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., wounds: _Optional[int] = ..., treat: _Optional[_Iterable[str]] = ..., device: _Optional[str] = ...) -> None: ...
 
 class WishRollBriefCondition(_message.Message):
     __slots__ = ("campaign_id", "character_id", "table", "tokens")
@@ -2728,6 +3315,25 @@ class WishRollCheck(_message.Message):
     bypass_defense: bool
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., opponent_fortune_points: _Optional[int] = ..., bypass_defense: _Optional[bool] = ...) -> None: ...
 
+class WishRollInitiative(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "sides", "characteristic")
+    class SidesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SIDES_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    sides: _containers.ScalarMap[str, str]
+    characteristic: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., sides: _Optional[_Mapping[str, str]] = ..., characteristic: _Optional[str] = ...) -> None: ...
+
 class WishSetSeparation(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers", "band")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2745,7 +3351,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "stabilized")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2781,6 +3387,20 @@ class WishSheet(_message.Message):
         key: str
         value: WishStunt
         def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[WishStunt, _Mapping]] = ...) -> None: ...
+    class TravelRechargeEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class MalfunctionsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     CHARACTERISTICS_FIELD_NUMBER: _ClassVar[int]
     MAXIMA_FIELD_NUMBER: _ClassVar[int]
     STANCE_FIELD_NUMBER: _ClassVar[int]
@@ -2815,6 +3435,15 @@ class WishSheet(_message.Message):
     SERIAL_FIELD_NUMBER: _ClassVar[int]
     CHECKS_ROLLED_FIELD_NUMBER: _ClassVar[int]
     RECENT_CHECKS_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_SKILLS_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_SFX_FIELD_NUMBER: _ClassVar[int]
+    ORIGIN_GRANTS_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    TRAVEL_BROKEN_FIELD_NUMBER: _ClassVar[int]
+    TRAVEL_RECHARGE_FIELD_NUMBER: _ClassVar[int]
+    OVERCOME_FIELD_NUMBER: _ClassVar[int]
+    MALFUNCTIONS_FIELD_NUMBER: _ClassVar[int]
+    REACT_FIELD_NUMBER: _ClassVar[int]
+    STABILIZED_FIELD_NUMBER: _ClassVar[int]
     characteristics: _containers.ScalarMap[str, int]
     maxima: _containers.ScalarMap[str, int]
     stance: WishStance
@@ -2849,7 +3478,16 @@ class WishSheet(_message.Message):
     serial: int
     checks_rolled: int
     recent_checks: _containers.RepeatedCompositeFieldContainer[WishRecentCheck]
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ...) -> None: ...
+    origin_skills: _containers.RepeatedScalarFieldContainer[str]
+    origin_sfx: _containers.RepeatedScalarFieldContainer[str]
+    origin_grants_chosen: bool
+    travel_broken: _containers.RepeatedScalarFieldContainer[str]
+    travel_recharge: _containers.ScalarMap[str, int]
+    overcome: _containers.RepeatedScalarFieldContainer[str]
+    malfunctions: _containers.ScalarMap[str, str]
+    react: WishPendingReact
+    stabilized: bool
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -2924,6 +3562,24 @@ class WishSpendFortuneAfterRoll(_message.Message):
     points: int
     roller_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., points: _Optional[int] = ..., roller_id: _Optional[str] = ...) -> None: ...
+
+class WishStabilize(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "difficulty", "specializations", "fortune_points", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    fortune_points: int
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class WishStance(_message.Message):
     __slots__ = ("defensive", "offensive", "position")
@@ -3045,14 +3701,68 @@ class WishTally(_message.Message):
     RCH: int
     def __init__(self, S: _Optional[int] = ..., F: _Optional[int] = ..., B: _Optional[int] = ..., N: _Optional[int] = ..., SER: _Optional[int] = ..., CAL: _Optional[int] = ..., EXR: _Optional[int] = ..., RCH: _Optional[int] = ...) -> None: ...
 
+class WishTravelCheck(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "skill", "purpose", "difficulty", "specializations", "fortune_points", "dematerialize", "encounter_id", "check_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DEMATERIALIZE_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    skill: str
+    purpose: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    fortune_points: int
+    dematerialize: int
+    encounter_id: str
+    check_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+
 class WishTurnState(_message.Message):
-    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted")
+    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     STANCE_SHIFTED_FIELD_NUMBER: _ClassVar[int]
+    SLOT_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     maneuvers: int
     actions: int
     stance_shifted: bool
-    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ...) -> None: ...
+    slot: int
+    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ...) -> None: ...
+
+class WishUseCosmicWinds(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "effect", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    effect: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., effect: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
+class WishUseMysticalReality(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "check_id", "roller_id", "whole_pool")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHECK_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLER_ID_FIELD_NUMBER: _ClassVar[int]
+    WHOLE_POOL_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    check_id: str
+    roller_id: str
+    whole_pool: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., check_id: _Optional[str] = ..., roller_id: _Optional[str] = ..., whole_pool: _Optional[bool] = ...) -> None: ...

@@ -21,13 +21,15 @@ class Table:
     """Characters folded through the ruleset's own decide and evolve."""
 
     def __init__(self, **sheets: dict[str, Any]) -> None:
-        self.states = {f"character:{k}": POTENTIAL.validate_sheet(v, {}) for k, v in sheets.items()}
+        self.states: dict[str, Any] = {f"character:{k}": POTENTIAL.validate_sheet(v, {})
+                                       for k, v in sheets.items()}
         self.options: dict[str, Any] = {}
 
     def do(self, cmd: msgspec.Struct, faces: tuple[int, ...] = ()) -> list[dict[str, Any]]:
         events = POTENTIAL.decide(cmd, self.states, self.options, ScriptedDice(faces))
         for ev in events:
-            self.states[ev.stream] = POTENTIAL.evolve(self.states[ev.stream], ev.type, ev.data)
+            self.states[ev.stream] = POTENTIAL.evolve(self.states.get(ev.stream), ev.type,
+                                                      ev.data)
         return [ev.data for ev in events]
 
     def refused(self, cmd: msgspec.Struct) -> DomainError:
@@ -143,8 +145,13 @@ def test_seize_scenario_nine() -> None:
 
 
 def test_nomination_must_name_someone_without_a_turn_this_round() -> None:
-    t = combat()
+    t = Table(x=SHEET, y=SHEET, z=SHEET)
+    t.do(c.StartCombat(campaign_id="c", participants=["x", "y", "z"]))
     t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    # L37: the next must not have had a turn this round, and someone must be nominated
+    assert t.refused(c.EndTurn(campaign_id="c", character_id="y",
+                               nominate="y")).rule == "potential.nominate L37"
+    assert t.refused(c.EndTurn(campaign_id="c", character_id="y")).field == "payload.nominate"
     t.do(c.EndTurn(campaign_id="c", character_id="y", nominate="z"))
     t.do(c.StartTurn(campaign_id="c", character_id="z"))
     assert t.refused(c.EndTurn(campaign_id="c", character_id="z",
@@ -153,7 +160,18 @@ def test_nomination_must_name_someone_without_a_turn_this_round() -> None:
                                  character_id="y")).rule == "potential.one-turn-per-round L37"
     # the round ends only when everyone has had a turn (L37)
     assert t.refused(c.NewRound(campaign_id="c",
-                                participants=["y", "z"])).rule == "potential.round L37"
+                                participants=["x", "y", "z"])).rule == "potential.round L37"
+    t.do(c.EndTurn(campaign_id="c", character_id="z", nominate="x"))
+    t.do(c.StartTurn(campaign_id="c", character_id="x"))
+    # everyone has had a turn: anyone but oneself opens the next round (L37)
+    assert t.refused(c.EndTurn(campaign_id="c", character_id="x",
+                               nominate="x")).rule == "potential.nominate L37"
+    t.do(c.EndTurn(campaign_id="c", character_id="x", nominate="y"))
+    t.do(c.NewRound(campaign_id="c", participants=["x", "y", "z"]))
+    assert t.refused(c.StartTurn(campaign_id="c",
+                                 character_id="z")).rule == "potential.nominee-takes-turn L37"
+    t.do(c.StartTurn(campaign_id="c", character_id="y"))
+    assert t.states["encounter:combat"]["round"] == 2
 
 
 def test_healing_is_the_gms_recorded_decision_or_the_end_of_combat_option() -> None:
@@ -175,7 +193,8 @@ def test_discarding_an_anticipated_advantage_spends_its_token_at_once() -> None:
               z={"advantages": [adv("cut", modifier=6)]})
     t.do(c.StartCombat(campaign_id="c", participants=["y", "z"]))
     t.do(c.StartTurn(campaign_id="c", character_id="y"))
-    t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["hide"]))
+    t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["hide"], nominate="z"))
+    t.do(c.StartTurn(campaign_id="c", character_id="z"))
     t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="x",
                   advantages=["cut"], resistance=c.Resistance(decline=True)), (3,))
     t.do(c.DiscardLife(campaign_id="c", character_id="y", advantages=["hide"]))  # P-19

@@ -1,0 +1,37 @@
+// Odds of a check before it is rolled, for one character with its sheet: the body of
+// `POST .../characters/{id}/check-odds` is the ruleset's check spec, which the OpenAPI document
+// lists per ruleset (a `oneOf` entry titled with the ruleset's id); the form is generated from it.
+import { el } from "./dom.js";
+import { schemaForm } from "./forms.js";
+import { fractionText } from "./odds.js";
+
+const PATH = "/v1/campaigns/{campaign_id}/characters/{character_id}/check-odds";
+
+// The chance of success wherever the ruleset's answer puts it (at the top, or one level down).
+function pSuccess(answer) {
+  if (answer?.p_success !== undefined) return answer.p_success;
+  for (const value of Object.values(answer || {})) {
+    if (value && typeof value === "object" && value.p_success !== undefined) return value.p_success;
+  }
+  return undefined;
+}
+
+export function checkOddsPanel(api, doc, cid, rulesetId, seated) {
+  const specs = doc.paths[PATH]?.post?.requestBody?.content?.["application/json"]?.schema?.oneOf || [];
+  const spec = specs.find((s) => s.title === rulesetId);
+  if (!spec || !seated.length) return "";
+  const schema = { ...spec, required: ["character_id", ...(spec.required || [])],
+                   properties: { character_id: { type: "string" }, ...spec.properties } };
+  const out = el("pre", { className: "odds", id: "check-odds-result" });
+  const choices = { character_id: seated, target_id: seated };
+  const form = schemaForm(doc, schema, "Odds of a check", {}, choices, async ({ character_id: chid, ...check }) => {
+    const answer = await api.request("POST", `/v1/campaigns/${cid}/characters/${chid}/check-odds`, check);
+    out.textContent = JSON.stringify(answer, null, 1);
+    const p = pSuccess(answer);
+    return p === undefined ? "exact distribution:" : `chance of success ${fractionText(p)}`;
+  });
+  form.id = "check-odds";
+  form.querySelector('button[type="submit"]').textContent = "Odds";
+  form.append(out);
+  return form;
+}

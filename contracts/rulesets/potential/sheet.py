@@ -1,0 +1,106 @@
+"""Potential sheets (seed 003): advantages, potential, statuses, rulings (L5-15, L52).
+
+Line references ``L##`` point into the seed; ``P-##`` names the rules digest's decisions.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+RULESET_ID = "potential"
+
+Keyword = Literal["Life", "Skill", "Static", "Movement", "Dice", "Aid Other", "Aid Resist",
+                  "Opportunity", "Range", "Status", "Blast", "Two-Handed", "Armour"]
+Cp = Annotated[int, msgspec.Meta(ge=4, le=25)]  # L11
+Modifier = Annotated[int, msgspec.Meta(ge=0, le=6)]  # 1d6+0 .. 1d6+6 (L11)
+Count = Annotated[int, msgspec.Meta(ge=0, le=40)]
+Score = Annotated[int, msgspec.Meta(ge=0, le=1000)]
+Id = Annotated[str, msgspec.Meta(min_length=1, max_length=64)]
+
+
+# --------------------------------------------------------------------------- sheet
+
+
+class Advantage(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One advantage (L9-11): exactly one d6 plus ``modifier``; mundane equipment is 1d6+0 (L14)."""
+
+    id: Id
+    title: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+    summary: str = ""
+    colour: str = ""  # a display guide only (L8)
+    keywords: list[Keyword] = []
+    cp: Cp | None = None  # required except on mundane equipment (P-9)
+    modifier: Modifier = 0
+    equipment: Literal["none", "character", "mundane"] = "none"  # L13-14
+    discarded: bool = False  # L56
+    # Keyword data (the summary's special instructions, L9; digest section 4.9):
+    range: Annotated[int, msgspec.Meta(ge=1, le=10000)] | None = None  # Range: reach (L66)
+    status: Annotated[str, msgspec.Meta(max_length=120)] = ""  # Status: what it places (L67)
+    reroll: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # Dice: reroll a face this low (L25)
+
+
+class Tokens(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """One type of potential split into bank and spent pile (L31)."""
+
+    bank: Count
+    spent: Count = 0
+
+
+class TurnState(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The character's own turn in progress (L36-44)."""
+
+    recouped_dynamic: int = 0
+    recouped_static: int = 0
+    acted: bool = False  # an action taken or potential spent: no rest this turn (L43)
+    rested: bool = False  # recouped beyond the normal two dynamic: no action now (L43-44)
+
+
+class StatusEffect(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An ongoing status placed by a Status advantage (L67); it lasts until the end of the
+    target's next turn (the digest's default, section 4.9) unless the GM ends it sooner."""
+
+    name: str
+    source_id: str  # the character whose advantage placed it
+    advantage: str
+    degree: int  # recorded for summaries that scale with it (P-41)
+    seen_turn: bool = False  # the target's next turn has begun
+
+
+class AidOffer(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An Aid Other or Aid Resist advantage offered to an ally (L63-64), paid when used."""
+
+    to: str
+    advantage: str
+    kind: Literal["action", "resistance"]
+
+
+class Ruling(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """The group's appropriateness decision on one combination of advantages (L20-21, P-7)."""
+
+    advantages: list[str]  # sorted
+    state: Literal["challenged", "approved", "vetoed"]
+    reason: str = ""
+
+
+class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """A Potential character: advantages, the free resist (L52), dynamic and static potential (L5)."""
+
+    advantages: list[Advantage] = []
+    free_resist: str | None = None  # the id of one advantage on the sheet (L52)
+    dynamic: Tokens = msgspec.field(default_factory=lambda: Tokens(bank=4))  # L5
+    static: Tokens = msgspec.field(default_factory=lambda: Tokens(bank=2))  # L5
+    in_combat: bool = False
+    pending_damage: int = 0  # a degree of success still to be covered by Life discards (L57)
+    turn: TurnState | None = None  # set during the character's own turn
+    had_turn: bool = False  # this round (L37)
+    anticipated: list[str] = []  # advantages holding one dynamic token each (L60)
+    # A minor opponent (P-40): a fixed score for its actions and resistances, no potential
+    fixed_score: Annotated[int, msgspec.Meta(ge=1, le=100)] | None = None
+    conscious: bool = True  # L53; set by the GM (P-35) or by Life exhausted (P-18 option)
+    statuses: list[StatusEffect] = []  # L67
+    aid_offer: AidOffer | None = None  # L63-64
+    rulings: list[Ruling] = []  # L21
+    combat_id: str | None = None  # the combat the character is in
+    retraining: str | None = None  # the free resist being retrained to, with the GM (L52)

@@ -1,0 +1,31 @@
+"""WISH basic Reacts (L437-441): Brace, Parry, Dodge and Riposte, at the digest's decisions
+where the seed's write-ups are missing (G-2)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import msgspec
+
+ReactName = Literal["Brace", "Parry", "Dodge", "Riposte"]
+
+
+class PendingReact(msgspec.Struct, kw_only=True):
+    """A React declared against one attacker's next attack (Brace, Parry, Dodge)."""
+
+    action: ReactName
+    attacker_id: str
+    net_successes: int = 0  # Parry's or Dodge's check
+
+
+class React(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A basic React by the character attacked, out of its turn (L255, L437-441): Brace, Parry
+    or Dodge against ``attacker_id``'s next attack, or Riposte after being attacked by it."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    attacker_id: str
+    action: ReactName
+    difficulty: int = 0
+    specializations: list[str] = []

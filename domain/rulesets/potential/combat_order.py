@@ -1,0 +1,110 @@
+"""Whose turn it is (L37): the combat's own stream, its fold and the rules it enforces.
+
+One turn at a time; the nominee (or the winner of a seize) takes the next turn; a nomination
+names someone who has not had a turn this round, or, once everyone has, anyone but oneself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets import potential as c
+from domain.errors import DomainError, StateConflict
+
+
+def stream(combat_id: str) -> str:
+    return f"encounter:{combat_id}"
+
+
+def load(raw: Any) -> c.CombatState:
+    if not raw:
+        return c.CombatState()
+    return msgspec.convert(dict(raw), c.CombatState)
+
+
+def active(raw: Any, combat_id: str) -> c.CombatState:
+    combat = load(raw)
+    if not combat.active:
+        raise StateConflict("payload.combat_id", "potential.combat L30",
+                            f"no combat {combat_id!r} is running")
+    return combat
+
+
+def remaining(combat: c.CombatState) -> list[str]:
+    return [p for p in combat.participants if p not in combat.had_turn]
+
+
+def check_start(combat: c.CombatState, cid: str) -> None:
+    """L37: one turn at a time, and the nominated (or seizing) character takes it."""
+    if cid not in combat.participants:
+        raise StateConflict("payload.character_id", "potential.combat L30",
+                            f"{cid!r} is not in combat {combat.combat_id!r}")
+    if combat.current is not None:
+        raise StateConflict("payload.character_id", "potential.one-turn-at-a-time L37",
+                            f"{combat.current!r} is taking a turn")
+    if combat.next is not None and combat.next != cid:
+        raise StateConflict("payload.character_id", "potential.nominee-takes-turn L37",
+                            f"{combat.next!r} takes the next turn (nominated or seized); "
+                            "seize the initiative to override it")
+    if combat.next is None and not combat.had_turn and combat.round > 1 and cid == combat.last:
+        raise StateConflict("payload.character_id", "potential.nominate L37",
+                            "a new round begins with anyone except the last to act")
+
+
+def check_nomination(combat: c.CombatState, cid: str, nominee: str | None) -> None:
+    """L37: the next must not have had a turn this round; once all have, anyone but oneself."""
+    left = [p for p in remaining(combat) if p != cid]
+    if nominee is None:
+        if left:
+            raise DomainError("payload.nominate", "potential.nominate L37",
+                              f"nominate the next to act, one of {left}")
+        return
+    if nominee not in combat.participants:
+        raise DomainError("payload.nominate", "potential.nominate L37",
+                          f"{nominee!r} is not in this combat")
+    if nominee == cid:
+        raise DomainError("payload.nominate", "potential.nominate L37", "nominate someone else")
+    if left and nominee not in left:
+        raise DomainError("payload.nominate", "potential.nominate L37",
+                          f"{nominee!r} has had a turn this round")
+
+
+def check_seize(combat: c.CombatState, nominee: str) -> None:
+    """L37: a seize overrides the standing nomination, between turns."""
+    if combat.current is not None:
+        raise StateConflict("payload.nominee", "potential.seize L37",
+                            f"{combat.current!r} is taking a turn")
+    if nominee not in combat.participants:
+        raise DomainError("payload.nominee", "potential.seize L37",
+                          f"{nominee!r} is not in this combat")
+    if combat.next is not None and combat.next != nominee:
+        raise StateConflict("payload.nominee", "potential.seize L37",
+                            f"the standing nominee is {combat.next!r}")
+
+
+def evolve(raw: Any, name: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    """Fold one combat-stream event (total)."""
+    combat = load(raw)
+    body = dict(data)
+    if name == "CombatOpened":
+        opened = msgspec.convert(body, c.CombatOpened)
+        combat = c.CombatState(combat_id=opened.combat_id, participants=opened.participants,
+                               next=opened.first, active=True)
+    elif name == "TurnBegan":
+        began = msgspec.convert(body, c.TurnBegan)
+        combat.current, combat.next = began.character_id, None
+        combat.had_turn = [*combat.had_turn, began.character_id]
+    elif name == "TurnPassed":
+        passed = msgspec.convert(body, c.TurnPassed)
+        combat.current, combat.next, combat.last = None, passed.nominee, passed.character_id
+    elif name == "InitiativeTaken":
+        combat.next = msgspec.convert(body, c.InitiativeTaken).character_id
+    elif name == "RoundBegan":
+        combat.round, combat.had_turn = msgspec.convert(body, c.RoundBegan).round, []
+    elif name == "CombatClosed":
+        combat.active, combat.current, combat.next = False, None, None
+    out: dict[str, Any] = msgspec.to_builtins(combat)
+    return out

@@ -1,0 +1,69 @@
+"""Deciding WISH basic Reacts: React (L255, L437-441; digest G-2)."""
+
+from __future__ import annotations
+
+import msgspec
+
+from contracts.rulesets import wish as c
+from contracts.rulesets.wish import React
+from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import conditions, range_bands, reacts
+from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.decide_checks import _roll_check, attack
+from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
+
+
+def react(ctx: Ctx, cmd: React) -> None:
+    """React, out of turn (L255): Brace (Toughness, +2 Soak vs one physical attack), Parry
+    (Strength, only vs an opponent engaged with you), Dodge (Agility, not while impeded)
+    against ``attacker_id``'s next attack; Riposte (Agility, Challenging) counter-attacks an
+    attacker whose latest roll was an attack on you, at Melee damage (L437-441, G-2)."""
+    line = reacts.LINE[cmd.action]
+    rule = f"wish.basic_action.{cmd.action.lower()} L{line}"
+    e = ctx.encounter(cmd.encounter_id)
+    for field, cid in (("character_id", cmd.character_id), ("attacker_id", cmd.attacker_id)):
+        if cid not in e.participants:
+            raise StateConflict(field, "wish.encounter L378", f"{cid} is not a participant")
+    if cmd.attacker_id == cmd.character_id:
+        raise DomainError("attacker_id", rule, "a character does not react to itself")
+    s = ctx.sheet(cmd.character_id)
+    ctx.sheet(cmd.attacker_id, "attacker_id")
+    able(s, ctx.options)
+    ch = reacts.CHARACTERISTIC[cmd.action]
+    if cmd.action == "Riposte":
+        latest = ctx.sheet(cmd.attacker_id).recent_checks[-1:]
+        if not latest or latest[0].kind != "attack" or latest[0].target_id != cmd.character_id:
+            raise StateConflict("attacker_id", rule,
+                                "Riposte is played after being attacked by that character")
+        attack(ctx, c.Attack(
+            campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+            target_id=cmd.attacker_id, characteristic=ch,  # type: ignore[arg-type]
+            difficulty=cmd.difficulty + ctx.options.riposte_difficulty,
+            specializations=cmd.specializations, mode="melee",
+            base_damage=sheets.effective(s, "str")))  # Melee damage = Str + net (G-2)
+        return
+    if s.react is not None:
+        raise StateConflict("action", rule, f"{s.react.action} is already declared")
+    if cmd.action == "Parry":
+        key = range_bands.pair(cmd.character_id, cmd.attacker_id)
+        if e.separations.get(key) != 0:
+            raise StateConflict("attacker_id", rule, "Parry only works vs opponents engaged with you")
+    if cmd.action == "Dodge":
+        for name, cline in (("Impeded", 1459), ("Held", 1461)):
+            if conditions.count(s, name):
+                raise StateConflict("action", f"wish.condition.{name.lower()} L{cline}",
+                                    "Dodge cannot be used if encumbered or impeded (L440)")
+    net = 0
+    if cmd.action in ("Parry", "Dodge"):
+        result, _ = _roll_check(ctx, c.RollCheck(
+            campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+            characteristic=ch,  # type: ignore[arg-type]
+            difficulty=cmd.difficulty, specializations=cmd.specializations), attack=False)
+        net = max(0, result.net_successes)
+    elif cmd.difficulty or cmd.specializations:
+        raise DomainError("difficulty", rule, "Brace makes no check (G-2)")
+    ctx.emit(char(cmd.character_id), "wish.ReactDeclared",
+             {"action": cmd.action, "attacker_id": cmd.attacker_id, "net_successes": net})
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {React: react}

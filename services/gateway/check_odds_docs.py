@@ -1,0 +1,77 @@
+"""The OpenAPI request body of ``POST .../characters/{character_id}/check-odds``.
+
+The body is the campaign's ruleset's check spec (``check_spec_type``) plus an optional
+``target_id``. The handler takes it as a plain object (the ruleset is known only once the campaign
+is read), so the document lists each ruleset's spec itself: one ``oneOf`` entry per ruleset with
+check odds, titled with the ruleset's id, inlined so a client can build the form from it alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import msgspec
+from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
+
+from domain.rulesets import RULESETS
+from domain.rulesets.base import RulesetWithCheckOdds
+
+# JSON Schema keywords and the Schema fields that hold them, where the names differ.
+_RENAMED = {"anyOf": "any_of", "oneOf": "one_of", "allOf": "all_of", "minLength": "min_length",
+            "maxLength": "max_length", "minItems": "min_items", "maxItems": "max_items",
+            "additionalProperties": "additional_properties", "exclusiveMinimum": "exclusive_minimum",
+            "exclusiveMaximum": "exclusive_maximum"}
+_PLAIN = {"enum", "const", "minimum", "maximum", "pattern", "required", "title", "description",
+          "default", "format"}
+
+
+def _schema(node: dict[str, Any], defs: dict[str, Any]) -> Schema:
+    """A msgspec JSON Schema as a Litestar Schema, every ``$ref`` replaced by what it names."""
+    if "$ref" in node:
+        return _schema(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+    fields: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "type":
+            types = value if isinstance(value, list) else [value]
+            converted = [OpenAPIType(t) for t in types]
+            fields["type"] = converted if len(converted) > 1 else converted[0]
+        elif key == "properties":
+            fields["properties"] = {name: _schema(sub, defs) for name, sub in value.items()}
+        elif key == "items":
+            fields["items"] = _schema(value, defs)
+        elif key in ("anyOf", "oneOf", "allOf"):
+            fields[_RENAMED[key]] = [_schema(sub, defs) for sub in value]
+        elif key == "additionalProperties":
+            fields["additional_properties"] = value if isinstance(value, bool) else _schema(value, defs)
+        elif key in _RENAMED:
+            fields[_RENAMED[key]] = value
+        elif key in _PLAIN:
+            fields[key] = value
+    return Schema(**fields)
+
+
+def check_spec_schema(ruleset_id: str, spec: type[msgspec.Struct]) -> Schema:
+    """One ruleset's check-odds body: its check spec's fields and ``target_id``, titled by id."""
+    (ref,), defs = msgspec.json.schema_components([spec], ref_template="#/$defs/{name}")
+    body = dict(defs[ref["$ref"].rsplit("/", 1)[-1]])
+    body["properties"] = {**body.get("properties", {}), "target_id": {
+        "type": "string", "description": "the character the check is made against"}}
+    body["title"] = ruleset_id
+    body["description"] = (spec.__doc__ or "").strip()
+    return _schema(body, defs)
+
+
+def check_odds_operation() -> type[Operation]:
+    """An Operation whose request body lists every ruleset's check spec."""
+    specs = [check_spec_schema(r.id, r.check_spec_type) for r in RULESETS.values()
+             if isinstance(r, RulesetWithCheckOdds)]
+    body = RequestBody(required=True, description="the campaign's ruleset's check (by its title)",
+                       content={"application/json": OpenAPIMediaType(schema=Schema(one_of=specs))})
+
+    @dataclass
+    class CheckOddsOperation(Operation):
+        def __post_init__(self) -> None:
+            self.request_body = body
+
+    return CheckOddsOperation
