@@ -35,6 +35,7 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import msgspec
 
+from bench.eventsourcing_recorder import eventsourcing_rate
 from services.embedded import EmbeddedPostgres
 from services.event_store import (
     CommandRecord,
@@ -47,6 +48,7 @@ from services.migrate import migrate
 
 BENCH_DATABASE = "skald_bench"
 BENCH_TABLE = "bench_events"
+ES_LABEL = "eventsourcing"
 EVENT_TYPE = "DiceRolled"
 COMMAND_TYPE = "RollDice"
 
@@ -230,6 +232,7 @@ class Bench:
         self.expected_store = 0
         self.expected_raw = 0
         self.expected_commands = 0
+        self.es_url: str | None = None
 
     def campaign(self, label: str, writers: int, writer: int) -> str:
         return f"bench-{self.run_id}-{label}-{writers}w-{writer}"
@@ -273,12 +276,19 @@ class Bench:
                     rate = (await self.store_run(name, w, batch, with_command=how)
                             if side == "store" else await self.raw_run(name, w, batch, mode=how))
                     figures.setdefault((label, w), []).append(rate)
+                if self.es_url is not None:
+                    rate = await asyncio.to_thread(eventsourcing_rate, self.es_url, w,
+                                                   self.opts.events, self.opts.warmup)
+                    figures.setdefault((ES_LABEL, w), []).append(rate)
 
         def med(label: str, w: int) -> float:
             return statistics.median(figures[(label, w)])
 
         rows: list[Row] = []
         for w in self.opts.writers:
+            if (ES_LABEL, w) in figures:
+                rows.append(Row("1 event/append, command, vs eventsourcing recorder", w,
+                                med("store-single-cmd", w), med(ES_LABEL, w)))
             rows += [
                 Row("1 event/append, no command", w, med("store-single", w),
                     med("raw-single", w)),
@@ -351,13 +361,19 @@ async def bench(url: str, opts: Options, where: str) -> None:
         sync_commit = await admin.fetchval("SHOW synchronous_commit")
     finally:
         await admin.close()
-    store = await EventStore.connect(url, min_size=pool_size, max_size=pool_size)
+    # Group commit needs only a few connections; the raw baseline one per writer.
+    store = await EventStore.connect(url, min_size=2, max_size=min(pool_size, 10))
     pool = await asyncpg.create_pool(url, min_size=pool_size, max_size=pool_size)
     try:
         print(f"PostgreSQL {version} ({where}), fsync={fsync}, synchronous_commit={sync_commit};"
               f" {opts.events} events per measurement after {opts.warmup} warm-up"
               f" appends per writer; medians of {opts.repeat} rounds")
         runner = Bench(store, pool, opts)
+        try:
+            import eventsourcing  # noqa: F401
+            runner.es_url = url
+        except ImportError:
+            print("(no eventsourcing baseline: pip install '.[bench]')")
         rows = await runner.run()
         print_table(rows)
         await runner.check()
@@ -365,13 +381,25 @@ async def bench(url: str, opts: Options, where: str) -> None:
         await store.close()
         async with pool.acquire() as conn:
             await conn.execute(f"DROP TABLE IF EXISTS {BENCH_TABLE}")
+            await conn.execute("DROP TABLE IF EXISTS bench_es_events")
         await pool.close()
 
 
+def target(row: Row) -> str:
+    """Issue 13's target for a row, where it sets one."""
+    if "eventsourcing" in row.scenario:
+        return ">= 3x"
+    if row.scenario.startswith("1 event/append") and row.writers >= 64:
+        return ">= 10,000 ev/s"
+    if row.scenario.startswith("1 event/append") and row.writers == 8:
+        return ">= 0.9x"
+    return "-"
+
+
 def print_table(rows: list[Row]) -> None:
-    head = ("scenario", "writers", "store ev/s", "raw ev/s", "store/raw")
+    head = ("scenario", "writers", "store ev/s", "baseline ev/s", "store/baseline", "target")
     body = [(r.scenario, str(r.writers), f"{r.store:,.0f}", f"{r.raw:,.0f}",
-             f"{r.store / r.raw:.2f}") for r in rows]
+             f"{r.store / r.raw:.2f}", target(r)) for r in rows]
     widths = [max(len(line[i]) for line in (head, *body)) for i in range(len(head))]
 
     def fmt(line: Sequence[str]) -> str:

@@ -45,8 +45,9 @@ async def scenario(pipelines: list[CommandPipeline], cid: str, characters: list[
                                                "name": f"{tag} {i}.{k}"}, f"{tag}-{i}-{k}")
             try:
                 await pipeline.execute(cmd, "gm")
-            except DomainError:
+            except DomainError as err:
                 refusals += 1
+                print(f"refused: {err.field} {err.rule}: {err.message}")
 
     start = time.perf_counter()
     await asyncio.gather(*(client(i) for i in range(len(characters))))

@@ -28,6 +28,8 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from services.group_commit import AppendRequest, GroupCommitter, ItemOutcome
+
 APP_ROLE = "skald_app"
 NOTIFY_CHANNEL = "skald_events"
 
@@ -131,10 +133,20 @@ def _stored(row: asyncpg.Record) -> StoredEvent:
     return StoredEvent(**dict(row.items()))
 
 
+def _stored_item(row: asyncpg.Record) -> StoredEvent:
+    """An event row of ``skald_append_item`` or ``skald_append_batch`` (after their status)."""
+    return StoredEvent(position=row["position"], campaign_id=row["campaign_id"],
+                       stream_id=row["stream_id"], stream_version=row["stream_version"],
+                       type=row["type"], schema_version=row["schema_version"], data=row["data"],
+                       metadata=row["metadata"], transaction_id=row["transaction_id"],
+                       recorded_at=row["recorded_at"])
+
+
 class EventStore:
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self.pool = pool
         self.url = url
+        self._group: GroupCommitter | None = None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
@@ -143,6 +155,8 @@ class EventStore:
         return cls(pool, url)
 
     async def close(self) -> None:
+        if self._group is not None:
+            await self._group.close()
         await self.pool.close()
 
     async def append(
@@ -154,39 +168,39 @@ class EventStore:
         command: CommandRecord | None = None,
         seed: tuple[int, bytes, str] | None = None,
     ) -> list[StoredEvent]:
-        """Append events to one campaign's streams, atomically, in one round trip.
+        """Append events to one campaign's streams, atomically.
 
         ``expected`` maps each stream read or written to the version it must be at (``None``:
         any). A recorded ``command`` makes the append idempotent: if its id exists,
         ``DuplicateCommand`` carries the first record (its reply lists the positions appended).
-        The work is the ``skald_append`` database function (migration 0002).
+        Appends waiting at the same moment share one transaction (``services.group_commit``);
+        each keeps its own checks (migration 0006).
         """
-        streams = list(expected)
-        try:
-            rows = await self.pool.fetch(
-                "SELECT * FROM skald_append($1, $2, $3, $4, $5, $6::text[], $7::int[], $8::text[],"
-                " $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15)",
-                campaign_id,
-                command.command_id if command else None, command.actor if command else None,
-                command.type if command else None, command.payload_sha256 if command else None,
-                streams, [expected[s] for s in streams],
-                *self._rows(events),
-                *(seed if seed else (None, None, None)),
-            )
-        except asyncpg.PostgresError as err:
-            raise _append_error(err) from err
-        return [_stored(r) for r in rows]
+        request = _request(campaign_id, expected, events, command, seed)
+        if self._group is None:
+            self._group = GroupCommitter(self.pool, self._append_one)
+        return _outcome(await self._group.append(request))
+
+    async def _append_one(self, req: AppendRequest) -> ItemOutcome:
+        """One append on its own, in its own transaction (``skald_append_item``)."""
+        return await _append_item(self.pool, req)
+
+    @asynccontextmanager
+    async def campaign_locked(self, campaign_id: str) -> AsyncIterator[LockedCampaign]:
+        """A transaction holding the campaign's append lock: what is read through it stays
+        current until its append, so that append cannot conflict. For a command that lost to
+        other processes' appends again and again; everyone else appends optimistically."""
+        async with self.pool.acquire() as conn, conn.transaction():
+            await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", campaign_id)
+            yield LockedCampaign(self, conn)
 
     @staticmethod
-    def _rows(events: Sequence[NewEvent]) -> list[list[Any]]:
-        cols: list[list[Any]] = [[], [], [], [], []]
-        for ev in events:
-            cols[0].append(ev.stream_id)
-            cols[1].append(ev.type)
-            cols[2].append(ev.schema_version)
-            cols[3].append(_encode_json(ev.data))
-            cols[4].append(_encode_json(ev.metadata))
-        return cols
+    async def _read_stream(runner: Any, campaign_id: str, stream_id: str,
+                           after_version: int) -> list[StoredEvent]:
+        rows = await runner.fetch(
+            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND stream_id = $2"
+            " AND stream_version > $3 ORDER BY stream_version", campaign_id, stream_id, after_version)
+        return [_stored(r) for r in rows]
 
     @staticmethod
     async def _command(conn: asyncpg.Connection, campaign_id: str,
@@ -202,10 +216,7 @@ class EventStore:
 
     async def read_stream(self, campaign_id: str, stream_id: str,
                           after_version: int = 0) -> list[StoredEvent]:
-        rows = await self.pool.fetch(
-            f"SELECT {_COLUMNS} FROM events WHERE campaign_id = $1 AND stream_id = $2"
-            " AND stream_version > $3 ORDER BY stream_version", campaign_id, stream_id, after_version)
-        return [_stored(r) for r in rows]
+        return await self._read_stream(self.pool, campaign_id, stream_id, after_version)
 
     async def read_campaign(self, campaign_id: str, after_position: int = 0,
                             limit: int = 100) -> list[StoredEvent]:
@@ -285,3 +296,66 @@ class EventStore:
         finally:
             with contextlib.suppress(Exception):
                 await conn.close()
+
+
+def _request(campaign_id: str, expected: dict[str, int | None], events: Sequence[NewEvent],
+             command: CommandRecord | None, seed: tuple[int, bytes, str] | None) -> AppendRequest:
+    return AppendRequest(
+        campaign_id=campaign_id,
+        command=((command.command_id, command.actor, command.type, command.payload_sha256)
+                 if command else (None, None, None, None)),
+        expected=list(expected.items()),
+        events=[(ev.stream_id, ev.type, ev.schema_version, _encode_json(ev.data),
+                 _encode_json(ev.metadata)) for ev in events],
+        seed=seed if seed else (None, None, None),
+    )
+
+
+def _outcome(outcome: ItemOutcome) -> list[StoredEvent]:
+    """An append's outcome as the store's answer: its events, or the refusal raised."""
+    if outcome.status == "duplicate":
+        raise DuplicateCommand(msgspec.convert(msgspec.json.decode(outcome.detail or "{}"),
+                                               CommandRecord))
+    if outcome.status == "conflict":
+        found = msgspec.json.decode(outcome.detail or "{}")
+        raise WrongExpectedVersion(str(found.get("stream", "?")),
+                                   int(found.get("expected", -1)), int(found.get("actual", -1)))
+    return [_stored_item(r) for r in outcome.rows]
+
+
+async def _append_item(runner: Any, req: AppendRequest) -> ItemOutcome:
+    """One append through ``skald_append_item`` on a pool (its own transaction) or on a
+    connection inside a transaction."""
+    try:
+        rows = await runner.fetch(
+            "SELECT * FROM skald_append_item($1, $2, $3, $4, $5, $6::text[], $7::int[],"
+            " $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15, true)",
+            req.campaign_id, *req.command,
+            [s for s, _ in req.expected], [v for _, v in req.expected],
+            *([list(col) for col in zip(*req.events, strict=True)] if req.events
+              else [[], [], [], [], []]),
+            *req.seed,
+        )
+    except asyncpg.PostgresError as err:
+        raise _append_error(err) from err
+    outcome = ItemOutcome(status=rows[0]["status"], detail=rows[0]["detail"])
+    outcome.rows.extend(rows[1:])
+    return outcome
+
+
+class LockedCampaign:
+    """Reads and one append inside a transaction holding the campaign's lock."""
+
+    def __init__(self, store: EventStore, conn: asyncpg.Connection) -> None:
+        self.store = store
+        self.conn = conn
+
+    async def read_stream(self, campaign_id: str, stream_id: str,
+                          after_version: int = 0) -> list[StoredEvent]:
+        return await EventStore._read_stream(self.conn, campaign_id, stream_id, after_version)
+
+    async def append(self, campaign_id: str, expected: dict[str, int | None],
+                     events: Sequence[NewEvent], *, command: CommandRecord | None = None,
+                     seed: tuple[int, bytes, str] | None = None) -> list[StoredEvent]:
+        return _outcome(await _append_item(self.conn, _request(campaign_id, expected, events,
+                                                                command, seed)))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import secrets
 from collections.abc import AsyncIterator
@@ -37,6 +38,7 @@ from services.state_cache import StateCache
 
 log = structlog.get_logger(__name__)
 MAX_ATTEMPTS = 12
+LOCK_AFTER = 3  # fresh attempts lost to other processes before the campaign's lock is taken
 # A conflict comes only from another process (this one queues a campaign's commands); the wait
 # before deciding again is random, up to this many seconds times 2**attempt, so rivals spread out.
 RETRY_JITTER = 0.001
@@ -76,6 +78,14 @@ class CommandPipeline:
 
     async def execute(self, envelope: CommandEnvelope, actor: str) -> CommandResult:
         """Decide and record one command; a repeated command id returns the first result."""
+        result, _ = await self.execute_as(envelope, actor)
+        return result
+
+    async def execute_as(self, envelope: CommandEnvelope,
+                         actor: str) -> tuple[CommandResult, str | None]:
+        """``execute``, and the actor's role in the campaign as the log stands after it (what
+        the reply is filtered by: the read models may not have caught up with this command, nor
+        with a change of role). A recorded command takes it from the state it just folded."""
         payload = payload_of(envelope)
         command_type = tag_of(envelope)
         # Sorted keys: the same free-form sheet or options in another key order is the same command.
@@ -91,8 +101,14 @@ class CommandPipeline:
         campaign_id = decider.target_campaign(payload, base)
         bound = bound.bind(campaign_id=campaign_id)
         async with self._queued(campaign_id):
-            return await self._execute_queued(envelope, actor, payload, command_type, digest,
-                                              new_seed, base, campaign_id, bound)
+            result = await self._execute_queued(envelope, actor, payload, command_type, digest,
+                                                new_seed, base, campaign_id, bound)
+            stream = campaign_stream(campaign_id)
+            known = None if result.duplicate else self.states.cached(campaign_id, [stream])
+            if known is not None:
+                role: str | None = known[0][stream].members.get(actor)
+                return result, role
+            return result, await self.role_of(campaign_id, actor)
 
     async def role_of(self, campaign_id: str, user: str) -> str | None:
         """The user's role in the campaign as its log stands now, from the folded-state cache
@@ -107,59 +123,79 @@ class CommandPipeline:
                               command_type: str, digest: str, new_seed: bytes | None,
                               base: CommandContext, campaign_id: str,
                               bound: Any) -> CommandResult:
-        # Checked before deciding, not only in the append: deciding a retry again would refuse it
-        # (a retried CreateCampaign finds its campaign already there) instead of replaying it.
-        first = await self.store.find_command(campaign_id, envelope.command_id)
-        if first is not None:
-            return await self._replay(first, actor, command_type, digest)
         base = msgspec.structs.replace(base, target=await self._target(campaign_id, payload))
-        for attempt in range(1, MAX_ATTEMPTS + 1):
-            states, versions = await self.states.load(campaign_id,
-                                                      decider.streams_for(payload, base))
-            camp: CampaignState = states[campaign_stream(campaign_id)]
-            epoch_seed = await self._seed(campaign_id, camp.epoch) if camp.exists else None
-            ctx = msgspec.structs.replace(base, current_seed=epoch_seed.hex() if epoch_seed else "")
-            dice = self._dice(campaign_id, ctx, new_seed if not camp.exists else epoch_seed)
-            try:
-                decision = decider.decide(payload, states, ctx, dice)
-            except DomainError as err:
-                # The same id sent at the same moment through another process may have been
-                # recorded since the lookup: then this is a replay, decided against the state
-                # the first send wrote, and it gets the first reply, never a refusal.
-                first = await self.store.find_command(campaign_id, envelope.command_id)
-                if first is not None:
-                    return await self._replay(first, actor, command_type, digest)
-                metrics.COMMANDS.labels(command_type, "refused").inc()
-                bound.info("command refused", field=err.field, rule=err.rule)
-                raise
-            events = self._new_events(envelope, actor, decision, dice, camp.epoch)
-            expected: dict[str, int | None] = dict(versions)
-            for stream, _ in decision:
-                expected.setdefault(stream, None)  # append-anywhere streams such as the roll log
-            opened = [ev.epoch for _, ev in decision if isinstance(ev, (e.SeedCommitted))]
-            if isinstance(payload, c.CreateCampaign):
-                opened = [1]
-            record = CommandRecord(command_id=envelope.command_id, actor=actor,
-                                   campaign_id=campaign_id, type=command_type,
-                                   payload_sha256=digest, reply={})
-            try:
-                stored = await self.store.append(
-                    campaign_id, expected, events, command=record,
-                    seed=(opened[0], new_seed, ctx.seed_commitment) if opened and new_seed else None,
-                )
-            except WrongExpectedVersion as conflict:
-                metrics.CONFLICTS.inc()
-                bound.info("append conflict, deciding again", attempt=attempt, stream=conflict.stream_id)
-                await asyncio.sleep(random.uniform(0, RETRY_JITTER * 2 ** min(attempt, 6)))
-                continue
-            except DuplicateCommand as dup:
-                return await self._replay(dup.record, actor, command_type, digest)
-            metrics.COMMANDS.labels(command_type, "recorded").inc()
-            for ev in stored:
-                metrics.EVENTS_APPENDED.labels(ev.type).inc()
-            bound.info("command recorded", events=len(stored),
-                       position=stored[-1].position if stored else None)
-            return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
+        streams = decider.streams_for(payload, base)
+        # With every stream cached, the first attempt reads nothing: the append checks the
+        # command id and each stream's version in the same round trip that records it.
+        cached = self.states.cached(campaign_id, streams)
+        if cached is None:
+            # Checked before deciding, not only in the append: deciding a retry again would
+            # refuse it (a retried CreateCampaign finds its campaign already there) instead of
+            # replaying it.
+            first = await self.store.find_command(campaign_id, envelope.command_id)
+            if first is not None:
+                return await self._replay(first, actor, command_type, digest)
+        attempt = 0
+        while attempt < MAX_ATTEMPTS:
+            fresh = cached is None
+            # Only decisions on freshly read state count: a cache's is a free first try.
+            attempt += fresh
+            # After a few lost races the command is decided under the campaign's lock, so a
+            # process whose rivals keep winning still gets through (nobody waits otherwise).
+            under_lock = (self.store.campaign_locked(campaign_id) if attempt > LOCK_AFTER
+                          else contextlib.nullcontext(None))
+            async with under_lock as locked:
+                states, versions = cached if cached is not None else await self.states.load(
+                    campaign_id, streams, locked)
+                cached = None
+                camp: CampaignState = states[campaign_stream(campaign_id)]
+                epoch_seed = await self._seed(campaign_id, camp.epoch) if camp.exists else None
+                ctx = msgspec.structs.replace(base, current_seed=epoch_seed.hex() if epoch_seed else "")
+                dice = self._dice(campaign_id, ctx, new_seed if not camp.exists else epoch_seed)
+                try:
+                    decision = decider.decide(payload, states, ctx, dice)
+                except DomainError as err:
+                    if not fresh:
+                        continue  # refused only against the store's state, read now, never a cache's
+                    # The same id sent at the same moment through another process may have been
+                    # recorded since the lookup: then this is a replay, decided against the state
+                    # the first send wrote, and it gets the first reply, never a refusal.
+                    first = await self.store.find_command(campaign_id, envelope.command_id)
+                    if first is not None:
+                        return await self._replay(first, actor, command_type, digest)
+                    metrics.COMMANDS.labels(command_type, "refused").inc()
+                    bound.info("command refused", field=err.field, rule=err.rule)
+                    raise
+                events = self._new_events(envelope, actor, decision, dice, camp.epoch)
+                expected: dict[str, int | None] = dict(versions)
+                for stream, _ in decision:
+                    expected.setdefault(stream, None)  # append-anywhere streams such as the roll log
+                opened = [ev.epoch for _, ev in decision if isinstance(ev, (e.SeedCommitted))]
+                if isinstance(payload, c.CreateCampaign):
+                    opened = [1]
+                record = CommandRecord(command_id=envelope.command_id, actor=actor,
+                                       campaign_id=campaign_id, type=command_type,
+                                       payload_sha256=digest, reply={})
+                try:
+                    stored = await (locked or self.store).append(
+                        campaign_id, expected, events, command=record,
+                        seed=(opened[0], new_seed, ctx.seed_commitment) if opened and new_seed else None,
+                    )
+                except WrongExpectedVersion as conflict:
+                    metrics.CONFLICTS.inc()
+                    bound.info("append conflict, deciding again", attempt=attempt, stream=conflict.stream_id)
+                    if fresh:  # a rival appended between our read and our append: spread out
+                        await asyncio.sleep(random.uniform(0, RETRY_JITTER * 2 ** min(attempt, 6)))
+                    continue
+                except DuplicateCommand as dup:
+                    return await self._replay(dup.record, actor, command_type, digest)
+                self.states.advance(campaign_id, stored)
+                metrics.COMMANDS.labels(command_type, "recorded").inc()
+                for ev in stored:
+                    metrics.EVENTS_APPENDED.labels(ev.type).inc()
+                bound.info("command recorded", events=len(stored),
+                           position=stored[-1].position if stored else None)
+                return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
         metrics.RETRIES_EXHAUSTED.inc()
         metrics.COMMANDS.labels(command_type, "refused").inc()
         raise StateConflict("command_id", "command.concurrency",

@@ -84,8 +84,8 @@ async def campaign_view(svc: Services, campaign_id: str, user: str,
 
 async def execute(svc: Services, envelope: CommandEnvelope, user: str) -> CommandResult:
     """Execute a command; the reply shows only the events the caller may see."""
-    result = await svc.pipeline.execute(envelope, user)
-    result.events = only_visible(result.events, await svc.pipeline.role_of(result.campaign_id, user))
+    result, role = await svc.pipeline.execute_as(envelope, user)
+    result.events = only_visible(result.events, role)
     return result
 
 

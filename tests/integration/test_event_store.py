@@ -206,3 +206,42 @@ async def test_concurrent_appends_with_the_same_expected_version_one_wins(store:
     losses = [r for r in results if isinstance(r, WrongExpectedVersion)]
     assert len(wins) == 1 and len(losses) == 4
     assert len(await store.read_stream("c1", "s/1")) == 1
+
+
+async def test_concurrent_appends_share_transactions_and_keep_their_own_checks(
+        store: EventStore) -> None:
+    """Group commit: 64 appends at once commit in fewer transactions than appends, and each
+    still gets its own answer: a stale version or a repeated command id refuses that append
+    alone, appending nothing, while its batch-mates commit."""
+    record = CommandRecord(command_id="cmd-1", actor="ann", campaign_id="g-dup", type="T",
+                           payload_sha256="x", reply={})
+    await store.append("g-dup", {}, [ev("s/d")], command=record)
+    await store.append("g-stale", {"s/x": 0}, [ev("s/x")])
+    group = store._group
+    assert group is not None
+    batches_before = group.batches
+
+    async def attempt(i: int) -> object:
+        try:
+            if i % 16 == 0:
+                return await store.append("g-dup", {}, [ev("s/d")], command=record)
+            if i % 16 == 1:
+                return await store.append("g-stale", {"s/x": 0}, [ev("s/x")])
+            return await store.append(f"g-{i % 8}", {}, [ev(f"s/{i}", n=i), ev(f"s/{i}", n=-i)])
+        except (DuplicateCommand, WrongExpectedVersion) as err:
+            return err
+
+    results = await asyncio.gather(*(attempt(i) for i in range(64)))
+    assert group.batches - batches_before < 64  # shared transactions
+    dups = [r for r in results if isinstance(r, DuplicateCommand)]
+    stale = [r for r in results if isinstance(r, WrongExpectedVersion)]
+    assert len(dups) == 4 and all(d.record.reply == {"positions": [1]} for d in dups)
+    assert len(stale) == 4 and all((s.expected, s.actual) == (0, 1) for s in stale)
+    assert len(await store.read_campaign("g-dup")) == 1
+    assert len(await store.read_campaign("g-stale")) == 1
+    for k in range(8):  # every other append is in, gap-free, each stream at version 2
+        rows = await store.read_campaign(f"g-{k}", limit=1000)
+        appended = [i for i in range(64) if i % 8 == k and i % 16 > 1]
+        assert [r.position for r in rows] == list(range(1, 2 * len(appended) + 1))
+        assert sorted(r.data["n"] for r in rows) == sorted([*appended, *(-i for i in appended)])
+        assert all(r.stream_version == (1 if r.data["n"] > 0 else 2) for r in rows)

@@ -158,3 +158,51 @@ async def test_many_commands_on_one_character_from_two_processes_are_never_refus
     results = await asyncio.gather(*sends)
     assert not any(r.duplicate for r in results)
     assert len(await store.read_campaign(cid, limit=1000)) == 66
+
+
+async def test_stale_cache_never_refuses_what_the_log_allows(store: EventStore) -> None:
+    # "one" decides from its cache without reading; "two" adds bob meanwhile. One's cache says
+    # bob is no member, but the command is decided against the log before any refusal.
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    await one.execute(envelope("RollDice", {"campaign_id": cid, "expression": "1d6"}, "warm"), "ann")
+    await two.execute(envelope("AddMember", {"campaign_id": cid, "user": "bob", "role": "player"},
+                               "add-bob"), "ann")
+    result, role = await one.execute_as(
+        envelope("RollDice", {"campaign_id": cid, "expression": "1d6"}, "bob-rolls"), "bob")
+    assert not result.duplicate and role == "player"
+    assert [ev["type"] for ev in result.events] == ["DiceRolled"]
+
+
+async def test_stale_cache_append_conflicts_and_decides_again(store: EventStore) -> None:
+    # Both cache the character; each rename by the other makes the cached version stale, so the
+    # append refuses it and the command is decided again on the log: nothing is lost.
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    char = await make_character(one, cid)
+    for i in range(10):
+        writer = (one, two)[i % 2]
+        await writer.execute(envelope("RenameCharacter",
+                                      {"campaign_id": cid, "character_id": char, "name": f"N{i}"},
+                                      f"s-{i}"), "ann")
+    versions = [ev.stream_version for ev in await store.read_stream(cid, f"character/{cid}/{char}")]
+    assert versions == list(range(1, 12))
+    assert one.states.cached(cid, [f"campaign/{cid}", f"character/{cid}/{char}"]) is not None
+
+
+async def test_two_processes_hammering_one_character_never_refuse(store: EventStore) -> None:
+    # Each pipeline's commands queue per campaign, so the races are across the two; the one
+    # that keeps losing decides under the campaign's lock after a few tries, and gets through.
+    one, two = CommandPipeline(store), CommandPipeline(store)
+    cid = await make_campaign(one)
+    char = await make_character(one, cid)
+
+    async def client(i: int) -> None:
+        for k in range(3):
+            await (one, two)[i % 2].execute(envelope(
+                "RenameCharacter", {"campaign_id": cid, "character_id": char, "name": f"N{i}.{k}"},
+                f"h-{i}-{k}"), "ann")
+
+    await asyncio.gather(*(client(i) for i in range(32)))
+    versions = [ev.stream_version for ev in await store.read_stream(cid, f"character/{cid}/{char}")]
+    assert versions == list(range(1, 98))  # created, then 96 renames, none refused or lost

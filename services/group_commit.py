@@ -1,0 +1,180 @@
+"""Group commit: concurrent appends share one transaction, each with its own checks.
+
+Appends waiting at the same moment go to the database together, as one call of
+``skald_append_batch`` (migration 0006) in one transaction: one round trip and one WAL flush for
+the lot, instead of one of each per append. Every append in the batch keeps its own optimistic
+concurrency check and its own command-id check; a refused one (a stale expected version, a
+repeated command id) is reported to its caller alone and appends nothing, while the others
+commit. A few lanes run batches at once, so one batch fills while another commits; a single
+append waits for nobody (its lane takes it at once).
+
+A batch never waits for a campaign's lock: an append whose campaign another transaction holds
+comes back 'busy' and is sent again on its own, off the lane, through ``skald_append_item``,
+which waits; so is a second append to a campaign already in the batch. Should a batch fail as a
+whole (anything but the refusals), each of its appends is sent again on its own the same way,
+so one bad append cannot fail the others.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any
+
+import asyncpg
+import msgspec
+
+DEFAULT_LANES = 3
+DEFAULT_MAX_BATCH = 256
+
+_BATCH_SQL = (
+    "SELECT * FROM skald_append_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],"
+    " $6::int[], $7::int[], $8::text[], $9::int[], $10::int[], $11::int[], $12::text[],"
+    " $13::text[], $14::smallint[], $15::text[], $16::text[], $17::int[], $18::bytea[],"
+    " $19::text[])"
+)
+
+
+class AppendRequest(msgspec.Struct, kw_only=True):
+    """One append as ``EventStore.append`` takes it, flattened into the function's columns."""
+
+    campaign_id: str
+    command: tuple[str | None, str | None, str | None, str | None]
+    expected: list[tuple[str, int | None]]
+    events: list[tuple[str, str, int, str, str]]  # stream, type, schema version, data, metadata
+    seed: tuple[int | None, bytes | None, str | None]
+
+
+class ItemOutcome(msgspec.Struct, kw_only=True):
+    """What the batch function said of one append: its status and, when ``ok``, its rows."""
+
+    status: str
+    detail: str | None = None
+    rows: list[asyncpg.Record] = msgspec.field(default_factory=list)
+
+
+Single = Callable[[AppendRequest], Awaitable[ItemOutcome]]
+
+
+class GroupCommitter:
+    """Batches concurrent ``AppendRequest``s into shared transactions on a few connections."""
+
+    def __init__(self, pool: asyncpg.Pool, single: Single, *, lanes: int = DEFAULT_LANES,
+                 max_batch: int = DEFAULT_MAX_BATCH) -> None:
+        self.pool = pool
+        self.single = single
+        self.max_batch = max_batch
+        self._queue: asyncio.Queue[tuple[AppendRequest, asyncio.Future[ItemOutcome]]] = (
+            asyncio.Queue())
+        self._lanes = [asyncio.ensure_future(self._lane()) for _ in range(lanes)]
+        self._waiting: set[asyncio.Future[None]] = set()
+        self.batches = 0
+        self.appends = 0
+
+    async def append(self, request: AppendRequest) -> ItemOutcome:
+        future: asyncio.Future[ItemOutcome] = asyncio.get_running_loop().create_future()
+        self._queue.put_nowait((request, future))
+        return await future
+
+    async def close(self) -> None:
+        for lane in [*self._lanes, *self._waiting]:
+            lane.cancel()
+        for lane in [*self._lanes, *self._waiting]:
+            with contextlib.suppress(asyncio.CancelledError):
+                await lane
+        while not self._queue.empty():
+            _, future = self._queue.get_nowait()
+            if not future.done():
+                future.set_exception(RuntimeError("the event store was closed"))
+
+    async def _lane(self) -> None:
+        while True:
+            batch = [await self._queue.get()]
+            while len(batch) < self.max_batch and not self._queue.empty():
+                batch.append(self._queue.get_nowait())
+            live, campaigns = [], set()
+            for req, fut in batch:
+                if fut.cancelled():
+                    continue
+                if req.campaign_id in campaigns:
+                    self._send_alone(req, fut)  # one append per campaign in a batch
+                    continue
+                campaigns.add(req.campaign_id)
+                live.append((req, fut))
+            if live:
+                await self._commit(live)
+
+    async def _commit(self, batch: list[tuple[AppendRequest,
+                                              asyncio.Future[ItemOutcome]]]) -> None:
+        self.batches += 1
+        self.appends += len(batch)
+        try:
+            outcomes = await self._batch([req for req, _ in batch])
+        except asyncio.CancelledError:
+            for _, future in batch:
+                if not future.done():
+                    future.set_exception(RuntimeError("the event store was closed"))
+            raise
+        except Exception:  # noqa: BLE001 - each append is sent again alone and gets its own error
+            outcomes = [ItemOutcome(status="busy") for _ in batch]
+        for (req, future), outcome in zip(batch, outcomes, strict=True):
+            if outcome.status == "busy":
+                self._send_alone(req, future)
+            elif not future.done():
+                future.set_result(outcome)
+
+    def _send_alone(self, request: AppendRequest, future: asyncio.Future[ItemOutcome]) -> None:
+        """Off the lane: waiting for a campaign's lock must not hold up the next batch."""
+        task = asyncio.ensure_future(self._alone(request, future))
+        self._waiting.add(task)
+        task.add_done_callback(self._waiting.discard)
+
+    async def _alone(self, request: AppendRequest, future: asyncio.Future[ItemOutcome]) -> None:
+        try:
+            outcome = await self.single(request)
+        except asyncio.CancelledError:
+            if not future.done():
+                future.set_exception(RuntimeError("the event store was closed"))
+            raise
+        except Exception as err:  # noqa: BLE001 - handed to the caller that asked for it
+            if not future.done():
+                future.set_exception(err)
+            return
+        if not future.done():
+            future.set_result(outcome)
+
+    async def _batch(self, requests: Sequence[AppendRequest]) -> list[ItemOutcome]:
+        cols: list[list[Any]] = [[] for _ in range(19)]
+        for req in requests:
+            cols[0].append(req.campaign_id)
+            for i, part in enumerate(req.command, start=1):
+                cols[i].append(part)
+            cols[5].append(len(cols[7]) + 1)
+            for stream, version in req.expected:
+                cols[7].append(stream)
+                cols[8].append(version)
+            cols[6].append(len(cols[7]))
+            cols[9].append(len(cols[11]) + 1)
+            for ev in req.events:
+                for j, column in enumerate(ev, start=11):
+                    cols[j].append(column)
+            cols[10].append(len(cols[11]))
+            for i, seed_part in enumerate(req.seed, start=16):
+                cols[i].append(seed_part)
+        rows = await self.pool.fetch(_BATCH_SQL, *cols)
+        outcomes: list[ItemOutcome | None] = [None] * len(requests)
+        events: list[list[asyncpg.Record]] = [[] for _ in requests]
+        for row in rows:
+            k = row["item"] - 1
+            if row["status"] == "event":
+                events[k].append(row)
+            else:
+                outcomes[k] = ItemOutcome(status=row["status"], detail=row["detail"])
+        done: list[ItemOutcome] = []
+        for outcome, appended in zip(outcomes, events, strict=True):
+            if outcome is None:
+                raise RuntimeError("skald_append_batch left an append without a status")
+            outcome.rows.extend(sorted(appended, key=lambda r: int(r["position"])))
+            done.append(outcome)
+        return done
