@@ -35,6 +35,7 @@ log = structlog.get_logger(__name__)
 Publish = Callable[[str, bytes], Awaitable[None]]
 CrashHook = Callable[[str], None]
 HEARTBEAT_SECONDS = 1.0
+ATTEMPT_SECONDS = 60.0  # one catch-up attempt; a longer one is retried from its checkpoints
 
 
 class LiveMessage(msgspec.Struct, kw_only=True):
@@ -255,15 +256,19 @@ class Projector:
                             mine = leases.fresh
                             self._wake.clear()
                             pending, self._pending = self._pending, set()
+                            # Bounded: an attempt stuck on a lost Redis node (a cluster failover)
+                            # is abandoned and retried from the checkpoints, which every batch
+                            # moves atomically with its writes.
                             if loop.time() >= next_scan:
-                                await self.catch_up(mine)
+                                await asyncio.wait_for(self.catch_up(mine), ATTEMPT_SECONDS)
                                 next_scan = loop.time() + idle_poll
                             elif pending and mine:
-                                await self.catch_up(mine, campaigns=pending)
+                                await asyncio.wait_for(self.catch_up(mine, campaigns=pending),
+                                                       ATTEMPT_SECONDS)
                             await _first(stop, self._wake,
                                          max(0.0, min(next_beat, next_scan) - loop.time()))
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, RedisError,
-                        ConnectionError) as err:
+                        ConnectionError, TimeoutError) as err:
                     log.warning("projector paused; retrying", error=f"{type(err).__name__}: {err}")
                     await _wait(stop, 1.0)
         finally:
