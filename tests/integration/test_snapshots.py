@@ -97,3 +97,22 @@ async def test_a_retcon_makes_the_character_snapshot_unusable(store: EventStore)
     # The character's snapshot was folded under no retcons: the stream was folded from its start.
     assert cold.states.events_read == 61 + 3
     assert cold.states.snapshot_hits == 0
+
+
+async def test_a_campaign_state_reads_back_equal_to_its_fold(store: EventStore) -> None:
+    from services.snapshots import Snapshot
+    pipeline = pipeline_with(store)
+    cid = (await pipeline.execute(envelope("CreateCampaign", {"name": "Saga"}, "c-1"),
+                                  "ann")).campaign_id
+    await pipeline.execute(envelope("AddMember", {"campaign_id": cid, "user": "bo",
+                                                  "role": "player"}, "m-1"), "ann")
+    stream = campaign_stream(cid)
+    rows = await store.read_stream(cid, stream)
+    state = decider.fold(stream, ((r.position, r.type, r.data) for r in rows))
+    assert state.commitments and state.members == {"ann": "gm", "bo": "player"}
+    snapshots = SnapshotStore(store.pool)
+    snapshots.write_later(cid, stream, Snapshot(len(rows), state, ()))
+    await snapshots.flush()
+    read = await snapshots.read(cid, stream)
+    assert read is not None and read.version == len(rows)
+    assert read.state == state  # int-keyed maps (epoch -> commitment) included
