@@ -12,6 +12,10 @@ each sequentially (1 in flight) and with ``--concurrency`` (32) in flight, and p
 calls/s and p50/p99 latency. HTTP uses one keep-alive connection per in-flight request
 (HTTP/1.1); gRPC one channel (HTTP/2, multiplexed). Figures are printed, never asserted.
 
+The lean rows are measured three times: ``stock`` (asyncio and h11), the fast server (uvloop
+and httptools, the projector in the server process, as ``skald serve``), and ``split``
+(``skald serve --no-projector`` with ``skald projector`` as a process of its own).
+
 Run from the repository root: ``python -m bench.roundtrip`` (``--help`` for options).
 """
 
@@ -74,14 +78,16 @@ def free_port() -> int:
 
 
 async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: int,
-                stock: bool = False) -> None:
+                stock: bool = False, split: bool = False) -> None:
     import uvicorn
 
     from services.gateway.app import UVICORN_OPTIONS, create_app
     from services.grpc_gateway.server import start_grpc_server
     from services.settings import Settings
 
-    app = create_app(Settings(database_url=database_url, redis_url=redis_url))
+    # ``split``: ``skald serve --no-projector``, the projector running as its own process.
+    app = create_app(Settings(database_url=database_url, redis_url=redis_url),
+                     run_projector=not split)
     # ``stock``: asyncio's loop and h11, uvicorn's defaults, to compare in the same run.
     http = {"http": "h11"} if stock else {"http": UVICORN_OPTIONS["http"]}
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=http_port,
@@ -99,12 +105,12 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
         await grpc_server.stop(1)
 
 
-def start_server(database_url: str, redis_url: str,
-                 stock: bool = False) -> tuple[subprocess.Popen[str], int, int]:
+def start_server(database_url: str, redis_url: str, stock: bool = False,
+                 split: bool = False) -> tuple[subprocess.Popen[str], int, int]:
     http_port, grpc_port = free_port(), free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "bench.roundtrip", "--serve", database_url, redis_url,
-         str(http_port), str(grpc_port), "stock" if stock else "fast"],
+         str(http_port), str(grpc_port), "stock" if stock else "split" if split else "fast"],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent,
         env={**os.environ, "SKALD_LOG_LEVEL": "warning"})
     assert proc.stdout is not None
@@ -176,14 +182,25 @@ async def measure(name: str, make_call: Callable[[int], Call], calls: int, in_fl
     return Result(name, in_flight, calls, time.perf_counter() - began, latencies)
 
 
-async def run(database_url: str, opts: argparse.Namespace, stock: bool = False) -> list[Result]:
+def start_projector(database_url: str, redis_url: str) -> subprocess.Popen[str]:
+    """``skald projector``: the projection in a process of its own."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "services.cli", "projector"], text=True,
+        cwd=Path(__file__).resolve().parent.parent,
+        env={**os.environ, "SKALD_LOG_LEVEL": "warning", "SKALD_DATABASE_URL": database_url,
+             "SKALD_REDIS_URL": redis_url})
+
+
+async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
+              split: bool = False) -> list[Result]:
     conn = await asyncpg.connect(database_url)
     try:
         token = await create_token(conn, "bench")
     finally:
         await conn.close()
-    proc, http_port, grpc_port = start_server(database_url, opts.redis_url, stock)
-    tag = "stock " if stock else ""
+    proc, http_port, grpc_port = start_server(database_url, opts.redis_url, stock, split)
+    projector = start_projector(database_url, opts.redis_url) if split else None
+    tag = "stock " if stock else "split " if split else ""
     results: list[Result] = []
     try:
         auth = {"Authorization": f"Bearer {token}"}
@@ -265,7 +282,7 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False) 
                     ("http echo", http_echo, opts.echoes), ("grpc echo", grpc_echo, opts.echoes),
                     ("http command", http_command, opts.commands),
                     ("grpc command", grpc_command, opts.commands)]
-            if stock:
+            if stock or split:
                 plan = plan[:2]
             for in_flight in (1, opts.concurrency):
                 for name, make, count in plan:
@@ -273,11 +290,14 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False) 
             for client in lean:
                 await client.close()
     finally:
-        proc.send_signal(signal.SIGINT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        for child in (proc, projector):
+            if child is None:
+                continue
+            child.send_signal(signal.SIGINT)
+            try:
+                child.wait(10)
+            except subprocess.TimeoutExpired:
+                child.kill()
     return results
 
 
@@ -314,7 +334,8 @@ def report(results: list[Result], where: str) -> None:
         print(r.row())
     found = {(r.name, r.in_flight): r for r in results}
     print(f"\n{'issue 13 row':<52} {'server':<16} {'figure':>8} {'target':>8}")
-    for tag, server in (("stock ", "asyncio + h11"), ("", "uvloop+httptools")):
+    for tag, server in (("stock ", "asyncio + h11"), ("", "uvloop+httptools"),
+                        ("split ", "+ projector proc")):
         one = [found.get((tag + n, 1)) for n in ("lean healthz", "lean RollDice")]
         many = [r for r in results if r.in_flight > 1 and r.name in (tag + "lean healthz",
                                                                       tag + "lean RollDice")]
@@ -340,13 +361,15 @@ def main(argv: Sequence[str] | None = None) -> None:
             asyncio.run(serve(args[1], args[2], int(args[3]), int(args[4]), stock=True))
         else:
             import uvloop
-            uvloop.run(serve(args[1], args[2], int(args[3]), int(args[4])))
+            uvloop.run(serve(args[1], args[2], int(args[3]), int(args[4]),
+                             split=args[5:6] == ["split"]))
         return
     opts = parse_args(args)
     configure_logging(level="warning")
     if opts.database_url and opts.redis_url:
         url = asyncio.run(fresh_database(opts.database_url))
-        report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts)), "given")
+        report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts))
+                   + asyncio.run(run(url, opts, split=True)), "given")
         return
     from services.embedded import EmbeddedPostgres, EmbeddedRedis
 
@@ -356,7 +379,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             admin_url = opts.database_url or pg.start()
             opts.redis_url = opts.redis_url or redis.start()
             url = asyncio.run(fresh_database(admin_url))
-            report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts)),
+            report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts))
+                   + asyncio.run(run(url, opts, split=True)),
                    "embedded")
         finally:
             redis.stop()

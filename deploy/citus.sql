@@ -9,6 +9,7 @@ SELECT create_distributed_table('events', 'campaign_id');
 SELECT create_distributed_table('commands', 'campaign_id', colocate_with => 'events');
 SELECT create_distributed_table('dice_seeds', 'campaign_id', colocate_with => 'events');
 SELECT create_distributed_table('campaign_heads', 'campaign_id', colocate_with => 'events');
+SELECT create_distributed_table('stream_snapshots', 'campaign_id', colocate_with => 'events');
 -- Small tables every node reads: tokens, projector leases and workers, the migration record.
 SELECT create_reference_table('api_tokens');
 SELECT create_reference_table('projector_leases');

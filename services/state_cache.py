@@ -15,6 +15,11 @@ the append checks every one of their versions in the database anyway, so a stale
 conflict and a fresh load, never a wrong decision. What this process appends is folded into its
 entries at once (``advance``), so the next command on the stream reads nothing either.
 
+A stream with no entry starts from its snapshot in PostgreSQL where there is a usable one
+(``services/snapshots.py``: of this fold version and, for a character, folded under the same
+retcons), and only the events after it are read. Every ``snapshot_every`` events a stream's
+entry grows by, a new snapshot is written in the background, off the command path.
+
 The states are the domain's values, which its ``evolve`` functions never change in place
 (each returns a new state), so an entry can be shared with the decider without copying.
 """
@@ -26,6 +31,7 @@ from typing import Any, NamedTuple, Protocol
 
 from domain import decider
 from services.event_store import EventStore, StoredEvent
+from services.snapshots import DEFAULT_EVERY, Snapshot, SnapshotStore, snapshottable
 
 DEFAULT_MAX_STREAMS = 4096
 
@@ -39,14 +45,21 @@ class _Folded(NamedTuple):
     version: int
     state: Any
     retconned: tuple[int, ...]
+    snapped: int = 0  # the version of the stream's latest snapshot this process knows of
 
 
 class StateCache:
     """A bounded, least-recently-used cache of folded stream states for one process."""
 
-    def __init__(self, store: EventStore, max_streams: int = DEFAULT_MAX_STREAMS) -> None:
+    def __init__(self, store: EventStore, max_streams: int = DEFAULT_MAX_STREAMS, *,
+                 snapshots: SnapshotStore | None = None,
+                 snapshot_every: int = DEFAULT_EVERY) -> None:
         self.store = store
         self.max_streams = max_streams
+        self.snapshots = snapshots if snapshots is not None else SnapshotStore(store.pool)
+        self.snapshot_every = snapshot_every
+        self.events_read = 0  # events read from the store (to show what a snapshot saves)
+        self.snapshot_hits = 0
         self._entries: OrderedDict[tuple[str, str], _Folded] = OrderedDict()
         self.hits = 0
         self.misses = 0
@@ -76,19 +89,39 @@ class StateCache:
             if is_campaign and any(r.type == "EventRetconned" for r in rows):
                 cached, rows = None, None
         if cached is None or rows is None:
+            cached = await self._from_snapshot(campaign_id, stream, retconned)
+            rows = None if cached is None else await reader.read_stream(
+                campaign_id, stream, after_version=cached.version)
+            if is_campaign and rows and any(r.type == "EventRetconned" for r in rows):
+                cached, rows = None, None
+        if cached is None or rows is None:
             self.misses += 1
             rows = await reader.read_stream(campaign_id, stream)
+            self.events_read += len(rows)
             state = decider.fold(stream, ((r.position, r.type, r.data) for r in rows), retconned)
             folded = _Folded(rows[-1].stream_version if rows else 0, state, retconned)
         else:
             self.hits += 1
+            self.events_read += len(rows)
             state, skip = cached.state, set(retconned)
             for r in rows:
                 if r.position not in skip:
                     state = decider.evolve(stream, state, r.type, r.data)
-            folded = _Folded(rows[-1].stream_version if rows else cached.version, state, retconned)
+            folded = _Folded(rows[-1].stream_version if rows else cached.version, state, retconned,
+                             cached.snapped)
         self._remember(key, folded)
         return folded
+
+    async def _from_snapshot(self, campaign_id: str, stream: str,
+                             retconned: tuple[int, ...]) -> _Folded | None:
+        """The stream's usable snapshot as an entry, or ``None``. A character's must have been
+        folded under the campaign's current retcons; a campaign's own retcons after it are
+        caught by the caller, which folds the stream again."""
+        snap = await self.snapshots.read(campaign_id, stream)
+        if snap is None or (not stream.startswith("campaign/") and snap.retconned != retconned):
+            return None
+        self.snapshot_hits += 1
+        return _Folded(snap.version, snap.state, retconned, snap.version)
 
     def cached(self, campaign_id: str,
                streams: list[str]) -> tuple[dict[str, Any], dict[str, int]] | None:
@@ -127,9 +160,14 @@ class StateCache:
                 del self._entries[key]
                 continue
             state = decider.evolve(ev.stream_id, entry.state, ev.type, ev.data)
-            self._entries[key] = _Folded(ev.stream_version, state, entry.retconned)
+            self._remember(key, _Folded(ev.stream_version, state, entry.retconned, entry.snapped))
 
     def _remember(self, key: tuple[str, str], folded: _Folded) -> None:
+        if (folded.version - folded.snapped >= self.snapshot_every
+                and snapshottable(key[1])):
+            self.snapshots.write_later(*key, Snapshot(folded.version, folded.state,
+                                                      folded.retconned))
+            folded = folded._replace(snapped=folded.version)
         self._entries[key] = folded
         self._entries.move_to_end(key)
         while len(self._entries) > self.max_streams:

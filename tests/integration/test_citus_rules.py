@@ -13,7 +13,7 @@ import re
 
 import asyncpg
 
-DISTRIBUTED = {"events", "commands", "dice_seeds", "campaign_heads"}
+DISTRIBUTED = {"events", "commands", "dice_seeds", "campaign_heads", "stream_snapshots"}
 REFERENCE = {"api_tokens", "projector_leases", "projector_workers", "schema_migrations"}
 
 
