@@ -43,6 +43,10 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     # rounds left before it ends by itself, counted down at each end of round (digest §4.6.3
     # step 4; 1 minute = the campaign's rounds_per_minute); None: until removed
     rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
+    # hours of game time left (Unconscious 1d3 hours, L38, L64), ended by PassTime and rests
+    hours: Annotated[int, msgspec.Meta(ge=1, le=1_000)] | None = None
+    # Impaired "for 1 minute" after L38's sleep starts counting on waking (digest D-8)
+    starts_on_waking: bool = False
 
 
 class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -277,6 +277,29 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
     fortune: int  # left
 
 
+class PassTime(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Game time passes for a creature outside rounds: hour-long afflictions (Unconscious 1d3
+    hours, L38, L64) count down and end."""
+
+    campaign_id: str
+    character_id: str
+    hours: Annotated[int, msgspec.Meta(ge=1, le=1_000)]
+
+
+class TimePassed(msgspec.Struct, frozen=True, kw_only=True):
+    """Hours passed (PassTime, or a rest's hours, L93-L94): the afflictions after, those that
+    ended, and the waking (Impaired's minute starts, L38; an unconscious NPC heals, digest D-13)."""
+
+    character_id: str
+    hours: int
+    afflictions: list[AfflictionInstance]
+    expired: list[AfflictionInstance] = []
+    woke: bool = False
+    healed: int = 0
+    damage: int
+    life_state: str
+
+
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
-    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help)
+    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime)
