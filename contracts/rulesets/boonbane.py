@@ -111,6 +111,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     triggering_casts: Count = 0
     death_condition: str | None = None
     round_effects: list[RoundEffect] = []
+    jammed_weapons: list[str] = []  # jammed by an even misfire until repaired (L128, D-30)
 
 
 # --------------------------------------------------------------------------- commands
@@ -142,6 +143,9 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     charge: bool = False  # Charge (L142-L143): 1 bane on this and every roll until round's end
     social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
     misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
+    # the weapon's name: one jammed by an even misfire cannot attack until repaired (L128); a
+    # Misfire attack naming none uses "misfire weapon"
+    weapon: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] | None = None
     # the GM's choice should a misfire's 2d6 incapacitate a non-player wielder (L64)
     npc_outcome: Literal["die", "unconscious"] | None = None
 
@@ -259,6 +263,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     backfire: bool = False  # a social roll's total of 0 or lower (L104)
     misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)
+    weapon: str | None = None  # the weapon that jammed
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):

@@ -300,6 +300,22 @@ class TimePassed(msgspec.Struct, frozen=True, kw_only=True):
     life_state: str
 
 
+class RepairWeapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A minute of repair clears a weapon an even misfire jammed (L128)."""
+
+    campaign_id: str
+    character_id: str
+    weapon: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] = "misfire weapon"
+
+
+class WeaponRepaired(msgspec.Struct, frozen=True, kw_only=True):
+    """A jammed weapon repaired (L128): it can attack again."""
+
+    character_id: str
+    weapon: str
+
+
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
-    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime)
+    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime,
+    RepairWeapon)

@@ -250,6 +250,17 @@ async def test_social_backfire_and_misfire_by_the_rule_on_what_was_rolled(api: A
         seen["misfire"] += 1
         d6 = roll["misfire"][0]  # L128: odd explodes for 2d6 to the wielder, even jams
         assert roll["jammed"] == (d6 % 2 == 0) and len(roll["misfire"]) == (3 if d6 % 2 else 1)
+        if roll["jammed"]:
+            # the jam stays on the sheet: no attack with that weapon until a minute of repair
+            sheet = (await t.read("characters/oaf", r))["sheet"]
+            assert sheet["jammed_weapons"] == ["misfire weapon"]
+            body = await t.refused("AttackRoll", {"character_id": "oaf", "target_id": "mark",
+                                                  "attribute": "agility", "misfire": True},
+                                   409, "boonbane.misfire L128")
+            assert body["field"] == "payload.weapon"
+            fixed = await t.ok("RepairWeapon", {"character_id": "oaf"})
+            assert (await t.read("characters/oaf", fixed))["sheet"]["jammed_weapons"] == []
+            await t.refused("RepairWeapon", {"character_id": "oaf"}, 409, "boonbane.misfire L128")
         if d6 % 2:
             hurt = r["events"][-1]
             assert hurt["type"] == f"{R}.DamageTaken" and hurt["data"]["character_id"] == "oaf"

@@ -371,6 +371,7 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9})
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9, "npc_outcome": "unconscious"})
     await w.both("ann", "boonbane.PassTime", {**hurt, "hours": 1})
+    await w.both("ann", "boonbane.RepairWeapon", {**hurt, "weapon": "musket"})
     await w.both("ann", "boonbane.Heal", {**hurt, "rest_hours": 24})
     await w.both("ann", "boonbane.Heal", {**hurt, "amount": 2, "rest_hours": 8})
     await w.both("ann", "boonbane.FateRoll", hurt)

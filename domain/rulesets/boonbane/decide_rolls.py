@@ -19,7 +19,7 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, boons, fortune
+from domain.rulesets.boonbane import afflictions, boons, fortune, jams
 from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
@@ -125,6 +125,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     exempt, unknown = opts.repetition_exempt, opts.knowledge_gate_unknown
     if isinstance(cmd, AttackRoll):
         cannot_act(actor)
+        jams.refuse_jammed(actor, cmd)
         plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
@@ -174,7 +175,8 @@ def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, d
         return ev, []
     faces = [dice.roll(6)]
     if faces[0] % 2 == 0:
-        return msgspec.structs.replace(ev, misfire=faces, jammed=True), []
+        return msgspec.structs.replace(ev, misfire=faces, jammed=True,
+                                       weapon=jams.weapon_of(cmd)), []
     faces += [dice.roll(6), dice.roll(6)]
     ev = msgspec.structs.replace(ev, misfire=faces)
     taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,

@@ -24,6 +24,7 @@ from domain.rulesets.boonbane import (
     dying,
     fortune,
     healing,
+    jams,
     rolls,
     rounds,
     turns,
@@ -48,7 +49,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
-                                         p.TimePassed)},
+                                         p.TimePassed, p.WeaponRepaired)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
@@ -194,6 +195,9 @@ class BoonbaneRuleset:
             return decide_play.remove_affliction(command, load)
         if isinstance(command, p.WakeCreature):
             return decide_play.wake(command, enc, load)
+        if isinstance(command, p.RepairWeapon):
+            return [(command.character_id, "WeaponRepaired",
+                     jams.repair(load(command.character_id, "character_id"), command))]
         if isinstance(command, p.PassTime):
             return [(command.character_id, "TimePassed", waking.pass_time(
                 load(command.character_id, "character_id"), command.character_id, command.hours,
@@ -246,12 +250,14 @@ class BoonbaneRuleset:
             sheet = afflictions.fold_removed(sheet, ev)
         elif isinstance(ev, p.AfflictionsTicked):
             sheet = rounds.fold_ticked(sheet, ev)
+        elif isinstance(ev, p.WeaponRepaired):
+            sheet = jams.fold_repaired(sheet, ev)
         elif isinstance(ev, p.TimePassed):
             sheet = waking.fold(sheet, ev)
         elif isinstance(ev, p.StatAwarded):
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
-            sheet = fortune.fold_roll(sheet, ev)
+            sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
         elif isinstance(ev, p.RoundEffectAdded):

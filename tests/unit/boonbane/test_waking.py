@@ -1,14 +1,17 @@
-"""Unconscious for 1d3 hours and waking (L38, L64; digest D-8, D-13), decided without I/O."""
+"""Unconscious for 1d3 hours and waking (L38, L64; digest D-8, D-13) and the Misfire jam (L128),
+decided without I/O."""
 
 from __future__ import annotations
 
 from typing import Any, Final
 
 import msgspec
+import pytest
 
-from contracts.rulesets.boonbane import FateRoll, Heal, TakeDamage
-from contracts.rulesets.boonbane_play import PassTime
+from contracts.rulesets.boonbane import AttackRoll, FateRoll, Heal, TakeDamage
+from contracts.rulesets.boonbane_play import PassTime, RepairWeapon
 from domain.dice import ScriptedDice
+from domain.errors import StateConflict
 from domain.rulesets.boonbane import BOONBANE
 
 C: Final = "c"
@@ -88,3 +91,25 @@ def test_an_unconscious_npc_heals_one_on_waking_d13() -> None:
     [ev] = _run(states, "npc", PassTime(campaign_id=C, character_id="npc", hours=5), [],
                 {"npc_wake_heal": 0})
     assert ev["woke"] is True and ev["healed"] == 0 and ev["life_state"] == "active"
+
+
+def test_an_even_misfire_jams_the_weapon_until_repaired_l128() -> None:
+    states = {"character:a": BOONBANE.validate_sheet({"health": 10}, {}),
+              "character:t": BOONBANE.validate_sheet({}, {})}
+    shot = AttackRoll(campaign_id=C, character_id="a", target_id="t", misfire=True,
+                      weapon="musket", situations=["charged"])
+    # d20 3, bane die 4: total -1; misfire d6 4, even: jammed (L128)
+    [roll] = _run(states, "a", shot, [3, 4, 4])
+    assert roll["jammed"] is True and roll["weapon"] == "musket"
+    assert states["character:a"]["jammed_weapons"] == ["musket"]
+    with pytest.raises(StateConflict) as err:
+        BOONBANE.decide(shot, states, {}, ScriptedDice([]))
+    assert (err.value.field, err.value.rule) == ("weapon", "boonbane.misfire L128")
+    # another weapon still attacks
+    _run(states, "a", AttackRoll(campaign_id=C, character_id="a", target_id="t",
+                                 weapon="sword"), [15])
+    _run(states, "a", RepairWeapon(campaign_id=C, character_id="a", weapon="musket"), [])
+    assert states["character:a"]["jammed_weapons"] == []
+    with pytest.raises(StateConflict):
+        BOONBANE.decide(RepairWeapon(campaign_id=C, character_id="a", weapon="musket"),
+                        states, {}, ScriptedDice([]))
