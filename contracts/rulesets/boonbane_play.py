@@ -85,6 +85,17 @@ class Help(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     target_id: str
 
 
+class Distract(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Distract action (L157-L160): an Int attack roll against the target's Int; on a success
+    the target's next attack or challenge roll before the end of the round has 2 banes. That the
+    target can see the distracter within short range is the GM's to judge (not checked)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+
+
 class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A creature on the side that could be surprised makes a Perception challenge roll; on a
     failure it is surprised until the end of the first round (L107-L109)."""
@@ -318,4 +329,4 @@ class WeaponRepaired(msgspec.Struct, frozen=True, kw_only=True):
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
     AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime,
-    RepairWeapon)
+    RepairWeapon, Distract)

@@ -318,3 +318,26 @@ async def test_charge_defend_and_help_last_the_round(api: Api) -> None:
     assert [e["kind"] for e in read["sheet"]["round_effects"]] == ["charging"]
     r = await t.ok("EndRound", {**enc, "participants": ["hero", "ally", "goblin"]})
     assert (await t.read("characters/ally", r))["sheet"]["round_effects"] == []
+
+
+async def test_distract_gives_the_next_roll_two_banes_this_round(api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {"intellect": 30}),
+                           "goblin": ("ann", {"kind": "npc", "intellect": 10})})
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c}
+                                                          for c in ("hero", "goblin")]})
+    await t.refused("Distract", {**enc, "character_id": "hero", "target_id": "hero"}, 422,
+                    "boonbane.distract L159")
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # Intellect 30 (+20) against Intellect 10 cannot fail the Int attack roll (L159)
+    r = await t.ok("Distract", {**enc, "character_id": "hero", "target_id": "goblin"})
+    roll, effect = r["events"][-2:]
+    assert roll["data"]["stat"] == "intellect" and roll["data"]["against"] == "intellect"
+    assert effect["type"] == f"{R}.RoundEffectAdded" and effect["data"]["character_id"] == "goblin"
+    # the goblin's next roll this round has 2 banes (L160), and uses the effect up
+    await t.ok("TakeTurn", {**enc, "character_id": "goblin", "turn": "fast"})
+    r = await t.ok("ChallengeRoll", {**enc, "character_id": "goblin", "stat": "will"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L160": (0, 2)}
+    assert made["consumed"] == ["distracted"]
+    assert (await t.read("characters/goblin", r))["sheet"]["round_effects"] == []
