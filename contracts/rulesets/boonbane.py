@@ -51,10 +51,10 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
 
 class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """An action's effect on a creature until the end of the round (digest §3.2): charging
-    (L143), defending (L150), helped (L184) and distracted (L160), the last two used up by the
-    creature's next attack or challenge roll."""
+    (L143), defending (L150), helped (L184), distracted (L160) and prepared (L207), the last
+    three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
-    kind: Literal["charging", "defending", "helped", "distracted"]
+    kind: Literal["charging", "defending", "helped", "distracted", "prepared"]
     source: str | None = None
 
 

@@ -96,6 +96,17 @@ class Distract(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     target_id: str
 
 
+class Prepare(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Prepare action (L204-L208): an action readied to go off as a triggered action when
+    ``trigger`` occurs this round; its attack or challenge rolls have 1 boon. The GM judges the
+    trigger; the prepared roll is sent with ``"use": "triggered"``."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    trigger: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
 class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A creature on the side that could be surprised makes a Perception challenge roll; on a
     failure it is surprised until the end of the first round (L107-L109)."""
@@ -329,4 +340,4 @@ class WeaponRepaired(msgspec.Struct, frozen=True, kw_only=True):
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
     AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime,
-    RepairWeapon, Distract)
+    RepairWeapon, Distract, Prepare)

@@ -341,3 +341,24 @@ async def test_distract_gives_the_next_roll_two_banes_this_round(api: Api) -> No
     assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L160": (0, 2)}
     assert made["consumed"] == ["distracted"]
     assert (await t.read("characters/goblin", r))["sheet"]["round_effects"] == []
+
+
+async def test_prepare_gives_the_triggered_roll_one_boon_this_round(api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {}), "goblin": ("ann", {"kind": "npc"})})
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c}
+                                                          for c in ("hero", "goblin")]})
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    r = await t.ok("Prepare", {**enc, "character_id": "hero", "trigger": "the goblin moves"})
+    assert [e["type"] for e in r["events"]] == [f"{R}.ActionUsed", f"{R}.RoundEffectAdded"]
+    # the trigger comes: the prepared attack, the triggered action, has 1 boon (L206-L207)
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "goblin",
+                                  "use": "triggered"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L207": (1, 0)}
+    assert made["consumed"] == ["prepared"]
+    assert (await t.read("characters/hero", r))["sheet"]["round_effects"] == []
+    # a Prepare must name its trigger (L206)
+    bad = await t.api.command(t.gm, f"{R}.Prepare", {"campaign_id": t.cid, **enc,
+                                                     "character_id": "goblin", "trigger": ""})
+    assert bad.status_code == 422 and bad.json()["field"] == "payload.trigger"

@@ -393,6 +393,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.Help", {**bbenc, "character_id": "bb-foe", "target_id": "bb-hero"})
     await w.both("ann", "boonbane.Distract", {**bbenc, "character_id": "bb-out",
                                               "target_id": "bb-foe"})
+    await w.both("ann", "boonbane.Prepare", {**bbenc, "character_id": "bb-foe",
+                                             "trigger": "the door opens"})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe", "bb-out"]})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe"]})
     bbout = {"campaign_id": bbid, "character_id": "bb-out"}

@@ -136,6 +136,18 @@ def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: D
     return out
 
 
+def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Prepare (L204-L208): the turn's action; the creature's triggered attack or challenge roll
+    this round has 1 boon (the ``prepared`` round effect, used up by that roll); if the trigger
+    never comes, it ends with the round and nothing happens (L208)."""
+    sheet = load(cmd.character_id, "character_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Prepare")
+    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+        character_id=cmd.character_id,
+        effect=RoundEffect(kind="prepared", source=f"prepare L206: {cmd.trigger}"))))
+    return out
+
+
 def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                    opts: BoonbaneOptions) -> Decided:
     """Surprise (L107-L109): a Perception challenge roll in round 1; a failure leaves the

@@ -133,6 +133,10 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
                 source="charging (this round)", line="L143", banes=1)])
     else:
         plan = plan_challenge(cmd, actor, exempt, unknown)
+    if cmd.use == "triggered" and any(e.kind == "prepared" for e in actor.round_effects):
+        # the prepared action's rolls, made as the triggered action, have 1 boon (L207)
+        plan = plan._replace(sources=[*plan.sources, SourceLine(
+            source="prepared (this round)", line="L207", boons=1)])
     out: list[tuple[str, str, msgspec.Struct]] = []
     if cmd.fortune_from is not None:
         giver = sheets(cmd.fortune_from, "fortune_from")
