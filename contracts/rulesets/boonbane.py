@@ -54,8 +54,13 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     (L143), defending (L150), helped (L184), distracted (L160) and prepared (L207), the last
     three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
-    kind: Literal["charging", "defending", "helped", "distracted", "prepared"]
+    kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
+                  "feint_safe_movement"]
     source: str | None = None
+    # Feint (L171): the creature feinted, and the encounter round at whose end the effect ends
+    # (None: this round's end)
+    target_id: str | None = None
+    until_round: int | None = None
 
 
 class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

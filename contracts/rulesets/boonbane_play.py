@@ -107,6 +107,19 @@ class Prepare(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     trigger: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
 
 
+class Feint(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Feint action (L168-L171): an Agi attack roll against the target's Perception; on a
+    success, by ``choice``, the feinter's next attack against the target before the end of the
+    next round has 2 boons, or its movement triggers no free attacks from the target for 1 round
+    (recorded as a round effect; free attacks are not modelled)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    choice: Literal["two_boons", "safe_movement"] = "two_boons"
+
+
 class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A creature on the side that could be surprised makes a Perception challenge roll; on a
     failure it is surprised until the end of the first round (L107-L109)."""
@@ -340,4 +353,4 @@ class WeaponRepaired(msgspec.Struct, frozen=True, kw_only=True):
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
     AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime,
-    RepairWeapon, Distract, Prepare)
+    RepairWeapon, Distract, Prepare, Feint)

@@ -362,3 +362,35 @@ async def test_prepare_gives_the_triggered_roll_one_boon_this_round(api: Api) ->
     bad = await t.api.command(t.gm, f"{R}.Prepare", {"campaign_id": t.cid, **enc,
                                                      "character_id": "goblin", "trigger": ""})
     assert bad.status_code == 422 and bad.json()["field"] == "payload.trigger"
+
+
+async def test_feint_gives_two_boons_against_the_target_until_the_next_round_ends(
+        api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {"agility": 30}),
+                           "goblin": ("ann", {"kind": "npc", "perception": 10}),
+                           "orc": ("ann", {"kind": "npc"})})
+    enc = {"encounter_id": "e"}
+    every = ["hero", "goblin", "orc"]
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c} for c in every]})
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # Agility 30 (+20) against Perception 10 cannot fail the Agi attack roll (L170)
+    r = await t.ok("Feint", {**enc, "character_id": "hero", "target_id": "goblin"})
+    roll, effect = r["events"][-2:]
+    assert roll["data"]["stat"] == "agility" and roll["data"]["against"] == "perception"
+    assert effect["data"]["effect"]["until_round"] == 2  # before the end of the next round
+    # the round ends; the feint lasts into the next round (L171)
+    r = await t.ok("EndRound", {**enc, "participants": every})
+    effects = (await t.read("characters/hero", r))["sheet"]["round_effects"]
+    assert [e["kind"] for e in effects] == ["feinting"]
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # an attack on another creature does not get the boons
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "orc"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert "L171" not in {s["line"] for s in made["sources"]}
+    # the next attack against the goblin (the round's triggered action) has 2 boons, used up
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "goblin",
+                                  "use": "triggered"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L171": (2, 0)}
+    assert made["consumed"] == ["feinting"]
+    assert (await t.read("characters/hero", r))["sheet"]["round_effects"] == []

@@ -395,6 +395,8 @@ async def run_commands(w: World) -> None:
                                               "target_id": "bb-foe"})
     await w.both("ann", "boonbane.Prepare", {**bbenc, "character_id": "bb-foe",
                                              "trigger": "the door opens"})
+    await w.both("ann", "boonbane.Feint", {**bbenc, "character_id": "bb-foe",
+                                           "target_id": "bb-hero"})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe", "bb-out"]})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe"]})
     bbout = {"campaign_id": bbid, "character_id": "bb-out"}

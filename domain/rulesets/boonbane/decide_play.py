@@ -148,6 +148,35 @@ def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decide
     return out
 
 
+def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+          opts: BoonbaneOptions) -> Decided:
+    """Feint (L168-L171): the turn's action, an Agi attack roll against the target's Perception;
+    on a success the feinter's next attack against the target before the end of the next round
+    has 2 boons (the ``feinting`` effect, used up by it), or its movement triggers no free
+    attacks from the target for 1 round."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.feint L170", "Feint targets another")
+    sheet = load(cmd.character_id, "character_id")
+    target = load(cmd.target_id, "target_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Feint")
+    trick = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                       target_id=cmd.target_id, attribute="agility", against="perception")
+    roll = decide_rolls.make(decide_rolls.plan_attack(trick, sheet, target, opts.repetition_exempt,
+                                                      opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
+                             cmd=trick)
+    out.append((cmd.character_id, "RollMade", roll))
+    if roll.success:
+        now, source = turns.load(enc).round, f"feint on {cmd.target_id} L171"
+        effect = (RoundEffect(kind="feinting", source=source, target_id=cmd.target_id,
+                              until_round=now + 1) if cmd.choice == "two_boons" else
+                  RoundEffect(kind="feint_safe_movement", source=source,
+                              target_id=cmd.target_id, until_round=now))
+        out.append((cmd.character_id, "RoundEffectAdded",
+                    p.RoundEffectAdded(character_id=cmd.character_id, effect=effect)))
+    return out
+
+
 def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                    opts: BoonbaneOptions) -> Decided:
     """Surprise (L107-L109): a Perception challenge roll in round 1; a failure leaves the

@@ -133,6 +133,11 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
                 source="charging (this round)", line="L143", banes=1)])
     else:
         plan = plan_challenge(cmd, actor, exempt, unknown)
+    if isinstance(cmd, AttackRoll) and any(e.kind == "feinting" and e.target_id == cmd.target_id
+                                           for e in actor.round_effects):
+        # the feinter's next attack against the feinted target has 2 boons (L171)
+        plan = plan._replace(sources=[*plan.sources, SourceLine(
+            source="feinting (this round)", line="L171", boons=2)])
     if cmd.use == "triggered" and any(e.kind == "prepared" for e in actor.round_effects):
         # the prepared action's rolls, made as the triggered action, have 1 boon (L207)
         plan = plan._replace(sources=[*plan.sources, SourceLine(

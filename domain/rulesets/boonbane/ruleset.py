@@ -208,6 +208,8 @@ class BoonbaneRuleset:
             return decide_play.area_damage(command, load, dice, opts)
         if isinstance(command, p.Defend):
             return decide_play.defend(command, enc, load)
+        if isinstance(command, p.Feint):
+            return decide_play.feint(command, enc, load, dice, opts)
         if isinstance(command, p.Prepare):
             return decide_play.prepare(command, enc, load)
         if isinstance(command, p.Distract):
