@@ -43,15 +43,24 @@ class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unkno
     # rounds left before it ends by itself, counted down at each end of round (digest §4.6.3
     # step 4; 1 minute = the campaign's rounds_per_minute); None: until removed
     rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
+    # hours of game time left (Unconscious 1d3 hours, L38, L64), ended by PassTime and rests
+    hours: Annotated[int, msgspec.Meta(ge=1, le=1_000)] | None = None
+    # Impaired "for 1 minute" after L38's sleep starts counting on waking (digest D-8)
+    starts_on_waking: bool = False
 
 
 class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """An action's effect on a creature until the end of the round (digest §3.2): charging
-    (L143), defending (L150), helped (L184) and distracted (L160), the last two used up by the
-    creature's next attack or challenge roll."""
+    (L143), defending (L150), helped (L184), distracted (L160) and prepared (L207), the last
+    three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
-    kind: Literal["charging", "defending", "helped", "distracted"]
+    kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
+                  "feint_safe_movement"]
     source: str | None = None
+    # Feint (L171): the creature feinted, and the encounter round at whose end the effect ends
+    # (None: this round's end)
+    target_id: str | None = None
+    until_round: int | None = None
 
 
 class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -107,6 +116,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     triggering_casts: Count = 0
     death_condition: str | None = None
     round_effects: list[RoundEffect] = []
+    jammed_weapons: list[str] = []  # jammed by an even misfire until repaired (L128, D-30)
 
 
 # --------------------------------------------------------------------------- commands
@@ -138,6 +148,9 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     charge: bool = False  # Charge (L142-L143): 1 bane on this and every roll until round's end
     social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
     misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
+    # the weapon's name: one jammed by an even misfire cannot attack until repaired (L128); a
+    # Misfire attack naming none uses "misfire weapon"
+    weapon: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] | None = None
     # the GM's choice should a misfire's 2d6 incapacitate a non-player wielder (L64)
     npc_outcome: Literal["die", "unconscious"] | None = None
 
@@ -255,6 +268,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     backfire: bool = False  # a social roll's total of 0 or lower (L104)
     misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)
+    weapon: str | None = None  # the weapon that jammed
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):

@@ -85,6 +85,41 @@ class Help(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     target_id: str
 
 
+class Distract(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Distract action (L157-L160): an Int attack roll against the target's Int; on a success
+    the target's next attack or challenge roll before the end of the round has 2 banes. That the
+    target can see the distracter within short range is the GM's to judge (not checked)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+
+
+class Prepare(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Prepare action (L204-L208): an action readied to go off as a triggered action when
+    ``trigger`` occurs this round; its attack or challenge rolls have 1 boon. The GM judges the
+    trigger; the prepared roll is sent with ``"use": "triggered"``."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    trigger: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class Feint(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Feint action (L168-L171): an Agi attack roll against the target's Perception; on a
+    success, by ``choice``, the feinter's next attack against the target before the end of the
+    next round has 2 boons, or its movement triggers no free attacks from the target for 1 round
+    (recorded as a round effect; free attacks are not modelled)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    choice: Literal["two_boons", "safe_movement"] = "two_boons"
+
+
 class CheckSurprise(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A creature on the side that could be surprised makes a Perception challenge roll; on a
     failure it is surprised until the end of the first round (L107-L109)."""
@@ -277,6 +312,45 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
     fortune: int  # left
 
 
+class PassTime(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Game time passes for a creature outside rounds: hour-long afflictions (Unconscious 1d3
+    hours, L38, L64) count down and end."""
+
+    campaign_id: str
+    character_id: str
+    hours: Annotated[int, msgspec.Meta(ge=1, le=1_000)]
+
+
+class TimePassed(msgspec.Struct, frozen=True, kw_only=True):
+    """Hours passed (PassTime, or a rest's hours, L93-L94): the afflictions after, those that
+    ended, and the waking (Impaired's minute starts, L38; an unconscious NPC heals, digest D-13)."""
+
+    character_id: str
+    hours: int
+    afflictions: list[AfflictionInstance]
+    expired: list[AfflictionInstance] = []
+    woke: bool = False
+    healed: int = 0
+    damage: int
+    life_state: str
+
+
+class RepairWeapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A minute of repair clears a weapon an even misfire jammed (L128)."""
+
+    campaign_id: str
+    character_id: str
+    weapon: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] = "misfire weapon"
+
+
+class WeaponRepaired(msgspec.Struct, frozen=True, kw_only=True):
+    """A jammed weapon repaired (L128): it can attack again."""
+
+    character_id: str
+    weapon: str
+
+
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     StartEncounter, TakeTurn, Move, EndRound, AddAffliction, RemoveAffliction, WakeCreature,
-    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help)
+    AwardStat, AreaDamage, SpendFortune, CheckSurprise, Defend, Help, PassTime,
+    RepairWeapon, Distract, Prepare, Feint)

@@ -114,6 +114,15 @@ async def test_a_scripted_fight(api: Api) -> None:
     refused = await api.command(gm, f"{R}.TakeTurn", {"campaign_id": cid, "character_id": "hero",
                                                       "turn": "slow", **enc})
     assert refused.status_code == 409 and refused.json()["rule"] == "boonbane.unconscious L332"
+    # the d3 hours are on the sheet; once they pass the hero wakes and the Impaired minute
+    # (6 rounds, D-17) starts from waking (L38, D-8)
+    sleep = [a for a in hero["sheet"]["afflictions"] if a["name"] == "unconscious"]
+    assert [a["hours"] for a in sleep] == [fate["d3"]]
+    r = await step("PassTime", {"character_id": "hero", "hours": fate["d3"]})
+    hero = await read("hero", r)
+    assert "unconscious" not in hero["derived"]["afflictions"]
+    assert [a["rounds"] for a in hero["sheet"]["afflictions"]
+            if a["source"] == "1 minute from waking L38"] == [6]
     # the brute: injured, then incapacitated and, by the GM's choice, unconscious (L64); any
     # damage to an incapacitated creature kills it (L63)
     r = await step("TakeDamage", {"character_id": "brute", "amount": 4})

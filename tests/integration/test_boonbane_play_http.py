@@ -250,6 +250,17 @@ async def test_social_backfire_and_misfire_by_the_rule_on_what_was_rolled(api: A
         seen["misfire"] += 1
         d6 = roll["misfire"][0]  # L128: odd explodes for 2d6 to the wielder, even jams
         assert roll["jammed"] == (d6 % 2 == 0) and len(roll["misfire"]) == (3 if d6 % 2 else 1)
+        if roll["jammed"]:
+            # the jam stays on the sheet: no attack with that weapon until a minute of repair
+            sheet = (await t.read("characters/oaf", r))["sheet"]
+            assert sheet["jammed_weapons"] == ["misfire weapon"]
+            body = await t.refused("AttackRoll", {"character_id": "oaf", "target_id": "mark",
+                                                  "attribute": "agility", "misfire": True},
+                                   409, "boonbane.misfire L128")
+            assert body["field"] == "payload.weapon"
+            fixed = await t.ok("RepairWeapon", {"character_id": "oaf"})
+            assert (await t.read("characters/oaf", fixed))["sheet"]["jammed_weapons"] == []
+            await t.refused("RepairWeapon", {"character_id": "oaf"}, 409, "boonbane.misfire L128")
         if d6 % 2:
             hurt = r["events"][-1]
             assert hurt["type"] == f"{R}.DamageTaken" and hurt["data"]["character_id"] == "oaf"
@@ -307,3 +318,79 @@ async def test_charge_defend_and_help_last_the_round(api: Api) -> None:
     assert [e["kind"] for e in read["sheet"]["round_effects"]] == ["charging"]
     r = await t.ok("EndRound", {**enc, "participants": ["hero", "ally", "goblin"]})
     assert (await t.read("characters/ally", r))["sheet"]["round_effects"] == []
+
+
+async def test_distract_gives_the_next_roll_two_banes_this_round(api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {"intellect": 30}),
+                           "goblin": ("ann", {"kind": "npc", "intellect": 10})})
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c}
+                                                          for c in ("hero", "goblin")]})
+    await t.refused("Distract", {**enc, "character_id": "hero", "target_id": "hero"}, 422,
+                    "boonbane.distract L159")
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # Intellect 30 (+20) against Intellect 10 cannot fail the Int attack roll (L159)
+    r = await t.ok("Distract", {**enc, "character_id": "hero", "target_id": "goblin"})
+    roll, effect = r["events"][-2:]
+    assert roll["data"]["stat"] == "intellect" and roll["data"]["against"] == "intellect"
+    assert effect["type"] == f"{R}.RoundEffectAdded" and effect["data"]["character_id"] == "goblin"
+    # the goblin's next roll this round has 2 banes (L160), and uses the effect up
+    await t.ok("TakeTurn", {**enc, "character_id": "goblin", "turn": "fast"})
+    r = await t.ok("ChallengeRoll", {**enc, "character_id": "goblin", "stat": "will"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L160": (0, 2)}
+    assert made["consumed"] == ["distracted"]
+    assert (await t.read("characters/goblin", r))["sheet"]["round_effects"] == []
+
+
+async def test_prepare_gives_the_triggered_roll_one_boon_this_round(api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {}), "goblin": ("ann", {"kind": "npc"})})
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c}
+                                                          for c in ("hero", "goblin")]})
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    r = await t.ok("Prepare", {**enc, "character_id": "hero", "trigger": "the goblin moves"})
+    assert [e["type"] for e in r["events"]] == [f"{R}.ActionUsed", f"{R}.RoundEffectAdded"]
+    # the trigger comes: the prepared attack, the triggered action, has 1 boon (L206-L207)
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "goblin",
+                                  "use": "triggered"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L207": (1, 0)}
+    assert made["consumed"] == ["prepared"]
+    assert (await t.read("characters/hero", r))["sheet"]["round_effects"] == []
+    # a Prepare must name its trigger (L206)
+    bad = await t.api.command(t.gm, f"{R}.Prepare", {"campaign_id": t.cid, **enc,
+                                                     "character_id": "goblin", "trigger": ""})
+    assert bad.status_code == 422 and bad.json()["field"] == "payload.trigger"
+
+
+async def test_feint_gives_two_boons_against_the_target_until_the_next_round_ends(
+        api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {"agility": 30}),
+                           "goblin": ("ann", {"kind": "npc", "perception": 10}),
+                           "orc": ("ann", {"kind": "npc"})})
+    enc = {"encounter_id": "e"}
+    every = ["hero", "goblin", "orc"]
+    await t.ok("StartEncounter", {**enc, "participants": [{"character_id": c} for c in every]})
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # Agility 30 (+20) against Perception 10 cannot fail the Agi attack roll (L170)
+    r = await t.ok("Feint", {**enc, "character_id": "hero", "target_id": "goblin"})
+    roll, effect = r["events"][-2:]
+    assert roll["data"]["stat"] == "agility" and roll["data"]["against"] == "perception"
+    assert effect["data"]["effect"]["until_round"] == 2  # before the end of the next round
+    # the round ends; the feint lasts into the next round (L171)
+    r = await t.ok("EndRound", {**enc, "participants": every})
+    effects = (await t.read("characters/hero", r))["sheet"]["round_effects"]
+    assert [e["kind"] for e in effects] == ["feinting"]
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"})
+    # an attack on another creature does not get the boons
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "orc"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert "L171" not in {s["line"] for s in made["sources"]}
+    # the next attack against the goblin (the round's triggered action) has 2 boons, used up
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "goblin",
+                                  "use": "triggered"})
+    [made] = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]} == {"L171": (2, 0)}
+    assert made["consumed"] == ["feinting"]
+    assert (await t.read("characters/hero", r))["sheet"]["round_effects"] == []

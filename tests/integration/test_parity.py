@@ -370,6 +370,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 7, "halve": True})
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9})
     await w.both("ann", "boonbane.TakeDamage", {**hurt, "amount": 9, "npc_outcome": "unconscious"})
+    await w.both("ann", "boonbane.PassTime", {**hurt, "hours": 1})
+    await w.both("ann", "boonbane.RepairWeapon", {**hurt, "weapon": "musket"})
     await w.both("ann", "boonbane.Heal", {**hurt, "rest_hours": 24})
     await w.both("ann", "boonbane.Heal", {**hurt, "amount": 2, "rest_hours": 8})
     await w.both("ann", "boonbane.FateRoll", hurt)
@@ -389,6 +391,12 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.Move", {**bbenc, "character_id": "bb-foe"})
     await w.both("ann", "boonbane.Defend", {**bbenc, "character_id": "bb-foe"})
     await w.both("ann", "boonbane.Help", {**bbenc, "character_id": "bb-foe", "target_id": "bb-hero"})
+    await w.both("ann", "boonbane.Distract", {**bbenc, "character_id": "bb-out",
+                                              "target_id": "bb-foe"})
+    await w.both("ann", "boonbane.Prepare", {**bbenc, "character_id": "bb-foe",
+                                             "trigger": "the door opens"})
+    await w.both("ann", "boonbane.Feint", {**bbenc, "character_id": "bb-foe",
+                                           "target_id": "bb-hero"})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe", "bb-out"]})
     await w.both("ann", "boonbane.EndRound", {**bbenc, "participants": ["bb-foe"]})
     bbout = {"campaign_id": bbid, "character_id": "bb-out"}

@@ -93,7 +93,8 @@ OWN_ROUND_EFFECTS: Final[dict[str, tuple[str, str, int, int]]] = {
     "helped": ("helped", "L184", 1, 0),
     "distracted": ("distracted", "L160", 0, 2),
 }
-USED_UP: Final = ("helped", "distracted")
+USED_UP: Final = ("helped", "distracted", "prepared", "feinting")
+# Prepare's boon (L207) holds only for the prepared, triggered roll: decide_rolls adds it
 
 
 def _round_effects(actor: BoonbaneSheet, *, kind: str, target: BoonbaneSheet | None

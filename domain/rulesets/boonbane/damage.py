@@ -66,7 +66,8 @@ def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
     hours = dice.roll(3)
     return DamageTaken(**common, excess=excess, damage=total, injured=True, incapacitated=True,
                        life_state="unconscious", cause="unconscious L64", removed=removed, d3=hours,
-                       added=[prone, AfflictionInstance(name="unconscious", source=NPC_UNCONSCIOUS)])
+                       added=[prone, AfflictionInstance(name="unconscious", source=NPC_UNCONSCIOUS,
+                                                         hours=hours)])
 
 
 def fold(sheet: BoonbaneSheet, ev: DamageTaken) -> BoonbaneSheet:

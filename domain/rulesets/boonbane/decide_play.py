@@ -11,6 +11,7 @@ import msgspec
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import (
     AfflictionInstance,
+    AttackRoll,
     BoonbaneSheet,
     ChallengeRoll,
     RoundEffect,
@@ -108,6 +109,71 @@ def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
         out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
             character_id=cmd.target_id, effect=RoundEffect(kind="helped",
                                                            source=f"help from {cmd.character_id}"))))
+    return out
+
+
+def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+             opts: BoonbaneOptions) -> Decided:
+    """Distract (L157-L160): the turn's action, an Int attack roll against the target's Int; on
+    a success the target's next attack or challenge roll before the end of the round has 2
+    banes (the ``distracted`` round effect, used up by that roll)."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.distract L159", "Distract targets another")
+    sheet = load(cmd.character_id, "character_id")
+    target = load(cmd.target_id, "target_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Distract")
+    trick = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                       target_id=cmd.target_id, attribute="intellect", against="intellect")
+    roll = decide_rolls.make(decide_rolls.plan_attack(trick, sheet, target, opts.repetition_exempt,
+                                                      opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
+                             cmd=trick)
+    out.append((cmd.character_id, "RollMade", roll))
+    if roll.success:
+        out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
+            character_id=cmd.target_id, effect=RoundEffect(
+                kind="distracted", source=f"distracted by {cmd.character_id} L160"))))
+    return out
+
+
+def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+    """Prepare (L204-L208): the turn's action; the creature's triggered attack or challenge roll
+    this round has 1 boon (the ``prepared`` round effect, used up by that roll); if the trigger
+    never comes, it ends with the round and nothing happens (L208)."""
+    sheet = load(cmd.character_id, "character_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Prepare")
+    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+        character_id=cmd.character_id,
+        effect=RoundEffect(kind="prepared", source=f"prepare L206: {cmd.trigger}"))))
+    return out
+
+
+def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+          opts: BoonbaneOptions) -> Decided:
+    """Feint (L168-L171): the turn's action, an Agi attack roll against the target's Perception;
+    on a success the feinter's next attack against the target before the end of the next round
+    has 2 boons (the ``feinting`` effect, used up by it), or its movement triggers no free
+    attacks from the target for 1 round."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("target_id", "boonbane.feint L170", "Feint targets another")
+    sheet = load(cmd.character_id, "character_id")
+    target = load(cmd.target_id, "target_id")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Feint")
+    trick = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                       target_id=cmd.target_id, attribute="agility", against="perception")
+    roll = decide_rolls.make(decide_rolls.plan_attack(trick, sheet, target, opts.repetition_exempt,
+                                                      opts.knowledge_gate_unknown),
+                             dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
+                             cmd=trick)
+    out.append((cmd.character_id, "RollMade", roll))
+    if roll.success:
+        now, source = turns.load(enc).round, f"feint on {cmd.target_id} L171"
+        effect = (RoundEffect(kind="feinting", source=source, target_id=cmd.target_id,
+                              until_round=now + 1) if cmd.choice == "two_boons" else
+                  RoundEffect(kind="feint_safe_movement", source=source,
+                              target_id=cmd.target_id, until_round=now))
+        out.append((cmd.character_id, "RoundEffectAdded",
+                    p.RoundEffectAdded(character_id=cmd.character_id, effect=effect)))
     return out
 
 

@@ -19,7 +19,7 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, boons, fortune
+from domain.rulesets.boonbane import afflictions, boons, fortune, jams
 from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
@@ -125,6 +125,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     exempt, unknown = opts.repetition_exempt, opts.knowledge_gate_unknown
     if isinstance(cmd, AttackRoll):
         cannot_act(actor)
+        jams.refuse_jammed(actor, cmd)
         plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
@@ -132,6 +133,15 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
                 source="charging (this round)", line="L143", banes=1)])
     else:
         plan = plan_challenge(cmd, actor, exempt, unknown)
+    if isinstance(cmd, AttackRoll) and any(e.kind == "feinting" and e.target_id == cmd.target_id
+                                           for e in actor.round_effects):
+        # the feinter's next attack against the feinted target has 2 boons (L171)
+        plan = plan._replace(sources=[*plan.sources, SourceLine(
+            source="feinting (this round)", line="L171", boons=2)])
+    if cmd.use == "triggered" and any(e.kind == "prepared" for e in actor.round_effects):
+        # the prepared action's rolls, made as the triggered action, have 1 boon (L207)
+        plan = plan._replace(sources=[*plan.sources, SourceLine(
+            source="prepared (this round)", line="L207", boons=1)])
     out: list[tuple[str, str, msgspec.Struct]] = []
     if cmd.fortune_from is not None:
         giver = sheets(cmd.fortune_from, "fortune_from")
@@ -174,7 +184,8 @@ def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, d
         return ev, []
     faces = [dice.roll(6)]
     if faces[0] % 2 == 0:
-        return msgspec.structs.replace(ev, misfire=faces, jammed=True), []
+        return msgspec.structs.replace(ev, misfire=faces, jammed=True,
+                                       weapon=jams.weapon_of(cmd)), []
     faces += [dice.roll(6), dice.roll(6)]
     ev = msgspec.structs.replace(ev, misfire=faces)
     taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,

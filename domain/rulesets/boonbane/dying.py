@@ -60,8 +60,10 @@ def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice, *,
     return FateRolled(**common, life_state="active", outcome="three disabled rounds L38",
                       disabled_rounds=0, healed=1, damage=sheet.damage - 1, d3=hours,
                       removed_sources=[DISABLED_DEFENSELESS],
-                      added=[AfflictionInstance(name="unconscious", source=STABILIZED_UNCONSCIOUS),
-                             AfflictionInstance(name="impaired", source=WAKING_IMPAIRED)])
+                      added=[AfflictionInstance(name="unconscious", source=STABILIZED_UNCONSCIOUS,
+                                                hours=hours),
+                             AfflictionInstance(name="impaired", source=WAKING_IMPAIRED,
+                                                starts_on_waking=True)])
 
 
 def fold(sheet: BoonbaneSheet, ev: FateRolled) -> BoonbaneSheet:

@@ -23,6 +23,9 @@ class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     injured_threshold: Literal["exact_half", "floor_half"] = "exact_half"
     # D-60: "dead" is permanent death, or the Death State overlay's mechanical state (L352-L356)
     death_mode: Literal["permanent", "death_state"] = "permanent"
+    # D-13: damage an unconscious non-player creature heals on waking from its 1d3 hours (L64;
+    # the seed is silent, the digest mirrors L38's 1)
+    npc_wake_heal: Annotated[int, msgspec.Meta(ge=0, le=999)] = 1
     # D-54: Escalation tokens stay until the task succeeds or the scene ends, or are used up by
     # the next related roll
     escalation_consumed_on_use: bool = False

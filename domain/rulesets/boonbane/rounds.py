@@ -63,11 +63,13 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
             old = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
         # what this end of round added (a Fate roll's impairment) does not count down yet
         kept, gone = tick(old)
-        if kept != old or sheet.round_effects:
-            # round effects end with the round (L143, L150, L160, L184)
+        # round effects end with the round (L143, L150, L160, L184), a feint's with the next (L170)
+        ending = [e for e in sheet.round_effects
+                  if e.until_round is None or e.until_round <= enc.round]
+        if kept != old or ending:
             out.append((cid, "AfflictionsTicked", AfflictionsTicked(
                 character_id=cid, afflictions=kept + list(after.afflictions[len(old):]),
-                expired=gone, round_effects_ended=list(sheet.round_effects))))
+                expired=gone, round_effects_ended=ending)))
             if gone:
                 expired[cid] = gone
     out.append((None, "RoundEnded", RoundEnded(round=enc.round, fate_rolls=fate_rolls,

@@ -24,9 +24,11 @@ from domain.rulesets.boonbane import (
     dying,
     fortune,
     healing,
+    jams,
     rolls,
     rounds,
     turns,
+    waking,
 )
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
@@ -46,7 +48,8 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **c.STATE_EVENTS,
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
-                                         p.FortuneAmended, p.RoundEffectAdded)},
+                                         p.FortuneAmended, p.RoundEffectAdded,
+                                         p.TimePassed, p.WeaponRepaired)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
@@ -54,7 +57,7 @@ ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
 # the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
-    p.AwardStat, p.AreaDamage,
+    p.AwardStat, p.AreaDamage, p.PassTime,
     c.TakeDamage, c.Heal, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
     o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
 
@@ -147,10 +150,21 @@ class BoonbaneRuleset:
                                  data=msgspec.to_builtins(taken))]
         elif isinstance(command, c.Heal):
             sheet = _sheet(states, command.character_id, "character_id")
+            out: list[RulesetEvent] = []
+            if (command.rest_hours is not None and sheet.life_state != "dead"
+                    and any(a.hours is not None for a in sheet.afflictions)):
+                # a rest's hours pass first: the sleeper wakes within them (L38, L64, L93-L94)
+                passed = waking.pass_time(sheet, command.character_id, command.rest_hours,
+                                          rounds_per_minute=opts.rounds_per_minute,
+                                          npc_wake_heal=opts.npc_wake_heal)
+                out.append(RulesetEvent(stream=_char(command.character_id),
+                                        type=f"{RID}.TimePassed",
+                                        data=msgspec.to_builtins(passed)))
+                sheet = waking.fold(sheet, passed)
             healed = healing.heal(sheet, command.character_id, command.amount, command.rest_hours,
                                   command.source)
-            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
-                                 data=msgspec.to_builtins(healed))]
+            return [*out, RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
+                                       data=msgspec.to_builtins(healed))]
         elif isinstance(command, c.FateRoll):
             sheet = _sheet(states, command.character_id, "character_id")
             fate = death_state.instead_of_death(
@@ -181,12 +195,25 @@ class BoonbaneRuleset:
             return decide_play.remove_affliction(command, load)
         if isinstance(command, p.WakeCreature):
             return decide_play.wake(command, enc, load)
+        if isinstance(command, p.RepairWeapon):
+            return [(command.character_id, "WeaponRepaired",
+                     jams.repair(load(command.character_id, "character_id"), command))]
+        if isinstance(command, p.PassTime):
+            return [(command.character_id, "TimePassed", waking.pass_time(
+                load(command.character_id, "character_id"), command.character_id, command.hours,
+                rounds_per_minute=opts.rounds_per_minute, npc_wake_heal=opts.npc_wake_heal))]
         if isinstance(command, p.AwardStat):
             return decide_play.award(command, load)
         if isinstance(command, p.AreaDamage):
             return decide_play.area_damage(command, load, dice, opts)
         if isinstance(command, p.Defend):
             return decide_play.defend(command, enc, load)
+        if isinstance(command, p.Feint):
+            return decide_play.feint(command, enc, load, dice, opts)
+        if isinstance(command, p.Prepare):
+            return decide_play.prepare(command, enc, load)
+        if isinstance(command, p.Distract):
+            return decide_play.distract(command, enc, load, dice, opts)
         if isinstance(command, p.Help):
             return decide_play.help_(command, enc, load, dice, opts)
         if isinstance(command, p.CheckSurprise):
@@ -229,10 +256,14 @@ class BoonbaneRuleset:
             sheet = afflictions.fold_removed(sheet, ev)
         elif isinstance(ev, p.AfflictionsTicked):
             sheet = rounds.fold_ticked(sheet, ev)
+        elif isinstance(ev, p.WeaponRepaired):
+            sheet = jams.fold_repaired(sheet, ev)
+        elif isinstance(ev, p.TimePassed):
+            sheet = waking.fold(sheet, ev)
         elif isinstance(ev, p.StatAwarded):
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
-            sheet = fortune.fold_roll(sheet, ev)
+            sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
         elif isinstance(ev, p.RoundEffectAdded):

@@ -1,0 +1,75 @@
+"""Distract (L157-L160), Prepare (L204-L208) and Feint (L168-L171) as round effects, decided
+and folded without I/O."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from contracts.rulesets import boonbane_play as p
+from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll
+from domain.dice import ScriptedDice
+from domain.rulesets.boonbane import BOONBANE
+
+C: Final = "c"
+E: Final = "e"
+
+
+def _run(states: dict[str, Any], cmd: msgspec.Struct, faces: list[int]) -> list[dict[str, Any]]:
+    dice = ScriptedDice(faces)
+    events = BOONBANE.decide(cmd, states, {}, dice)
+    assert dice.remaining == 0
+    for ev in events:
+        states[ev.stream] = BOONBANE.evolve(states.get(ev.stream), ev.type, ev.data)
+    return [{"type": ev.type, **ev.data} for ev in events]
+
+
+def _table() -> dict[str, Any]:
+    states: dict[str, Any] = {f"character:{c}": BOONBANE.validate_sheet({"kind": "npc"}, {})
+                              for c in ("a", "b")}
+    _run(states, p.StartEncounter(campaign_id=C, encounter_id=E, participants=[
+        p.Participant(character_id="a"), p.Participant(character_id="b")]), [])
+    _run(states, p.TakeTurn(campaign_id=C, encounter_id=E, character_id="a", turn="fast"), [])
+    return states
+
+
+def _sources(events: list[dict[str, Any]]) -> dict[str, tuple[int, int]]:
+    [made] = [e for e in events if e["type"] == "boonbane.RollMade"]
+    return {s["line"]: (s["boons"], s["banes"]) for s in made["sources"]}
+
+
+def test_distract_success_gives_the_targets_next_roll_two_banes() -> None:
+    states = _table()
+    # Int 10 vs Int 10: d20 10 meets 10, a success (L159)
+    _run(states, p.Distract(campaign_id=C, encounter_id=E, character_id="a", target_id="b"), [10])
+    # the target's next roll: d20 15, two bane dice 3 and 5, the highest subtracted (L160)
+    events = _run(states, ChallengeRoll(campaign_id=C, character_id="b", stat="will"), [15, 3, 5])
+    assert _sources(events) == {"L160": (0, 2)}
+    assert events[0]["total"] == 10
+    assert states["character:b"]["round_effects"] == []  # used up
+
+
+def test_a_failed_distract_adds_nothing() -> None:
+    states = _table()
+    events = _run(states, p.Distract(campaign_id=C, encounter_id=E, character_id="a",
+                                     target_id="b"), [9])
+    assert [e["type"] for e in events] == ["boonbane.ActionUsed", "boonbane.RollMade"]
+
+
+def test_prepare_boon_only_on_the_triggered_roll() -> None:
+    states = _table()
+    _run(states, p.Prepare(campaign_id=C, encounter_id=E, character_id="a", trigger="b moves"), [])
+    events = _run(states, AttackRoll(campaign_id=C, encounter_id=E, character_id="a",
+                                     target_id="b", use="triggered"), [8, 4])
+    assert _sources(events) == {"L207": (1, 0)} and events[-1]["total"] == 12
+
+
+def test_feint_lasts_through_the_next_round_for_its_target_only() -> None:
+    states = _table()
+    # Agi 10 vs Perception 10: d20 12 succeeds (L170)
+    _run(states, p.Feint(campaign_id=C, encounter_id=E, character_id="a", target_id="b"), [12])
+    _run(states, p.EndRound(campaign_id=C, encounter_id=E, participants=["a", "b"]), [])
+    assert [e["kind"] for e in states["character:a"]["round_effects"]] == ["feinting"]
+    _run(states, p.EndRound(campaign_id=C, encounter_id=E, participants=["a", "b"]), [])
+    assert states["character:a"]["round_effects"] == []  # gone at the end of the next round
