@@ -58,6 +58,13 @@ class Stunt(msgspec.Struct, kw_only=True):
     unusable: bool = False  # an Unreliable stunt whose calamities came up (L273)
 
 
+class GivenAssist(msgspec.Struct, kw_only=True):
+    """An Assist maneuver an ally took for this character's next check (L384-388)."""
+
+    by: str  # the assisting character
+    skill: str | None = None  # the skill the check will use, named for an Advanced one (L386)
+
+
 class Device(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A physical device justifying one or more stunts (L299-332): Detached, Integrated, or a
     Wielder's Item of Power (L920); it can be disarmed or broken."""
@@ -154,4 +161,5 @@ class WishSheet(msgspec.Struct, kw_only=True):
     overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
     malfunctions: dict[str, str] = {}  # Critical Intolerance: stunt -> critical id (L897)
     react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
+    assists_given: list[GivenAssist] = []  # Assist maneuvers awaiting the next check (L384)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

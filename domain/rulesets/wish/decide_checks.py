@@ -98,6 +98,8 @@ def _roll_check(
     if cmd.assisted_by:  # L384-388
         allies = {a: ctx.sheet(a, "assisted_by") for a in cmd.assisted_by if a != cmd.character_id}
         assists.validate(cmd.character_id, cmd, allies, e.separations if e else None)
+    if actor.assists_given:  # Assist maneuvers taken for this check (L384-388)
+        assists.check_given(cmd.character_id, actor, cmd, e.separations if e else None)
     if stunt is not None and cmd.stunt is not None:
         # the Cost is paid up front, before any check (L508): its stress and fatigue count
         # towards the check's distress
@@ -168,6 +170,9 @@ def _roll_check(
             ),
         },
     )
+    if actor.assists_given:  # the assists were for this next check only (L384)
+        ctx.emit(char(cmd.character_id), "wish.AssistsUsed",
+                 {"check_id": check_id, "by": [g.by for g in actor.assists_given]})
     harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
     for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
         damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")

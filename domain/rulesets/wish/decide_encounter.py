@@ -9,6 +9,7 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
+    assists,
     conditions,
     decide_initiative,
     decide_travel,
@@ -183,6 +184,15 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
+    if cmd.kind == "assist":  # the Assist maneuver (L384-388)
+        assists.maneuver(cmd.character_id, s, cmd.ally_id, cmd.skill, e.separations)
+        ally = ctx.sheet(cmd.ally_id or "", "ally_id")
+        if any(g.by == cmd.character_id for g in ally.assists_given):
+            raise StateConflict("ally_id", "wish.maneuver.assist L384",
+                                f"{cmd.character_id} already assists {cmd.ally_id}'s next check")
+    elif cmd.ally_id is not None or cmd.skill is not None:
+        raise DomainError("ally_id", "wish.maneuver.assist L384",
+                          "ally_id and skill belong to the assist maneuver")
     cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
     fatigue = health.fatigue_suffered(s, cost)
     if fatigue:
@@ -190,8 +200,12 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     ctx.emit(
         enc(cmd.encounter_id),
         "wish.ManeuverTaken",
-        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue},
+        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue,
+         **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {})},
     )
+    if cmd.kind == "assist" and cmd.ally_id is not None:
+        ctx.emit(char(cmd.ally_id), "wish.AssistGiven", {"by": cmd.character_id,
+                                                          "skill": cmd.skill})
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

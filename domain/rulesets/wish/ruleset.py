@@ -99,7 +99,7 @@ class WishRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(deciders.enc(eid))
-        for f in ("character_id", "target_id", "roller_id", "attacker_id"):
+        for f in ("character_id", "target_id", "roller_id", "attacker_id", "ally_id"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(deciders.char(v))
