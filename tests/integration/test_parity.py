@@ -199,6 +199,9 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
                                               "character_id": "hero", "kind": "assist",
                                               "ally_id": "foe"})  # L384
+    await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
+                                              "character_id": "hero", "kind": "toggle",
+                                              "stunt": "Aura"})  # L260: no such stunt
     await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",
                                         "skill": "Melee Skill"})
     await w.both("bob", "wish.EndTurn", {"campaign_id": wid, "encounter_id": "brawl",

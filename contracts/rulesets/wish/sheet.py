@@ -56,6 +56,7 @@ class Stunt(msgspec.Struct, kw_only=True):
     hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
     wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
     unusable: bool = False  # an Unreliable stunt whose calamities came up (L273)
+    toggled_on: bool = False  # a Toggle stunt switched on by a maneuver (L260)
 
 
 class GivenAssist(msgspec.Struct, kw_only=True):

@@ -17,6 +17,7 @@ from domain.rulesets.wish import (
     grandstand,
     health,
     stance,
+    toggles,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 from domain.rulesets.wish.decide_health import damage
@@ -193,6 +194,10 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     elif cmd.ally_id is not None or cmd.skill is not None:
         raise DomainError("ally_id", "wish.maneuver.assist L384",
                           "ally_id and skill belong to the assist maneuver")
+    if cmd.kind == "toggle":
+        on = toggles.switch(s, cmd.stunt)  # a Toggle stunt: a maneuver switches it (L260)
+    elif cmd.stunt is not None:
+        raise DomainError("stunt", "wish.trait.toggle L260", "stunt belongs to the toggle maneuver")
     cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
     fatigue = health.fatigue_suffered(s, cost)
     if fatigue:
@@ -201,8 +206,12 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
         enc(cmd.encounter_id),
         "wish.ManeuverTaken",
         {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue,
-         **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {})},
+         **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
+         **({"stunt": cmd.stunt} if cmd.kind == "toggle" else {})},
     )
+    if cmd.kind == "toggle":
+        ctx.emit(char(cmd.character_id), "wish.StuntToggled",
+                 {"stunt": cmd.stunt, "on": on, "cause": "maneuver"})
     if cmd.kind == "assist" and cmd.ally_id is not None:
         ctx.emit(char(cmd.ally_id), "wish.AssistGiven", {"by": cmd.character_id,
                                                           "skill": cmd.skill})

@@ -303,6 +303,7 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.AssistGiven": lambda s, d: R(  # L384: for the next check
         s, assists_given=[*s.assists_given, msgspec.convert(d, GivenAssist)]),
     "wish.AssistsUsed": lambda s, d: R(s, assists_given=[]),
+    "wish.StuntToggled": lambda s, d: _stunt(s, d, toggled_on=bool(d.get("on"))),  # L260
     "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315
     "wish.DeviceRestored": lambda s, d: _device(  # L309, L920
         s, d, state="ready", **({"wounds_lost": 0} if d.get("how") == "repair" else {})),

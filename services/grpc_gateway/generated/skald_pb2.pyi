@@ -5414,7 +5414,7 @@ class WishStartTurn(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class WishStunt(_message.Message):
-    __slots__ = ("rating", "cost", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded", "unusable")
+    __slots__ = ("rating", "cost", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded", "unusable", "toggled_on")
     RATING_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
@@ -5427,6 +5427,7 @@ class WishStunt(_message.Message):
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     WIELDED_FIELD_NUMBER: _ClassVar[int]
     UNUSABLE_FIELD_NUMBER: _ClassVar[int]
+    TOGGLED_ON_FIELD_NUMBER: _ClassVar[int]
     rating: int
     cost: WishStuntCost
     sfx: str
@@ -5439,7 +5440,8 @@ class WishStunt(_message.Message):
     hindrances: _containers.RepeatedScalarFieldContainer[str]
     wielded: bool
     unusable: bool
-    def __init__(self, rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ..., unusable: _Optional[bool] = ...) -> None: ...
+    toggled_on: bool
+    def __init__(self, rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ..., unusable: _Optional[bool] = ..., toggled_on: _Optional[bool] = ...) -> None: ...
 
 class WishStuntCost(_message.Message):
     __slots__ = ("stress", "fatigue", "fortune", "wounds", "grit")
@@ -5492,20 +5494,22 @@ class WishTakeHindrance(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., stunt: _Optional[str] = ..., detail: _Optional[str] = ..., points: _Optional[int] = ..., gm_controls_alter_ego: _Optional[bool] = ...) -> None: ...
 
 class WishTakeManeuver(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "kind", "ally_id", "skill")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "kind", "ally_id", "skill", "stunt")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     ALLY_ID_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
     kind: str
     ally_id: str
     skill: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ...) -> None: ...
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
 
 class WishTally(_message.Message):
     __slots__ = ("S", "F", "B", "N", "SER", "CAL", "EXR", "RCH")
