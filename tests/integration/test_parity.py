@@ -203,6 +203,8 @@ async def run_commands(w: World) -> None:
                                               "character_id": "hero", "kind": "toggle",
                                               "stunt": "Aura"})  # L260: no such stunt
     await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",
+                                        "engaged": ["hero"]})  # L270: not a Burst attack
+    await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",
                                         "skill": "Melee Skill"})
     await w.both("bob", "wish.EndTurn", {"campaign_id": wid, "encounter_id": "brawl",
                                          "character_id": "hero"})

@@ -10,6 +10,7 @@ from contracts.rulesets.wish import CheckRecord, WishSheet
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
     assists,
+    burst,
     conditions,
     decide_devices,
     encounter,
@@ -337,15 +338,25 @@ def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
 
 
 def attack(ctx: Ctx, cmd: c.Attack) -> None:
-    """Attack: a check vs the target's Defense (L184, L504), then damage on a hit (G-2)."""
+    """Attack: a check vs the target's Defense (L184, L504), then damage on a hit (G-2). A
+    Burst attack hits the target's whole engagement (``engaged``) and cannot be parried (L270):
+    it is rolled once, against the named target's Defense, and each character hit applies its
+    own Dodge and Brace."""
     o = ctx.options
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
+    stunts = ctx.sheet(cmd.character_id).stunts
+    is_burst = burst.is_burst(stunts.get(cmd.stunt) if cmd.stunt else None)
+    e = ctx.encounter(cmd.encounter_id) if cmd.encounter_id is not None and cmd.engaged else None
+    hit = burst.engagement(cmd.character_id, cmd.target_id, cmd.engaged, is_burst,
+                           e.participants if e else None, e.separations if e else None)
+    if cmd.device is not None and cmd.engaged:
+        raise DomainError("engaged", burst.RULE, "an attack on a device has one target")
     cmd = decide_devices.aimed(ctx, cmd)  # at a device: its targeting dice (L311-315, L920)
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
     # the target's Parry or Dodge (L439-440)
-    net = react_effects.net_after_reacts(ctx, cmd.character_id, cmd.target_id,
-                                         result.net_successes)
+    nets = {t: react_effects.net_after_reacts(ctx, cmd.character_id, t, result.net_successes,
+                                              is_burst) for t in hit}
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
@@ -354,7 +365,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": cond.id, "cause": "attacked"},
             )
-    if net < 1:  # D-1: net 0 is no success
+    if max(nets.values()) < 1:  # D-1: net 0 is no success
         return
     ch = cmd.characteristic or pool.check_characteristic(actor, cmd)[0]
     if cmd.base_damage is not None:
@@ -373,14 +384,17 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": honed[0].id, "cause": "used"},
             )
-    amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
     used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
     pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)
-    if cmd.device is not None:
-        decide_devices.hit(ctx, cmd, amount, pierce)
-        return
-    amount = react_effects.braced(ctx, cmd.character_id, cmd.target_id, amount, cmd.damage_kind)
-    damage(ctx, cmd.target_id, amount, cmd.damage_kind, pierce, False, "attack")
+    for target_id, net in nets.items():
+        if net < 1:
+            continue
+        amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
+        if cmd.device is not None:
+            decide_devices.hit(ctx, cmd, amount, pierce)
+            return
+        amount = react_effects.braced(ctx, cmd.character_id, target_id, amount, cmd.damage_kind)
+        damage(ctx, target_id, amount, cmd.damage_kind, pierce, False, "attack")
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

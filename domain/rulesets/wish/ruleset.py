@@ -104,6 +104,7 @@ class WishRuleset:
             if v is not None:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        out.extend(deciders.char(p) for p in getattr(command, "engaged", []))  # Burst, L270
         for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
             out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative

@@ -4233,7 +4233,7 @@ class WishArchetypeTier(_message.Message):
     def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ..., raises: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishAttack(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points", "device", "disarm")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points", "device", "disarm", "engaged")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
@@ -4258,6 +4258,7 @@ class WishAttack(_message.Message):
     OPPONENT_FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DEVICE_FIELD_NUMBER: _ClassVar[int]
     DISARM_FIELD_NUMBER: _ClassVar[int]
+    ENGAGED_FIELD_NUMBER: _ClassVar[int]
     characteristic: str
     skill: str
     difficulty: int
@@ -4282,7 +4283,8 @@ class WishAttack(_message.Message):
     opponent_fortune_points: int
     device: str
     disarm: bool
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ..., device: _Optional[str] = ..., disarm: _Optional[bool] = ...) -> None: ...
+    engaged: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ..., device: _Optional[str] = ..., disarm: _Optional[bool] = ..., engaged: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishAwardExperience(_message.Message):
     __slots__ = ("campaign_id", "character_id", "xp", "reason")
