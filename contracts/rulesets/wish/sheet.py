@@ -162,5 +162,7 @@ class WishSheet(msgspec.Struct, kw_only=True):
     overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
     malfunctions: dict[str, str] = {}  # Critical Intolerance: stunt -> critical id (L897)
     react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
+    # Lingering stunts in effect -> maintained this turn (used or a maneuver spent, L262)
+    lingering: dict[str, bool] = {}
     assists_given: list[GivenAssist] = []  # Assist maneuvers awaiting the next check (L384)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

@@ -180,6 +180,8 @@ def _roll_check(
     if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
         ctx.emit(char(cmd.character_id), "wish.StuntFailed",
                  {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
+    if stunt is not None and "Lingering" in stunt.traits:  # in effect at once (L262)
+        ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
     if moved is not None:  # Push / Delay (L249-250)
         ctx.emit(char(cmd.character_id), "wish.StanceSet",

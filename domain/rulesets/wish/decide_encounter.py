@@ -16,6 +16,7 @@ from domain.rulesets.wish import (
     encounter,
     grandstand,
     health,
+    lingering,
     stance,
     toggles,
 )
@@ -144,6 +145,11 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
             "wish.ConditionsTicked",
             {"ticks": ticks, "expired": expired, "cause": "end of turn"},
         )
+    in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262)
+    if in_play:
+        ctx.emit(char(cid), "wish.LingeringUpkeep", {
+            "ended": [n for n, kept in in_play.items() if not kept],
+            "kept": [n for n, kept in in_play.items() if kept]})
     decide_travel.tick_recharge(ctx, cid)  # travel Reacts recharge with the stunts (L510)
     decide_initiative.end_of_turn_moves(ctx, cmd.encounter_id, cid)  # D-22 step 7
     ctx.emit(enc(cmd.encounter_id), "wish.TurnEnded", {"character_id": cid, "round": e.round})
@@ -196,8 +202,11 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                           "ally_id and skill belong to the assist maneuver")
     if cmd.kind == "toggle":
         on = toggles.switch(s, cmd.stunt)  # a Toggle stunt: a maneuver switches it (L260)
+    elif cmd.kind == "maintain":
+        lingering.maintainable(s, cmd.stunt)  # a Lingering effect: a maneuver keeps it (L262)
     elif cmd.stunt is not None:
-        raise DomainError("stunt", "wish.trait.toggle L260", "stunt belongs to the toggle maneuver")
+        raise DomainError("stunt", "wish.trait.toggle L260",
+                          "stunt belongs to the toggle and maintain maneuvers")
     cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
     fatigue = health.fatigue_suffered(s, cost)
     if fatigue:
@@ -207,8 +216,10 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
         "wish.ManeuverTaken",
         {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue,
          **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
-         **({"stunt": cmd.stunt} if cmd.kind == "toggle" else {})},
+         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})},
     )
+    if cmd.kind == "maintain":
+        ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     if cmd.kind == "toggle":
         ctx.emit(char(cmd.character_id), "wish.StuntToggled",
                  {"stunt": cmd.stunt, "on": on, "cause": "maneuver"})

@@ -40,3 +40,4 @@ def off_when_unconscious(sheet: WishSheet, options: WishOptions) -> list[str]:
     if not sheets.is_unconscious(sheet, options):
         return []
     return [n for n, st in sheet.stunts.items() if st.toggled_on]
+

@@ -5135,7 +5135,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "assists_given", "stabilized")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "lingering", "assists_given", "stabilized")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -5199,6 +5199,13 @@ class WishSheet(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class LingeringEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: bool
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[bool] = ...) -> None: ...
     CHARACTERISTICS_FIELD_NUMBER: _ClassVar[int]
     MAXIMA_FIELD_NUMBER: _ClassVar[int]
     STANCE_FIELD_NUMBER: _ClassVar[int]
@@ -5243,6 +5250,7 @@ class WishSheet(_message.Message):
     OVERCOME_FIELD_NUMBER: _ClassVar[int]
     MALFUNCTIONS_FIELD_NUMBER: _ClassVar[int]
     REACT_FIELD_NUMBER: _ClassVar[int]
+    LINGERING_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_GIVEN_FIELD_NUMBER: _ClassVar[int]
     STABILIZED_FIELD_NUMBER: _ClassVar[int]
     characteristics: _containers.ScalarMap[str, int]
@@ -5289,9 +5297,10 @@ class WishSheet(_message.Message):
     overcome: _containers.RepeatedScalarFieldContainer[str]
     malfunctions: _containers.ScalarMap[str, str]
     react: WishPendingReact
+    lingering: _containers.ScalarMap[str, bool]
     assists_given: _containers.RepeatedCompositeFieldContainer[WishGivenAssist]
     stabilized: bool
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., assists_given: _Optional[_Iterable[_Union[WishGivenAssist, _Mapping]]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., lingering: _Optional[_Mapping[str, bool]] = ..., assists_given: _Optional[_Iterable[_Union[WishGivenAssist, _Mapping]]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
