@@ -109,6 +109,11 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     s = ctx.sheet(cid)
     plan, cost = encounter.fortune_recharge(s, dict(cmd.fortune_recharge))  # refuse first
     encounter.invigorated_choice(s, cmd.invigorated_stunt)
+    in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262), D-22 step 1
+    if in_play:
+        ctx.emit(char(cid), "wish.LingeringUpkeep", {
+            "ended": [n for n, kept in in_play.items() if not kept],
+            "kept": [n for n, kept in in_play.items() if kept]})
     ignited = conditions.instances(s, "Ignited")
     if ignited:
         before = ctx.options.ignited_damage_before_tick
@@ -145,11 +150,6 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
             "wish.ConditionsTicked",
             {"ticks": ticks, "expired": expired, "cause": "end of turn"},
         )
-    in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262)
-    if in_play:
-        ctx.emit(char(cid), "wish.LingeringUpkeep", {
-            "ended": [n for n, kept in in_play.items() if not kept],
-            "kept": [n for n, kept in in_play.items() if kept]})
     decide_travel.tick_recharge(ctx, cid)  # travel Reacts recharge with the stunts (L510)
     decide_initiative.end_of_turn_moves(ctx, cmd.encounter_id, cid)  # D-22 step 7
     ctx.emit(enc(cmd.encounter_id), "wish.TurnEnded", {"character_id": cid, "round": e.round})
