@@ -196,6 +196,17 @@ async def run_commands(w: World) -> None:
                                            "character_id": "hero"})
     await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
                                               "character_id": "hero", "kind": "movement"})
+    await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
+                                              "character_id": "hero", "kind": "assist",
+                                              "ally_id": "foe"})  # L384
+    await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
+                                              "character_id": "hero", "kind": "toggle",
+                                              "stunt": "Aura"})  # L260: no such stunt
+    await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
+                                              "character_id": "hero", "kind": "maintain",
+                                              "stunt": "Aura"})  # L262: not in play
+    await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",
+                                        "engaged": ["hero"]})  # L270: not a Burst attack
     await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",
                                         "skill": "Melee Skill"})
     await w.both("bob", "wish.EndTurn", {"campaign_id": wid, "encounter_id": "brawl",

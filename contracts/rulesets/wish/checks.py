@@ -51,6 +51,7 @@ class Attack(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
     opponent_fortune_points: int = 0
     device: str | None = None  # a device of the target's attacked directly (L309-315)
     disarm: bool = False  # with ``device``: a hit disarms it rather than damaging it (L314-315)
+    engaged: list[str] = []  # a Burst attack: the others in the target's engagement (L270)
 
 
 class ContestedCheck(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):

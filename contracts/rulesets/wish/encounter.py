@@ -56,6 +56,11 @@ class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     encounter_id: str
     character_id: str
     kind: str = "interact"  # assist, interact, prepare, movement, skill, grandstand, ...
+    ally_id: str | None = None  # kind "assist": the engaged ally whose next check it helps
+    skill: str | None = None  # kind "assist": the ally's Advanced Skill, acquired here (L386)
+    # kind "toggle": the Toggle stunt switched on or off (L260); kind "maintain": the
+    # Lingering stunt kept on this turn (L262)
+    stunt: str | None = None
 
 
 class TurnState(msgspec.Struct, kw_only=True):

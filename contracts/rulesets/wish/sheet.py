@@ -56,6 +56,14 @@ class Stunt(msgspec.Struct, kw_only=True):
     hindrances: list[str] = []  # per-stunt hindrances: Erratic, Difficult, Infrequent ... (L1371-1383)
     wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
     unusable: bool = False  # an Unreliable stunt whose calamities came up (L273)
+    toggled_on: bool = False  # a Toggle stunt switched on by a maneuver (L260)
+
+
+class GivenAssist(msgspec.Struct, kw_only=True):
+    """An Assist maneuver an ally took for this character's next check (L384-388)."""
+
+    by: str  # the assisting character
+    skill: str | None = None  # the skill the check will use, named for an Advanced one (L386)
 
 
 class Device(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -154,4 +162,7 @@ class WishSheet(msgspec.Struct, kw_only=True):
     overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
     malfunctions: dict[str, str] = {}  # Critical Intolerance: stunt -> critical id (L897)
     react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
+    # Lingering stunts in effect -> maintained this turn (used or a maneuver spent, L262)
+    lingering: dict[str, bool] = {}
+    assists_given: list[GivenAssist] = []  # Assist maneuvers awaiting the next check (L384)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)

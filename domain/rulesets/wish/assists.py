@@ -47,3 +47,47 @@ def validate(actor_id: str, spec: CheckSpec, allies: Mapping[str, WishSheet],
         if apart:
             raise StateConflict("assisted_by", "wish.maneuver.assist L384",
                                 f"{ally_id} is {range_bands.band(apart)}, not engaged")
+
+
+def _advanced(skill: str | None) -> bool:
+    listed = skill_table.catalogue(skill) if skill else None
+    return skill is not None and (listed is None or listed[1] != "basic")
+
+
+def maneuver(assister_id: str, assister: WishSheet, ally_id: str | None, skill: str | None,
+             separations: Mapping[str, int] | None) -> None:
+    """The Assist maneuver (L384-388), taken by the assisting character on its own turn: it
+    names an ally other than itself (L388), engaged with it (L384), and an Advanced Skill the
+    ally will use only if the assister has at least acquired it (L386)."""
+    if ally_id is None:
+        raise DomainError("ally_id", "wish.maneuver.assist L384", "name the ally to assist")
+    if ally_id == assister_id:
+        raise DomainError("ally_id", "wish.maneuver.assist L388",
+                          "a character cannot assist themselves")
+    if _advanced(skill) and skill is not None:
+        own = assister.skills.get(skill)
+        if own is None or not own.acquired:
+            raise StateConflict("skill", "wish.maneuver.assist L386",
+                                f"{assister_id} has not acquired the Advanced Skill {skill}")
+    apart = (separations or {}).get(range_bands.pair(assister_id, ally_id))
+    if apart:
+        raise StateConflict("ally_id", "wish.maneuver.assist L384",
+                            f"{ally_id} is {range_bands.band(apart)}, not engaged")
+
+
+def check_given(actor_id: str, actor: WishSheet, spec: CheckSpec,
+                separations: Mapping[str, int] | None) -> None:
+    """The Assist maneuvers taken for this check (L384-388): each assister still engaged, not
+    also named in ``assisted_by``, and, for an Advanced Skill, assisting with that skill
+    (acquired when the maneuver was taken, L386)."""
+    for g in actor.assists_given:
+        if g.by in spec.assisted_by:
+            raise DomainError("assisted_by", "wish.maneuver.assist L384",
+                              f"{g.by} already took the Assist maneuver for this check")
+        if _advanced(spec.skill) and g.skill != spec.skill:
+            raise StateConflict("skill", "wish.maneuver.assist L386",
+                                f"{g.by} assisted without the Advanced Skill {spec.skill}")
+        apart = (separations or {}).get(range_bands.pair(actor_id, g.by))
+        if apart:
+            raise StateConflict("character_id", "wish.maneuver.assist L384",
+                                f"{g.by} is {range_bands.band(apart)}, no longer engaged")

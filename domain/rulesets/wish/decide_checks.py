@@ -10,6 +10,7 @@ from contracts.rulesets.wish import CheckRecord, WishSheet
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
     assists,
+    burst,
     conditions,
     decide_devices,
     encounter,
@@ -98,6 +99,8 @@ def _roll_check(
     if cmd.assisted_by:  # L384-388
         allies = {a: ctx.sheet(a, "assisted_by") for a in cmd.assisted_by if a != cmd.character_id}
         assists.validate(cmd.character_id, cmd, allies, e.separations if e else None)
+    if actor.assists_given:  # Assist maneuvers taken for this check (L384-388)
+        assists.check_given(cmd.character_id, actor, cmd, e.separations if e else None)
     if stunt is not None and cmd.stunt is not None:
         # the Cost is paid up front, before any check (L508): its stress and fatigue count
         # towards the check's distress
@@ -168,12 +171,17 @@ def _roll_check(
             ),
         },
     )
+    if actor.assists_given:  # the assists were for this next check only (L384)
+        ctx.emit(char(cmd.character_id), "wish.AssistsUsed",
+                 {"check_id": check_id, "by": [g.by for g in actor.assists_given]})
     harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
     for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
         damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")
     if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
         ctx.emit(char(cmd.character_id), "wish.StuntFailed",
                  {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
+    if stunt is not None and "Lingering" in stunt.traits:  # in effect at once (L262)
+        ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
     if moved is not None:  # Push / Delay (L249-250)
         ctx.emit(char(cmd.character_id), "wish.StanceSet",
@@ -332,15 +340,25 @@ def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
 
 
 def attack(ctx: Ctx, cmd: c.Attack) -> None:
-    """Attack: a check vs the target's Defense (L184, L504), then damage on a hit (G-2)."""
+    """Attack: a check vs the target's Defense (L184, L504), then damage on a hit (G-2). A
+    Burst attack hits the target's whole engagement (``engaged``) and cannot be parried (L270):
+    it is rolled once, against the named target's Defense, and each character hit applies its
+    own Dodge and Brace."""
     o = ctx.options
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.attack L504", "a character cannot attack itself")
+    stunts = ctx.sheet(cmd.character_id).stunts
+    is_burst = burst.is_burst(stunts.get(cmd.stunt) if cmd.stunt else None)
+    e = ctx.encounter(cmd.encounter_id) if cmd.encounter_id is not None and cmd.engaged else None
+    hit = burst.engagement(cmd.character_id, cmd.target_id, cmd.engaged, is_burst,
+                           e.participants if e else None, e.separations if e else None)
+    if cmd.device is not None and cmd.engaged:
+        raise DomainError("engaged", burst.RULE, "an attack on a device has one target")
     cmd = decide_devices.aimed(ctx, cmd)  # at a device: its targeting dice (L311-315, L920)
     result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
     # the target's Parry or Dodge (L439-440)
-    net = react_effects.net_after_reacts(ctx, cmd.character_id, cmd.target_id,
-                                         result.net_successes)
+    nets = {t: react_effects.net_after_reacts(ctx, cmd.character_id, t, result.net_successes,
+                                              is_burst) for t in hit}
     actor = ctx.sheet(cmd.character_id)
     for cond in list(actor.conditions):
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
@@ -349,7 +367,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": cond.id, "cause": "attacked"},
             )
-    if net < 1:  # D-1: net 0 is no success
+    if max(nets.values()) < 1:  # D-1: net 0 is no success
         return
     ch = cmd.characteristic or pool.check_characteristic(actor, cmd)[0]
     if cmd.base_damage is not None:
@@ -368,14 +386,17 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
                 "wish.ConditionRemoved",
                 {"condition_id": honed[0].id, "cause": "used"},
             )
-    amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
     used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
     pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)
-    if cmd.device is not None:
-        decide_devices.hit(ctx, cmd, amount, pierce)
-        return
-    amount = react_effects.braced(ctx, cmd.character_id, cmd.target_id, amount, cmd.damage_kind)
-    damage(ctx, cmd.target_id, amount, cmd.damage_kind, pierce, False, "attack")
+    for target_id, net in nets.items():
+        if net < 1:
+            continue
+        amount = base + net + bonus  # "# of successes" (L490), net (digest §2.4)
+        if cmd.device is not None:
+            decide_devices.hit(ctx, cmd, amount, pierce)
+            return
+        amount = react_effects.braced(ctx, cmd.character_id, target_id, amount, cmd.damage_kind)
+        damage(ctx, target_id, amount, cmd.damage_kind, pierce, False, "attack")
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

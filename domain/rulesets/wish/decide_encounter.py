@@ -9,13 +9,16 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
+    assists,
     conditions,
     decide_initiative,
     decide_travel,
     encounter,
     grandstand,
     health,
+    lingering,
     stance,
+    toggles,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 from domain.rulesets.wish.decide_health import damage
@@ -106,6 +109,11 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     s = ctx.sheet(cid)
     plan, cost = encounter.fortune_recharge(s, dict(cmd.fortune_recharge))  # refuse first
     encounter.invigorated_choice(s, cmd.invigorated_stunt)
+    in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262), D-22 step 1
+    if in_play:
+        ctx.emit(char(cid), "wish.LingeringUpkeep", {
+            "ended": [n for n, kept in in_play.items() if not kept],
+            "kept": [n for n, kept in in_play.items() if kept]})
     ignited = conditions.instances(s, "Ignited")
     if ignited:
         before = ctx.options.ignited_damage_before_tick
@@ -183,6 +191,22 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
+    if cmd.kind == "assist":  # the Assist maneuver (L384-388)
+        assists.maneuver(cmd.character_id, s, cmd.ally_id, cmd.skill, e.separations)
+        ally = ctx.sheet(cmd.ally_id or "", "ally_id")
+        if any(g.by == cmd.character_id for g in ally.assists_given):
+            raise StateConflict("ally_id", "wish.maneuver.assist L384",
+                                f"{cmd.character_id} already assists {cmd.ally_id}'s next check")
+    elif cmd.ally_id is not None or cmd.skill is not None:
+        raise DomainError("ally_id", "wish.maneuver.assist L384",
+                          "ally_id and skill belong to the assist maneuver")
+    if cmd.kind == "toggle":
+        on = toggles.switch(s, cmd.stunt)  # a Toggle stunt: a maneuver switches it (L260)
+    elif cmd.kind == "maintain":
+        lingering.maintainable(s, cmd.stunt)  # a Lingering effect: a maneuver keeps it (L262)
+    elif cmd.stunt is not None:
+        raise DomainError("stunt", "wish.trait.toggle L260",
+                          "stunt belongs to the toggle and maintain maneuvers")
     cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
     fatigue = health.fatigue_suffered(s, cost)
     if fatigue:
@@ -190,8 +214,18 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     ctx.emit(
         enc(cmd.encounter_id),
         "wish.ManeuverTaken",
-        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue},
+        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue,
+         **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
+         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})},
     )
+    if cmd.kind == "maintain":
+        ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
+    if cmd.kind == "toggle":
+        ctx.emit(char(cmd.character_id), "wish.StuntToggled",
+                 {"stunt": cmd.stunt, "on": on, "cause": "maneuver"})
+    if cmd.kind == "assist" and cmd.ally_id is not None:
+        ctx.emit(char(cmd.ally_id), "wish.AssistGiven", {"by": cmd.character_id,
+                                                          "skill": cmd.skill})
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

@@ -9,6 +9,7 @@ from domain.rulesets.wish import (
     conditions,
     health,
     origin_actions,
+    toggles,
 )
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
 
@@ -19,6 +20,9 @@ def damage(
     target = ctx.sheet(cid)
     r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
     ctx.emit(char(cid), "wish.DamageTaken", {**msgspec.to_builtins(r), "source": source})
+    for name in toggles.off_when_unconscious(ctx.sheet(cid), ctx.options):  # L260
+        ctx.emit(char(cid), "wish.StuntToggled",
+                 {"stunt": name, "on": False, "cause": "unconscious"})
     # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
     hurt = r.wounds_lost + r.grit_lost + len(r.criticals) + len(r.schisms)
     lulled = conditions.instances(ctx.sheet(cid), "Lulled")

@@ -8,10 +8,13 @@ from domain.rulesets.wish import reacts
 from domain.rulesets.wish.decide_context import Ctx, char
 
 
-def net_after_reacts(ctx: Ctx, attacker_id: str, target_id: str, net: int) -> int:
-    """The attack's net successes after the target's Parry or Dodge (option parry_dodge)."""
+def net_after_reacts(ctx: Ctx, attacker_id: str, target_id: str, net: int,
+                     burst: bool = False) -> int:
+    """The attack's net successes after the target's Parry or Dodge (option parry_dodge). A
+    Burst attack 'cannot be parried ... but can be dodged' (L270): a Parry stays declared,
+    unused, for the attacker's next attack."""
     r = reacts.pending_against(ctx.sheet(target_id), attacker_id)
-    if r is None or r.action not in ("Parry", "Dodge"):
+    if r is None or r.action not in ("Parry", "Dodge") or (burst and r.action == "Parry"):
         return net
     after = net - r.net_successes if ctx.options.parry_dodge == "subtract_net" else net
     ctx.emit(char(target_id), "wish.ReactUsed",

@@ -11,7 +11,7 @@ import msgspec
 
 from contracts.rulesets.wish import Device, DiceSource, WishSheet
 from domain.errors import StateConflict
-from domain.rulesets.wish import justifications
+from domain.rulesets.wish import item_of_power, justifications
 from domain.rulesets.wish.creation_tables import rank as character_rank
 from domain.rulesets.wish.options import WishOptions
 
@@ -21,8 +21,6 @@ DURABILITY: Final[dict[str, tuple[int, int, int]]] = {
     "detached": (7, 0, 317),
     "integrated": (5, 2, 318),
 }
-ITEM_OF_POWER_SOAK: Final = 15  # "Soak equal to (15 + Character Rank)" (L920)
-ITEM_OF_POWER_WOUNDS_PER_RANK: Final = 5  # "(Character Rank x 5) Wounds" (L920)
 
 
 class Durability(msgspec.Struct, frozen=True, kw_only=True):
@@ -37,9 +35,8 @@ def durability(sheet: WishSheet, device: Device) -> Durability:
     Wound per further stunt (L322), plus the Soak it gives its user (L324); an Item of Power has
     15 + Rank Soak and 5 x Rank Wounds (L920)."""
     if device.kind == "item_of_power":
-        rank = character_rank(sheet.experience)
-        soak, wounds, rule = (ITEM_OF_POWER_SOAK + rank + device.soak_bonus,
-                              ITEM_OF_POWER_WOUNDS_PER_RANK * rank, "wish.device L920")
+        soak, wounds = item_of_power.soak_and_wounds(character_rank(sheet.experience))
+        soak, rule = soak + device.soak_bonus, "wish.device L920"
     else:
         ratings = [sheet.stunts[n].rating for n in device.stunts if n in sheet.stunts] or [0]
         base, more, line = DURABILITY[device.kind]

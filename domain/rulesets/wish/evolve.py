@@ -14,6 +14,7 @@ from contracts.rulesets.wish import (
     ConditionInstance,
     DieRoll,
     EncounterState,
+    GivenAssist,
     Hindrance,
     InitiativeSlot,
     Lasting,
@@ -299,6 +300,14 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.DeviceDamaged": _device_damaged,  # L317-320
     "wish.StuntFailed": lambda s, d: _stunt(s, d, unusable=True),  # Unreliable (L273)
     "wish.StuntRestored": lambda s, d: _stunt(s, d, unusable=False),
+    "wish.AssistGiven": lambda s, d: R(  # L384: for the next check
+        s, assists_given=[*s.assists_given, msgspec.convert(d, GivenAssist)]),
+    "wish.AssistsUsed": lambda s, d: R(s, assists_given=[]),
+    "wish.StuntToggled": lambda s, d: _stunt(s, d, toggled_on=bool(d.get("on"))),  # L260
+    "wish.LingeringMaintained": lambda s, d: R(  # L262: used, or a maneuver spent on it
+        s, lingering={**s.lingering, d["stunt"]: True}),
+    "wish.LingeringUpkeep": lambda s, d: R(s, lingering={  # End of Turn (L262)
+        n: False for n in s.lingering if n not in d.get("ended", [])}),
     "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315
     "wish.DeviceRestored": lambda s, d: _device(  # L309, L920
         s, d, state="ready", **({"wounds_lost": 0} if d.get("how") == "repair" else {})),

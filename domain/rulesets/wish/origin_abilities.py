@@ -15,6 +15,7 @@ from typing import Any, Final, Literal
 import msgspec
 
 from contracts.rulesets.wish import WishSheet
+from domain.rulesets.wish import item_of_power
 from domain.rulesets.wish.sheet import rank
 
 Kind = Literal[
@@ -218,8 +219,6 @@ GRANTED_SKILL_CHARACTERISTIC: Final[dict[str, tuple[str, str]]] = {
     "Stone Mastery": ("to", "advanced"),
 }
 IMMUNITIES: Final[dict[str, tuple[str, ...]]] = {"Robot": ("poison", "disease")}  # L894
-ITEM_OF_POWER_SOAK_BASE: Final = 15  # L920
-ITEM_OF_POWER_WOUNDS_PER_RANK: Final = 5  # L920
 LIMITED_CHARGES_ROUNDS_PER_RANK: Final = 25  # L924
 
 
@@ -262,8 +261,8 @@ def derived(sheet: WishSheet) -> dict[str, Any]:
     if sheet.origin == "Anthropomorphic":
         out["end_of_turn_recovery"] = {"wounds": 1}  # L788
     if sheet.origin == "Wielder":
-        out["item_of_power"] = {"soak": ITEM_OF_POWER_SOAK_BASE + r,  # L920
-                                "wounds": ITEM_OF_POWER_WOUNDS_PER_RANK * r}
+        soak, wounds = item_of_power.soak_and_wounds(r)  # L920
+        out["item_of_power"] = {"soak": soak, "wounds": wounds}
         out["limited_charges_rounds"] = LIMITED_CHARGES_ROUNDS_PER_RANK * r  # L924
     return out
 

@@ -150,7 +150,9 @@ def assemble(
     if spec.difficulty < 0:
         raise DomainError("difficulty", "wish.check.difficulty L37", "must not be negative")
     pool.add("difficulty", "CHL", spec.difficulty)  # L37
-    pool.add("assist", options.assist_die, assists.count(spec, options))  # L384
+    # named allies, and the Assist maneuvers allies took for this next check (L384)
+    pool.add("assist", options.assist_die,
+             assists.count(spec, options) + len(actor.assists_given))
 
     for src in spec.sources:
         if src.count > 0:

@@ -99,11 +99,12 @@ class WishRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(deciders.enc(eid))
-        for f in ("character_id", "target_id", "roller_id", "attacker_id"):
+        for f in ("character_id", "target_id", "roller_id", "attacker_id", "ally_id"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
+        out.extend(deciders.char(p) for p in getattr(command, "engaged", []))  # Burst, L270
         for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
             out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative

@@ -4343,7 +4343,7 @@ class WishArchetypeTier(_message.Message):
     def __init__(self, archetype: _Optional[str] = ..., tier: _Optional[int] = ..., advances: _Optional[int] = ..., raises: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
 class WishAttack(_message.Message):
-    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points", "device", "disarm")
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "character_id", "target_id", "check_id", "encounter_id", "mode", "base_damage", "damage_kind", "pierce", "bypass_defense", "opponent_fortune_points", "device", "disarm", "engaged")
     CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
@@ -4368,6 +4368,7 @@ class WishAttack(_message.Message):
     OPPONENT_FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DEVICE_FIELD_NUMBER: _ClassVar[int]
     DISARM_FIELD_NUMBER: _ClassVar[int]
+    ENGAGED_FIELD_NUMBER: _ClassVar[int]
     characteristic: str
     skill: str
     difficulty: int
@@ -4392,7 +4393,8 @@ class WishAttack(_message.Message):
     opponent_fortune_points: int
     device: str
     disarm: bool
-    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ..., device: _Optional[str] = ..., disarm: _Optional[bool] = ...) -> None: ...
+    engaged: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., mode: _Optional[str] = ..., base_damage: _Optional[int] = ..., damage_kind: _Optional[str] = ..., pierce: _Optional[int] = ..., bypass_defense: _Optional[bool] = ..., opponent_fortune_points: _Optional[int] = ..., device: _Optional[str] = ..., disarm: _Optional[bool] = ..., engaged: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishAwardExperience(_message.Message):
     __slots__ = ("campaign_id", "character_id", "xp", "reason")
@@ -4793,6 +4795,14 @@ class WishGainFortune(_message.Message):
     points: int
     reset: bool
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., points: _Optional[int] = ..., reset: _Optional[bool] = ...) -> None: ...
+
+class WishGivenAssist(_message.Message):
+    __slots__ = ("by", "skill")
+    BY_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    by: str
+    skill: str
+    def __init__(self, by: _Optional[str] = ..., skill: _Optional[str] = ...) -> None: ...
 
 class WishGrandstand(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "maneuver")
@@ -5235,7 +5245,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "stabilized")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "malfunctions", "react", "lingering", "assists_given", "stabilized")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -5299,6 +5309,13 @@ class WishSheet(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class LingeringEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: bool
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[bool] = ...) -> None: ...
     CHARACTERISTICS_FIELD_NUMBER: _ClassVar[int]
     MAXIMA_FIELD_NUMBER: _ClassVar[int]
     STANCE_FIELD_NUMBER: _ClassVar[int]
@@ -5343,6 +5360,8 @@ class WishSheet(_message.Message):
     OVERCOME_FIELD_NUMBER: _ClassVar[int]
     MALFUNCTIONS_FIELD_NUMBER: _ClassVar[int]
     REACT_FIELD_NUMBER: _ClassVar[int]
+    LINGERING_FIELD_NUMBER: _ClassVar[int]
+    ASSISTS_GIVEN_FIELD_NUMBER: _ClassVar[int]
     STABILIZED_FIELD_NUMBER: _ClassVar[int]
     characteristics: _containers.ScalarMap[str, int]
     maxima: _containers.ScalarMap[str, int]
@@ -5388,8 +5407,10 @@ class WishSheet(_message.Message):
     overcome: _containers.RepeatedScalarFieldContainer[str]
     malfunctions: _containers.ScalarMap[str, str]
     react: WishPendingReact
+    lingering: _containers.ScalarMap[str, bool]
+    assists_given: _containers.RepeatedCompositeFieldContainer[WishGivenAssist]
     stabilized: bool
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., lingering: _Optional[_Mapping[str, bool]] = ..., assists_given: _Optional[_Iterable[_Union[WishGivenAssist, _Mapping]]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -5514,7 +5535,7 @@ class WishStartTurn(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class WishStunt(_message.Message):
-    __slots__ = ("rating", "cost", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded", "unusable")
+    __slots__ = ("rating", "cost", "sfx", "traits", "justification", "recharge_rating", "recharge_tokens", "off_sfx", "facilitators", "hindrances", "wielded", "unusable", "toggled_on")
     RATING_FIELD_NUMBER: _ClassVar[int]
     COST_FIELD_NUMBER: _ClassVar[int]
     SFX_FIELD_NUMBER: _ClassVar[int]
@@ -5527,6 +5548,7 @@ class WishStunt(_message.Message):
     HINDRANCES_FIELD_NUMBER: _ClassVar[int]
     WIELDED_FIELD_NUMBER: _ClassVar[int]
     UNUSABLE_FIELD_NUMBER: _ClassVar[int]
+    TOGGLED_ON_FIELD_NUMBER: _ClassVar[int]
     rating: int
     cost: WishStuntCost
     sfx: str
@@ -5539,7 +5561,8 @@ class WishStunt(_message.Message):
     hindrances: _containers.RepeatedScalarFieldContainer[str]
     wielded: bool
     unusable: bool
-    def __init__(self, rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ..., unusable: _Optional[bool] = ...) -> None: ...
+    toggled_on: bool
+    def __init__(self, rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., sfx: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., recharge_rating: _Optional[int] = ..., recharge_tokens: _Optional[int] = ..., off_sfx: _Optional[bool] = ..., facilitators: _Optional[_Iterable[str]] = ..., hindrances: _Optional[_Iterable[str]] = ..., wielded: _Optional[bool] = ..., unusable: _Optional[bool] = ..., toggled_on: _Optional[bool] = ...) -> None: ...
 
 class WishStuntCost(_message.Message):
     __slots__ = ("stress", "fatigue", "fortune", "wounds", "grit")
@@ -5592,16 +5615,22 @@ class WishTakeHindrance(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., stunt: _Optional[str] = ..., detail: _Optional[str] = ..., points: _Optional[int] = ..., gm_controls_alter_ego: _Optional[bool] = ...) -> None: ...
 
 class WishTakeManeuver(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "kind")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "kind", "ally_id", "skill", "stunt")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
+    ALLY_ID_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
     kind: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ...) -> None: ...
+    ally_id: str
+    skill: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
 
 class WishTally(_message.Message):
     __slots__ = ("S", "F", "B", "N", "SER", "CAL", "EXR", "RCH")

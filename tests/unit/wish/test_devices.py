@@ -107,3 +107,15 @@ def test_wielded_abilities_need_the_item_of_power_ready_L921() -> None:
                                   how="repair"), [])
     assert fixed["character:thor"]["devices"]["Hammer"] == {
         "kind": "item_of_power", "stunts": [], "soak_bonus": 0, "wounds_lost": 0, "state": "ready"}
+
+
+@pytest.mark.parametrize(("xp", "rank"), [(0, 1), (20, 2), (31, 3), (75, 5)])
+def test_the_item_of_power_has_one_soak_and_wounds_for_device_and_origin_L920(
+        xp: int, rank: int) -> None:
+    """L920: 'Soak equal to (15 + Character Rank), and (Character Rank x 5) Wounds' -- the
+    device's durability and the Wielder's origin figures are the same numbers."""
+    raw = build_sheet(origin="Wielder", experience=xp)
+    device = devices.durability(sheets.load(raw), Device(kind="item_of_power"))
+    shown = WISH.derived(raw, {})["origin"]["item_of_power"]
+    assert (device.soak, device.wounds) == (15 + rank, 5 * rank)
+    assert shown == {"soak": device.soak, "wounds": device.wounds}

@@ -1,0 +1,46 @@
+"""Lingering effects (L262) through HTTP against real servers."""
+
+from __future__ import annotations
+
+from tests.conftest import Api
+from tests.integration.test_wish_departures_http import wish_campaign
+from tests.integration.test_wish_http import character
+from tests.integration.test_wish_rule_fixes import BASE, create, event, refused
+
+STUNTS = {"Smoke Cloud": {"sfx": "Fire", "traits": ["Lingering"]}}
+
+
+async def test_a_lingering_effect_lasts_while_a_maneuver_keeps_it_L262(api: Api) -> None:
+    """L262: 'takes effect immediately when used and remains in effect as long as a character
+    spends a maneuver each Turn to keep it on; as soon as a character is no longer able or
+    willing to expend a maneuver to maintain the effect it ends during the End of Turn phase.'"""
+    t = await wish_campaign(api)
+    cid, ann = t["cid"], t["ann"]
+    await create(api, t, "pyro", {"characteristics": BASE, "phase": "play", "stunts": STUNTS})
+    f = {"campaign_id": cid, "encounter_id": "f"}
+    me = {**f, "character_id": "pyro"}
+    await api.ok(ann, "wish.StartEncounter", {**f, "participants": ["pyro"]})
+    await api.ok(ann, "wish.StartTurn", me)
+    keep = {**me, "kind": "maintain", "stunt": "Smoke Cloud"}
+    await refused(api, t, "wish.TakeManeuver", keep, 409, "wish.trait.lingering L262",
+                  "payload.stunt")  # not in play yet
+    used = await api.ok(ann, "wish.RollCheck", {**me, "characteristic": "int",
+                                                "stunt": "Smoke Cloud"})
+    assert event(used, "wish.LingeringMaintained") == {"stunt": "Smoke Cloud"}
+    # the turn it is used counts as kept: it 'takes effect immediately'
+    ended = await api.ok(ann, "wish.EndTurn", me)
+    assert event(ended, "wish.LingeringUpkeep") == {"ended": [], "kept": ["Smoke Cloud"]}
+    await api.ok(ann, "wish.EndRound", f)
+    await api.ok(ann, "wish.StartTurn", me)
+    kept = await api.ok(ann, "wish.TakeManeuver", keep)
+    assert event(kept, "wish.ManeuverTaken")["stunt"] == "Smoke Cloud"
+    await refused(api, t, "wish.TakeManeuver", keep, 409, "wish.trait.lingering L262",
+                  "payload.stunt")  # once a turn
+    ended = await api.ok(ann, "wish.EndTurn", me)
+    assert event(ended, "wish.LingeringUpkeep") == {"ended": [], "kept": ["Smoke Cloud"]}
+    await api.ok(ann, "wish.EndRound", f)
+    await api.ok(ann, "wish.StartTurn", me)
+    lapsed = await api.ok(ann, "wish.EndTurn", me)  # no maneuver spent: it ends
+    assert event(lapsed, "wish.LingeringUpkeep") == {"ended": ["Smoke Cloud"], "kept": []}
+    pyro = await character(api, t, "pyro", lapsed["position"])
+    assert pyro["sheet"]["lingering"] == {}
