@@ -4697,18 +4697,20 @@ class WishGrandstand(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., maneuver: _Optional[bool] = ...) -> None: ...
 
 class WishHeal(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "wounds", "grit", "treat")
+    __slots__ = ("campaign_id", "character_id", "wounds", "grit", "treat", "source")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     WOUNDS_FIELD_NUMBER: _ClassVar[int]
     GRIT_FIELD_NUMBER: _ClassVar[int]
     TREAT_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     wounds: int
     grit: int
     treat: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., wounds: _Optional[int] = ..., grit: _Optional[int] = ..., treat: _Optional[_Iterable[str]] = ...) -> None: ...
+    source: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., wounds: _Optional[int] = ..., grit: _Optional[int] = ..., treat: _Optional[_Iterable[str]] = ..., source: _Optional[str] = ...) -> None: ...
 
 class WishHindrance(_message.Message):
     __slots__ = ("name", "points", "stunt", "detail")
