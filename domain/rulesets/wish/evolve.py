@@ -28,6 +28,7 @@ from domain.rulesets.wish import (
     advancement,
     encounter,
     initiative,
+    limited_charges,
     origin_actions,
     origin_grants,
     reacts,
@@ -338,6 +339,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.OriginHindranceOvercome": origin_actions.fold_overcome,
     "wish.StuntMalfunctioned": origin_actions.fold_malfunction,
     "wish.MalfunctionRepaired": origin_actions.fold_repaired,
+    "wish.ChargeRoundUsed": limited_charges.fold_charged,  # L924
+    "wish.ItemOfPowerRecharged": limited_charges.fold_recharged,
     "wish.ReactDeclared": reacts.fold_declared,
     "wish.ReactUsed": reacts.fold_used,
     "wish.TravelResolved": travel.fold_resolved,
