@@ -71,3 +71,49 @@ async def test_limited_charges_overcome_counts_nothing_L924(api: Api) -> None:
     await _turn(api, t, "StartTurn")
     free = await _bolt(api, t)
     assert "wish.ChargeRoundUsed" not in [e["type"] for e in free["events"]]
+
+
+async def _buy(api: Api, t: dict[str, Any], name: str, archetype_raise: bool) -> dict[str, Any]:
+    done = await api.ok(t["ann"], "wish.SpendAdvance", {
+        "campaign_id": t["cid"], "character_id": "thor",
+        "purchase": {"kind": "stunt", "target": name, "sfx": "Might",
+                     "archetype_raise": archetype_raise}})
+    sheet: dict[str, Any] = (await character(api, t, "thor", done["position"]))["sheet"]
+    return sheet
+
+
+async def test_limited_advancement_makes_archetype_advances_wielded_L923(api: Api) -> None:
+    """L923: 'all Archetype advances except "Open" advances are considered to be Wielded
+    Abilities. Non-Archetype advances and "Open" Archetype advances are unaffected. This
+    Hindrance costs 5 creation points or advances to overcome completely'."""
+    t = await wish_campaign(api)
+    await create(api, t, "thor", {
+        "characteristics": BASE, "phase": "play", "origin": "Wielder", "advances": 30,
+        "devices": {"Mjolnir": {"kind": "item_of_power", "state": "disarmed"}},
+        "archetype_tiers": [{"archetype": "Brick"}]})
+    sheet = await _buy(api, t, "Smash", archetype_raise=True)
+    assert sheet["stunts"]["Smash"]["wielded"] is True
+    assert sheet["stunts"]["Smash"]["justification"] == "device"
+    sheet = await _buy(api, t, "Leap", archetype_raise=False)  # not an Archetype advance
+    assert sheet["stunts"]["Leap"]["wielded"] is False
+    # a Wielded ability needs the item of power (L921): Mjolnir is disarmed
+    await refused(api, t, "wish.RollCheck", {"character_id": "thor", "characteristic": "str",
+                                             "stunt": "Smash"},
+                  409, "wish.device L301, L921", "payload.stunt")
+    await api.ok(t["ann"], "wish.RollCheck", {"campaign_id": t["cid"], "character_id": "thor",
+                                              "characteristic": "str", "stunt": "Leap"})
+    for n in range(4):  # the Tier's other 4 stunt raises; the next falls to "Open" (L697-706)
+        await _buy(api, t, f"Blow {n}", archetype_raise=True)
+    sheet = await _buy(api, t, "Open Blow", archetype_raise=True)
+    assert sheet["archetype_tiers"][-1]["raises"]["open"] == 1
+    assert sheet["stunts"]["Open Blow"]["wielded"] is False and sheet["stunts"]["Blow 3"]["wielded"]
+    await api.ok(t["ann"], "wish.OvercomeOriginHindrance", {
+        "campaign_id": t["cid"], "character_id": "thor", "name": "Limited Advancement"})
+    await create(api, t, "odin", {
+        "characteristics": BASE, "phase": "play", "origin": "Wielder", "advances": 5,
+        "overcome": ["Limited Advancement"], "archetype_tiers": [{"archetype": "Brick"}]})
+    free = await api.ok(t["ann"], "wish.SpendAdvance", {
+        "campaign_id": t["cid"], "character_id": "odin",
+        "purchase": {"kind": "stunt", "target": "Smash", "sfx": "Might", "archetype_raise": True}})
+    assert "wielded" not in next(e["data"] for e in free["events"]
+                                 if e["type"] == "wish.AdvanceSpent")

@@ -244,7 +244,8 @@ def _ticked(s: WishSheet, d: Data) -> WishSheet:
 def _advance(s: WishSheet, d: Data) -> WishSheet:
     p = msgspec.convert(d["purchase"], Purchase)
     cost, cur = d.get("cost", 0), d.get("currency", "advance")
-    s = advancement.apply(s, p, d.get("raise_current", True), wielded=cur == "wielded",
+    wielded = cur == "wielded" or bool(d.get("wielded"))  # L921, L923
+    s = advancement.apply(s, p, d.get("raise_current", True), wielded=wielded,
                           characteristic=d.get("characteristic"))
     if cur in s.restricted_points:  # Alien Advantages or Wielded Abilities points (L776, L921)
         left = {**s.restricted_points, cur: max(0, s.restricted_points[cur] - cost)}
