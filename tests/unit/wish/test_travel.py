@@ -151,9 +151,9 @@ def test_mode_refusals_happenstance_levitation_and_no_mode_L1084_L1106_L1148() -
     with pytest.raises(DomainError) as err:
         run(lev, check("Superflight (Levitation)"), [])
     assert err.value.rule == "wish.travel.superflight.levitation L1106"
-    bare = states(hero=flyer("Superflight", "Soaring"))
-    with pytest.raises(DomainError) as err:
-        run(bare, check("Superflight"), [])
+    custom = states(hero=flyer("Superflight (Soaring)", "Soaring"))  # GM-approved, L1092
+    with pytest.raises(DomainError) as err:  # a TravelCheck needs a listed mode's rules
+        run(custom, check("Superflight (Soaring)"), [])
     assert err.value.rule == "wish.travel.superflight L1084"
 
 
