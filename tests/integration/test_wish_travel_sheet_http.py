@@ -64,3 +64,47 @@ async def test_a_plain_check_with_a_travel_skill_uses_its_modes_characteristic_L
     boots = await api.ok(t["ann"], "wish.RollCheck", {**me, "skill": "Superflight (Jet Boots)"})
     check = event(boots, "wish.CheckRolled")["check"]
     assert check["characteristic"] == "ag" and check["pool"] == {"CHR": 2}
+
+
+async def test_superrunning_calamity_and_gate_allocations_through_http(api: Api) -> None:
+    """L1160 Superrunning: 'calamities generally indicate a loss of control or severe fatigue
+    (suffer 3 fatigue)'; L1192 Gate: boons and extra successes 1:1 on Recharge tokens (1 Round
+    each, beyond the first) or on doubling its size from 2 people."""
+    t = await wish_campaign(api)
+    travel = {"kind": "travel", "ranks": 0, "acquired": True}
+    await create(api, t, "ace", {"characteristics": {**BASE, "int": 5}, "phase": "play",
+                                 "skills": {
+        "Superrunning (Fleet)": {**travel, "characteristic": "ag", "mode": "Fleet"},
+        "Teleportation (Gate)": {**travel, "characteristic": "int", "mode": "Gate"}}})
+    me = {"campaign_id": t["cid"], "character_id": "ace"}
+    seen = 0
+    for _ in range(40):  # 4 challenge dice: a calamity 1 time in 8 each (L45)
+        run = await api.ok(t["ann"], "wish.TravelCheck", {**me, "skill": "Superrunning (Fleet)",
+                                                          "difficulty": 4})
+        done = event(run, "wish.TravelResolved")
+        causes = [e["data"] for e in run["events"] if e["type"] == "wish.Exerted"
+                  and e["data"]["cause"] == "Superrunning calamity L1160"]
+        if done["calamities"]:
+            seen += 1
+            assert done["calamity_effect"] == {"fatigue": 3}
+            assert causes == [{"fatigue": 3, "cause": "Superrunning calamity L1160"}]
+        else:
+            assert causes == [] and done["calamity_effect"] == {}
+        if seen >= 2:
+            break
+    assert seen >= 2
+    gate = await api.ok(t["ann"], "wish.TravelCheck", {**me, "skill": "Teleportation (Gate)",
+                                                       "gate_doublings": 1})
+    done = event(gate, "wish.TravelResolved")
+    if done["success"]:
+        n = done["gate_allocations"]
+        doubled = min(1, n)
+        assert done["gate"] == {"doublings": doubled, "recharge_tokens": n - doubled,
+                                "rounds": 1 + n - doubled, "people": 2 * 2 ** doubled}
+    bad = await api.command(t["ann"], "wish.TravelCheck", {**me, "skill": "Teleportation (Gate)",
+                                                          "gate_doublings": -1})
+    assert bad.status_code == 422 and bad.json()["field"] == "payload.gate_doublings"
+    other = await api.command(t["ann"], "wish.TravelCheck", {
+        **me, "skill": "Superrunning (Fleet)", "gate_doublings": 1})
+    assert other.status_code == 422, other.text
+    assert other.json()["rule"] == "wish.travel.teleportation.gate L1192"

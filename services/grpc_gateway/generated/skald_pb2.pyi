@@ -5528,7 +5528,7 @@ class WishTally(_message.Message):
     def __init__(self, S: _Optional[int] = ..., F: _Optional[int] = ..., B: _Optional[int] = ..., N: _Optional[int] = ..., SER: _Optional[int] = ..., CAL: _Optional[int] = ..., EXR: _Optional[int] = ..., RCH: _Optional[int] = ...) -> None: ...
 
 class WishTravelCheck(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "skill", "purpose", "difficulty", "specializations", "fortune_points", "dematerialize", "encounter_id", "check_id")
+    __slots__ = ("campaign_id", "character_id", "skill", "purpose", "difficulty", "specializations", "fortune_points", "dematerialize", "gate_doublings", "encounter_id", "check_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
@@ -5537,6 +5537,7 @@ class WishTravelCheck(_message.Message):
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
     DEMATERIALIZE_FIELD_NUMBER: _ClassVar[int]
+    GATE_DOUBLINGS_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHECK_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
@@ -5547,9 +5548,10 @@ class WishTravelCheck(_message.Message):
     specializations: _containers.RepeatedScalarFieldContainer[str]
     fortune_points: int
     dematerialize: int
+    gate_doublings: int
     encounter_id: str
     check_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., gate_doublings: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
 
 class WishTurnState(_message.Message):
     __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot")
