@@ -262,6 +262,7 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.UseCosmicWinds", {**hero, "check_id": "check-1",
                                                 "effect": "reset_fortune"})
     await w.both("ann", "wish.RemindXeno", hero)
+    await w.both("ann", "wish.RechargeItemOfPower", hero)  # L924
     await w.both("bob", "wish.OvercomeOriginHindrance", {**hero, "name": "Xeno"})
     await w.both("ann", "wish.ChooseMalfunction", {**hero, "critical_id": "crit-1",
                                                    "stunt": "Bash"})

@@ -58,6 +58,29 @@ async def test_a_robot_is_repaired_not_healed_through_http(api: Api) -> None:
     assert bot["derived"]["origin"]["immunities"] == ["poison", "disease"]  # L894
 
 
+async def test_out_of_warranty_partially_overcome_through_http(api: Api) -> None:
+    """L895: 'This Hindrance can be partially overcome for 5 advances, which allows a
+    character's own abilities to heal their Wounds normally, but still not benefit from healing
+    from external sources'."""
+    t = await wish_campaign(api)
+    await create(api, t, "bot", {"characteristics": BASE, "phase": "play", "origin": "Robot",
+                                 "wounds_lost": 5, "advances": 5})
+    await refused(api, t, "wish.Heal", {"character_id": "bot", "wounds": 1, "source": "own"},
+                  409, "wish.origin.robot.out_of_warranty L895", "payload.wounds")
+    paid = await api.ok(t["ann"], "wish.OvercomeOriginHindrance", {
+        "campaign_id": t["cid"], "character_id": "bot", "name": "Out of Warranty"})
+    assert event(paid, "wish.OriginHindranceOvercome")["cost"] == 5
+    await refused(api, t, "wish.Heal", {"character_id": "bot", "wounds": 1},
+                  409, "wish.origin.robot.out_of_warranty L895", "payload.source")
+    await refused(api, t, "wish.Heal", {"character_id": "bot", "wounds": 1, "source": "pal"},
+                  422, "", "payload.source")
+    own = await api.ok(t["ann"], "wish.Heal", {"campaign_id": t["cid"], "character_id": "bot",
+                                               "wounds": 2, "source": "own"})
+    bot = await character(api, t, "bot", own["position"])
+    assert bot["sheet"]["wounds_lost"] == 3
+    assert bot["sheet"]["advances"] == 0
+
+
 async def test_travel_checks_through_http(api: Api) -> None:
     """L1104 Winged: 'your Superflight is Strength based. You gain [a die] when diving'; L1176
     Blur: 'acquired and trained ... once you have two automatic successes', Combat Mode only;

@@ -34,6 +34,9 @@ class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     wounds: int = 0
     grit: int = 0
     treat: list[str] = []  # ids of criticals or schisms healed
+    # Whose ability heals: the character's "own abilities" or an external source; a Robot that
+    # has partially overcome Out of Warranty heals by its own only (L895).
+    source: Literal["own", "external"] = "external"
 
 
 class Recover(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -65,6 +65,15 @@ class UseCosmicWinds(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     stunt: str | None = None  # the stunt, for stunt_rating and clear_recharge
 
 
+class RechargeItemOfPower(msgspec.Struct, frozen=True, kw_only=True,
+                          forbid_unknown_fields=True):
+    """Limited Charges (L924): the GM recharges a Wielder's item of power, "usually a story
+    event"; its count of Rounds starts again."""
+
+    campaign_id: str
+    character_id: str
+
+
 class RemindXeno(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Xeno (L777): the GM reminds an Alien of its alien nature; it suffers 3 Grit."""
 

@@ -160,6 +160,9 @@ class WishSheet(msgspec.Struct, kw_only=True):
     travel_broken: list[str] = []  # Travel skills whose Unreliable device broke (L1110)
     travel_recharge: dict[str, int] = {}  # recharge tokens on Travel skills' Reacts (L510)
     overcome: list[str] = []  # Origin hindrances overcome (L777 ... L924)
+    # Limited Charges: the encounter Rounds ("encounter_id#round") in which a Wielded ability
+    # was used since the item of power was last recharged (L924)
+    charged_rounds: list[str] = []
     malfunctions: dict[str, str] = {}  # Critical Intolerance: stunt -> critical id (L897)
     react: PendingReact | None = None  # a Brace, Parry or Dodge awaiting its attack (L437)
     # Lingering stunts in effect -> maintained this turn (used or a maneuver spent, L262)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -27,5 +27,8 @@ class TravelCheck(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     specializations: list[str] = []
     fortune_points: int = 0
     dematerialize: int = 0  # Dematerialization: expertise dice added, each with a misfortune die
+    # Gate (L1192): of the boons and extra successes, this many double the Gate's size (at most
+    # as many as the check gives); the rest are Recharge tokens keeping it open longer
+    gate_doublings: Annotated[int, msgspec.Meta(ge=0)] = 0
     encounter_id: str | None = None
     check_id: str | None = None

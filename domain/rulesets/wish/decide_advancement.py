@@ -13,6 +13,7 @@ from domain.rulesets.wish import (
     decide_origin,
     hindrances,
     justifications,
+    limited_advancement,
     mastery,
     restricted_points,
 )
@@ -97,6 +98,9 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
             "raise_current": ctx.options.fortune_rating_raises_current,
             "archetype_raise": archetype_raise,
             "archetype_slot": slot,
+            # Limited Advancement: a non-Open Archetype advance is a Wielded Ability (L923)
+            **({"wielded": True}
+               if limited_advancement.wielded_raise(s, archetype_raise, slot) else {}),
             **_acquired_characteristic(cmd.purchase, ctx),
         },
     )

@@ -16,6 +16,7 @@ from domain.rulesets.wish import (
     encounter,
     health,
     hindrances,
+    limited_charges,
     origin_actions,
     pool,
     range_bands,
@@ -63,6 +64,7 @@ def _roll_check(
     if physical_check and conditions.count(actor, "Held"):
         raise StateConflict("character_id", "wish.condition.held L1461", "no physical actions")
     stunt = None
+    charged = None
     if cmd.stunt is not None:
         stunt = actor.stunts.get(cmd.stunt)
         if stunt is None:
@@ -84,6 +86,7 @@ def _roll_check(
                 f"{cmd.stunt} is at SR {sr} and stops functioning",
             )
         stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362, L301
+        charged = limited_charges.round_charged(actor, cmd.stunt, stunt, e)  # L924
         if e is not None and cmd.target_id is not None:  # Melee and Ranged (L241-242)
             apart = e.separations.get(range_bands.pair(cmd.character_id, cmd.target_id))
             stunt_use.check_range(cmd.stunt, stunt, apart, o.trait_ranges_enforced)
@@ -96,6 +99,10 @@ def _roll_check(
             raise StateConflict(
                 "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
             )
+    if charged is not None:
+        ctx.emit(char(cmd.character_id), "wish.ChargeRoundUsed", {
+            "round": charged, "used": len(actor.charged_rounds) + 1,
+            "limit": limited_charges.limit(actor)})
     if cmd.assisted_by:  # L384-388
         allies = {a: ctx.sheet(a, "assisted_by") for a in cmd.assisted_by if a != cmd.character_id}
         assists.validate(cmd.character_id, cmd, allies, e.separations if e else None)

@@ -60,7 +60,7 @@ def inflict(ctx: Ctx, cmd: c.InflictLasting) -> None:
 def heal(ctx: Ctx, cmd: c.Heal) -> None:
     """Heal Wounds/Grit and treat criticals or schisms (L194, L1417; procedure gap G-4)."""
     s = ctx.sheet(cmd.character_id)
-    origin_actions.refuse_healing(s, cmd.wounds, cmd.treat)  # Out of Warranty (L895)
+    origin_actions.refuse_healing(s, cmd.wounds, cmd.treat, cmd.source)  # Out of Warranty (L895)
     r = health.heal(s, cmd.wounds, cmd.grit, cmd.treat)
     ctx.emit(char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "heal"})
 

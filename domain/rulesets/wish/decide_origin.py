@@ -9,13 +9,21 @@ from contracts.rulesets.wish.origin import (
     ChooseMalfunction,
     ChooseOriginGrants,
     OvercomeOriginHindrance,
+    RechargeItemOfPower,
     RemindXeno,
     Repair,
     UseCosmicWinds,
     UseMysticalReality,
 )
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.wish import health, origin_actions, origin_grants, resolve, restricted_points
+from domain.rulesets.wish import (
+    health,
+    limited_charges,
+    origin_actions,
+    origin_grants,
+    resolve,
+    restricted_points,
+)
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
 from domain.rulesets.wish.decide_health import damage
@@ -175,7 +183,19 @@ def overcome_origin_hindrance(ctx: Ctx, cmd: OvercomeOriginHindrance) -> None:
              {"name": cmd.name, "cost": cost, "currency": currency, "line": line})
 
 
+def recharge_item_of_power(ctx: Ctx, cmd: RechargeItemOfPower) -> None:
+    """Limited Charges (L924): the GM recharges the item of power, "usually a story event";
+    the Rounds counted towards (Character Rank x 25) start again."""
+    s = ctx.sheet(cmd.character_id)
+    if not limited_charges.stands(s):
+        raise StateConflict("character_id", limited_charges.RULE,
+                            "only a Wielder bound by Limited Charges recharges an item of power")
+    ctx.emit(char(cmd.character_id), "wish.ItemOfPowerRecharged",
+             {"rounds_used": len(s.charged_rounds)})
+
+
 HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    RechargeItemOfPower: recharge_item_of_power,
     ChooseOriginGrants: choose_origin_grants,
     Repair: repair,
     UseMysticalReality: use_mystical_reality,

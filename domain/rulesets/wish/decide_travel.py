@@ -132,6 +132,9 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     able(s, o)
     mode = travel.mode_of(s, cmd.skill)
     _refusals(ctx, s, cmd, mode)
+    if cmd.gate_doublings and mode.name != "Gate":
+        raise DomainError("gate_doublings", "wish.travel.teleportation.gate L1192",
+                          f"only a Gate's allocations double its size, not {mode.name}'s")
     base = {"skill": cmd.skill, "travel_skill": mode.skill, "mode": mode.name,
             "purpose": cmd.purpose, "line": mode.line}
     react = mode.react if cmd.purpose == "react" else None
@@ -179,6 +182,11 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
         effect["stress"] = cal
     elif cal >= 2 and mode.calamity == "stranded":  # Dimensional Hop (L1190)
         effect["stranded"] = True
+    elif cal and mode.skill == "Superrunning" and o.superrunning_calamity == "fatigue":
+        fatigue = health.fatigue_suffered(ctx.sheet(cid), travel.SUPERRUNNING_CALAMITY_FATIGUE)
+        ctx.emit(char(cid), "wish.Exerted",
+                 {"fatigue": fatigue, "cause": "Superrunning calamity L1160"})
+        effect["fatigue"] = fatigue
     elif cal:
         effect["indicates"] = skill.calamity  # the GM reads it (L1098, L1118, L1140, L1160)
     body: dict[str, object] = {**base, "check_id": check_id, "success": result.success,
@@ -188,6 +196,7 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     if mode.name == "Gate" and result.success:
         # boons and extra successes 1:1 on duration tokens or doubling its size (L1192)
         body["gate_allocations"] = max(0, result.net_boons) + result.net_successes - 1
+        body["gate"] = travel.gate(body["gate_allocations"], cmd.gate_doublings)  # type: ignore[arg-type]
     ctx.emit(char(cid), "wish.TravelResolved", body)
 
 

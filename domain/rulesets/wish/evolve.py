@@ -29,6 +29,7 @@ from domain.rulesets.wish import (
     advancement,
     encounter,
     initiative,
+    limited_charges,
     origin_actions,
     origin_grants,
     reacts,
@@ -244,7 +245,8 @@ def _ticked(s: WishSheet, d: Data) -> WishSheet:
 def _advance(s: WishSheet, d: Data) -> WishSheet:
     p = msgspec.convert(d["purchase"], Purchase)
     cost, cur = d.get("cost", 0), d.get("currency", "advance")
-    s = advancement.apply(s, p, d.get("raise_current", True), wielded=cur == "wielded",
+    wielded = cur == "wielded" or bool(d.get("wielded"))  # L921, L923
+    s = advancement.apply(s, p, d.get("raise_current", True), wielded=wielded,
                           characteristic=d.get("characteristic"))
     if cur in s.restricted_points:  # Alien Advantages or Wielded Abilities points (L776, L921)
         left = {**s.restricted_points, cur: max(0, s.restricted_points[cur] - cost)}
@@ -347,6 +349,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.OriginHindranceOvercome": origin_actions.fold_overcome,
     "wish.StuntMalfunctioned": origin_actions.fold_malfunction,
     "wish.MalfunctionRepaired": origin_actions.fold_repaired,
+    "wish.ChargeRoundUsed": limited_charges.fold_charged,  # L924
+    "wish.ItemOfPowerRecharged": limited_charges.fold_recharged,
     "wish.ReactDeclared": reacts.fold_declared,
     "wish.ReactUsed": reacts.fold_used,
     "wish.TravelResolved": travel.fold_resolved,

@@ -36,6 +36,11 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # L386-388: assists name their allies (assisted_by) so they can be checked; true also
     # counts a bare number of assists, unchecked
     unnamed_assists: bool = False
+    # L1160: Superrunning "calamities generally indicate a loss of control or severe fatigue
+    # (suffer 3 fatigue)": "fatigue" suffers the 3 fatigue on a check with a calamity (the one
+    # figure the seed gives); "gm" leaves the reading to the GM. Modes with their own calamity
+    # rule (Tesseract L1170, Skates L1172) keep it.
+    superrunning_calamity: Literal["fatigue", "gm"] = "fatigue"
     # L241-242: Melee stunts only against an engaged target, Ranged ones only at Close or
     # farther, where the encounter records the separation
     trait_ranges_enforced: bool = True

@@ -36,13 +36,22 @@ OVERCOME: Final[dict[str, tuple[str, int, int]]] = {
 }
 
 
-def refuse_healing(s: WishSheet, wounds: int, treat: list[str]) -> None:
+def refuse_healing(s: WishSheet, wounds: int, treat: list[str], source: str) -> None:
     """Out of Warranty: "Robots cannot heal damage, they must be Repaired ... Healing abilities
-    do not work on a Robot" (L895). Grit and schisms are not damage to the machine."""
+    do not work on a Robot" (L895); "partially overcome for 5 advances, which allows a
+    character's own abilities to heal their Wounds normally, but still not benefit from healing
+    from external sources" (L895). Grit and schisms are not damage to the machine."""
     criticals = {x.id for x in s.criticals}
-    if s.origin == "Robot" and (wounds or criticals & set(treat)):
-        raise StateConflict("wounds", OUT_OF_WARRANTY,
-                            "a Robot's Wounds and criticals are Repaired (wish.Repair), not healed")
+    if s.origin != "Robot" or not (wounds or criticals & set(treat)):
+        return
+    if "Out of Warranty" in s.overcome:
+        if source == "own":
+            return
+        raise StateConflict("source", OUT_OF_WARRANTY,
+                            "Out of Warranty is only partially overcome: a Robot's own "
+                            "abilities heal it, external healing still does not (L895)")
+    raise StateConflict("wounds", OUT_OF_WARRANTY,
+                        "a Robot's Wounds and criticals are Repaired (wish.Repair), not healed")
 
 
 def recent_check(roller: WishSheet, check_id: str, window: int, rule: str) -> RecentCheck:

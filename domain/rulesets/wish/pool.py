@@ -11,7 +11,7 @@ import msgspec
 
 from contracts.rulesets.wish import CheckSpec, DiceSource, WishSheet
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import assists, conditions, origin_abilities
+from domain.rulesets.wish import assists, conditions, origin_abilities, travel_modes
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.faces import ORDER
@@ -61,6 +61,9 @@ def check_characteristic(actor: WishSheet, spec: CheckSpec) -> tuple[str, str | 
                 "skill", "wish.skill.advanced L1044", f"{spec.skill!r} has not been acquired"
             )
         own = skill.characteristic if skill is not None else listed[0]  # type: ignore[index]
+        if skill is not None and skill.kind == "travel" and skill.mode is not None:
+            # a Travel skill's mode may name its characteristic (L1104-1190)
+            own = travel_modes.characteristic(travel_modes.split(spec.skill)[0], skill.mode, own)
         return spec.characteristic or own, spec.skill
     if spec.characteristic is None:
         raise DomainError("characteristic", "wish.check L137", "name a characteristic or a skill")

@@ -75,6 +75,7 @@ class WishRuleset:
         c.RollInitiative,
         # Xeno: the GM decides when an Alien is reminded of its nature (L777)
         c.RemindXeno,
+        c.RechargeItemOfPower,  # Limited Charges: "usually a story event" (L924)
         # Critical Intolerance: "The GM (or attacking player) chooses a Stunt" (L897)
         c.ChooseMalfunction,
     })

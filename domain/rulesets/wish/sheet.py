@@ -20,6 +20,7 @@ from domain.rulesets.wish import (
     hindrances,
     justifications,
     traits,
+    travel_sheet,
 )
 from domain.rulesets.wish.characteristics import (
     CHARACTERISTICS as CHARACTERISTICS,
@@ -166,6 +167,7 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
                     f"ranks must be 0-{top_rank} at Rank {rank(sheet.experience)}",
                 )
             )
+        p.extend(travel_sheet.problems(name, sk))  # travel modes (L1084-1198)
         if sk.kind == "basic" and not sk.acquired:
             p.append((f"sheet.skills.{name}.acquired", "wish.skill L990", "basic skills are known"))
         if not sk.acquired and sk.ranks:

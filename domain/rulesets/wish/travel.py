@@ -87,6 +87,9 @@ class TravelSkill(msgspec.Struct, frozen=True, kw_only=True):
     calamity: str  # what calamities "generally indicate"
 
 
+SUPERRUNNING_CALAMITY_FATIGUE: Final = 3  # "severe fatigue (suffer 3 fatigue)" (L1160)
+
+
 def _d(purposes: str, die: str, count: int, row: int) -> Dice:
     return Dice(purposes=frozenset(purposes.split(",")), die=die, count=count, row=row)
 
@@ -272,3 +275,17 @@ def fold_recharge(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
     """Fold ``wish.TravelRechargeSet``: a travel React's recharge tokens (L510)."""
     tokens = {**s.travel_recharge, **{k: int(v) for k, v in d.get("tokens", {}).items()}}
     return msgspec.structs.replace(s, travel_recharge={k: v for k, v in tokens.items() if v > 0})
+
+
+GATE_ROUNDS: Final = 1  # "A Gate typically stays open for 1 Round" (L1192)
+GATE_PEOPLE: Final = 2  # "big enough for 2 people to go through at a time" (L1192)
+
+
+def gate(allocations: int, doublings: int) -> dict[str, int]:
+    """Gate (L1192): "allocate boons or extra successes from your check on a 1:1 basis to put
+    Recharge tokens on a Gate to keep it open longer ... or to double the size of a Gate": the
+    doublings asked for (at most the allocations), the rest as Recharge tokens, one Round each."""
+    doubled = min(max(0, doublings), max(0, allocations))
+    tokens = max(0, allocations) - doubled
+    return {"doublings": doubled, "recharge_tokens": tokens, "rounds": GATE_ROUNDS + tokens,
+            "people": GATE_PEOPLE * 2 ** doubled}

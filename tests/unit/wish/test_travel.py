@@ -151,9 +151,9 @@ def test_mode_refusals_happenstance_levitation_and_no_mode_L1084_L1106_L1148() -
     with pytest.raises(DomainError) as err:
         run(lev, check("Superflight (Levitation)"), [])
     assert err.value.rule == "wish.travel.superflight.levitation L1106"
-    bare = states(hero=flyer("Superflight", "Soaring"))
-    with pytest.raises(DomainError) as err:
-        run(bare, check("Superflight"), [])
+    custom = states(hero=flyer("Superflight (Soaring)", "Soaring"))  # GM-approved, L1092
+    with pytest.raises(DomainError) as err:  # a TravelCheck needs a listed mode's rules
+        run(custom, check("Superflight (Soaring)"), [])
     assert err.value.rule == "wish.travel.superflight L1084"
 
 
@@ -214,3 +214,42 @@ def test_gliding_never_suffers_fatigue_L1112() -> None:
         # a characteristic die (blank) and an Offensive die (face 6: success and exertion)
         after, _ = run(st, check(skill, purpose="dive"), [1, 6])
         assert after["character:hero"]["fatigue"] == fatigue, mode
+
+
+def test_superrunning_calamity_is_severe_fatigue_by_default_L1160() -> None:
+    """L1160: 'calamities generally indicate a loss of control or severe fatigue (suffer 3
+    fatigue)'; option superrunning_calamity "gm" leaves the reading to the GM."""
+    skill = "Superrunning (Sliding)"
+    st = states(hero=flyer(skill, "Sliding"))
+    after, events = run(st, check(skill, difficulty=1), [8, 8, 1])  # S S, a calamity
+    assert data(events, "wish.CheckRolled")["check"]["pool"] == {"CHR": 2, "CHL": 1}
+    assert data(events, "wish.Exerted") == {"fatigue": 3, "cause": "Superrunning calamity L1160"}
+    assert data(events, "wish.TravelResolved")["calamity_effect"] == {"fatigue": 3}
+    assert after["character:hero"]["fatigue"] == 3
+    gm = WISH.decide(check(skill, difficulty=1), st, {"superrunning_calamity": "gm"},
+                     ScriptedDice([8, 8, 1]))
+    assert [e.type for e in gm if e.type == "wish.Exerted"] == []
+    assert data(gm, "wish.TravelResolved")["calamity_effect"] == {
+        "indicates": SKILLS["Superrunning"].calamity}
+    _, calm = run(st, check(skill, difficulty=1), [8, 8, 8])  # no calamity, no fatigue
+    assert data(calm, "wish.TravelResolved")["calamity_effect"] == {}
+
+
+def test_gate_allocations_double_its_size_or_keep_it_open_L1192() -> None:
+    """L1192: 'A Gate typically stays open for 1 Round ... allocate boons or extra successes
+    from your check on a 1:1 basis to put Recharge tokens on a Gate to keep it open longer. A
+    Gate is typically big enough for 2 people ... allocate ... on a 1:1 basis to double the
+    size'. Int 4: three successes and a boon, so 1 + 2 extra successes = 3 allocations."""
+    skill = "Teleportation (Gate)"
+    st = states(hero=flyer(skill, "Gate", characteristics={"int": 4}))
+    _, events = run(st, check(skill, gate_doublings=1), [8, 8, 8, 4])
+    done = data(events, "wish.TravelResolved")
+    assert done["gate_allocations"] == 3
+    assert done["gate"] == {"doublings": 1, "recharge_tokens": 2, "rounds": 3, "people": 4}
+    _, greedy = run(st, check(skill, gate_doublings=9), [8, 8, 8, 4])  # at most 3 doublings
+    assert data(greedy, "wish.TravelResolved")["gate"] == {
+        "doublings": 3, "recharge_tokens": 0, "rounds": 1, "people": 16}
+    other = states(hero=flyer("Superrunning (Fleet)", "Fleet"))
+    with pytest.raises(DomainError) as err:
+        run(other, check("Superrunning (Fleet)", gate_doublings=1), [])
+    assert err.value.field == "gate_doublings"
