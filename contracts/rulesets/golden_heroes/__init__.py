@@ -38,6 +38,7 @@ from contracts.rulesets.golden_heroes.combat import (
     Side,
     StartCombat,
 )
+from contracts.rulesets.golden_heroes.coup_de_grace import CoupDeGrace, CoupDeGraceDelivered
 from contracts.rulesets.golden_heroes.damage import (
     Aid,
     Aided,
@@ -98,17 +99,18 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
-    SpendHeroPoints, ImproveCharacter)
+    SpendHeroPoints, ImproveCharacter, CoupDeGrace)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
         CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
-        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved)
+        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered)
 }
 
 __all__ = [
+    "CoupDeGrace", "CoupDeGraceDelivered",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",

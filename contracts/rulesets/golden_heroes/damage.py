@@ -135,6 +135,7 @@ class Recovered(msgspec.Struct, frozen=True, kw_only=True):
     htk: int = 0
     condition: str = "fine"
     injury: str = "none"
+    no_recovery_hours: int = 0  # a coup de grace's hours still to pass after this one (L78)
 
 
 class Aided(msgspec.Struct, frozen=True, kw_only=True):

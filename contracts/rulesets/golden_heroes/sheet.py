@@ -97,6 +97,7 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     aid_used: bool = False  # smelling salts etc. once per recovery (L124)
     first_aid_used: bool = False  # once per injury (digest decision #49)
     prone: bool = False
+    no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
     # Personal Status components, their initial values (L351-L365; digest §6.8)

@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import frames, power_table, responses, strike
+from domain.rulesets.golden_heroes import coup_de_grace, frames, power_table, responses, strike
 
 RID = c.RULESET_ID
 
@@ -96,6 +96,13 @@ def reread(event_type: str, data: Mapping[str, Any],
         return _plain(data, draws, ("wake_die", "dice"))
     if event_type in (f"{RID}.Aided", f"{RID}.BackgroundTaken"):
         return _plain(data, draws, ("dice",))
+    if event_type == f"{RID}.CoupDeGraceDelivered":
+        coup = msgspec.convert(dict(data), c.CoupDeGraceDelivered)
+        out = _plain(data, draws, ("die",))
+        if coup.hours != coup_de_grace.hours_for(coup.die):
+            out.append(f"{coup.hours} hours: 1d6 + 1 on {coup.die} gives "
+                       f"{coup_de_grace.hours_for(coup.die)} (L78, decision #46)")
+        return out
     if event_type == f"{RID}.CombatStarted":
         return _plain(data, draws, ("tiebreak_dice",))
     return []

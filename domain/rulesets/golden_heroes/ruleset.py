@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
+    coup_de_grace,
     decide_combat,
     decide_damage,
     decide_powers,
@@ -58,7 +59,8 @@ class GoldenHeroesRuleset:
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
-                               "BackgroundTaken", "CombatStarted"))
+                               "BackgroundTaken", "CombatStarted",
+                               "CoupDeGraceDelivered"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -159,6 +161,9 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.RaiseForceField):
             return force_fields.raise_field(command, load(command.character_id, "character_id"),
                                             states)
+        if isinstance(command, c.CoupDeGrace):
+            return coup_de_grace.deliver(command, load(command.character_id, "character_id"),
+                                         load(command.target_id, "target_id"), states, dice)
         if isinstance(command, c.Recover):
             return recovery.recover(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.Aid):
