@@ -341,6 +341,10 @@ async def run_commands(w: World) -> None:
                                                 "htk": 40, "generated": True}})
     coup = await w.both("ann", "golden-heroes.CoupDeGrace", {**gh_hero, "target_id": "gh-out"})
     assert coup.ok, coup.value
+    drop = await w.both("ann", "golden-heroes.DropObject", {"campaign_id": ghid,
+                                                          "character_id": "gh-out",
+                                                          "object_size": 4, "metres": 20})
+    assert drop.ok, drop.value
     await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
                                                           "field": "personal_force_shield"})
     await w.both("ann", "golden-heroes.EndCombat", gh_fight)

@@ -55,6 +55,7 @@ from contracts.rulesets.golden_heroes.damage import (
     Respond,
     ResponseKind,
 )
+from contracts.rulesets.golden_heroes.falling_objects import DropObject, ObjectFell
 from contracts.rulesets.golden_heroes.generation import (
     AttributeRoll,
     Background,
@@ -99,18 +100,19 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
-    SpendHeroPoints, ImproveCharacter, CoupDeGrace)
+    SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
         CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
-        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered)
+        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
+        ObjectFell)
 }
 
 __all__ = [
-    "CoupDeGrace", "CoupDeGraceDelivered",
+    "CoupDeGrace", "CoupDeGraceDelivered", "DropObject", "ObjectFell",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
