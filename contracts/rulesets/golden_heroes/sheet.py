@@ -58,6 +58,8 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     critical_die: int | None = None  # the Critical Hit Table d10 (L86-L90)
     attacker_superpowered: bool = True
     target_surprised: bool = False
+    obstruction_metres: int | None = None  # a solid obstruction behind the target (L119)
+    obstruction_htk: int | None = None
 
 
 class LastStrike(msgspec.Struct, kw_only=True):

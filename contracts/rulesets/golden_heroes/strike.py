@@ -45,6 +45,9 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     cover: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # -1 to -10 by the referee (L80-L82)
     extreme_range_fifths: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0  # -1 per fifth, max -5
     other_modifier: StrikeModifier = 0  # a power's or the referee's modifier, recorded as given
+    # a solid obstruction this far behind the target, and its HTK (none: it does not give way)
+    obstruction_metres: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None  # L119
+    obstruction_htk: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
 
 
 class ModifierLine(msgspec.Struct, frozen=True, kw_only=True):

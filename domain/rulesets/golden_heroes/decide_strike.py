@@ -99,7 +99,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         htk_dice=form.htk_dice, htk_plus=form.htk_plus, damage_modifier=net, to_htk=to_htk,
         divider_reduction=form.divider_reduction, tags=list(form.tags),
         critical_die=ev.critical_die if ev.critical == "hit" else None,
-        attacker_superpowered=superpowered, target_surprised=surprised)
+        attacker_superpowered=superpowered, target_surprised=surprised,
+        obstruction_metres=cmd.obstruction_metres, obstruction_htk=cmd.obstruction_htk)
     if ev.critical == "hit" and not superpowered:
         pending.tags.append("non_superpowered_critical")  # its response is not free (L84)
     if ev.critical == "hit" and target.character_type == "non_superpowered":

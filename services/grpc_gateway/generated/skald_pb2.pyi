@@ -1983,7 +1983,7 @@ class GoldenHeroesAided(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesAttackResolved(_message.Message):
-    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "fell", "htc", "htk", "condition", "injury", "field_destroyed")
+    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "pushback_distance", "collision_die", "ploughed_through", "fell", "htc", "htk", "condition", "injury", "field_destroyed")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -2004,6 +2004,9 @@ class GoldenHeroesAttackResolved(_message.Message):
     PUSHBACK_METRES_FIELD_NUMBER: _ClassVar[int]
     PUSHBACK_THRESHOLD_FIELD_NUMBER: _ClassVar[int]
     FALL_DIE_FIELD_NUMBER: _ClassVar[int]
+    PUSHBACK_DISTANCE_FIELD_NUMBER: _ClassVar[int]
+    COLLISION_DIE_FIELD_NUMBER: _ClassVar[int]
+    PLOUGHED_THROUGH_FIELD_NUMBER: _ClassVar[int]
     FELL_FIELD_NUMBER: _ClassVar[int]
     HTC_FIELD_NUMBER: _ClassVar[int]
     HTK_FIELD_NUMBER: _ClassVar[int]
@@ -2030,13 +2033,16 @@ class GoldenHeroesAttackResolved(_message.Message):
     pushback_metres: int
     pushback_threshold: int
     fall_die: int
+    pushback_distance: int
+    collision_die: int
+    ploughed_through: bool
     fell: bool
     htc: int
     htk: int
     condition: str
     injury: str
     field_destroyed: str
-    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., pushback_distance: _Optional[int] = ..., collision_die: _Optional[int] = ..., ploughed_through: _Optional[bool] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesAttributeRoll(_message.Message):
     __slots__ = ("attribute", "dice", "kept", "value")
@@ -2493,7 +2499,7 @@ class GoldenHeroesOddsView(_message.Message):
     def __init__(self, need: _Optional[int] = ..., p_success: _Optional[str] = ..., p_critical_hit: _Optional[str] = ..., p_critical_miss: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesPendingAttack(_message.Message):
-    __slots__ = ("attacker_id", "encounter_id", "attack", "weapon_type", "weapon_class", "frames", "parry_row", "htc_dice", "htc_plus", "htk_dice", "htk_plus", "damage_modifier", "to_htk", "divider_reduction", "tags", "critical_die", "attacker_superpowered", "target_surprised")
+    __slots__ = ("attacker_id", "encounter_id", "attack", "weapon_type", "weapon_class", "frames", "parry_row", "htc_dice", "htc_plus", "htk_dice", "htk_plus", "damage_modifier", "to_htk", "divider_reduction", "tags", "critical_die", "attacker_superpowered", "target_surprised", "obstruction_metres", "obstruction_htk")
     ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -2512,6 +2518,8 @@ class GoldenHeroesPendingAttack(_message.Message):
     CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_SUPERPOWERED_FIELD_NUMBER: _ClassVar[int]
     TARGET_SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    OBSTRUCTION_METRES_FIELD_NUMBER: _ClassVar[int]
+    OBSTRUCTION_HTK_FIELD_NUMBER: _ClassVar[int]
     attacker_id: str
     encounter_id: str
     attack: str
@@ -2530,7 +2538,9 @@ class GoldenHeroesPendingAttack(_message.Message):
     critical_die: int
     attacker_superpowered: bool
     target_surprised: bool
-    def __init__(self, attacker_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon_type: _Optional[str] = ..., weapon_class: _Optional[int] = ..., frames: _Optional[int] = ..., parry_row: _Optional[str] = ..., htc_dice: _Optional[int] = ..., htc_plus: _Optional[int] = ..., htk_dice: _Optional[int] = ..., htk_plus: _Optional[int] = ..., damage_modifier: _Optional[int] = ..., to_htk: _Optional[int] = ..., divider_reduction: _Optional[int] = ..., tags: _Optional[_Iterable[str]] = ..., critical_die: _Optional[int] = ..., attacker_superpowered: _Optional[bool] = ..., target_surprised: _Optional[bool] = ...) -> None: ...
+    obstruction_metres: int
+    obstruction_htk: int
+    def __init__(self, attacker_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon_type: _Optional[str] = ..., weapon_class: _Optional[int] = ..., frames: _Optional[int] = ..., parry_row: _Optional[str] = ..., htc_dice: _Optional[int] = ..., htc_plus: _Optional[int] = ..., htk_dice: _Optional[int] = ..., htk_plus: _Optional[int] = ..., damage_modifier: _Optional[int] = ..., to_htk: _Optional[int] = ..., divider_reduction: _Optional[int] = ..., tags: _Optional[_Iterable[str]] = ..., critical_die: _Optional[int] = ..., attacker_superpowered: _Optional[bool] = ..., target_surprised: _Optional[bool] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesPhaseEnded(_message.Message):
     __slots__ = ("encounter_id", "round", "phase", "next_phase")
@@ -2876,7 +2886,7 @@ class GoldenHeroesStartWeek(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "object_size", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "object_size", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier", "obstruction_metres", "obstruction_htk")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2895,6 +2905,8 @@ class GoldenHeroesStrike(_message.Message):
     COVER_FIELD_NUMBER: _ClassVar[int]
     EXTREME_RANGE_FIFTHS_FIELD_NUMBER: _ClassVar[int]
     OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    OBSTRUCTION_METRES_FIELD_NUMBER: _ClassVar[int]
+    OBSTRUCTION_HTK_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
@@ -2913,7 +2925,9 @@ class GoldenHeroesStrike(_message.Message):
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    obstruction_metres: int
+    obstruction_htk: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
     __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form")
