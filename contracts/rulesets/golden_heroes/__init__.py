@@ -79,6 +79,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     CharacterType,
     Circumstance,
     DefenceClass,
+    EnergyPool,
     GoldenHeroesSheet,
     LastStrike,
     PendingAttack,
@@ -112,7 +113,7 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
 }
 
 __all__ = [
-    "CoupDeGrace", "CoupDeGraceDelivered", "DropObject", "ObjectFell",
+    "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",

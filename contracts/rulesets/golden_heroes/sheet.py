@@ -62,6 +62,15 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     obstruction_htk: int | None = None
 
 
+class EnergyPool(msgspec.Struct, kw_only=True):
+    """Energy Attack dice spent in a fight's 5-Round window (L178)."""
+
+    encounter_id: str
+    from_round: int
+    spent: int
+    size: int
+
+
 class LastStrike(msgspec.Struct, kw_only=True):
     """A character's last strike, which Hero Points may still change (L373)."""
 
@@ -99,6 +108,7 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     aid_used: bool = False  # smelling salts etc. once per recovery (L124)
     first_aid_used: bool = False  # once per injury (digest decision #49)
     prone: bool = False
+    energy_pool: EnergyPool | None = None  # the Energy Attack dice spent this window (L178)
     no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None

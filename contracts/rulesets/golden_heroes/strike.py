@@ -10,6 +10,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     AttackName,
     Circumstance,
     DefenceClass,
+    EnergyPool,
     PendingAttack,
     StrikeModifier,
     WeaponClass,
@@ -75,6 +76,7 @@ class StrikeRolled(msgspec.Struct, frozen=True, kw_only=True):
     crit_range: int = 1  # criticals on 19-20 with Precision (L242)
     miss_range: int = 1  # critical misses on 1-2 when Jinxed (L370)
     attack_form: PendingAttack | None = None  # the hit it is or would be, for Hero Points
+    energy_pool: EnergyPool | None = None  # an energy attack in a fight: the pool after it
 
 
 class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

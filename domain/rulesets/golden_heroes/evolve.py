@@ -66,7 +66,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         number = sheet.strikes + 1
         return replace(sheet, strikes=number, last_strike=c.LastStrike(
             number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
-            hit=ev.hit, critical=ev.critical, attack=ev.attack_form))
+            hit=ev.hit, critical=ev.critical, attack=ev.attack_form),
+            energy_pool=ev.energy_pool or sheet.energy_pool)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
     if isinstance(ev, c.WeekStarted):

@@ -2292,6 +2292,18 @@ class GoldenHeroesEndPhase(_message.Message):
     encounter_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesEnergyPool(_message.Message):
+    __slots__ = ("encounter_id", "from_round", "spent", "size")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FROM_ROUND_FIELD_NUMBER: _ClassVar[int]
+    SPENT_FIELD_NUMBER: _ClassVar[int]
+    SIZE_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    from_round: int
+    spent: int
+    size: int
+    def __init__(self, encounter_id: _Optional[str] = ..., from_round: _Optional[int] = ..., spent: _Optional[int] = ..., size: _Optional[int] = ...) -> None: ...
+
 class GoldenHeroesFall(_message.Message):
     __slots__ = ("campaign_id", "character_id", "metres", "jump")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2759,7 +2771,7 @@ class GoldenHeroesSetRating(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "no_recovery_hours", "fields_up", "pending_attack", "ratings", "hero_points", "hero_points_used", "strikes", "last_strike")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "ratings", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2801,6 +2813,7 @@ class GoldenHeroesSheet(_message.Message):
     AID_USED_FIELD_NUMBER: _ClassVar[int]
     FIRST_AID_USED_FIELD_NUMBER: _ClassVar[int]
     PRONE_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_POOL_FIELD_NUMBER: _ClassVar[int]
     NO_RECOVERY_HOURS_FIELD_NUMBER: _ClassVar[int]
     FIELDS_UP_FIELD_NUMBER: _ClassVar[int]
     PENDING_ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -2829,6 +2842,7 @@ class GoldenHeroesSheet(_message.Message):
     aid_used: bool
     first_aid_used: bool
     prone: bool
+    energy_pool: GoldenHeroesEnergyPool
     no_recovery_hours: int
     fields_up: _containers.RepeatedScalarFieldContainer[str]
     pending_attack: GoldenHeroesPendingAttack
@@ -2837,7 +2851,7 @@ class GoldenHeroesSheet(_message.Message):
     hero_points_used: int
     strikes: int
     last_strike: GoldenHeroesLastStrike
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesSpendHeroPoints(_message.Message):
     __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
@@ -2930,7 +2944,7 @@ class GoldenHeroesStrike(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
-    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form")
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form", "energy_pool")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     NATURAL_FIELD_NUMBER: _ClassVar[int]
@@ -2950,6 +2964,7 @@ class GoldenHeroesStrikeRolled(_message.Message):
     CRIT_RANGE_FIELD_NUMBER: _ClassVar[int]
     MISS_RANGE_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FORM_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_POOL_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     target_id: str
     natural: int
@@ -2969,7 +2984,8 @@ class GoldenHeroesStrikeRolled(_message.Message):
     crit_range: int
     miss_range: int
     attack_form: GoldenHeroesPendingAttack
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+    energy_pool: GoldenHeroesEnergyPool
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
     __slots__ = ("attack", "weapon", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
