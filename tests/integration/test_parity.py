@@ -345,6 +345,7 @@ async def run_commands(w: World) -> None:
                                                           "character_id": "gh-out",
                                                           "object_size": 4, "metres": 20})
     assert drop.ok, drop.value
+    await w.both("ann", "golden-heroes.MentalAttack", {**gh_hero, "target_id": "gh-foe"})
     await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
                                                           "field": "personal_force_shield"})
     await w.both("ann", "golden-heroes.EndCombat", gh_fight)

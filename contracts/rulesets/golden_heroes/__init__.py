@@ -72,6 +72,7 @@ from contracts.rulesets.golden_heroes.generation import (
     TakeBackground,
     UpgradePower,
 )
+from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
 from contracts.rulesets.golden_heroes.sheet import (
     RULESET_ID,
     AttackName,
@@ -101,7 +102,8 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
-    SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject)
+    SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
+    MentalAttack)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -109,11 +111,12 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
-        ObjectFell)
+        ObjectFell, MentalAttackRolled)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
+    "MentalAttack", "MentalAttackRolled",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",

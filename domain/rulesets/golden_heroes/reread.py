@@ -8,7 +8,14 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import coup_de_grace, frames, power_table, responses, strike
+from domain.rulesets.golden_heroes import (
+    coup_de_grace,
+    frames,
+    mental,
+    power_table,
+    responses,
+    strike,
+)
 
 RID = c.RULESET_ID
 
@@ -97,6 +104,8 @@ def reread(event_type: str, data: Mapping[str, Any],
         return _plain(data, draws, ("wake_die", "dice"))
     if event_type in (f"{RID}.Aided", f"{RID}.BackgroundTaken"):
         return _plain(data, draws, ("dice",))
+    if event_type == f"{RID}.MentalAttackRolled":
+        return mental.reread(msgspec.convert(dict(data), c.MentalAttackRolled), _faces(draws))
     if event_type == f"{RID}.CoupDeGraceDelivered":
         coup = msgspec.convert(dict(data), c.CoupDeGraceDelivered)
         out = _plain(data, draws, ("die",))

@@ -23,6 +23,7 @@ from domain.rulesets.golden_heroes import (
     falls,
     force_fields,
     generation,
+    mental,
     recovery,
 )
 from domain.rulesets.golden_heroes import odds as odds_module
@@ -62,7 +63,7 @@ class GoldenHeroesRuleset:
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
                                "BackgroundTaken", "CombatStarted",
-                               "CoupDeGraceDelivered"))
+                               "CoupDeGraceDelivered", "MentalAttackRolled"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -163,6 +164,9 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.RaiseForceField):
             return force_fields.raise_field(command, load(command.character_id, "character_id"),
                                             states)
+        if isinstance(command, c.MentalAttack):
+            return mental.attack(command, load(command.character_id, "character_id"),
+                                 load(command.target_id, "target_id"), states, dice)
         if isinstance(command, c.DropObject):
             return falling_objects.drop(command, load(command.character_id, "character_id"))
         if isinstance(command, c.CoupDeGrace):
