@@ -347,6 +347,17 @@ async def run_commands(w: World) -> None:
                                               "target_id": "gh-foe", "kind": "htc_aid"})
     await w.both("ann", "golden-heroes.Fall", {"campaign_id": ghid, "character_id": "gh-foe",
                                                "metres": 20})
+    await w.both("ann", "CreateCharacter", {"campaign_id": ghid, "name": "gh-out",
+                                            "character_id": "gh-out", "sheet": {
+                                                "max_htc": 40, "htc": 0, "max_htk": 40,
+                                                "htk": 40, "generated": True}})
+    coup = await w.both("ann", "golden-heroes.CoupDeGrace", {**gh_hero, "target_id": "gh-out"})
+    assert coup.ok, coup.value
+    drop = await w.both("ann", "golden-heroes.DropObject", {"campaign_id": ghid,
+                                                          "character_id": "gh-out",
+                                                          "object_size": 4, "metres": 20})
+    assert drop.ok, drop.value
+    await w.both("ann", "golden-heroes.MentalAttack", {**gh_hero, "target_id": "gh-foe"})
     await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
                                                           "field": "personal_force_shield"})
     await w.both("ann", "golden-heroes.EndCombat", gh_fight)

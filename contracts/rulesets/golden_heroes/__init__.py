@@ -38,6 +38,7 @@ from contracts.rulesets.golden_heroes.combat import (
     Side,
     StartCombat,
 )
+from contracts.rulesets.golden_heroes.coup_de_grace import CoupDeGrace, CoupDeGraceDelivered
 from contracts.rulesets.golden_heroes.damage import (
     Aid,
     Aided,
@@ -54,6 +55,7 @@ from contracts.rulesets.golden_heroes.damage import (
     Respond,
     ResponseKind,
 )
+from contracts.rulesets.golden_heroes.falling_objects import DropObject, ObjectFell
 from contracts.rulesets.golden_heroes.generation import (
     AttributeRoll,
     Background,
@@ -70,6 +72,7 @@ from contracts.rulesets.golden_heroes.generation import (
     TakeBackground,
     UpgradePower,
 )
+from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
 from contracts.rulesets.golden_heroes.sheet import (
     RULESET_ID,
     AttackName,
@@ -77,6 +80,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     CharacterType,
     Circumstance,
     DefenceClass,
+    EnergyPool,
     GoldenHeroesSheet,
     LastStrike,
     PendingAttack,
@@ -98,17 +102,21 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
-    SpendHeroPoints, ImproveCharacter)
+    SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
+    MentalAttack)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
         CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
-        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved)
+        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
+        ObjectFell, MentalAttackRolled)
 }
 
 __all__ = [
+    "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
+    "MentalAttack", "MentalAttackRolled",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",

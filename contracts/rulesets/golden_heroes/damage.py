@@ -115,6 +115,9 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     pushback_metres: int = 0  # 2 m for each 5 HTC or part over the threshold (L119)
     pushback_threshold: int = 20
     fall_die: int | None = None
+    pushback_distance: int = 0  # the metres travelled: stopped by or through an obstruction
+    collision_die: int | None = None  # driven into a solid obstruction: +1d6 HTC (L119)
+    ploughed_through: bool = False
     fell: bool = False
     htc: int = 0  # the target's HTC and HTK afterwards
     htk: int = 0
@@ -135,6 +138,7 @@ class Recovered(msgspec.Struct, frozen=True, kw_only=True):
     htk: int = 0
     condition: str = "fine"
     injury: str = "none"
+    no_recovery_hours: int = 0  # a coup de grace's hours still to pass after this one (L78)
 
 
 class Aided(msgspec.Struct, frozen=True, kw_only=True):

@@ -58,6 +58,17 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     critical_die: int | None = None  # the Critical Hit Table d10 (L86-L90)
     attacker_superpowered: bool = True
     target_surprised: bool = False
+    obstruction_metres: int | None = None  # a solid obstruction behind the target (L119)
+    obstruction_htk: int | None = None
+
+
+class EnergyPool(msgspec.Struct, kw_only=True):
+    """Energy Attack dice spent in a fight's 5-Round window (L178)."""
+
+    encounter_id: str
+    from_round: int
+    spent: int
+    size: int
 
 
 class LastStrike(msgspec.Struct, kw_only=True):
@@ -97,6 +108,8 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     aid_used: bool = False  # smelling salts etc. once per recovery (L124)
     first_aid_used: bool = False  # once per injury (digest decision #49)
     prone: bool = False
+    energy_pool: EnergyPool | None = None  # the Energy Attack dice spent this window (L178)
+    no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
     # Personal Status components, their initial values (L351-L365; digest §6.8)

@@ -10,6 +10,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     AttackName,
     Circumstance,
     DefenceClass,
+    EnergyPool,
     PendingAttack,
     StrikeModifier,
     WeaponClass,
@@ -45,6 +46,9 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     cover: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # -1 to -10 by the referee (L80-L82)
     extreme_range_fifths: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0  # -1 per fifth, max -5
     other_modifier: StrikeModifier = 0  # a power's or the referee's modifier, recorded as given
+    # a solid obstruction this far behind the target, and its HTK (none: it does not give way)
+    obstruction_metres: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None  # L119
+    obstruction_htk: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
 
 
 class ModifierLine(msgspec.Struct, frozen=True, kw_only=True):
@@ -72,6 +76,7 @@ class StrikeRolled(msgspec.Struct, frozen=True, kw_only=True):
     crit_range: int = 1  # criticals on 19-20 with Precision (L242)
     miss_range: int = 1  # critical misses on 1-2 when Jinxed (L370)
     attack_form: PendingAttack | None = None  # the hit it is or would be, for Hero Points
+    energy_pool: EnergyPool | None = None  # an energy attack in a fight: the pool after it
 
 
 class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -17,6 +17,7 @@ from domain.rulesets.golden_heroes import (
     decide_combat,
     force_fields,
     frames,
+    obstructions,
     powers,
     responses,
     states,
@@ -174,16 +175,24 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
         d = Damage(max(d.htc, target.htc), d.htk) if d.htc >= d.htk else \
             Damage(d.htc, max(d.htk, target.htk))
         steps.append(damage.step("critical on the non-superpowered (L84)", d))
+    pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
+    metres = damage.pushback_metres(push_htc, pbt)
+    way = obstructions.path(metres, p.obstruction_metres, p.obstruction_htk)
+    collision_die = dice.roll(6) if way.hit else None
+    if collision_die is not None:
+        d = Damage(d.htc + collision_die, d.htk)
+        what = "ploughed through" if way.through else "driven into"
+        steps.append(damage.step(f"{what} an obstruction: +1d6 HTC (L119)", d))
     htc, htk, overflow = damage.into_pools(target, d)
     after = msgspec.structs.replace(target, htc=htc, htk=htk)
     after = msgspec.structs.replace(after, unconscious=states.latch_unconscious(after))
-    pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
-    metres = damage.pushback_metres(push_htc, pbt)
     fall_die = dice.roll(20) if metres else None
-    fell = fall_die is not None and damage.falls(fall_die, metres, damage.fall_dexterity(target),
-                                                 opts.pushback_fall)
+    fell = fall_die is not None and damage.falls(fall_die, way.distance,
+                                                 damage.fall_dexterity(target), opts.pushback_fall)
     return {"htc_dice": htc_faces, "htk_dice": htk_faces, "critical_dice": crit_faces,
             "steps": steps, "htc_taken": d.htc, "htk_taken": d.htk, "overflow_htk": overflow,
             "pushback_metres": metres, "pushback_threshold": pbt, "fall_die": fall_die,
+            "pushback_distance": way.distance, "collision_die": collision_die,
+            "ploughed_through": way.through,
             "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
             "injury": states.htk_condition(after), "field_destroyed": broke}

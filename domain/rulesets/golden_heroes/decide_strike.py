@@ -15,6 +15,7 @@ from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
     decide_combat,
+    energy_pool,
     force_fields,
     frames,
     powers,
@@ -76,6 +77,9 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         if frames.combatant(state, cmd.target_id) is None:
             raise DomainError("target_id", "golden-heroes.combat",
                               f"{cmd.target_id!r} is not in this fight")
+        if form.name == "energy_attack":
+            energy_pool.check(attacker, cmd.encounter_id, state.round,
+                              form.htc_dice + form.htk_dice)
         activity = "action" if form.frames == 2 else "frame"
         slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
         out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
@@ -99,15 +103,22 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         htk_dice=form.htk_dice, htk_plus=form.htk_plus, damage_modifier=net, to_htk=to_htk,
         divider_reduction=form.divider_reduction, tags=list(form.tags),
         critical_die=ev.critical_die if ev.critical == "hit" else None,
-        attacker_superpowered=superpowered, target_surprised=surprised)
+        attacker_superpowered=superpowered, target_surprised=surprised,
+        obstruction_metres=cmd.obstruction_metres, obstruction_htk=cmd.obstruction_htk)
     if ev.critical == "hit" and not superpowered:
         pending.tags.append("non_superpowered_critical")  # its response is not free (L84)
     if ev.critical == "hit" and target.character_type == "non_superpowered":
         pending.tags.append("critical_on_non_superpowered")  # L84
     if form.dodge_modifier:
         pending.tags.append(f"dodge{form.dodge_modifier:+d}")
+    pool = None
+    if form.name == "energy_attack" and cmd.encounter_id is not None:
+        pool = energy_pool.after(
+            attacker, cmd.encounter_id, decide_combat.active(states_, cmd.encounter_id).round,
+            form.htc_dice + form.htk_dice, ev.critical_die if ev.critical == "miss" else None)
     ev = msgspec.structs.replace(ev, attack=form.name, encounter_id=cmd.encounter_id,
-                                 frames=form.frames, pending=ev.hit, attack_form=pending)
+                                 frames=form.frames, pending=ev.hit, attack_form=pending,
+                                 energy_pool=pool)
     out.insert(0, event(char(cmd.character_id), "StrikeRolled", ev))
     if cmd.encounter_id is not None and cmd.charge is not None:
         # after a charge the next frame must be spent recovering (L77)

@@ -66,7 +66,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         number = sheet.strikes + 1
         return replace(sheet, strikes=number, last_strike=c.LastStrike(
             number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
-            hit=ev.hit, critical=ev.critical, attack=ev.attack_form))
+            hit=ev.hit, critical=ev.critical, attack=ev.attack_form),
+            energy_pool=ev.energy_pool or sheet.energy_pool)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
     if isinstance(ev, c.WeekStarted):
@@ -92,9 +93,11 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
                       first_aid_used=sheet.first_aid_used and not hurt)
         return replace(out, unconscious=sheets.latch(out))
     if isinstance(ev, c.Recovered):
-        out = replace(sheet, htc=ev.htc, htk=ev.htk,
+        out = replace(sheet, htc=ev.htc, htk=ev.htk, no_recovery_hours=ev.no_recovery_hours,
                       wake_roll_pending=sheets.wake_pending(sheet, ev))
         return replace(out, unconscious=sheets.latch(out))
+    if isinstance(ev, c.CoupDeGraceDelivered):
+        return replace(sheet, no_recovery_hours=max(sheet.no_recovery_hours, ev.hours))
     if isinstance(ev, c.Aided):
         out = replace(sheet, htc=ev.htc, htk=ev.htk,
                       aid_used=sheet.aid_used or ev.kind == "htc_aid",

@@ -8,7 +8,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import powers, states, tables
+from domain.rulesets.golden_heroes import coup_de_grace, powers, states, tables
 from domain.rulesets.golden_heroes.decide_combat import char, event
 
 HTC_AID_DICE = 2  # smelling salts, brandy, cold water: 2d6 HTC (L124)
@@ -35,7 +35,12 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Rule
                                "modifier": mod}
     htc, htk = sheet.htc, sheet.htk
     hospital = states.htk_condition(sheet) == "hospitalised"
+    if sheet.no_recovery_hours > 0 and cmd.period == "hour":
+        # a coup de grace: the hour passes without recovery (L78)
+        body.update(_after(sheet, htc, htk), no_recovery_hours=sheet.no_recovery_hours - 1)
+        return [event(char(cmd.character_id), "Recovered", c.Recovered(**body))]  # type: ignore[arg-type]
     if cmd.period in ("round", "action"):
+        coup_de_grace.refuse_recovery(sheet, "period")
         health = powers.held(sheet, "health")
         if cmd.period == "action" and (health is None
                                        or "fast_recovery" not in health.choice.split(",")):
@@ -92,6 +97,7 @@ def aid(cmd: c.Aid, helper: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
     body: dict[str, object] = {"character_id": cmd.character_id, "target_id": cmd.target_id,
                                "kind": cmd.kind}
     if cmd.kind == "htc_aid":
+        coup_de_grace.refuse_recovery(target, "kind")
         if target.aid_used:
             raise StateConflict("kind", "golden-heroes.aid L124", "HTC aid works once per recovery")
         if htc >= target.max_htc:

@@ -8,7 +8,14 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import frames, power_table, responses, strike
+from domain.rulesets.golden_heroes import (
+    coup_de_grace,
+    frames,
+    mental,
+    power_table,
+    responses,
+    strike,
+)
 
 RID = c.RULESET_ID
 
@@ -56,6 +63,7 @@ def _power(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[st
 def _resolved(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
     ev = msgspec.convert(dict(data), c.AttackResolved)
     recorded = ev.response_dice + ev.parry_dice + ev.htc_dice + ev.htk_dice + ev.critical_dice
+    recorded += [ev.collision_die] if ev.collision_die is not None else []
     recorded += [ev.fall_die] if ev.fall_die is not None else []
     out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
     if ev.response == "dodge" and ev.response_total is not None:
@@ -96,6 +104,15 @@ def reread(event_type: str, data: Mapping[str, Any],
         return _plain(data, draws, ("wake_die", "dice"))
     if event_type in (f"{RID}.Aided", f"{RID}.BackgroundTaken"):
         return _plain(data, draws, ("dice",))
+    if event_type == f"{RID}.MentalAttackRolled":
+        return mental.reread(msgspec.convert(dict(data), c.MentalAttackRolled), _faces(draws))
+    if event_type == f"{RID}.CoupDeGraceDelivered":
+        coup = msgspec.convert(dict(data), c.CoupDeGraceDelivered)
+        out = _plain(data, draws, ("die",))
+        if coup.hours != coup_de_grace.hours_for(coup.die):
+            out.append(f"{coup.hours} hours: 1d6 + 1 on {coup.die} gives "
+                       f"{coup_de_grace.hours_for(coup.die)} (L78, decision #46)")
+        return out
     if event_type == f"{RID}.CombatStarted":
         return _plain(data, draws, ("tiebreak_dice",))
     return []

@@ -14,13 +14,16 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
+    coup_de_grace,
     decide_combat,
     decide_damage,
     decide_powers,
     decide_strike,
+    falling_objects,
     falls,
     force_fields,
     generation,
+    mental,
     recovery,
 )
 from domain.rulesets.golden_heroes import odds as odds_module
@@ -54,11 +57,13 @@ class GoldenHeroesRuleset:
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
-         c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall})
+         c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
+         c.DropObject})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
-                               "BackgroundTaken", "CombatStarted"))
+                               "BackgroundTaken", "CombatStarted",
+                               "CoupDeGraceDelivered", "MentalAttackRolled"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -159,6 +164,14 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.RaiseForceField):
             return force_fields.raise_field(command, load(command.character_id, "character_id"),
                                             states)
+        if isinstance(command, c.MentalAttack):
+            return mental.attack(command, load(command.character_id, "character_id"),
+                                 load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.DropObject):
+            return falling_objects.drop(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.CoupDeGrace):
+            return coup_de_grace.deliver(command, load(command.character_id, "character_id"),
+                                         load(command.target_id, "target_id"), states, dice)
         if isinstance(command, c.Recover):
             return recovery.recover(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.Aid):

@@ -1,0 +1,35 @@
+"""Falling objects (L136): the referee's command and its event.
+
+Seed: ``seeds/002`` (the Golden Heroes rulebook); line references ``L###`` point into it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import msgspec
+
+
+class DropObject(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An object of a Size (L72-L74) falls ``metres`` onto ``character_id``: a hand-hurled
+    missile attack the victim responds to (``Respond``) before its damage is taken (L136)."""
+
+    campaign_id: str
+    character_id: str  # the one it falls on
+    object_size: Annotated[int, msgspec.Meta(ge=0, le=21)]
+    metres: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
+    encounter_id: str | None = None  # in a fight a response spends future frames
+
+
+class ObjectFell(msgspec.Struct, frozen=True, kw_only=True):
+    """The Throw Strength of the Size plus 2 per 5 m beyond 5 m (at most +100), half HTC with
+    odd halves up, the rest HTK (L136)."""
+
+    character_id: str
+    object_size: int
+    metres: int
+    throw_strength: int
+    modifier: int
+    damage: int
+    htc: int
+    htk: int

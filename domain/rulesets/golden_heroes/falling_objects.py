@@ -1,0 +1,53 @@
+"""Falling objects (L136): the Throw Strength of the object (L72-L74) plus 2 per 5 m of fall over
+5 m, the modifier at most 100; split half HTC (odd halves up), the rest HTK. A fall under 5 m
+adds nothing ("and 1" in the text is garbled: digest decision #40). It is a hand-hurled
+missile attack: the victim responds (dodge at -Size/5, L103; parry as hand-hurled) and the
+damage goes through the usual pipeline.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from contracts.rulesets import golden_heroes as c
+from domain.errors import StateConflict
+from domain.rulesets.base import RulesetEvent
+from domain.rulesets.golden_heroes import tables
+from domain.rulesets.golden_heroes.decide_combat import char, event
+
+METRES_A_STEP: Final = 5
+PER_STEP: Final = 2
+MAX_MODIFIER: Final = 100
+HAND_HURLED_WC: Final = 2  # hand-hurled concussive (L131)
+
+
+def modifier(metres: int) -> int:
+    """+2 per complete 5 m fallen over 5 m, at most +100 (L136, decision #40)."""
+    return min(PER_STEP * (max(metres - METRES_A_STEP, 0) // METRES_A_STEP), MAX_MODIFIER)
+
+
+def split(total: int) -> tuple[int, int]:
+    """Half HTC with odd halves rounded up, the remainder HTK (L136)."""
+    return total - total // 2, total // 2
+
+
+def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+    """Falling objects (L136): the damage, then a hand-hurled hit waiting for the response."""
+    if target.pending_attack is not None:
+        raise StateConflict("character_id", "golden-heroes.response L79",
+                            f"{cmd.character_id!r} has a hit waiting for its response first")
+    throw = tables.SIZES[cmd.object_size].throw
+    mod = modifier(cmd.metres)
+    htc, htk = split(throw + mod)
+    fell = c.ObjectFell(character_id=cmd.character_id, object_size=cmd.object_size,
+                        metres=cmd.metres, throw_strength=throw, modifier=mod, damage=throw + mod,
+                        htc=htc, htk=htk)
+    size_penalty = cmd.object_size // 5  # a large hurled object is dodged at -Size/5 (L103)
+    pending = c.PendingAttack(
+        attacker_id="", encounter_id=cmd.encounter_id, attack="falling_object",
+        weapon_type="hand_hurled_concussive", weapon_class=HAND_HURLED_WC, frames=1,
+        parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
+        tags=[f"dodge{-size_penalty:+d}"] if size_penalty else [], attacker_superpowered=False)
+    return [event(char(cmd.character_id), "ObjectFell", fell),
+            event(char(cmd.character_id), "HitPending",
+                  c.HitPending(character_id=cmd.character_id, attack=pending))]

@@ -1,0 +1,47 @@
+"""Golden Heroes falling objects (L136) against the seed's worked example: a safe from 20 m does
+16 plus 6, 22, split 11 HTC and 11 HTK; a hand-hurled missile the victim responds to (no I/O)."""
+
+from __future__ import annotations
+
+import pytest
+
+from contracts.rulesets import golden_heroes as c
+from domain.errors import DomainError
+from domain.rulesets.golden_heroes import falling_objects
+from tests.unit.golden_heroes_world import World, sheet
+
+CID = "camp"
+
+
+def test_the_safe_from_20_metres_does_16_plus_6_split_11_and_11() -> None:
+    w = World(foe=sheet(max_htc=60, max_htk=60))
+    fell, pending = w.run(c.DropObject(campaign_id=CID, character_id="foe", object_size=4,
+                                       metres=20))
+    assert fell.data == {"character_id": "foe", "object_size": 4, "metres": 20,
+                         "throw_strength": 16, "modifier": 6, "damage": 22, "htc": 11, "htk": 11}
+    attack = w.sheet("foe").pending_attack
+    assert attack is not None and (attack.htc_plus, attack.htk_plus) == (11, 11)
+    assert (attack.weapon_class, attack.parry_row) == (2, "missile_hh")  # hand-hurled (L131)
+
+
+def test_the_modifier_is_2_per_5_metres_over_5_at_most_100_and_halves_round_htc_up() -> None:
+    assert [falling_objects.modifier(m) for m in (0, 4, 5, 9, 10, 24, 25)] == [0, 0, 0, 0, 2, 6, 8]
+    assert falling_objects.modifier(100_000) == 100
+    assert falling_objects.split(22) == (11, 11) and falling_objects.split(51) == (26, 25)
+
+
+def test_the_victim_responds_and_takes_it_through_the_pipeline() -> None:
+    # a heavy lorry (Size 11, Throw 51) from 5 m: 51 = 26 HTC + 25 HTK, dodged at -2 (L103)
+    w = World(foe=sheet(max_htc=60, max_htk=60))
+    w.run(c.DropObject(campaign_id=CID, character_id="foe", object_size=11, metres=5))
+    again = c.DropObject(campaign_id=CID, character_id="foe", object_size=0, metres=5)
+    with pytest.raises(DomainError) as err:
+        w.run(again)
+    assert err.value.rule == "golden-heroes.response L79"
+    events = w.run(c.Respond(campaign_id=CID, character_id="foe", response="dodge"), [5, 20])
+    res = events[0].data
+    # 5 + Dodge Modifier (DC6 +1, the size -2) - WC 2 = 2: a glancing blow (L66, L101)
+    assert (res["response_total"], res["response_result"]) == (2, "glancing")
+    # glancing: half of 51 (25, rounded down) off, HTK first (L103): 26 HTC, 0 HTK
+    assert (res["htc_taken"], res["htk_taken"]) == (26, 0)
+    assert w.sheet("foe").htc == 34 and w.sheet("foe").pending_attack is None
