@@ -118,3 +118,15 @@ def test_ratings_keep_their_scales() -> None:
         assert err.value.field == "value"
     w.run(c.SetRating(campaign_id=CID, character_id="hero", rating="contacts", value=10))
     assert campaign.derived(w.sheet("hero"))["contacts"] == 10
+
+
+def test_the_reason_for_a_change_is_for_the_referee_only() -> None:
+    w = World(hero=sheet())
+    changed, why = w.run(c.SetRating(campaign_id=CID, character_id="hero", rating="heroism",
+                                     value=2, reason="took a bounty"))
+    # "do not tell them why they gained or lost anything" (L288)
+    assert (changed.visibility, changed.data["reason"]) == ("public", "")
+    assert (why.visibility, why.data["reason"]) == ("gm", "took a bounty")
+    assert public_status.public_status(w.sheet("hero")) == 12
+    silent = w.run(c.SetRating(campaign_id=CID, character_id="hero", rating="heroism", value=3))
+    assert len(silent) == 1  # no reason given, nothing to hide

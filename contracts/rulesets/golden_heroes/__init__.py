@@ -14,6 +14,7 @@ from contracts.rulesets.golden_heroes.campaign import (
     HeroPointsSpent,
     ImproveCharacter,
     Rating,
+    RatingReasonNoted,
     RatingSet,
     ScenarioStarted,
     SetRating,
@@ -70,6 +71,12 @@ from contracts.rulesets.golden_heroes.generation import (
     TakeBackground,
     UpgradePower,
 )
+from contracts.rulesets.golden_heroes.scenario import (
+    EndScenario,
+    Result,
+    ScenarioEnded,
+    ScenarioOutcome,
+)
 from contracts.rulesets.golden_heroes.sheet import (
     RULESET_ID,
     AttackName,
@@ -98,19 +105,21 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     GenerateCharacter, RollPower, ChoosePower, UpgradePower, ChoosePowerOption,
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
-    SpendHeroPoints, ImproveCharacter)
+    SpendHeroPoints, ImproveCharacter, EndScenario)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
         CharacterGenerated, PowerGained, PowerOptionChosen, PowerRollsConverted,
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
-        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved)
+        ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, RatingReasonNoted,
+        ScenarioEnded)
 }
 
 __all__ = [
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
+    "EndScenario", "Result", "ScenarioEnded", "ScenarioOutcome", "RatingReasonNoted",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
     "StartWeek", "WeekStarted",
     "RULESET_ID", "COMMANDS", "EVENTS", "Act", "Activity", "Aid", "Aided", "AttackName",

@@ -85,8 +85,17 @@ class RatingSet(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     rating: str
     value: int
-    reason: str = ""
+    reason: str = ""  # no longer filled: the reason is a GM-only RatingReasonNoted (L288)
     personal_status: int = 0
+
+
+class RatingReasonNoted(msgspec.Struct, frozen=True, kw_only=True):
+    """Why the referee changed a rating: GMs only ("do not tell them why", L288)."""
+
+    character_id: str
+    rating: str
+    value: int
+    reason: str
 
 
 class HeroPointsSpent(msgspec.Struct, frozen=True, kw_only=True):

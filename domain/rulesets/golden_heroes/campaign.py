@@ -104,9 +104,14 @@ def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[RulesetEven
             raise StateConflict("value", "golden-heroes.personal-status L370",
                                 f"a {mind} character cannot rise in resource levels")
     after = msgspec.structs.replace(sheet, ratings={**sheet.ratings, cmd.rating: cmd.value})
-    return [event(char(cmd.character_id), "RatingSet", c.RatingSet(
-        character_id=cmd.character_id, rating=cmd.rating, value=cmd.value, reason=cmd.reason,
+    out = [event(char(cmd.character_id), "RatingSet", c.RatingSet(
+        character_id=cmd.character_id, rating=cmd.rating, value=cmd.value,
         personal_status=personal_status(after)))]
+    if cmd.reason:  # players are told the change, not why (L288)
+        noted = event(char(cmd.character_id), "RatingReasonNoted", c.RatingReasonNoted(
+            character_id=cmd.character_id, rating=cmd.rating, value=cmd.value, reason=cmd.reason))
+        out.append(msgspec.structs.replace(noted, visibility="gm"))
+    return out
 
 
 def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
