@@ -23,7 +23,8 @@ def gh(**kw: object) -> c.GoldenHeroesSheet:
 @pytest.mark.parametrize(("backgrounds", "frl", "mrl"), [
     ([], 4, 4),  # steady job 4-5 (L292); FRL 4 or more starts at MRL 4 (L310)
     (["rich_industrialist"], 8, 4), (["rich_inherited"], 8, 4),  # L16
-    (["position_of_power"], 6, 4), (["scientist_mechanical"], 4, 8)])  # L16
+    (["position_of_power"], 6, 4), (["scientist_mechanical"], 4, 8),  # L16
+    (["scientist_chemical"], 4, 4)])  # its text names no Material Resource Level (L16-L17)
 def test_initial_resource_levels_from_the_backgrounds(backgrounds: list[str], frl: int,
                                                       mrl: int) -> None:
     got = campaign.derived(gh(backgrounds=backgrounds))

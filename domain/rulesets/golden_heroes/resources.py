@@ -46,7 +46,8 @@ MATERIAL: Final = (
 
 # Initial levels an Advantageous Background sets (L16)
 BACKGROUND_FRL: Final = {"rich_industrialist": 8, "rich_inherited": 8, "position_of_power": 6}
-BACKGROUND_MRL: Final = {"scientist_mechanical": 8, "scientist_chemical": 8}
+# the Chemical scientist's text gives no level (L16-L17), though the digest says 8
+BACKGROUND_MRL: Final = {"scientist_mechanical": 8}
 DEFAULT_FRL: Final = 4  # "someone with a steady job for years 4-5" (L292): the referee resets it
 NOBODY_ABOVE: Final = 5  # without a background nobody starts above 5 (L292)
 
