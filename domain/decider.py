@@ -195,8 +195,10 @@ def _in_payload(err: DomainError) -> DomainError:
 
 
 def visibility_of(event: Decided) -> str:
-    """Who may see an event: ``gm`` for hidden rolls (and retcons of them), else ``public``."""
-    return event.visibility if isinstance(event, (e.DiceRolled, e.EventRetconned)) else "public"
+    """Who may see an event: ``gm`` for hidden rolls (and retcons of them) and for ruleset
+    events the rules keep from the players, else ``public``."""
+    return (event.visibility if isinstance(event, (e.DiceRolled, e.EventRetconned, RulesetEvent))
+            else "public")
 
 
 def event_type(event: Decided) -> str:

@@ -27,6 +27,8 @@ class RulesetEvent(msgspec.Struct, frozen=True, kw_only=True):
     stream: str
     type: str
     data: dict[str, Any]
+    # "gm" for what the rules keep from the players (e.g. why a rating changed); else "public"
+    visibility: str = "public"
 
 
 class Ruleset(Protocol):

@@ -371,6 +371,9 @@ async def run_commands(w: World) -> None:
                                                           "target_id": "gh-foe", "points": 1})
     await w.both("ann", "golden-heroes.ImproveCharacter", {**gh_hero, "dups": 2,
                                                            "improvement": "training"})
+    await w.both("ann", "golden-heroes.EndScenario", {
+        "campaign_id": ghid, "practice": 4,
+        "outcomes": [{"character_id": "gh-hero", "result": "success"}]})
     bb = await w.both("ann", "CreateCampaign", {"name": "Dark", "ruleset": "boonbane"})
     bbid = bb.value["campaign_id"]
     w.ids["boonbane"] = bbid

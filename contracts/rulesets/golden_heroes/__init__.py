@@ -14,6 +14,7 @@ from contracts.rulesets.golden_heroes.campaign import (
     HeroPointsSpent,
     ImproveCharacter,
     Rating,
+    RatingReasonNoted,
     RatingSet,
     ScenarioStarted,
     SetRating,
@@ -73,6 +74,12 @@ from contracts.rulesets.golden_heroes.generation import (
     UpgradePower,
 )
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
+from contracts.rulesets.golden_heroes.scenario import (
+    EndScenario,
+    Result,
+    ScenarioEnded,
+    ScenarioOutcome,
+)
 from contracts.rulesets.golden_heroes.sheet import (
     RULESET_ID,
     AttackName,
@@ -103,7 +110,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
-    MentalAttack)
+    MentalAttack, EndScenario)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -111,7 +118,7 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
-        ObjectFell, MentalAttackRolled)
+        ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded)
 }
 
 __all__ = [
@@ -119,6 +126,7 @@ __all__ = [
     "MentalAttack", "MentalAttackRolled",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
+    "EndScenario", "Result", "ScenarioEnded", "ScenarioOutcome", "RatingReasonNoted",
     "RatingSet", "ScenarioStarted", "SetRating", "SpendHeroPoints", "StartScenario",
     "StartWeek", "WeekStarted",
     "RULESET_ID", "COMMANDS", "EVENTS", "Act", "Activity", "Aid", "Aided", "AttackName",

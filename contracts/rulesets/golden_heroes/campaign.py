@@ -9,7 +9,13 @@ import msgspec
 
 from contracts.rulesets.golden_heroes.sheet import PendingAttack
 
-Rating = Literal["conscience", "expression", "success_rate", "public_response", "security"]
+Rating = Literal["conscience", "expression", "success_rate", "public_response", "security",
+                 # resources (L294, L310-L311)
+                 "frl", "mrl_knowledge", "mrl_facilities",
+                 # Public Status components (L314-L329)
+                 "backing", "heroism", "identification", "public_relations", "practice",
+                 # Detective Points components (L331-L345)
+                 "methods", "publicity", "approachability", "power_use", "contacts"]
 HeroPoints = Annotated[int, msgspec.Meta(ge=-5, le=5)]
 
 
@@ -30,8 +36,8 @@ class StartScenario(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
 
 
 class SetRating(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The referee reassesses a Personal Status component (L288, L346-L365); the reason is
-    recorded."""
+    """The referee reassesses a rating (L288): a Personal Status, Public Status or Detective
+    Points component, or a resource level (L290-L365); the reason is recorded."""
 
     campaign_id: str
     character_id: str
@@ -79,8 +85,17 @@ class RatingSet(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     rating: str
     value: int
-    reason: str = ""
+    reason: str = ""  # no longer filled: the reason is a GM-only RatingReasonNoted (L288)
     personal_status: int = 0
+
+
+class RatingReasonNoted(msgspec.Struct, frozen=True, kw_only=True):
+    """Why the referee changed a rating: GMs only ("do not tell them why", L288)."""
+
+    character_id: str
+    rating: str
+    value: int
+    reason: str
 
 
 class HeroPointsSpent(msgspec.Struct, frozen=True, kw_only=True):

@@ -116,6 +116,8 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     ratings: dict[str, int] = msgspec.field(default_factory=lambda: {
         "conscience": 3, "expression": 3, "success_rate": 0, "public_response": 2,
         "security": 5})
+    practice_half: bool = False  # Practice's retained half (L329)
+    scenario_results: list[str] = []  # the last five scenarios' outcomes (L357)
     hero_points: int = 0  # this scenario's allowance (L371)
     hero_points_used: int = 0  # each once a scenario (L373)
     strikes: int = 0  # strikes made, numbering the last one

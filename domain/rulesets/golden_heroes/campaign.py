@@ -11,7 +11,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import tables
+from domain.rulesets.golden_heroes import detective, public_status, resources, tables
 from domain.rulesets.golden_heroes.decide_combat import char, event
 
 Load = Callable[[str, str], c.GoldenHeroesSheet]
@@ -19,6 +19,12 @@ DUPS_A_WEEK: Final = 7  # L285
 JINXED_DUPS: Final = 2  # "-2 DUPs per scenario" (L370)
 RATING_RANGES: Final = {"conscience": (1, 5), "expression": (1, 5), "success_rate": (0, 5),
                         "public_response": (1, 5), "security": (1, 10)}  # L351-L365
+RESOURCE_RANGES: Final = {"frl": (1, 10), "mrl_knowledge": (1, 10),
+                          "mrl_facilities": (1, 10)}  # L294, L310-L311
+# every rating the referee keeps: Personal Status, resources, Public Status, Detective Points
+ALL_RANGES: Final = {**RATING_RANGES, **RESOURCE_RANGES,
+                     **{k: v[:2] for k, v in public_status.COMPONENTS.items()},
+                     **{k: v[:2] for k, v in detective.COMPONENTS.items()}}
 # PERSONAL STATUS TABLE (L367-L371): total -> state of mind
 STATES_OF_MIND: Final = (tables.Band(0, 10, 0, "L370"), tables.Band(11, 15, 1, "L370"),
                          tables.Band(16, 20, 2, "L370"), tables.Band(21, 25, 3, "L371"),
@@ -49,7 +55,10 @@ def mental_defence(total: int) -> int:
 
 def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
     total = personal_status(sheet)
-    return {"personal_status": total, "state_of_mind": state_of_mind(total),
+    mind = state_of_mind(total)
+    return {**resources.derived(sheet, mind), **public_status.derived(sheet),
+            **detective.derived(sheet),
+            "personal_status": total, "state_of_mind": mind,
             "hero_points_left": max(sheet.hero_points - sheet.hero_points_used, 0),
             "mental_defence_bonus": mental_defence(total),
             "critical_miss_on": "1-2" if state_of_mind(total) == "jinxed" else "1"}
@@ -82,15 +91,27 @@ def start_scenario(cmd: c.StartScenario, load: Load) -> list[RulesetEvent]:
 
 
 def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
-    """The referee reassesses a rating (L288) within its scale (L351-L365)."""
-    low, high = RATING_RANGES[cmd.rating]
+    """The referee reassesses a rating (L288) within its scale (L294, L310, L314-L365); the
+    Jinxed and the Uncertain cannot rise in resource levels (L370)."""
+    low, high = ALL_RANGES[cmd.rating]
     if not low <= cmd.value <= high:
-        raise DomainError("value", "golden-heroes.personal-status L346-L365",
+        raise DomainError("value", "golden-heroes.ratings L294-L365",
                           f"{cmd.rating} is rated {low} to {high}")
+    if cmd.rating in RESOURCE_RANGES:
+        mind = state_of_mind(personal_status(sheet))
+        now = resources.derived(sheet, mind)[cmd.rating]
+        if mind in ("jinxed", "uncertain") and isinstance(now, int) and cmd.value > now:
+            raise StateConflict("value", "golden-heroes.personal-status L370",
+                                f"a {mind} character cannot rise in resource levels")
     after = msgspec.structs.replace(sheet, ratings={**sheet.ratings, cmd.rating: cmd.value})
-    return [event(char(cmd.character_id), "RatingSet", c.RatingSet(
-        character_id=cmd.character_id, rating=cmd.rating, value=cmd.value, reason=cmd.reason,
+    out = [event(char(cmd.character_id), "RatingSet", c.RatingSet(
+        character_id=cmd.character_id, rating=cmd.rating, value=cmd.value,
         personal_status=personal_status(after)))]
+    if cmd.reason:  # players are told the change, not why (L288)
+        noted = event(char(cmd.character_id), "RatingReasonNoted", c.RatingReasonNoted(
+            character_id=cmd.character_id, rating=cmd.rating, value=cmd.value, reason=cmd.reason))
+        out.append(msgspec.structs.replace(noted, visibility="gm"))
+    return out
 
 
 def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,

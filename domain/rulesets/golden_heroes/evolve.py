@@ -76,6 +76,10 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, dups=ev.dups, hero_points=ev.hero_points, hero_points_used=0)
     if isinstance(ev, c.RatingSet):
         return replace(sheet, ratings={**sheet.ratings, ev.rating: ev.value})
+    if isinstance(ev, c.ScenarioEnded):
+        return replace(sheet, practice_half=ev.practice_half, scenario_results=ev.results,
+                       ratings={**sheet.ratings, "practice": ev.practice,
+                                "success_rate": ev.success_rate})
     if isinstance(ev, c.CharacterImproved):
         return replace(sheet, dups=sheet.dups - ev.dups)
     if isinstance(ev, c.ForceFieldRaised):

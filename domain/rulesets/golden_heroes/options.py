@@ -21,6 +21,9 @@ class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     # push-back fall check (L119): the text says a result under Dexterity falls, but Agility's
     # Dexterity 21 (L120) must help; by default a result over Dexterity falls (decision #15)
     pushback_fall: Literal["over_dexterity", "under_dexterity"] = "over_dexterity"
+    # Success Rate (L357): "you may judge that two partly [successful] scenarios are equivalent
+    # to one successful one"
+    partial_successes: Literal["two_count_as_one", "do_not_count"] = "two_count_as_one"
 
 
 def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:

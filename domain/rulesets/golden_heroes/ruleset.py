@@ -25,6 +25,7 @@ from domain.rulesets.golden_heroes import (
     generation,
     mental,
     recovery,
+    scenario,
 )
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
@@ -58,7 +59,7 @@ class GoldenHeroesRuleset:
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
-         c.DropObject})
+         c.DropObject, c.EndScenario})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
@@ -86,6 +87,7 @@ class GoldenHeroesRuleset:
         for ids in (getattr(command, "heroes", []), getattr(command, "villains", []),
                     getattr(command, "characters", [])):
             out.extend(_char(i) for i in ids)
+        out.extend(_char(o.character_id) for o in getattr(command, "outcomes", []))
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(decide_combat.enc(eid))
@@ -114,6 +116,8 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.Respond):
             return decide_damage.respond(command, _sheet(states, command.character_id,
                                                          "character_id"), states, dice, opts)
+        if isinstance(command, c.EndScenario):
+            return scenario.end_scenario(command, lambda i, f: _sheet(states, i, f), opts)
         return self._decide_more(command, states, dice)
 
     @staticmethod
