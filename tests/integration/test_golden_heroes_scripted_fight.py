@@ -20,6 +20,7 @@ import asyncpg
 
 from domain.fair_dice import derive_face
 from tests.conftest import Api
+from tests.integration.live_stream import open_live
 
 R = "golden-heroes"
 HERO = {"attributes": {"ego": 10, "strength": 25, "dexterity": 18, "vigour": 12},
@@ -30,13 +31,6 @@ FOE = {"attributes": {"ego": 10, "strength": 12, "dexterity": 12, "vigour": 12},
        "max_htc": 20, "htc": 20, "max_htk": 40, "htk": 40, "generated": True,
        "powers": [{"power": "armour", "grade": 1}]}
 Draw = Callable[[int, int], int]
-
-
-async def _read_sse(api: Api, token: str, path: str, into: list[str]) -> None:
-    async with api.client.stream("GET", path, headers=api.auth(token)) as response:
-        assert response.status_code == 200
-        async for line in response.aiter_lines():
-            into.append(line)
 
 
 async def secret_seed(database_url: str, cid: str) -> bytes:
@@ -63,14 +57,7 @@ async def test_a_scripted_fight_to_unconsciousness_and_recovery(api: Api) -> Non
         made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": ch,
                                                     "character_id": ch, "sheet": sheet})
     seed = await secret_seed(api.database_url, cid)
-    seen = await api.get(gm, f"/v1/campaigns/{cid}", position=made["position"])
-    assert seen.status_code == 200, seen.text
-    lines: list[str] = []
-    live = asyncio.create_task(_read_sse(api, gm, f"/v1/campaigns/{cid}/live", lines))
-    for _ in range(250):
-        if live.done() or any(ln.startswith("event: ready") for ln in lines):
-            break
-        await asyncio.sleep(0.02)
+    live, lines = await open_live(api, gm, cid, made["position"])
     expected: list[tuple[str, dict[str, Any]]] = []
     fight = {"campaign_id": cid, "encounter_id": "brawl"}
 

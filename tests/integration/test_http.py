@@ -13,6 +13,7 @@ from services import read_models as keys
 from services.gateway.app import create_app
 from services.settings import Settings
 from tests.conftest import Api, served
+from tests.integration.live_stream import read_sse
 
 
 async def setup_table(api: Api) -> dict[str, Any]:
@@ -103,13 +104,6 @@ async def test_roles_limit_who_acts(api: Api) -> None:
     renamed = await api.command(t["ann"], "RenameCharacter", {"campaign_id": cid,
                                                                "character_id": vex, "name": "GM"})
     assert renamed.status_code == 200  # a GM may act for any character
-
-
-async def read_sse(api: Api, token: str, path: str, into: list[str], **headers: str) -> None:
-    async with api.client.stream("GET", path, headers={**api.auth(token), **headers}) as response:
-        assert response.status_code == 200
-        async for line in response.aiter_lines():
-            into.append(line)
 
 
 async def test_hidden_rolls_reach_gms_only(api: Api) -> None:

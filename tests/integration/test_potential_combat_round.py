@@ -9,6 +9,7 @@ import asyncio
 from typing import Any
 
 from tests.conftest import Api
+from tests.integration.live_stream import open_live
 
 R = "potential"
 
@@ -24,28 +25,13 @@ HERO = {"advantages": [adv("shield", 6, 2, keywords=["Armour"]), adv("parry", 5,
 FOE = {"advantages": [adv("claw", 12, 6), adv("hide", 6, keywords=["Life"])]}
 
 
-async def _read_sse(api: Api, token: str, path: str, into: list[str]) -> None:
-    async with api.client.stream("GET", path, headers=api.auth(token)) as response:
-        assert response.status_code == 200
-        async for line in response.aiter_lines():
-            into.append(line)
-
-
 async def test_a_scripted_combat_round(api: Api) -> None:
     gm = await api.token("ann")
     cid = (await api.ok(gm, "CreateCampaign", {"name": "Round", "ruleset": R}))["campaign_id"]
     for ch, sheet in (("hero", HERO), ("foe", FOE)):
         made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": ch,
                                                     "character_id": ch, "sheet": sheet})
-    # The live stream opens on the read models: let them reach the setup first.
-    seen = await api.get(gm, f"/v1/campaigns/{cid}", position=made["position"])
-    assert seen.status_code == 200, seen.text
-    lines: list[str] = []
-    live = asyncio.create_task(_read_sse(api, gm, f"/v1/campaigns/{cid}/live", lines))
-    for _ in range(250):  # until the stream is open (at most 5 s)
-        if live.done() or any(ln.startswith("event: ready") for ln in lines):
-            break
-        await asyncio.sleep(0.02)
+    live, lines = await open_live(api, gm, cid, made["position"])
     expected: list[str] = []
 
     async def step(type_: str, payload: dict[str, Any]) -> dict[str, Any]:
