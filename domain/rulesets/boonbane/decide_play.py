@@ -11,7 +11,9 @@ import msgspec
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import (
     AfflictionInstance,
+    Against,
     AttackRoll,
+    Attribute,
     BoonbaneSheet,
     ChallengeRoll,
     RoundEffect,
@@ -112,23 +114,33 @@ def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     return out
 
 
-def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
-             opts: BoonbaneOptions) -> Decided:
-    """Distract (L157-L160): the turn's action, an Int attack roll against the target's Int; on
-    a success the target's next attack or challenge roll before the end of the round has 2
-    banes (the ``distracted`` round effect, used up by that roll)."""
+def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+           opts: BoonbaneOptions, name: str, rule: str, *, attribute: Attribute,
+           against: Against) -> tuple[Decided, Any]:
+    """Distract and Feint alike: the turn's action spent on an attack roll against another
+    creature (``rule`` names the seed line that says it targets another)."""
     if cmd.target_id == cmd.character_id:
-        raise DomainError("target_id", "boonbane.distract L159", "Distract targets another")
+        raise DomainError("target_id", rule, f"{name} targets another")
     sheet = load(cmd.character_id, "character_id")
     target = load(cmd.target_id, "target_id")
-    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Distract")
+    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", name)
     trick = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
-                       target_id=cmd.target_id, attribute="intellect", against="intellect")
+                       target_id=cmd.target_id, attribute=attribute, against=against)
     roll = decide_rolls.make(decide_rolls.plan_attack(trick, sheet, target, opts.repetition_exempt,
                                                       opts.knowledge_gate_unknown),
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
                              cmd=trick)
     out.append((cmd.character_id, "RollMade", roll))
+    return out, roll
+
+
+def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+             opts: BoonbaneOptions) -> Decided:
+    """Distract (L157-L160): the turn's action, an Int attack roll against the target's Int; on
+    a success the target's next attack or challenge roll before the end of the round has 2
+    banes (the ``distracted`` round effect, used up by that roll)."""
+    out, roll = _trick(cmd, enc, load, dice, opts, "Distract", "boonbane.distract L159",
+                       attribute="intellect", against="intellect")
     if roll.success:
         out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
             character_id=cmd.target_id, effect=RoundEffect(
@@ -154,18 +166,8 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     on a success the feinter's next attack against the target before the end of the next round
     has 2 boons (the ``feinting`` effect, used up by it), or its movement triggers no free
     attacks from the target for 1 round."""
-    if cmd.target_id == cmd.character_id:
-        raise DomainError("target_id", "boonbane.feint L170", "Feint targets another")
-    sheet = load(cmd.character_id, "character_id")
-    target = load(cmd.target_id, "target_id")
-    out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Feint")
-    trick = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
-                       target_id=cmd.target_id, attribute="agility", against="perception")
-    roll = decide_rolls.make(decide_rolls.plan_attack(trick, sheet, target, opts.repetition_exempt,
-                                                      opts.knowledge_gate_unknown),
-                             dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
-                             cmd=trick)
-    out.append((cmd.character_id, "RollMade", roll))
+    out, roll = _trick(cmd, enc, load, dice, opts, "Feint", "boonbane.feint L170",
+                       attribute="agility", against="perception")
     if roll.success:
         now, source = turns.load(enc).round, f"feint on {cmd.target_id} L171"
         effect = (RoundEffect(kind="feinting", source=source, target_id=cmd.target_id,
