@@ -114,10 +114,14 @@ class CommandPipeline:
         """The user's role in the campaign as its log stands now, from the folded-state cache
         (only events after the cached version are read). Replies are filtered by it: the read
         models may not have caught up with the command just recorded, nor with a change of role."""
+        return (await self.membership(campaign_id, user))[1]
+
+    async def membership(self, campaign_id: str, user: str) -> tuple[bool, str | None]:
+        """Whether the campaign exists in the log, and the user's role in it (None: no member)."""
         stream = campaign_stream(campaign_id)
         states, _ = await self.states.load(campaign_id, [stream])
-        role: str | None = states[stream].members.get(user)
-        return role
+        state = states[stream]
+        return state.exists, state.role_of(user)
 
     async def _execute_queued(self, envelope: CommandEnvelope, actor: str, payload: msgspec.Struct,
                               command_type: str, digest: str, new_seed: bytes | None,

@@ -254,8 +254,16 @@ async def rolls(svc: Services, user: str, campaign_id: str, position: int | None
 
 async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0,
                       limit: int = 100) -> dict[str, Any]:
-    """The event log after a position; ``next_after`` continues it, ``more`` says if it may."""
-    _, role = await campaign_view(svc, campaign_id, user)
+    """The event log after a position; ``next_after`` continues it, ``more`` says if it may.
+
+    The log is read from the store, so the caller's membership is too (the folded campaign
+    stream), not from the read models, which may not have caught up with the campaign yet."""
+    exists, role = await svc.pipeline.membership(campaign_id, user)
+    if not exists:
+        raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
+    if role is None:
+        raise Forbidden("campaign_id", "campaign.member",
+                        f"{user!r} is not a member of campaign {campaign_id!r}")
     rows = await svc.store.read_campaign(campaign_id, after, limit)
     events = only_visible([wire_event(r) for r in rows], role)
     next_after = rows[-1].position if rows else after

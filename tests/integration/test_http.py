@@ -288,6 +288,26 @@ async def test_replies_judge_visibility_by_the_log_when_the_read_models_lag(
         assert await redis_client.get(keys.campaign_key(cid)) is None  # nothing was projected
 
 
+async def test_the_event_log_authorizes_by_the_log_when_the_read_models_lag(
+        database_url: str, redis_url: str, redis_client: Any) -> None:
+    """The event log is read from the store, so membership is judged by the log too: right after
+    CreateCampaign, with nothing projected, the GM reads the log and a stranger is refused."""
+    app = create_app(Settings(database_url=database_url, redis_url=redis_url), run_projector=False)
+    async with served(app) as client:
+        api = Api(client, database_url)
+        ann, eve = await api.token("ann"), await api.token("eve")
+        cid = (await api.ok(ann, "CreateCampaign", {"name": "Unprojected"}))["campaign_id"]
+        await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6", "visibility": "gm"})
+        page = await api.get(ann, f"/v1/campaigns/{cid}/events")
+        assert page.status_code == 200, page.text
+        assert [e["type"] for e in page.json()["events"]] == ["CampaignCreated", "DiceRolled"]
+        stranger = await api.get(eve, f"/v1/campaigns/{cid}/events")
+        assert stranger.status_code == 403 and stranger.json()["rule"] == "campaign.member"
+        missing = await api.get(ann, "/v1/campaigns/cmp_nothing_here/events")
+        assert missing.status_code == 404 and missing.json()["rule"] == "campaign.exists"
+        assert await redis_client.get(keys.campaign_key(cid)) is None  # nothing was projected
+
+
 async def test_campaign_list_is_paged_with_a_link_to_the_next_page(api: Api) -> None:
     ann = await api.token("ann")
     cids = sorted([(await api.ok(ann, "CreateCampaign", {"name": f"P{i}"}))["campaign_id"]
