@@ -3,9 +3,12 @@ attacks met by a resistance with the free resist, Life discards, readiness, odds
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from tests.conftest import Api
+from tests.unit.potential import digest_tables as tables
+from tests.unit.potential.test_potential_odds_tables import shown
 
 R = "potential"
 
@@ -55,9 +58,31 @@ async def test_odds_route_answers_the_digest_vectors(api: Api) -> None:
                           ({"dice": 2, "resistance": "x"}, "resistance"),
                           ({"dice": 2, "resistence": 3}, "resistence"),
                           ({"dice": 2}, "resistance"),
-                          ({"dice": 2, "resistance": 3, "opposed_dice": 1}, "resistance")):
+                          ({"dice": 2, "resistance": 3, "opposed_dice": 1}, "resistance"),
+                          ({"dice": 2, "bonus": "x", "resistance": 3}, "bonus"),
+                          ({"dice": 2, "bonus": -1, "resistance": 3}, "bonus"),
+                          ({"dice": 31, "resistance": 3}, "dice"),
+                          ({"dice": 2, "opposed_dice": -1}, "opposed_dice"),
+                          ({"dice": 2, "opposed_dice": 1, "opposed_bonus": "y"},
+                           "opposed_bonus")):
         bad = await api.get(t, f"/v1/rulesets/{R}/odds", **params)
         assert 400 <= bad.status_code < 500 and bad.json()["field"] == field, (params, bad.text)
+
+
+async def test_odds_route_answers_the_digest_tables(api: Api) -> None:
+    """Every cell of the digest's section 2.2 table (P(n d6 > R)) and of its section 2.5
+    opposed table (ties to the resister), asked of the HTTP route."""
+    t = await api.token("ann")
+    for row in tables.rows(tables.BEAT_R):
+        for n, cell in enumerate(row[1:], start=1):
+            r = await api.get(t, f"/v1/rulesets/{R}/odds", dice=n, resistance=row[0])
+            assert r.status_code == 200, r.text
+            assert shown(Fraction(r.json()["p_success"]), cell, 4), (n, row[0], r.text)
+    for row in tables.rows(tables.OPPOSED_HIT):
+        for d, cell in enumerate(row[1:], start=1):
+            r = await api.get(t, f"/v1/rulesets/{R}/odds", dice=row[0][2:], opposed_dice=d)
+            assert r.status_code == 200, r.text
+            assert shown(Fraction(r.json()["p_success"]), cell, 4), (row[0], d, r.text)
 
 
 async def test_bad_sheets_are_refused_naming_the_field(api: Api) -> None:
@@ -65,10 +90,28 @@ async def test_bad_sheets_are_refused_naming_the_field(api: Api) -> None:
     cid = (await api.ok(gm, "CreateCampaign", {"name": "P", "ruleset": R}))["campaign_id"]
     for sheet, field in (({"advantages": [adv("a", cp=30)]}, "advantages[0].cp"),
                          ({"advantages": [adv("a", modifier=7)]}, "advantages[0].modifier"),
+                         ({"advantages": [adv("a", cp=3)]}, "advantages[0].cp"),  # L11
+                         ({"advantages": [{"id": "a", "title": "A"}]}, "advantages[0].cp"),
+                         ({"advantages": [adv("rock", modifier=1, equipment="mundane")
+                                          | {"cp": None}]}, "advantages[0].modifier"),  # L14
+                         ({"advantages": [adv("a", keywords=["Lfe"])]},
+                          "advantages[0].keywords[0]"),
+                         ({"advantages": [adv("a"), adv("a")]}, "advantages[1].id"),
+                         ({"dynamic": {"bank": -1}}, "dynamic.bank"),
                          ({"advantages": [adv("a")], "free_resist": "z"}, "free_resist")):
         r = await api.command(gm, "CreateCharacter", {"campaign_id": cid, "name": "x",
                                                       "character_id": "x", "sheet": sheet})
-        assert r.status_code == 422 and r.json()["field"].endswith(field), r.text
+        assert r.status_code == 422 and r.json()["field"] == f"payload.sheet.{field}", r.text
+    # the bounds' edges are accepted, and a new character has 4 dynamic and 2 static (L5)
+    made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "x",
+                                                "character_id": "x", "sheet": {"advantages": [
+                                                    adv("low", 4, 0), adv("high", 25, 6),
+                                                    adv("rock", equipment="mundane")
+                                                    | {"cp": None}]}})
+    sheet = await _sheet(api, gm, cid, "x", made["position"])
+    assert sheet["dynamic"] == {"bank": 4, "spent": 0} and sheet["static"] == {"bank": 2,
+                                                                               "spent": 0}
+    assert [(a["cp"], a["modifier"]) for a in sheet["advantages"]] == [(4, 0), (25, 6), (None, 0)]
 
 
 async def test_action_attack_discard_and_refusals(api: Api) -> None:
