@@ -5,10 +5,11 @@ database and picks each command id whose faces give the step it scripts (the dic
 from seed, campaign, command id and draw, docs/fair-dice.md). Readiness, the GL's nomination, a
 bid for the initiative (the digest's scenario 9 bidding), an attack met by a resistance with the
 free resist and a paid parry for a degree of success of 9 (scenario 4's Life CP 4, 6, 10), the
-discards that cover it, a tie that fails, a split recoup, anticipation that lapses, a rest of
-three tokens of any mix, healing as the GM's recorded decision: every state worked out here from
-the rules, read back from the read model and seen on the live stream with the same bodies; each
-illegal command refused naming its rule, appending nothing.
+discards that cover it, a tie that fails, a split recoup, run and mosey, anticipation that
+lapses, a rest of three tokens of any mix, a foe unable to defend scoring one, an anticipated
+parry whose token returns to the bank, healing as the GM's recorded decision: every state
+worked out here from the rules, read back from the read model and seen on the live stream with
+the same bodies; each illegal command refused naming its rule, appending nothing.
 """
 
 from __future__ import annotations
@@ -209,7 +210,41 @@ async def test_a_scripted_combat_round(api: Api) -> None:  # noqa: PLR0915
     assert r["events"][0]["data"]["lapsed"] == ["parry"]
     hero = await sheet("hero", r)
     assert hero["dynamic"] == tokens(1, 3) and hero["anticipated"] == []
-    await step("EndTurn", {"character_id": "hero", "nominate": "foe"})
+    r = await step("Recoup", {"character_id": "hero", "dynamic": 2})
+    assert (await sheet("hero", r))["dynamic"] == tokens(3, 1)
+    # the foe declares no resistance: it has no free resist, so it scores one (L53);
+    # sword 3 + 2 = 5 beats 1 by 4, which any one Life advantage covers (CP >= 4, L11)
+    r = await step("Attack", {"character_id": "hero", "target_id": "foe", "focus": "lunge",
+                              "advantages": ["sword"]}, pick("lunge", [3]))
+    att = r["events"][0]["data"]
+    assert att["defence"]["score"] == 1 and att["defence"]["faces"] == []
+    assert att["defence"]["refused_to_one"] == "unable to defend (L53)"
+    assert (att["attack"]["score"], att["degree"]) == (5, 4)
+    r = await step("DiscardLife", {"character_id": "foe", "advantages": ["hide"]})
+    assert (await sheet("foe", r))["advantages"][2]["discarded"]
+    # mosey (L46): three, no die, one dynamic
+    r = await step("Move", {"character_id": "hero", "mode": "mosey"})
+    assert (r["events"][0]["data"]["distance"], r["events"][0]["data"]["faces"]) == (3, [])
+    r = await step("EndTurn", {"character_id": "hero", "anticipate": ["parry"],
+                               "nominate": "foe"})
+    hero = await sheet("hero", r)
+    assert hero["dynamic"] == tokens(0, 3) and hero["anticipated"] == ["parry"]
+
+    # Round 3: the foe's claw (2 + 2 = 4) meets the free resist (4 + 2) and the anticipated
+    # parry (3 + 1): 10, a miss (L54). The parry costs nothing and its token goes to the bank.
+    await step("NewRound", {"participants": ["hero", "foe"]})
+    await step("StartTurn", {"character_id": "foe"})
+    r = await step("Attack", {"character_id": "foe", "target_id": "hero", "focus": "swipe",
+                              "advantages": ["claw"],
+                              "resistance": {"free_resist": True, "advantages": ["parry"]}},
+                   pick("swipe", [2, 4, 3]))
+    att, res = r["events"][0]["data"], r["events"][1]["data"]
+    assert (att["attack"]["score"], att["defence"]["score"], att["hit"]) == (4, 10, False)
+    assert res["cost"] == {"dynamic": 0, "static": 0} and res["anticipation_used"] == ["parry"]
+    hero, foe = await sheet("hero", r), await sheet("foe", r)
+    assert hero["dynamic"] == tokens(1, 3) and hero["anticipated"] == []
+    assert hero["pending_damage"] == 0 and foe["dynamic"] == tokens(1, 3)
+    await step("EndTurn", {"character_id": "foe", "nominate": "hero"})
 
     # After combat every token returns to the bank (P-22); discards stay until healed (L56),
     # which the seed leaves to the GM (P-20): a recorded decision with its reason
