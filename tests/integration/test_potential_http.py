@@ -128,6 +128,28 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
     assert pool["score"] == sum(pool["faces"]) + 2
     assert data["success"] == (pool["score"] > 6) and data["approved_by"] == ["ann"]
     assert pool["cost"] == {"dynamic": 1, "static": 1}
+    # the potential action (L29): no advantages, one dynamic token, 1d6+0
+    done = await api.ok(gm, f"{R}.TakeAction", {
+        "campaign_id": cid, "character_id": "hero", "focus": "find a way round",
+        "potential_action": True, "resistance": 3})
+    pool = done["events"][-1]["data"]["pool"]
+    assert pool["sources"] == ["potential action"] and pool["modifier"] == 0
+    assert pool["score"] == pool["faces"][0] and pool["cost"] == {"dynamic": 1, "static": 0}
+    # narrative concentration (L28): one spare dynamic token for +1d6+0
+    done = await api.ok(gm, f"{R}.TakeAction", {
+        "campaign_id": cid, "character_id": "hero", "focus": "pick the lock",
+        "advantages": ["sword", "shield"], "concentration": True, "resistance": 9})
+    pool = done["events"][-1]["data"]["pool"]
+    assert pool["sources"] == ["sword", "shield", "concentration"]
+    assert pool["score"] == sum(pool["faces"]) + 3 and pool["cost"] == {"dynamic": 3, "static": 0}
+    # four dynamic advantages leave no spare token for concentration (L28)
+    many = {"advantages": [adv(f"a{i}") for i in range(4)]}
+    await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "m", "character_id": "m",
+                                         "sheet": many})
+    r = await api.command(gm, f"{R}.TakeAction", {
+        "campaign_id": cid, "character_id": "m", "focus": "x", "concentration": True,
+        "advantages": ["a0", "a1", "a2", "a3"], "resistance": 9})
+    assert r.status_code == 422 and r.json()["rule"] == "potential.spend-potential L22", r.text
     # combat with readiness (L33-35): the foe starts with two dynamic spent
     started = await api.ok(gm, f"{R}.StartCombat", {"campaign_id": cid,
                                                     "participants": ["hero", "foe"],
@@ -135,6 +157,10 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
     foe = await _sheet(api, gm, cid, "foe", started["position"])
     assert foe["dynamic"] == {"bank": 2, "spent": 2} and foe["in_combat"]
     await api.ok(gm, f"{R}.StartTurn", {"campaign_id": cid, "character_id": "hero"})
+    r = await api.command(gm, f"{R}.TakeAction", {  # concentration: narrative only (P-3)
+        "campaign_id": cid, "character_id": "hero", "focus": "x", "concentration": True,
+        "advantages": ["sword"], "resistance": 3})
+    assert r.status_code == 422 and r.json()["field"] == "payload.concentration", r.text
     # an attack met by a resistance with the free resist and one paid advantage (L50-54)
     hit = await api.ok(gm, f"{R}.Attack", {
         "campaign_id": cid, "character_id": "hero", "target_id": "foe", "focus": "cut",
