@@ -3,9 +3,12 @@ attacks met by a resistance with the free resist, Life discards, readiness, odds
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from tests.conftest import Api
+from tests.unit.potential import digest_tables as tables
+from tests.unit.potential.test_potential_odds_tables import shown
 
 R = "potential"
 
@@ -55,9 +58,31 @@ async def test_odds_route_answers_the_digest_vectors(api: Api) -> None:
                           ({"dice": 2, "resistance": "x"}, "resistance"),
                           ({"dice": 2, "resistence": 3}, "resistence"),
                           ({"dice": 2}, "resistance"),
-                          ({"dice": 2, "resistance": 3, "opposed_dice": 1}, "resistance")):
+                          ({"dice": 2, "resistance": 3, "opposed_dice": 1}, "resistance"),
+                          ({"dice": 2, "bonus": "x", "resistance": 3}, "bonus"),
+                          ({"dice": 2, "bonus": -1, "resistance": 3}, "bonus"),
+                          ({"dice": 31, "resistance": 3}, "dice"),
+                          ({"dice": 2, "opposed_dice": -1}, "opposed_dice"),
+                          ({"dice": 2, "opposed_dice": 1, "opposed_bonus": "y"},
+                           "opposed_bonus")):
         bad = await api.get(t, f"/v1/rulesets/{R}/odds", **params)
         assert 400 <= bad.status_code < 500 and bad.json()["field"] == field, (params, bad.text)
+
+
+async def test_odds_route_answers_the_digest_tables(api: Api) -> None:
+    """Every cell of the digest's section 2.2 table (P(n d6 > R)) and of its section 2.5
+    opposed table (ties to the resister), asked of the HTTP route."""
+    t = await api.token("ann")
+    for row in tables.rows(tables.BEAT_R):
+        for n, cell in enumerate(row[1:], start=1):
+            r = await api.get(t, f"/v1/rulesets/{R}/odds", dice=n, resistance=row[0])
+            assert r.status_code == 200, r.text
+            assert shown(Fraction(r.json()["p_success"]), cell, 4), (n, row[0], r.text)
+    for row in tables.rows(tables.OPPOSED_HIT):
+        for d, cell in enumerate(row[1:], start=1):
+            r = await api.get(t, f"/v1/rulesets/{R}/odds", dice=row[0][2:], opposed_dice=d)
+            assert r.status_code == 200, r.text
+            assert shown(Fraction(r.json()["p_success"]), cell, 4), (row[0], d, r.text)
 
 
 async def test_bad_sheets_are_refused_naming_the_field(api: Api) -> None:
@@ -65,10 +90,28 @@ async def test_bad_sheets_are_refused_naming_the_field(api: Api) -> None:
     cid = (await api.ok(gm, "CreateCampaign", {"name": "P", "ruleset": R}))["campaign_id"]
     for sheet, field in (({"advantages": [adv("a", cp=30)]}, "advantages[0].cp"),
                          ({"advantages": [adv("a", modifier=7)]}, "advantages[0].modifier"),
+                         ({"advantages": [adv("a", cp=3)]}, "advantages[0].cp"),  # L11
+                         ({"advantages": [{"id": "a", "title": "A"}]}, "advantages[0].cp"),
+                         ({"advantages": [adv("rock", modifier=1, equipment="mundane")
+                                          | {"cp": None}]}, "advantages[0].modifier"),  # L14
+                         ({"advantages": [adv("a", keywords=["Lfe"])]},
+                          "advantages[0].keywords[0]"),
+                         ({"advantages": [adv("a"), adv("a")]}, "advantages[1].id"),
+                         ({"dynamic": {"bank": -1}}, "dynamic.bank"),
                          ({"advantages": [adv("a")], "free_resist": "z"}, "free_resist")):
         r = await api.command(gm, "CreateCharacter", {"campaign_id": cid, "name": "x",
                                                       "character_id": "x", "sheet": sheet})
-        assert r.status_code == 422 and r.json()["field"].endswith(field), r.text
+        assert r.status_code == 422 and r.json()["field"] == f"payload.sheet.{field}", r.text
+    # the bounds' edges are accepted, and a new character has 4 dynamic and 2 static (L5)
+    made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "x",
+                                                "character_id": "x", "sheet": {"advantages": [
+                                                    adv("low", 4, 0), adv("high", 25, 6),
+                                                    adv("rock", equipment="mundane")
+                                                    | {"cp": None}]}})
+    sheet = await _sheet(api, gm, cid, "x", made["position"])
+    assert sheet["dynamic"] == {"bank": 4, "spent": 0} and sheet["static"] == {"bank": 2,
+                                                                               "spent": 0}
+    assert [(a["cp"], a["modifier"]) for a in sheet["advantages"]] == [(4, 0), (25, 6), (None, 0)]
 
 
 async def test_action_attack_discard_and_refusals(api: Api) -> None:
@@ -85,6 +128,28 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
     assert pool["score"] == sum(pool["faces"]) + 2
     assert data["success"] == (pool["score"] > 6) and data["approved_by"] == ["ann"]
     assert pool["cost"] == {"dynamic": 1, "static": 1}
+    # the potential action (L29): no advantages, one dynamic token, 1d6+0
+    done = await api.ok(gm, f"{R}.TakeAction", {
+        "campaign_id": cid, "character_id": "hero", "focus": "find a way round",
+        "potential_action": True, "resistance": 3})
+    pool = done["events"][-1]["data"]["pool"]
+    assert pool["sources"] == ["potential action"] and pool["modifier"] == 0
+    assert pool["score"] == pool["faces"][0] and pool["cost"] == {"dynamic": 1, "static": 0}
+    # narrative concentration (L28): one spare dynamic token for +1d6+0
+    done = await api.ok(gm, f"{R}.TakeAction", {
+        "campaign_id": cid, "character_id": "hero", "focus": "pick the lock",
+        "advantages": ["sword", "shield"], "concentration": True, "resistance": 9})
+    pool = done["events"][-1]["data"]["pool"]
+    assert pool["sources"] == ["sword", "shield", "concentration"]
+    assert pool["score"] == sum(pool["faces"]) + 3 and pool["cost"] == {"dynamic": 3, "static": 0}
+    # four dynamic advantages leave no spare token for concentration (L28)
+    many = {"advantages": [adv(f"a{i}") for i in range(4)]}
+    await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "m", "character_id": "m",
+                                         "sheet": many})
+    r = await api.command(gm, f"{R}.TakeAction", {
+        "campaign_id": cid, "character_id": "m", "focus": "x", "concentration": True,
+        "advantages": ["a0", "a1", "a2", "a3"], "resistance": 9})
+    assert r.status_code == 422 and r.json()["rule"] == "potential.spend-potential L22", r.text
     # combat with readiness (L33-35): the foe starts with two dynamic spent
     started = await api.ok(gm, f"{R}.StartCombat", {"campaign_id": cid,
                                                     "participants": ["hero", "foe"],
@@ -92,6 +157,10 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
     foe = await _sheet(api, gm, cid, "foe", started["position"])
     assert foe["dynamic"] == {"bank": 2, "spent": 2} and foe["in_combat"]
     await api.ok(gm, f"{R}.StartTurn", {"campaign_id": cid, "character_id": "hero"})
+    r = await api.command(gm, f"{R}.TakeAction", {  # concentration: narrative only (P-3)
+        "campaign_id": cid, "character_id": "hero", "focus": "x", "concentration": True,
+        "advantages": ["sword"], "resistance": 3})
+    assert r.status_code == 422 and r.json()["field"] == "payload.concentration", r.text
     # an attack met by a resistance with the free resist and one paid advantage (L50-54)
     hit = await api.ok(gm, f"{R}.Attack", {
         "campaign_id": cid, "character_id": "hero", "target_id": "foe", "focus": "cut",
@@ -116,9 +185,12 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
                                                            "character_id": "foe",
                                                            "advantages": short})
             assert r.status_code == 422 and r.json()["rule"] == "potential.discard-covers L57"
-        r = await api.command(gm, f"{R}.DiscardLife", {
-            "campaign_id": cid, "character_id": "foe", "advantages": ["heart", "limb", "grit"]})
-        assert r.status_code == 422, r.text
+        if dos <= 16:  # heart and grit (16) cover it: all three discard more than needed
+            r = await api.command(gm, f"{R}.DiscardLife", {
+                "campaign_id": cid, "character_id": "foe",
+                "advantages": ["heart", "limb", "grit"]})
+            assert r.status_code == 422 and r.json()["rule"] == \
+                "potential.discard-irreducible P-17", r.text
         choice = (["limb"] if dos <= 4 else ["grit"] if dos <= 6 else ["heart"] if dos <= 10
                   else ["heart", "grit"] if dos <= 16 else ["heart", "limb", "grit"])
         ok = await api.ok(gm, f"{R}.DiscardLife", {"campaign_id": cid, "character_id": "foe",

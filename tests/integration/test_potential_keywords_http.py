@@ -43,6 +43,7 @@ class Table:
 
     async def log_len(self) -> int:
         page = await self.api.get(self.gm, f"/v1/campaigns/{self.cid}/events", limit=1000)
+        assert page.status_code == 200, page.text
         return len(page.json()["events"])
 
     async def sheet(self, ch: str, at: dict[str, Any]) -> dict[str, Any]:
@@ -62,8 +63,11 @@ async def _table(api: Api, options: dict[str, Any] | None = None) -> tuple[Table
                                          "sheet": HERO})
     await api.ok(bob, "CreateCharacter", {"campaign_id": cid, "name": "ally",
                                           "character_id": "ally", "sheet": ALLY})
-    await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "minor", "character_id": "minor",
-                                         "sheet": MINOR})
+    made = await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": "minor",
+                                                "character_id": "minor", "sheet": MINOR})
+    # the event log is read through the campaign's read model: wait until it has the campaign
+    seen = await api.get(gm, f"/v1/campaigns/{cid}", position=made["position"])
+    assert seen.status_code == 200, seen.text
     return Table(api, gm, cid), bob
 
 

@@ -21,7 +21,7 @@ AID_LINE: dict[str, str] = {"action": "L63", "resistance": "L64"}
 
 def check_offer(sheet: PotentialSheet, helper_id: str, to: str, advantage: str,
                 kind: Literal["action", "resistance"]) -> None:
-    """An offer names an available advantage of the right keyword and another character."""
+    """L63-64: an offer names an available advantage of the right keyword and an ally."""
     keyword, line = AID_KEYWORD[kind], AID_LINE[kind]
     if to == helper_id:
         raise DomainError("payload.to", f"potential.aid {line}", "aid helps an ally, not oneself")

@@ -28,8 +28,8 @@ def ruling(sheet: PotentialSheet, advantages: Sequence[str]) -> Ruling | None:
 
 
 def check(sheet: PotentialSheet, advantages: Sequence[str], mode: str, field: str) -> str:
-    """Refuse a combination that is challenged, vetoed or (``gm_approves``) not yet approved;
-    returns how it stands approved: ``"automatic"`` or ``"gm"``."""
+    """L21, P-7: refuse a combination that is challenged, vetoed or (``gm_approves``) not yet
+    approved; returns how it stands approved: ``"automatic"`` or ``"gm"``."""
     if not advantages:
         return "automatic"  # a potential action combines nothing (L29)
     found = ruling(sheet, advantages)
@@ -46,7 +46,7 @@ def check(sheet: PotentialSheet, advantages: Sequence[str], mode: str, field: st
 
 
 def check_named(sheet: PotentialSheet, advantages: Sequence[str]) -> None:
-    """A challenge or a ruling names advantages on the sheet, each once."""
+    """L19, L21: a challenge or a ruling names advantages on the sheet, each once."""
     if len(set(advantages)) != len(advantages):
         raise DomainError("payload.advantages", RULE, "name each advantage once")
     for adv_id in advantages:

@@ -34,6 +34,7 @@ def active(raw: Any, combat_id: str) -> c.CombatState:
 
 
 def remaining(combat: c.CombatState) -> list[str]:
+    """L37: the participants who have not yet had a turn this round."""
     return [p for p in combat.participants if p not in combat.had_turn]
 
 

@@ -10,6 +10,7 @@ from domain.rulesets.potential import sheet as sheets
 
 
 def life_available(sheet: PotentialSheet) -> list[Advantage]:
+    """L56-57: the Life advantages not yet discarded, which can absorb damage."""
     return [a for a in sheet.advantages if "Life" in a.keywords and not a.discarded]
 
 

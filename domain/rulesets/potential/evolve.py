@@ -119,7 +119,8 @@ def _apply(sheet: c.PotentialSheet, event_type: str, data: Mapping[str, Any]
         return _acted(potential_bank.spend(sheet, att.attack.cost), att.attack.cost)
     if name == "Resisted":
         res = msgspec.convert(body, c.Resisted)
-        paid = potential_bank.spend(sheet, res.cost) if res.tracked else sheet
+        # paying for a resistance in the own turn rules out a rest (L43, digest 4.5)
+        paid = _acted(potential_bank.spend(sheet, res.cost), res.cost) if res.tracked else sheet
         used = set(res.anticipation_used)
         refund = len(used) if res.tracked else 0  # the anticipated token returns (L60, P-30)
         return msgspec.structs.replace(

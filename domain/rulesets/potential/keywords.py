@@ -35,6 +35,7 @@ KEYWORDS: Final[dict[str, KeywordRule]] = {
 
 
 def has(adv: Advantage, keyword: str) -> bool:
+    """L10: whether the advantage carries the keyword."""
     return keyword in adv.keywords
 
 

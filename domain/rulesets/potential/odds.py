@@ -10,7 +10,7 @@ from contracts.rulesets.potential import OddsView
 
 @lru_cache(maxsize=64)
 def sum_pmf(n: int) -> dict[int, Fraction]:
-    """The distribution of the sum of n d6 (n = 0 is the sum 0), by convolution."""
+    """L17, L25: the distribution of the sum of n d6 (n = 0 is the sum 0), by convolution."""
     dist = {0: Fraction(1)}
     for _ in range(n):
         nxt: dict[int, Fraction] = {}

@@ -35,7 +35,8 @@ MAX_ODDS_DICE: Final = 30  # the query's bound; the exact convolution stays fast
 
 def odds(dice: int, bonus: int, resistance: int | None, opposed_dice: int | None,
          opposed_bonus: int) -> c.OddsView:
-    """Exact odds of N d6 + B against a fixed resistance or an opposed pool (digest §2.1)."""
+    """L25-26, L54: exact odds of N d6 + B against a fixed resistance or an opposed pool
+    (digest section 2.1); ties go to the resister."""
     if (resistance is None) == (opposed_dice is None):
         raise DomainError("resistance", "potential.odds L26",
                           "give either resistance or opposed_dice (an opposing pool)")

@@ -81,10 +81,12 @@ def is_static(adv: Advantage) -> bool:
 
 
 def find(sheet: PotentialSheet, adv_id: str) -> Advantage | None:
+    """L19: the advantage with this id on the character sheet, if any."""
     return next((a for a in sheet.advantages if a.id == adv_id), None)
 
 
 def maximum(tokens: Tokens) -> int:
+    """L31: a type's potential is what is in its bank plus its spent pile."""
     return tokens.bank + tokens.spent
 
 

@@ -14,6 +14,7 @@ MOSEY_DISTANCE = 3  # "the equivalent of rolling 3" (L46)
 
 
 def own_turn(sheet: PotentialSheet, field: str = "payload.character_id") -> TurnState:
+    """L40-43: the character's own turn in progress (recoup, moves and ending it need one)."""
     if sheet.turn is None:
         raise StateConflict(field, "potential.own-turn L42", "this is not the character's turn")
     return sheet.turn

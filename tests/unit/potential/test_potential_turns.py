@@ -84,6 +84,26 @@ def test_a_rest_recoups_three_of_any_mix_then_no_action() -> None:
     assert err.rule == "potential.rest L43"
 
 
+def test_paying_for_a_resistance_in_the_own_turn_rules_out_a_rest() -> None:
+    # digest 4.5: an Opportunity attack (L65) during y's turn; a free-resist-only resistance
+    # costs nothing and keeps the rest, a paid one breaks it (L43: "spending no potential")
+    sheet = {"advantages": [*SHEET["advantages"], adv("ambush", keywords=["Opportunity"]),
+                            adv("guard", modifier=2)], "free_resist": "guard"}
+    for paid, rest in (([], True), (["parry"], False)):
+        t = Table(y=sheet, z=sheet)
+        t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": 3}))
+        t.do(c.StartTurn(campaign_id="c", character_id="y"))
+        t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="ambush",
+                      advantages=["ambush"],
+                      resistance=c.Resistance(free_resist=True, advantages=paid)), (1, 6, 6))
+        assert t["y"]["turn"]["acted"] is not rest
+        three = c.Recoup(campaign_id="c", character_id="y", dynamic=3)
+        if rest:
+            assert t.do(three)[0]["rest"] and t["y"]["dynamic"] == {"bank": 4, "spent": 0}
+        else:
+            assert t.refused(three).rule == "potential.recoup-limit L42"
+
+
 def test_recoup_outside_the_own_turn_is_refused() -> None:
     t = combat(readiness=2)
     assert t.refused(c.Recoup(campaign_id="c", character_id="y",
