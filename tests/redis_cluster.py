@@ -99,30 +99,36 @@ def free_cluster_ports(count: int = 6) -> list[int]:
 
 
 def _start_node(folder: Path, port: int) -> Node:
-    folder.mkdir(parents=True, exist_ok=True)
-    proc = subprocess.Popen(
-        [redis_executable(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
-         "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
-         "--cluster-node-timeout", "1000", "--appendonly", "no", "--save", "",
-         "--logfile", str(folder / "redis.log")],
-        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
-    node = Node(port, proc)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            node.client().ping()
-            return node
-        except redis.ConnectionError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                raise
-            time.sleep(0.05)
+    """A cluster node on ``port``, or on another free port when that one was taken meanwhile
+    (the ports are chosen before the servers bind them, and other processes share the machine)."""
+    for _attempt in range(5):
+        node_dir = folder / str(port)
+        node_dir.mkdir(parents=True, exist_ok=True)
+        proc = subprocess.Popen(
+            [redis_executable(), "--port", str(port), "--bind", "127.0.0.1", "--dir", str(node_dir),
+             "--cluster-enabled", "yes", "--cluster-config-file", "nodes.conf",
+             "--cluster-node-timeout", "1000", "--appendonly", "no", "--save", "",
+             "--logfile", str(node_dir / "redis.log")],
+            stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+        node = Node(port, proc)
+        deadline = time.monotonic() + 30
+        while proc.poll() is None:
+            try:
+                node.client().ping()
+                return node
+            except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        port = free_cluster_ports(1)[0]  # it exited: most likely its port or bus port was taken
+    raise AssertionError("no Redis Cluster node could start in 5 attempts")
 
 
 @contextmanager
 def redis_cluster(folder: Path, ports: list[int]) -> Iterator[Cluster]:
     """Six nodes on ``ports``: the first three masters with a third of the slots each."""
     assert len(ports) == 6
-    nodes = [_start_node(folder / str(port), port) for port in ports]
+    nodes = [_start_node(folder, port) for port in ports]
     cluster = Cluster(nodes)
     try:
         masters, replicas = nodes[:3], nodes[3:]
@@ -130,7 +136,7 @@ def redis_cluster(folder: Path, ports: list[int]) -> Iterator[Cluster]:
         for i, master in enumerate(masters):
             master.client().execute_command("CLUSTER", "ADDSLOTS", *range(bounds[i], bounds[i + 1]))
         for node in nodes[1:]:
-            node.client().execute_command("CLUSTER", "MEET", "127.0.0.1", str(ports[0]))
+            node.client().execute_command("CLUSTER", "MEET", "127.0.0.1", str(nodes[0].port))
         deadline = time.monotonic() + 20
         while any(len(n.client().execute_command("CLUSTER", "NODES").decode().splitlines()) < 6
                   for n in nodes):

@@ -181,14 +181,17 @@ async def test_a_projector_process_killed_at_random_loses_and_doubles_nothing(
     await drop_read_models(redis_client)
     rng = random.Random(11)
     kills = 0
-    for _ in range(40):
+    for attempt in range(12):
         proc = subprocess.Popen([sys.executable, "-c", PROJECTOR_PROCESS, database_url, redis_url],
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        await asyncio.sleep(rng.uniform(0.2, 1.5))
-        if proc.poll() is None:
-            proc.send_signal(signal.SIGKILL)
-            kills += 1
-        proc.wait()
+        if attempt < 11:
+            await asyncio.sleep(rng.uniform(0.2, 1.5))
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGKILL)
+                kills += 1
+        # The last run is left to finish: on a loaded machine a start alone can outlast every
+        # random delay, and the test is about what the kills left behind.
+        await asyncio.to_thread(proc.wait, 180)
         output = proc.stdout.read() if proc.stdout else b""
         if b"caught up" in output:
             break
