@@ -1,5 +1,5 @@
 """How a table shows a Potential character: statuses, damage still to cover with Life CP,
-dynamic and static potential spent, and combat and consciousness. Each row names a read-model
+dynamic and static potential left, and combat and consciousness. Each row names a read-model
 field and its seed line."""
 
 from __future__ import annotations
@@ -13,8 +13,11 @@ DISPLAY: Final = Display(
     health=(
         Track(label="damage to cover", value="sheet.pending_damage",
               max="derived.life_cp_available", rule="L57"),
-        Track(label="dynamic spent", value="sheet.dynamic.spent", max="sheet.dynamic.bank", rule="L5"),
-        Track(label="static spent", value="sheet.static.spent", max="sheet.static.bank", rule="L5"),
+        # the tokens left in the bank, out of the character's potential (L5)
+        Track(label="dynamic potential", value="sheet.dynamic.bank", max="derived.dynamic_max",
+              rule="L5"),
+        Track(label="static potential", value="sheet.static.bank", max="derived.static_max",
+              rule="L5"),
     ),
     states=(
         Shown(path="sheet.conscious", label="conscious", rule="L53"),
