@@ -112,7 +112,12 @@ function declared(character, display) {
  * declares them, or (none declared) as the shapes and names above suggest. */
 export function statusOf(character, display) {
   const sheet = character.sheet || {}, derived = character.derived || {};
-  if (declares(display)) return { ...declared(character, display), figures: figures(derived), declared: true };
+  if (declares(display)) {
+    // The derived figures the declaration already shows as a track or a state are not repeated.
+    const used = new Set([...(display.health || []).flatMap((t) => [t.value, t.max]),
+      ...(display.states || []).map((s) => s.path)].filter((p) => p?.startsWith("derived.")).map((p) => p.slice(8)));
+    return { ...declared(character, display), figures: figures(derived).filter(([k]) => !used.has(k)), declared: true };
+  }
   return { conditions: conditions(sheet, derived).map((text) => ({ text })), meters: meters(sheet, derived),
            states: states(sheet, derived).map((text) => ({ text })), figures: figures(derived), declared: false };
 }
