@@ -84,6 +84,8 @@ async def form_fields(page: Page, command: str) -> set[str]:
     form = page.locator(f'form[data-command="{command}"]')
     await expect(form).to_have_count(1)
     paths = await form.locator("[data-path]").evaluate_all("nodes => nodes.map(n => n.dataset.path)")
+    # Every field is generated from its schema: none falls back to a JSON text box.
+    await expect(form.locator('[data-kind="json"]')).to_have_count(0)
     return {path.split(".")[0] for path in paths}
 
 
