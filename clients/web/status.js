@@ -100,10 +100,12 @@ function declared(character, display) {
     const v = at(character, value), m = max ? at(character, max) : undefined;
     if (isNumber(v)) out.meters.push({ label, value: v, max: isNumber(m) ? m : undefined, title: seed(rule) });
   }
-  for (const { path, label, rule } of display.states || []) {
+  for (const { path, label, rule, unless = [] } of display.states || []) {
     const v = at(character, path);
     if (v === true) out.states.push({ text: label || nameOf(path), title: seed(rule) });
-    else if (typeof v === "string" && v) out.states.push({ text: v, title: `${label || nameOf(path)} (${seed(rule)})` });
+    else if (typeof v === "string" && v && !unless.includes(v)) {
+      out.states.push({ text: v.replace(/_/g, " "), title: `${label || nameOf(path)} (${seed(rule)})` });
+    }
   }
   return out;
 }

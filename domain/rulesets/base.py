@@ -107,11 +107,13 @@ class RulesetWithCheckOdds(Protocol):
 class Shown(msgspec.Struct, frozen=True, kw_only=True):
     """One read-model field a table shows. ``path`` is dotted from the character read model
     (``sheet.conditions``, ``derived.unconscious``); ``label`` defaults to its last part;
-    ``rule`` cites the seed line that makes it a condition or a state."""
+    ``rule`` cites the seed line that makes it a condition or a state; a text state equal to one
+    of ``unless`` (``"fine"``) is the absence of one and is not shown."""
 
     path: str
     label: str = ""
     rule: str = ""
+    unless: tuple[str, ...] = ()
 
 
 class Track(msgspec.Struct, frozen=True, kw_only=True):

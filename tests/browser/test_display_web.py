@@ -54,12 +54,14 @@ async def test_wish_card_shows_what_the_ruleset_declares(api: Api, seats: Sit) -
 
 
 GENERIC_SHEET = {"woes": [{"name": "hexed", "rounds": 2}], "vigour": 3, "vigour_cap": 7,
-                 "asleep": True, "stance": "guarded", "conditions": ["by-name-only"]}
+                 "asleep": True, "stance": "on_guard", "mood": "calm", "conditions": ["by-name-only"]}
 # What a ruleset with these field names would declare (the generic ruleset declares nothing).
 DECLARED = {"conditions": [{"path": "sheet.woes", "label": "woes", "rule": "L1"}],
             "health": [{"label": "vigour", "value": "sheet.vigour", "max": "sheet.vigour_cap", "rule": "L2"}],
             "states": [{"path": "sheet.asleep", "label": "asleep", "rule": "L3"},
-                       {"path": "sheet.stance", "label": "stance", "rule": "L4"}]}
+                       {"path": "sheet.stance", "label": "stance", "rule": "L4"},
+                       # a text naming the absence of a state ("fine") is not shown
+                       {"path": "sheet.mood", "label": "mood", "rule": "L5", "unless": ["calm"]}]}
 
 
 async def test_any_field_names_a_ruleset_declares_are_shown(api: Api, seats: Sit) -> None:
@@ -100,5 +102,5 @@ async def test_any_field_names_a_ruleset_declares_are_shown(api: Api, seats: Sit
     await expect(card.locator(".conditions .condition")).to_have_text(["hexed (rounds 2)"])
     await expect(card.locator(".meters li")).to_have_text(["vigour 3/7"])
     await expect(card.locator('.meters meter')).to_have_attribute("max", "7")
-    await expect(card.locator(".states .state")).to_have_text(["asleep", "guarded"])
+    await expect(card.locator(".states .state")).to_have_text(["asleep", "on guard"])
     await expect(card.locator(".states .state").last).to_have_attribute("title", "stance (seed L4)")

@@ -1,6 +1,6 @@
 """A retcon reaches the web table live: the reversed roll is marked on every screen as the
 retcon event arrives, and a character whose command was reversed shows its sheet as it was,
-without the page reading the roll log again."""
+without the page reading the roll log again; a GM-only roll's retcon never reaches a player."""
 
 from __future__ import annotations
 
@@ -45,3 +45,14 @@ async def test_retcon_marks_the_roll_and_restores_the_sheet_live(api: Api, seats
         await expect(seat.page.locator(stance)).to_contain_text('"position":0')
     # Marked from the live stream: neither page read the roll log again.
     assert [len([u for u in seat.urls if "/rolls" in u]) for seat in (gm, player)] == reads_before
+
+    # A GM-only roll's retcon is the GM's too: marked on the GM's screen, never sent to the player.
+    hidden = await api.ok(ann, "RollDice", {"campaign_id": cid, "table_id": "t", "expression": "1d20",
+                                            "visibility": "gm"})
+    await api.ok(ann, "Retcon", {"campaign_id": cid, "position": hidden["position"],
+                                 "reason": "a secret correction"})
+    mark = gm.page.locator(f'#rolls li[data-position="{hidden["position"]}"] .retconned')
+    await expect(mark).to_have_text("retconned: a secret correction")
+    await api.ok(bob, "RollDice", {"campaign_id": cid, "table_id": "t", "expression": "1d4"})
+    await expect(player.page.locator("#rolls li")).to_have_count(3)  # the 1d4 arrived after it
+    assert "a secret correction" not in await player.received()

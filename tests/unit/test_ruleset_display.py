@@ -15,7 +15,8 @@ from tests.integration.test_wish_http import HERO
 SHEETS: dict[str, dict[str, Any]] = {
     "wish": HERO,
     "boonbane": {"strength": 13, "afflictions": [{"name": "frightened"}]},
-    "golden-heroes": {},
+    "golden-heroes": {"generated": True, "max_htk": 30, "htk": 2, "max_htc": 30, "htc": 5,
+                      "attributes": {"strength": 12, "dexterity": 11, "vigour": 10}},
     "potential": {"advantages": [{"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]}]},
 }
 
@@ -62,3 +63,11 @@ def test_wish_wounds_and_grit_read_their_thresholds() -> None:
     display, model = RULESETS["wish"].display, read_model("wish")  # type: ignore[attr-defined]
     tracks = {t.label: (at(model, t.value), at(model, t.max) if t.max else None) for t in display.health}
     assert tracks["Wounds"] == (12, 12) and tracks["Grit"] == (12, 12)
+
+
+def test_golden_heroes_states_name_the_htc_and_htk_conditions() -> None:
+    """HTC 5 of 30 is at most a fifth: staggered; HTK 2 of 30 at most a tenth: hospitalised
+    (L9); "fine" and "none" are the absence of a condition and are not shown."""
+    display, model = RULESETS["golden-heroes"].display, read_model("golden-heroes")  # type: ignore[attr-defined]
+    texts = {s.label: (at(model, s.path), s.unless) for s in display.states if s.unless}
+    assert texts == {"HTC condition": ("staggered", ("fine",)), "HTK condition": ("hospitalised", ("none",))}

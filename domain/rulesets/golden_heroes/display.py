@@ -13,6 +13,9 @@ DISPLAY: Final = Display(
         Track(label="HTC", value="sheet.htc", max="sheet.max_htc", rule="L9"),
     ),
     states=(
+        # the worst HTC and HTK conditions (staggered, stunned; hospitalised, technically dead)
+        Shown(path="derived.condition", label="HTC condition", rule="L9, L122-L123", unless=("fine",)),
+        Shown(path="derived.injury", label="HTK condition", rule="L9, L128", unless=("none",)),
         Shown(path="sheet.unconscious", label="unconscious", rule="L9, L123"),
         Shown(path="sheet.wake_roll_pending", label="wake roll each round", rule="L123"),
         Shown(path="sheet.prone", label="prone", rule="L133"),
