@@ -5,7 +5,7 @@
 //   - conditions: a list named in CONDITION_LISTS, of names or of objects with a `name`;
 //   - meters: a number with its ceiling beside it (`htk` / `max_htk`, `current_wounds` /
 //     `wounds_threshold`, `damage` / `health`, `pending_damage` / `life_cp_available`), or a
-//     `{bank, spent}` pool;
+//     `{bank, spent}` pool (the bank out of bank + spent);
 //   - states: every boolean that is true (`unconscious`, `injured`, `in_combat`) and every
 //     `*_state` text (`life_state`).
 const CONDITION_LISTS = ["conditions", "afflictions"];
@@ -51,7 +51,7 @@ function meters(sheet, derived) {
     const current = /^current_(.+)$/.exec(key);
     if (current && isNumber(all[`${current[1]}_threshold`])) add(current[1], value, all[`${current[1]}_threshold`]);
     if (value && typeof value === "object" && isNumber(value.bank) && isNumber(value.spent)) {
-      add(`${key} spent`, value.spent, value.bank);
+      add(key, value.bank, value.bank + value.spent);  // tokens left in the bank, of all there are
     }
   }
   for (const [value, max] of NAMED_METERS) add(value, all[value], all[max]);

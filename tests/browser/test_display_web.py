@@ -54,7 +54,8 @@ async def test_wish_card_shows_what_the_ruleset_declares(api: Api, seats: Sit) -
 
 
 GENERIC_SHEET = {"woes": [{"name": "hexed", "rounds": 2}], "vigour": 3, "vigour_cap": 7,
-                 "asleep": True, "stance": "on_guard", "mood": "calm", "conditions": ["by-name-only"]}
+                 "asleep": True, "stance": "on_guard", "mood": "calm", "conditions": ["by-name-only"],
+                 "luck": {"bank": 3, "spent": 1}}
 # What a ruleset with these field names would declare (the generic ruleset declares nothing).
 DECLARED = {"conditions": [{"path": "sheet.woes", "label": "woes", "rule": "L1"}],
             "health": [{"label": "vigour", "value": "sheet.vigour", "max": "sheet.vigour_cap", "rule": "L2"}],
@@ -80,7 +81,8 @@ async def test_any_field_names_a_ruleset_declares_are_shown(api: Api, seats: Sit
     card = plain.page.locator('.sheet[data-character="wren"]')
     await expect(card).to_have_attribute("data-display", "inferred")
     await expect(card.locator(".conditions .condition")).to_have_text(["by-name-only"])
-    await expect(card.locator(".meters li")).to_have_count(0)  # "vigour_cap" is no known name
+    # A {bank, spent} pool is a meter of the bank out of both; "vigour_cap" is no known name.
+    await expect(card.locator(".meters li")).to_have_text(["luck 3/4"])
 
     # The same read model under a declaration of other names: exactly what it declares.
     async def declare(route: Route) -> None:
