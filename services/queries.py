@@ -19,7 +19,7 @@ import msgspec
 from contracts.commands import CommandEnvelope, CommandResult
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
-from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithOdds
+from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithDisplay, RulesetWithOdds
 from services import metrics
 from services import read_models as keys
 from services.codec import visible_to, wire_event
@@ -179,9 +179,13 @@ async def encounter(svc: Services, user: str, campaign_id: str, encounter_id: st
 
 
 def rulesets() -> list[dict[str, Any]]:
+    """Each ruleset: its commands, default options, and how a table shows its characters'
+    conditions and health (``display``: ``{}`` when the ruleset declares none)."""
     return [{"id": r.id, "title": r.title,
              "commands": sorted(getattr(r, "command_types", {})),
-             "options": r.validate_options({})} for r in RULESETS.values()]
+             "options": r.validate_options({}),
+             "display": msgspec.to_builtins(r.display) if isinstance(r, RulesetWithDisplay) else {}}
+            for r in RULESETS.values()]
 
 
 def odds_ruleset(ruleset_id: str) -> RulesetWithOdds:

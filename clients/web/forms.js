@@ -1,5 +1,6 @@
 // Command forms generated from the OpenAPI document: the envelope whose `type` is the command's
-// name gives its payload schema; each property becomes a field, so a new ruleset needs no change.
+// name gives its payload schema; each property becomes a field (a list of objects becomes rows
+// to add and remove, a map rows of key and value), so a new ruleset needs no change.
 import { el } from "./dom.js";
 
 const resolve = (doc, schema) => {
@@ -49,8 +50,40 @@ function checkboxes(name, path, values) {
   return group;
 }
 
+// A list the form grows and shrinks: each row is its own scope of fields, with "Remove"; "Add"
+// appends one (a list of objects, or a map's key/value pairs). Rows never reuse an index.
+function rowsGroup(name, path, initial, fill) {
+  const rows = el("div", { className: "rows" });
+  let next = 0;
+  const add = () => {
+    const rowPath = `${path}.${next++}`;
+    const row = el("fieldset", { className: "row" });
+    row.dataset.scope = `${rowPath}.`;
+    fill(row, rowPath);
+    row.append(el("button", { type: "button", className: "remove", textContent: "Remove",
+      "aria-label": `remove from ${name}`, onclick: () => { row.remove(); group.querySelector(".add").focus(); } }));
+    rows.append(row);
+    return row;
+  };
+  const group = el("fieldset", { className: "list" }, el("legend", { textContent: name }), rows,
+    el("button", { type: "button", className: "add", textContent: "Add", "aria-label": `add to ${name}`,
+      onclick: () => add().querySelector("input, select, textarea")?.focus() }));
+  group.dataset.path = path;
+  group.dataset.kind = "rows";
+  for (let i = 0; i < initial; i++) add();
+  return group;
+}
+
+// A <datalist> of known values (seated characters) for a free-text key; returns its id.
+function datalist(parent, values) {
+  const id = uid("known");
+  parent.append(el("datalist", { id }, ...values.map(([v, t]) => el("option", { value: v, label: t }))));
+  return id;
+}
+
 // Fields for an object schema; `fixed` names (campaign_id, ...) are filled in, not asked;
-// `choices` offers known values (seated characters) for fields of those names.
+// `choices` offers known values (seated characters) for fields of those names, and `choices["*"]`
+// suggests them as a map's keys.
 function fields(doc, schema, prefix, fixed, choices) {
   const out = [];
   const required = new Set(schema.required || []);
@@ -62,6 +95,26 @@ function fields(doc, schema, prefix, fixed, choices) {
     const items = prop.type === "array" ? normalise(doc, prop.items || {}) : null;
     if (prop.type === "object" && prop.properties) {
       out.push(el("fieldset", {}, el("legend", { textContent: name }), ...fields(doc, prop, path, fixed, choices)));
+      continue;
+    }
+    if (items?.type === "object" && items.properties) {  // a list of objects: a row of fields each
+      out.push(rowsGroup(name + (must ? " *" : ""), path, Math.max(prop.minItems || 0, must ? 1 : 0),
+        (row, rowPath) => row.append(...fields(doc, items, rowPath, fixed, choices))));
+      continue;
+    }
+    const values = prop.type === "object" && !prop.properties && prop.additionalProperties
+      ? normalise(doc, prop.additionalProperties === true ? {} : prop.additionalProperties) : null;
+    if (values) {  // a map: a key and a value per row
+      const group = rowsGroup(name + (must ? " *" : ""), path, 0, (row, rowPath) => {
+        const id = uid(`${rowPath}-key`);
+        const key = el("input", { id, type: "text", required: true });
+        if (choices["*"]?.length) key.setAttribute("list", datalist(row, choices["*"]));  // suggested
+        key.dataset.mapKey = "";
+        row.append(el("div", { className: "field" }, el("label", { htmlFor: id, textContent: "key" }), key),
+          ...fields(doc, { properties: { value: values }, required: ["value"] }, rowPath, fixed, {}));
+      });
+      group.dataset.kind = "map";
+      out.push(group);
       continue;
     }
     if (items && (items.enum || (choices[name] && items.type === "string"))) {
@@ -110,8 +163,31 @@ function fields(doc, schema, prefix, fixed, choices) {
   return out;
 }
 
+// The values of the fields that belong to `scope` (the form, or one row of a list), nested by
+// their paths relative to it; a field inside a row belongs to that row, not to the form.
+function collect(scope, base = {}) {
+  const prefix = scope.dataset.scope || "";
+  const out = { ...base };
+  for (const input of scope.querySelectorAll("[data-path]")) {
+    if (input.parentElement.closest("[data-scope]") !== scope) continue;
+    const value = valueOf(input);
+    if (value === undefined) continue;
+    const keys = input.dataset.path.slice(prefix.length).split(".");
+    let target = out;
+    for (const key of keys.slice(0, -1)) target = target[key] ??= {};
+    target[keys.at(-1)] = value;
+  }
+  return out;
+}
+
 function valueOf(input) {
   const kind = input.dataset.kind;
+  const rows = () => [...input.querySelector(".rows").children];
+  if (kind === "rows") return rows().length ? rows().map((row) => collect(row)) : undefined;
+  if (kind === "map") {
+    const pairs = rows().map((row) => [row.querySelector("[data-map-key]").value.trim(), collect(row).value]);
+    return pairs.length ? Object.fromEntries(pairs.filter(([k, v]) => k && v !== undefined)) : undefined;
+  }
   if (kind === "boolean") return input.checked;
   if (kind === "checked") {
     const picked = [...input.querySelectorAll("input:checked")].map((box) => box.value);
@@ -139,18 +215,8 @@ export function schemaForm(doc, schema, title, fixed, choices, onSubmit, extra =
   const status = el("output", { className: "status", role: "status" });
   form.append(el("h4", { textContent: title }), ...fields(doc, schema, "", fixed, choices),
     el("div", { className: "actions" }, el("button", { type: "submit", textContent: "Send" }), ...extra), status);
-  form.payload = () => {
-    const payload = { ...fixed };
-    for (const input of form.querySelectorAll("[data-path]")) {
-      const value = valueOf(input);
-      if (value === undefined) continue;
-      const keys = input.dataset.path.split(".");
-      let target = payload;
-      for (const key of keys.slice(0, -1)) target = target[key] ??= {};
-      target[keys.at(-1)] = value;
-    }
-    return payload;
-  };
+  form.dataset.scope = "";
+  form.payload = () => collect(form, fixed);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     status.textContent = "…";

@@ -17,6 +17,7 @@ export async function tableView(api, me, cid, tid, { show, back }) {
     fetch("/schema/openapi.json").then((r) => r.json())]);
   const role = view.members.find((m) => m.user === me.user)?.role ?? "observer";
   const acts = role === "gm" || role === "player";
+  const ruleset = rulesets.find((r) => r.id === view.ruleset) || { commands: [] };
   const seated = new Set(view.tables.find((t) => t.table_id === tid)?.seated ?? []);
   const rolls = await api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: view.position });
   const log = el("ol", { id: "rolls", "aria-live": "polite", "aria-label": "rolls" });
@@ -24,6 +25,7 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   const liveState = el("span", { id: "live-state", textContent: "connecting" });
   const pause = el("button", { id: "pause", textContent: "Pause live" });
   const characters = {}, owners = {};
+  const shown = new Map();  // position -> the roll as drawn, to redraw it when news about it arrives
 
   // A roll's entry, once per position; `replace` redraws it (a GM-only roll just revealed).
   const renderRoll = (ev, replace = false) => {
@@ -44,8 +46,10 @@ export async function tableView(api, me, cid, tid, { show, back }) {
         textContent: d.success ? "success" : "failure" }) : "",
       el("span", { className: "faces", textContent: faces }), hidden ? el("em", { textContent: "GM only" }) : "",
       ev.revealed ? el("em", { className: "revealed", textContent: "revealed" }) : "",
-      ev.retconned ? el("em", { className: "retconned", textContent: "retconned" }) : "");
+      ev.retconned ? el("em", { className: "retconned", textContent: `retconned: ${ev.retconned.reason ?? ""}`,
+        title: `reversed at position ${ev.retconned.position}` }) : "");
     item.dataset.position = ev.position;
+    shown.set(ev.position, ev);
     item.append(el("button", { textContent: "Verify", onclick: async () => {
       try {
         const found = (await api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, limit: 200 }))
@@ -71,7 +75,7 @@ export async function tableView(api, me, cid, tid, { show, back }) {
     catch (err) { characters[chid]?.querySelector("h4")?.setAttribute("title", `not refreshed: ${err.message}`); return; }
     owners[chid] = c.owner;
     const old = characters[chid];
-    const card = sheetCard(c, old?.querySelector("details").open ?? false);
+    const card = sheetCard(c, old?.querySelector("details").open ?? false, ruleset.display);
     characters[chid] = card;
     old ? old.replaceWith(card) : sheets.append(card);
   };
@@ -95,13 +99,12 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   }
 
   // The ruleset's commands, each a form generated from its payload schema.
-  const ruleset = rulesets.find((r) => r.id === view.ruleset) || { commands: [] };
   const slot = el("div", { id: "command-form" });
   const choices = () => {
     const all = [...seated].map((id) => [id, id]);
     // A player acts only for their own characters (the API refuses the others).
     const mine = role === "gm" ? all : all.filter(([id]) => owners[id] === me.user);
-    return Object.fromEntries(CHARACTER_FIELDS.map((name) => [name, name === "character_id" ? mine : all]));
+    return { ...Object.fromEntries(CHARACTER_FIELDS.map((name) => [name, name === "character_id" ? mine : all])), "*": all };
   };
   let commands = "";
   if (acts && ruleset.commands.length) {
@@ -141,12 +144,18 @@ export async function tableView(api, me, cid, tid, { show, back }) {
       api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: ev.position })
         .then((all) => all.filter((r) => r.position === at).forEach((r) => renderRoll(r, true)), () => {});
     }
+    // A retcon reverses a recorded event: a roll in the log is marked at once, and the stream it
+    // reversed (a character's) is read again below.
+    if (ev.type === "EventRetconned") {
+      const roll = shown.get(ev.data?.position);
+      if (roll) renderRoll({ ...roll, retconned: { position: ev.position, reason: ev.data.reason } }, true);
+    }
     if (ev.type === "CharacterSeated" && ev.data?.table_id === tid) seated.add(ev.data.character_id);
     if (ev.type === "CharacterUnseated" && ev.data?.table_id === tid) {
       seated.delete(ev.data.character_id); characters[ev.data.character_id]?.remove(); delete characters[ev.data.character_id];
     }
     // A character's own events live on its stream, character/<campaign>/<character>.
-    const [kind, , own] = (ev.stream_id || "").split("/");
+    const [kind, , own] = ((ev.type === "EventRetconned" ? ev.data?.stream_id : ev.stream_id) || "").split("/");
     const chid = kind === "character" ? own : ev.data?.character_id;
     if (chid && seated.has(chid)) renderSheet(chid, ev.position);
   }, (s) => { liveState.textContent = s; liveState.dataset.state = s; });

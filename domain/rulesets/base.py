@@ -102,3 +102,44 @@ class RulesetWithCheckOdds(Protocol):
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """The check as the rules would assemble it and its exact odds; draws no dice."""
         ...
+
+
+class Shown(msgspec.Struct, frozen=True, kw_only=True):
+    """One read-model field a table shows. ``path`` is dotted from the character read model
+    (``sheet.conditions``, ``derived.unconscious``); ``label`` defaults to its last part;
+    ``rule`` cites the seed line that makes it a condition or a state; a text state equal to one
+    of ``unless`` (``"fine"``) is the absence of one and is not shown."""
+
+    path: str
+    label: str = ""
+    rule: str = ""
+    unless: tuple[str, ...] = ()
+
+
+class Track(msgspec.Struct, frozen=True, kw_only=True):
+    """A health track: the number at ``value`` out of the one at ``max`` (``""``: a count with
+    no ceiling, such as stress tokens), both dotted read-model paths; ``rule`` cites the seed."""
+
+    label: str
+    value: str
+    max: str = ""
+    rule: str = ""
+
+
+class Display(msgspec.Struct, frozen=True, kw_only=True):
+    """Which fields of a character's read model are the ruleset's conditions, health tracks
+    and states, served by ``GET /v1/rulesets`` so a client shows them without knowing names.
+
+    ``conditions`` are lists (of names, or of objects with a ``name``); ``states`` are flags
+    (shown while true) or texts (shown as their value)."""
+
+    conditions: tuple[Shown, ...] = ()
+    health: tuple[Track, ...] = ()
+    states: tuple[Shown, ...] = ()
+
+
+@runtime_checkable
+class RulesetWithDisplay(Protocol):
+    """A ruleset that declares how a table shows its characters' conditions and health."""
+
+    display: Display

@@ -159,6 +159,8 @@ class RulesetInfo(msgspec.Struct, kw_only=True):
     title: str
     commands: list[str]
     options: dict[str, Any]
+    # which read-model fields are conditions, health tracks and states ({} when undeclared)
+    display: dict[str, Any] = {}
 
 
 class RulesetList(msgspec.Struct, kw_only=True):

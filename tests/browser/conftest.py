@@ -74,8 +74,9 @@ Sit = Callable[..., Awaitable[Seat]]
 @pytest.fixture
 async def seats(browser: Browser) -> AsyncIterator[Sit]:
     """``await seats(base, token, width=..., enter=True)``: a fresh context signed in at the first
-    table of its first campaign. After the test, no page may have logged a console or page error."""
-    opened: list[Seat] = []
+    table of its first campaign. After the test, no page may have logged a console or page error,
+    nor requested anything from outside the service (no CDN: the client works offline)."""
+    opened: list[tuple[str, Seat]] = []
 
     async def sit(base: str, token: str, width: int = 1100, enter: bool = True) -> Seat:
         context = await browser.new_context(viewport={"width": width, "height": 900})
@@ -83,7 +84,7 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
         await context.expose_function("skaldRecord", lambda text: decoded.append(text))
         await context.add_init_script(RECORD_DECODED)
         seat = Seat(await context.new_page(), decoded)
-        opened.append(seat)
+        opened.append((base, seat))
         page = seat.page
         await page.goto(f"{base}/table/")
         if enter:
@@ -95,7 +96,10 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
         return seat
 
     yield sit
-    errors = [error for seat in opened for error in seat.untolerated_errors()]
-    for seat in opened:
+    errors = [error for _, seat in opened for error in seat.untolerated_errors()]
+    elsewhere = [url for base, seat in opened for url in seat.urls
+                 if not url.startswith(f"{base}/") and not url.startswith("data:")]
+    for _, seat in opened:
         await seat.page.context.close()
     assert errors == [], f"console or page errors: {errors}"
+    assert elsewhere == [], f"requests outside the service: {elsewhere}"

@@ -47,8 +47,8 @@ CASES = [
          odds={"modifier": "0", "boons": "1", "banes": "0", "target": "10"}, p_success="29/40",
          check={"target_number": 12}),
     # Generation rolls the attributes and HTK (seed 002); the card then shows HTK against its maximum.
-    Case("golden-heroes", {}, "golden-heroes.GenerateCharacter", {}, card='[data-meter="htk"]',
-         before="htk 0/0", after=lambda sheet: f"htk {sheet['htk']}/{sheet['max_htk']}",
+    Case("golden-heroes", {}, "golden-heroes.GenerateCharacter", {}, card='[data-meter="HTK"]',
+         before="HTK 0/0", after=lambda sheet: f"HTK {sheet['htk']}/{sheet['max_htk']}",
          odds={"wc": "2", "dc": "6"}, p_success="11/20",  # WC 2 against DC 6 needs 10 (digest 3.3)
          check={"defence_class": 6}),
     # Combat starts with the chosen participants; the card then says "in combat".
@@ -84,6 +84,8 @@ async def form_fields(page: Page, command: str) -> set[str]:
     form = page.locator(f'form[data-command="{command}"]')
     await expect(form).to_have_count(1)
     paths = await form.locator("[data-path]").evaluate_all("nodes => nodes.map(n => n.dataset.path)")
+    # Every field is generated from its schema: none falls back to a JSON text box.
+    await expect(form.locator('[data-kind="json"]')).to_have_count(0)
     return {path.split(".")[0] for path in paths}
 
 
@@ -122,6 +124,10 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
     for path, value in case.tick.items():
         await form.locator(f'[data-path="{path}"] input[value="{value}"]').check()
     for seat in (gm, player):
+        # The card shows what the ruleset declares (GET /v1/rulesets "display"), not a guess.
+        assert listed["display"]["health"]
+        await expect(seat.page.locator('.sheet[data-character="hero"]')).to_have_attribute(
+            "data-display", "declared")
         card = seat.page.locator(f'.sheet[data-character="hero"] {case.card}')
         await expect(card).to_have_text(case.before)
         for selector, text in case.shown:

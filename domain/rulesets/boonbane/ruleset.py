@@ -32,6 +32,7 @@ from domain.rulesets.boonbane import (
 )
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import sheet as sheets
+from domain.rulesets.boonbane.display import DISPLAY
 from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
 from domain.rulesets.boonbane.overlays import death_state
 
@@ -80,6 +81,7 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.BoonbaneSheet:
 class BoonbaneRuleset:
     id = RID
     title = "Boonbane (boon/bane d20)"
+    display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
     roll_events: frozenset[str] = frozenset(

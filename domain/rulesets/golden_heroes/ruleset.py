@@ -29,6 +29,7 @@ from domain.rulesets.golden_heroes import (
 )
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
+from domain.rulesets.golden_heroes.display import DISPLAY
 from domain.rulesets.golden_heroes.evolve import evolve as fold
 from domain.rulesets.golden_heroes.options import parse_options
 from domain.rulesets.golden_heroes.reread import reread as reread_roll
@@ -53,6 +54,7 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesShe
 class GoldenHeroesRuleset:
     id = RID
     title = "Golden Heroes"
+    display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     # the referee runs the fight's time (L43: "the referee for the villains")
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(

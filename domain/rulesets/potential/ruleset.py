@@ -22,6 +22,7 @@ from domain.rulesets.potential import (
 )
 from domain.rulesets.potential import odds as odds_module
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.display import DISPLAY
 from domain.rulesets.potential.evolve import evolve as fold
 from domain.rulesets.potential.options import PotentialOptions, parse_options
 from domain.rulesets.potential.reread import reread as reread_roll
@@ -51,6 +52,7 @@ def odds(dice: int, bonus: int, resistance: int | None, opposed_dice: int | None
 class PotentialRuleset:
     id = RID
     title = "Potential"
+    display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     # The GL runs combat: readiness "is decided by the group" and the GL records it (L33)
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(

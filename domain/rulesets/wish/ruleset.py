@@ -18,6 +18,7 @@ from domain.rulesets.wish import odds as odds_module
 from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.display import DISPLAY
 from domain.rulesets.wish.evolve import evolve as fold
 from domain.rulesets.wish.faces import DICE
 from domain.rulesets.wish.options import parse_options
@@ -59,6 +60,7 @@ def parse_pool(text: str) -> dict[str, int]:
 class WishRuleset:
     id = "wish"
     title = "WISH"
+    display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     # The platform's decision: the GM runs encounters and awards experience (seed L597: XP is
     # gained "for completing sessions and story events"), and inflicts lasting harm directly.

@@ -4336,16 +4336,18 @@ class RotateSeed(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ...) -> None: ...
 
 class RulesetInfo(_message.Message):
-    __slots__ = ("id", "title", "commands", "options")
+    __slots__ = ("id", "title", "commands", "options", "display")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     COMMANDS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    DISPLAY_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     commands: _containers.RepeatedScalarFieldContainer[str]
     options: _struct_pb2.Struct
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., commands: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    display: _struct_pb2.Struct
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., commands: _Optional[_Iterable[str]] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., display: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class RulesetList(_message.Message):
     __slots__ = ("rulesets",)
