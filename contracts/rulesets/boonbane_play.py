@@ -50,11 +50,16 @@ class TakeTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The turn's move (L121-L122): a fast turn moves or acts, a slow turn does both."""
+    """The turn's move (L121-L122): a fast turn moves or acts, a slow turn does both. ``stand``:
+    a prone creature uses its move to stand (L313); ``away_from``: creatures the move takes it
+    away from (a grabbed creature cannot leave a grabber its Size or larger, L294; a grabber
+    leaving its grabbed creature's reach ends the grab, L181)."""
 
     campaign_id: str
     encounter_id: str
     character_id: str
+    stand: bool = False
+    away_from: Annotated[list[str], msgspec.Meta(max_length=50)] = []
 
 
 class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -27,9 +27,11 @@ from domain.rulesets.boonbane.rolls import modifier, roll
 from domain.rulesets.boonbane.sheet import defense
 
 
-def cannot_act(actor: BoonbaneSheet) -> None:
-    """Refuse an action by a creature whose afflictions forbid actions (L265-L334)."""
-    for name in sorted(afflictions.active(actor.afflictions) & afflictions.NO_ACTIONS.keys()):
+def cannot_act(actor: BoonbaneSheet, compelled_turn: bool = False) -> None:
+    """Refuse an action by a creature whose afflictions forbid actions (L265-L334); on its own
+    fast turn a compelled creature acts as its source decides (L267, digest D-22)."""
+    banned = afflictions.active(actor.afflictions) & afflictions.NO_ACTIONS.keys()
+    for name in sorted(banned - ({"compelled"} if compelled_turn else set())):
         raise StateConflict("character_id", f"boonbane.{name} {afflictions.NO_ACTIONS[name]}",
                             f"a {name} creature cannot use actions")
 
@@ -117,16 +119,21 @@ def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
 
 
 def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
-           dice: Dice, opts: BoonbaneOptions | None = None) -> list[tuple[str, str, msgspec.Struct]]:
+           dice: Dice, opts: BoonbaneOptions | None = None, *, extra: Sequence[SourceLine] = (),
+           charm_check: bool = True) -> list[tuple[str, str, msgspec.Struct]]:
     """An attack or challenge roll, the Fortune it spends and the Escalation it changes:
-    (character, event type, body)."""
+    (character, event type, body). ``extra``: an action's own sources (Knock Down's size)."""
     opts = opts or BoonbaneOptions()
     actor = sheets(cmd.character_id, "character_id")
     exempt, unknown = opts.repetition_exempt, opts.knowledge_gate_unknown
     if isinstance(cmd, AttackRoll):
-        cannot_act(actor)
+        # a compelled creature's action on its own fast turn (the encounter checked the turn)
+        cannot_act(actor, compelled_turn=cmd.encounter_id is not None and cmd.use == "action")
+        if charm_check and not cmd.social:
+            afflictions.refuse_charmed(actor, cmd.target_id)
         jams.refuse_jammed(actor, cmd)
         plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
+        plan = plan._replace(sources=[*plan.sources, *extra])
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
             plan = plan._replace(sources=[*plan.sources, SourceLine(

@@ -8,6 +8,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
+from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
 from domain.dice import Dice
@@ -17,12 +18,15 @@ from domain.rulesets.boonbane import (
     afflictions,
     awards,
     damage,
+    decide_grabs,
+    decide_movement,
     decide_overlays,
     decide_play,
     decide_rolls,
     decide_stabilize,
     dying,
     fortune,
+    grabs,
     healing,
     jams,
     rolls,
@@ -37,7 +41,7 @@ from domain.rulesets.boonbane.overlays import death_state
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS)
+    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -49,7 +53,8 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
-                                         p.TimePassed, p.WeaponRepaired)},
+                                         p.TimePassed, p.WeaponRepaired, g.GrabStarted,
+                                         g.GrabEnded)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
@@ -58,7 +63,7 @@ ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
     p.AwardStat, p.AreaDamage, p.PassTime,
-    c.TakeDamage, c.Heal, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
+    c.TakeDamage, c.Heal, c.FateRoll, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
     o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
 
 
@@ -106,6 +111,7 @@ class BoonbaneRuleset:
             cid = getattr(command, other, None)
             if cid is not None:
                 out.append(_char(cid))
+        out.extend(_char(cid) for cid in getattr(command, "away_from", []))
         for part in getattr(command, "participants", []):
             out.append(_char(part if isinstance(part, str) else part.character_id))
         out.extend(_char(t.character_id) for t in getattr(command, "targets", []))
@@ -137,6 +143,9 @@ class BoonbaneRuleset:
         overlay = decide_overlays.decide(command, load, dice, opts)
         if overlay is not None:
             return emit(overlay)
+        grabbing = decide_grabs.decide(command, enc, load, dice, opts)
+        if grabbing is not None:
+            return emit(grabbing)
         play = self._decide_play(command, enc, load, dice, opts)
         if play is not None:
             return emit(play)
@@ -184,9 +193,7 @@ class BoonbaneRuleset:
         if isinstance(command, p.TakeTurn):
             return decide_play.take_turn(command, enc, load, dice, opts)
         if isinstance(command, p.Move):
-            return decide_play.spend(command.encounter_id, enc,
-                                     load(command.character_id, "character_id"),
-                                     command.character_id, "move", "Move")
+            return decide_movement.move(command, enc, load)
         if isinstance(command, p.EndRound):
             return decide_play.end_round(command, enc, load, dice, opts)
         if isinstance(command, p.AddAffliction):
@@ -266,6 +273,10 @@ class BoonbaneRuleset:
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
+        elif isinstance(ev, g.GrabStarted):
+            sheet = grabs.fold_started(sheet, ev)
+        elif isinstance(ev, g.GrabEnded):
+            sheet = grabs.fold_ended(sheet, ev)
         elif isinstance(ev, p.RoundEffectAdded):
             sheet = msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
         elif event_type in OVERLAY_EVENTS:

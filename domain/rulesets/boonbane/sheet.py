@@ -56,8 +56,18 @@ def defense(sheet: BoonbaneSheet) -> int:
     return sheet.defense
 
 
+def effective_speed(sheet: BoonbaneSheet) -> int:
+    """Speed after afflictions (digest D-65): Immobilized 0 (L298), Slowed halved (L320), then
+    Blinded at most 2 (L259)."""
+    own = afflictions.active(sheet.afflictions)
+    if "immobilized" in own:
+        return 0
+    speed = sheet.speed // 2 if "slowed" in own else sheet.speed
+    return min(speed, 2) if "blinded" in own else speed
+
+
 def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str, Any]:
-    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense."""
+    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense, Speed."""
     return {
         "modifiers": {s: modifier(getattr(sheet, s)) for s in
                       ("strength", "agility", "intellect", "will", "perception")},
@@ -65,5 +75,6 @@ def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str,
         "injured": injured(sheet, injured_mode),
         "incapacitated": sheet.damage == sheet.health,
         "defense": defense(sheet),
+        "speed": effective_speed(sheet),
         "afflictions": sorted(afflictions.active(sheet.afflictions)),
     }
