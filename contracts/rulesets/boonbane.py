@@ -55,7 +55,7 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
     kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
-                  "feint_safe_movement", "grabbing"]
+                  "feint_safe_movement", "grabbing", "guarded"]
     source: str | None = None
     # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
     # end the effect ends (None: this round's end)

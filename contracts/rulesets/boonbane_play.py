@@ -284,6 +284,13 @@ class RoundEffectAdded(msgspec.Struct, frozen=True, kw_only=True):
     effect: RoundEffect
 
 
+class RoundEffectUsed(msgspec.Struct, frozen=True, kw_only=True):
+    """Another creature's roll used up this creature's effect (Guarded, L200)."""
+
+    character_id: str
+    effect: RoundEffect
+
+
 class StatAwarded(msgspec.Struct, frozen=True, kw_only=True):
     """A GM award (digest D-62): the figure before and after, and the reason."""
 

@@ -19,7 +19,7 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, boons, fortune, jams
+from domain.rulesets.boonbane import afflictions, attack_options, boons, fortune, jams
 from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
@@ -86,6 +86,7 @@ def plan_attack(cmd: AttackRoll | RollSpec, actor: BoonbaneSheet, target: Boonba
                             situations=cmd.situations, situational_banes=cmd.situational_banes,
                             in_reach=cmd.in_reach, task_key=cmd.task_key,
                             interaction=cmd.interaction)
+    sources.extend(attack_options.target_sources(target, cmd.against))
     return _overlay(Plan("attack", stat, cmd.against, target_number(target, cmd.against),
                          modifier(getattr(actor, stat)), sources, None), cmd, actor, exempt,
                     unknown)
@@ -132,7 +133,9 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if charm_check and not cmd.social:
             afflictions.refuse_charmed(actor, cmd.target_id)
         jams.refuse_jammed(actor, cmd)
-        plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
+        target = sheets(cmd.target_id, "target_id")
+        attack_options.refuse(cmd, actor, target)
+        plan = plan_attack(cmd, actor, target, exempt, unknown)
         plan = plan._replace(sources=[*plan.sources, *extra])
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
@@ -166,6 +169,10 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     harm: list[tuple[str, str, msgspec.Struct]] = []
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
+        harm.extend(attack_options.after(cmd, target, plan.sources))
+        line = attack_options.knocking(cmd, actor, target, ev)
+        if line is not None:
+            harm.extend(_resist_or_fall(cmd, target, line, dice))
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
                 character_id=cmd.character_id, effect=RoundEffect(kind="charging",
@@ -177,6 +184,18 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     if tokens is not None:
         out.append((cmd.character_id, "EscalationChanged", tokens))
     return [(cmd.character_id, "RollMade", ev), *out, *harm]
+
+
+def _resist_or_fall(cmd: AttackRoll, target: BoonbaneSheet, line: str, dice: Dice
+                    ) -> list[tuple[str, str, msgspec.Struct]]:
+    """Unbalancing (L203) and Staggering Shot (L218): the target makes an Agi challenge roll
+    (TN 10; 1 boon while it defends, L150) or falls prone."""
+    spec = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.target_id, stat="agility")
+    plan = plan_challenge(spec, target)
+    plan = plan._replace(sources=[*plan.sources, *attack_options.resist_sources(target)])
+    roll = make(plan, dice, cmd.target_id, cmd.character_id, number=target.rolls + 1, cmd=spec)
+    return [(cmd.target_id, "RollMade", roll),
+            *attack_options.knocked_prone(cmd, target, roll, line)]
 
 
 def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, dice: Dice,

@@ -53,6 +53,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
+                                         p.RoundEffectUsed,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
                                          g.GrabEnded)},
     **OVERLAY_EVENTS}
@@ -279,6 +280,11 @@ class BoonbaneRuleset:
             sheet = grabs.fold_ended(sheet, ev)
         elif isinstance(ev, p.RoundEffectAdded):
             sheet = msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
+        elif isinstance(ev, p.RoundEffectUsed):
+            effects = list(sheet.round_effects)
+            if ev.effect in effects:
+                effects.remove(ev.effect)
+            sheet = msgspec.structs.replace(sheet, round_effects=effects)
         elif event_type in OVERLAY_EVENTS:
             sheet = decide_overlays.fold(sheet, ev)
         return msgspec.to_builtins(sheet)

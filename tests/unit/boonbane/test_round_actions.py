@@ -10,6 +10,7 @@ import msgspec
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll
 from domain.dice import ScriptedDice
+from domain.errors import StateConflict
 from domain.rulesets.boonbane import BOONBANE
 
 C: Final = "c"
@@ -73,3 +74,49 @@ def test_feint_lasts_through_the_next_round_for_its_target_only() -> None:
     assert [e["kind"] for e in states["character:a"]["round_effects"]] == ["feinting"]
     _run(states, p.EndRound(campaign_id=C, encounter_id=E, participants=["a", "b"]), [])
     assert states["character:a"]["round_effects"] == []  # gone at the end of the next round
+
+
+def test_guarded_gives_the_next_attack_on_the_guarders_defense_a_bane_this_round() -> None:
+    states = _table()
+    # a's Guarded attack: 1 bane on it (L200): d20 12, bane die 1: 11 >= 10
+    events = _run(states, AttackRoll(campaign_id=C, encounter_id=E, character_id="a",
+                                     target_id="b", situations=["guarded"]), [12, 1])
+    assert [e["kind"] for e in states["character:a"]["round_effects"]] == ["guarded"]
+    # b's attack on a's Intellect is not against Defense: no bane
+    events = _run(states, AttackRoll(campaign_id=C, character_id="b", target_id="a",
+                                     against="intellect"), [10])
+    assert _sources(events) == {}
+    # b's next attack on a's Defense has 1 bane, and uses the effect up
+    events = _run(states, AttackRoll(campaign_id=C, character_id="b", target_id="a"), [10, 4])
+    assert _sources(events) == {"L200": (0, 1)}
+    assert [e["type"] for e in events] == ["boonbane.RollMade", "boonbane.RoundEffectUsed"]
+    assert states["character:a"]["round_effects"] == []
+    events = _run(states, AttackRoll(campaign_id=C, character_id="b", target_id="a"), [10])
+    assert _sources(events) == {}
+
+
+def test_unbalancing_makes_a_target_its_size_resist_with_agility_or_fall_prone() -> None:
+    states = _table()
+    _run(states, p.Defend(campaign_id=C, encounter_id=E, character_id="a"), [])
+    # b's Unbalancing attack on the defending a: banes 1 (L203) + 1 (defending, L150): d20 15,
+    # bane dice 2 and 3: 15 - 3 = 12 >= 10; a resists with Agi, 1 boon (L150): d20 6, boon 3
+    events = _run(states, AttackRoll(campaign_id=C, character_id="b", target_id="a",
+                                     situations=["unbalancing"]), [15, 2, 3, 6, 3])
+    resist = events[1]
+    assert resist["character_id"] == "a" and resist["stat"] == "agility"
+    assert {s["line"]: s["boons"] for s in resist["sources"]} == {"L150": 1}
+    assert resist["total"] == 9 and resist["success"] is False
+    assert events[-1]["type"] == "boonbane.AfflictionAdded"
+    assert [a["name"] for a in states["character:a"]["afflictions"]] == ["prone"]
+
+
+def test_a_staggering_shot_needs_a_target_the_shooters_size_or_smaller() -> None:
+    states = _table()
+    states["character:b"] = BOONBANE.validate_sheet({"kind": "npc", "size": 2}, {})
+    try:
+        _run(states, AttackRoll(campaign_id=C, character_id="a", target_id="b",
+                                situations=["staggering_shot"]), [])
+    except StateConflict as err:
+        assert err.rule == "boonbane.staggering-shot L218"
+    else:
+        raise AssertionError("a staggering shot at a larger target was not refused")
