@@ -952,6 +952,14 @@ class BoonbanePlayRoundEffectAdded(_message.Message):
     effect: BoonbaneRoundEffect
     def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[_Union[BoonbaneRoundEffect, _Mapping]] = ...) -> None: ...
 
+class BoonbanePlayRoundEffectUsed(_message.Message):
+    __slots__ = ("character_id", "effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    effect: BoonbaneRoundEffect
+    def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[_Union[BoonbaneRoundEffect, _Mapping]] = ...) -> None: ...
+
 class BoonbanePlayRoundEnded(_message.Message):
     __slots__ = ("round", "fate_rolls", "expired", "dice")
     ROUND_FIELD_NUMBER: _ClassVar[int]
