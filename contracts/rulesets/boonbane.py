@@ -55,7 +55,7 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
     kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
-                  "feint_safe_movement", "grabbing", "guarded"]
+                  "feint_safe_movement", "grabbing", "guarded", "fortune_boons"]
     source: str | None = None
     # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
     # end the effect ends (None: this round's end)
@@ -138,10 +138,9 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     action_key: str | None = None  # the action Repetition counts (L408-L412)
     knowledge: str | None = None  # the Knowledge Gate the action needs (L401-L405)
     interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
-    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
-    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    # Fortune (L45, L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a
+    # 6 (another player's 2 boons, L46, come before the roll by GiveFortune)
     fortune: Literal["succeed", "six"] | None = None
-    fortune_from: str | None = None
     # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
     encounter_id: str | None = None
     use: Literal["action", "triggered"] = "action"
@@ -170,10 +169,9 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     action_key: str | None = None
     knowledge: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
-    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
-    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    # Fortune (L45, L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a
+    # 6 (another player's 2 boons, L46, come before the roll by GiveFortune)
     fortune: Literal["succeed", "six"] | None = None
-    fortune_from: str | None = None
     # in an encounter, a challenge roll that is the turn's action or a triggered action
     encounter_id: str | None = None
     use: Literal["action", "triggered"] | None = None
@@ -202,6 +200,15 @@ class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     source: str = ""
 
 
+class GiveFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A player spends 1 Fortune of ``character_id`` to give another player's character
+    ``target_id`` 2 boons on its next attack or challenge roll (L46)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+
+
 class FateRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The end-of-round Fate roll of a disabled or dying character (L34-L38, L41-L42)."""
 
@@ -220,7 +227,7 @@ class Stabilize(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll,
-                                              Stabilize)
+                                              Stabilize, GiveFortune)
 
 
 # --------------------------------------------------------------------------- events

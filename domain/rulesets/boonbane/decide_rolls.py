@@ -153,12 +153,6 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         plan = plan._replace(sources=[*plan.sources, SourceLine(
             source="prepared (this round)", line="L207", boons=1)])
     out: list[tuple[str, str, msgspec.Struct]] = []
-    if cmd.fortune_from is not None:
-        giver = sheets(cmd.fortune_from, "fortune_from")
-        plan = plan._replace(sources=[*plan.sources, fortune.gift(giver, cmd.fortune_from,
-                                                                  cmd.character_id)])
-        out.append((cmd.fortune_from, "FortuneSpent",
-                    fortune.spent(giver, cmd.fortune_from, "boons", cmd.character_id)))
     if cmd.fortune is not None:
         fortune.require(actor, "fortune", cmd.fortune)
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:

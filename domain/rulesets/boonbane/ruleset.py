@@ -108,7 +108,7 @@ class BoonbaneRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(_enc(eid))
-        for other in ("character_id", "target_id", "fortune_from"):
+        for other in ("character_id", "target_id"):
             cid = getattr(command, other, None)
             if cid is not None:
                 out.append(_char(cid))
@@ -226,6 +226,10 @@ class BoonbaneRuleset:
             return decide_play.help_(command, enc, load, dice, opts)
         if isinstance(command, p.CheckSurprise):
             return decide_play.check_surprise(command, enc, load, dice, opts)
+        if isinstance(command, c.GiveFortune):
+            return list(fortune.give(load(command.character_id, "character_id"),
+                                     command.character_id, load(command.target_id, "target_id"),
+                                     command.target_id))
         if isinstance(command, p.SpendFortune):
             return [(command.character_id, "FortuneAmended",
                      fortune.amend(load(command.character_id, "character_id"),

@@ -6,7 +6,7 @@ from typing import Any, Final
 
 import pytest
 
-from contracts.rulesets.boonbane import ChallengeRoll
+from contracts.rulesets.boonbane import ChallengeRoll, GiveFortune
 from contracts.rulesets.boonbane_play import SpendFortune
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
@@ -47,13 +47,43 @@ def test_fortune_turns_a_failure_into_a_success_and_is_spent_only_then() -> None
 
 def test_another_players_fortune_gives_2_boons_and_a_d6_can_be_a_6() -> None:
     states = _states()
-    roll, spent = _roll(states, [4, 1, 2], character_id="a", fortune_from="b")
-    assert roll.data["boons"] == 2 and roll.data["total"] == 4 + 2  # L46
+
+    def give(giver: str, target: str) -> list[Any]:
+        events = BOONBANE.decide(GiveFortune(campaign_id=C, character_id=giver,
+                                             target_id=target), states, {}, ScriptedDice([]))
+        for ev in events:
+            states[ev.stream] = BOONBANE.evolve(states[ev.stream], ev.type, ev.data)
+        return events
+
+    # b's player spends b's Fortune before a's roll (L46): a's next roll has 2 boons
+    spent, gift = give("b", "a")
     assert spent.stream == "character:b" and states["character:b"]["fortune"] == 1
-    roll, *spent_both = _roll(states, [4, 1, 2], character_id="a", fortune_from="b", fortune="six")
-    assert [e.stream for e in spent_both] == ["character:b", "character:a"]
+    assert gift.stream == "character:a" and gift.data["effect"]["kind"] == "fortune_boons"
+    [roll] = _roll(states, [4, 1, 2], character_id="a")
+    assert roll.data["boons"] == 2 and roll.data["total"] == 4 + 2
+    assert roll.data["consumed"] == ["fortune_boons"]
+    [roll] = _roll(states, [4], character_id="a")  # used up by that roll
+    assert roll.data["boons"] == 0
+    give("b", "a")
+    roll, spent_a = _roll(states, [4, 1, 2], character_id="a", fortune="six")
+    assert spent_a.stream == "character:a"
     assert (roll.data["kept"], roll.data["total"]) == (6, 10)  # L47: 4 + 6
     assert states["character:a"]["fortune"] == 0 and states["character:b"]["fortune"] == 0
+    for giver, target, rule in (("a", "a", "boonbane.fortune L46"),  # another player
+                                ("b", "a", "boonbane.fortune L45"),  # none left
+                                ("z", "a", "boonbane.fortune L45")):
+        with pytest.raises(DomainError) as err:
+            give(giver, target)
+        assert err.value.rule == rule
+    states["character:n"] = BOONBANE.validate_sheet({"kind": "npc"}, {})
+    states["character:b"] = BOONBANE.validate_sheet({"fortune": 2}, {})
+    with pytest.raises(DomainError) as err:
+        give("b", "n")  # a non-player creature is no other player's
+    assert err.value.rule == "boonbane.fortune L46"
+    give("b", "a")
+    with pytest.raises(DomainError) as err:
+        give("b", "a")  # one gift waits at a time
+    assert err.value.rule == "boonbane.fortune L46"
     with pytest.raises(DomainError) as err:
         _roll(states, [4], character_id="z", fortune="six")
     assert err.value.rule == "boonbane.fortune L45"
