@@ -1,5 +1,5 @@
 """Boonbane wire schema for grabs (L164-L167 Escape, L175-L181 Grab, L209-L212 Pull, L292-L295
-Grabbed), the Knock Down (L191-L195) and Shove (L228-L232) actions and a stand-up move (L313).
+Grabbed), the Knock Down (L191-L195), Shove (L228-L232) and Disarm (L152-L156) actions.
 
 Seed: ``seeds/001``; ``L###`` points into it. A grab is kept on both sheets: the grabber's
 ``grabbing`` round effect (with the grabbed creature and the round the grab ends) and the grabbed
@@ -8,7 +8,7 @@ creature's Grabbed instance whose ``source`` is the grabber.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 import msgspec
 
@@ -88,6 +88,21 @@ class Shove(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     use: Literal["action", "triggered"] = "action"
 
 
+class Disarm(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The Disarm action (L152-L156): a Str or Agi attack roll against the higher of the target's
+    Str and Agi, with 2 banes if ``unarmed``; on a success the target drops one object it holds
+    (``item``, the attacker's choice; held objects are not tracked)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    attribute: StrOrAgi = "strength"
+    unarmed: bool = False
+    item: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] | None = None
+    use: Literal["action", "triggered"] = "action"
+
+
 # --------------------------------------------------------------------------- events
 
 
@@ -122,4 +137,14 @@ class Moved(msgspec.Struct, frozen=True, kw_only=True):
     cause: str
 
 
-COMMANDS: tuple[type[msgspec.Struct], ...] = (Grab, Escape, Pull, ReleaseGrab, KnockDown, Shove)
+class Dropped(msgspec.Struct, frozen=True, kw_only=True):
+    """A disarmed creature drops one object it holds (L155)."""
+
+    character_id: str
+    by: str
+    item: str | None
+    cause: str
+
+
+COMMANDS: tuple[type[msgspec.Struct], ...] = (Grab, Escape, Pull, ReleaseGrab, KnockDown, Shove,
+                                              Disarm)

@@ -1,5 +1,5 @@
 """Deciding the grab family (Grab L175-L181, Escape L164-L167, Pull L209-L212, letting go L295)
-and the size maneuvers (Knock Down L191-L195, Shove L228-L232). Each is the turn's action (or the
+and the maneuvers (Knock Down L191-L195, Shove L228-L232, Disarm L152-L156). Each is the turn's action (or the
 round's triggered action) in an encounter, an attack roll through the ordinary roll pipeline,
 then what its success does. Each returns (character id or None, event type, body)."""
 
@@ -25,7 +25,7 @@ from domain.rulesets.boonbane import afflictions, decide_rolls, grabs, turns
 from domain.rulesets.boonbane.decide_play import Decided, Load, spend
 from domain.rulesets.boonbane.options import BoonbaneOptions
 
-Action = g.Grab | g.Escape | g.Pull | g.KnockDown | g.Shove
+Action = g.Grab | g.Escape | g.Pull | g.KnockDown | g.Shove | g.Disarm
 
 
 def _start(cmd: Action, enc: Mapping[str, Any] | None, load: Load, name: str, rule: str
@@ -167,6 +167,24 @@ def shove(cmd: g.Shove, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     return out
 
 
+def disarm(cmd: g.Disarm, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+           opts: BoonbaneOptions) -> Decided:
+    """Disarm (L152-L156): a Str or Agi attack roll against the higher of the target's Str and
+    Agi (L154), 2 banes unarmed (L156); on a success the target drops one object (L155)."""
+    out = _start(cmd, enc, load, "Disarm", "boonbane.disarm L154")
+    target = load(cmd.target_id, "target_id")
+    against: Against = "strength" if target.strength >= target.agility else "agility"
+    unarmed = [SourceLine(source="disarm unarmed", line="L156", banes=2)] if cmd.unarmed else []
+    rolled, made = _attack(cmd, load, dice, opts, attribute=cmd.attribute, against=against,
+                           extra=unarmed)
+    out.extend(rolled)
+    if made.success:
+        out.append((cmd.target_id, "Dropped", g.Dropped(character_id=cmd.target_id,
+                                                        by=cmd.character_id, item=cmd.item,
+                                                        cause="disarmed L155")))
+    return out
+
+
 def decide(cmd: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
            opts: BoonbaneOptions) -> Decided | None:
     """The grab family and the size maneuvers; None for any other command."""
@@ -182,4 +200,6 @@ def decide(cmd: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice:
         return knock_down(cmd, enc, load, dice, opts)
     if isinstance(cmd, g.Shove):
         return shove(cmd, enc, load, dice, opts)
+    if isinstance(cmd, g.Disarm):
+        return disarm(cmd, enc, load, dice, opts)
     return None

@@ -235,3 +235,17 @@ def test_derived_speed_follows_immobilized_slowed_and_blinded() -> None:
 
     assert (speed([]), speed(["immobilized"]), speed(["slowed"]), speed(["blinded"]),
             speed(["blinded"], 1), speed(["slowed", "blinded"])) == (10, 0, 5, 2, 1, 2)
+
+
+def test_disarm_rolls_against_the_higher_of_strength_and_agility_unarmed_with_two_banes() -> None:
+    t = _table(thief={"agility": 14}, guard={"strength": 12, "agility": 15})
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="thief", turn="fast"))
+    # Agi 14 (+4) against the guard's Agi 15, the higher (L154); unarmed 2 banes (L156):
+    # d20 16, bane dice 4 and 5: 16 + 4 - 5 = 15, a success: the guard drops its spear (L155)
+    events = t.send(g.Disarm(campaign_id=C, encounter_id=E, character_id="thief",
+                             target_id="guard", attribute="agility", unarmed=True,
+                             item="spear"), [16, 4, 5])
+    made = events[1].data
+    assert (made["against"], made["target_number"], made["total"]) == ("agility", 15, 15)
+    assert [(s["line"], s["banes"]) for s in made["sources"]] == [("L156", 2)]
+    assert events[-1].type == "boonbane.Dropped" and events[-1].data["item"] == "spear"
