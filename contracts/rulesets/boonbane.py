@@ -105,6 +105,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
     rolls: Annotated[int, msgspec.Meta(ge=0)] = 0  # attack and challenge rolls made
     last_roll: LastRoll | None = None
+    last_fate: FateRolled | None = None  # the latest Fate roll, which Fortune may amend (L47)
     # overlay bookkeeping (L357-L417): thresholds reached, traits gained, the Repetition chain,
     # this scene's spell casts, the Death State's source condition
     insanity_thresholds: list[int] = []

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import Affliction, AfflictionInstance, RoundEffect
+from contracts.rulesets.boonbane import Affliction, AfflictionInstance, FateRolled, RoundEffect
 
 Side = Literal["players", "enemies"]
 TurnKind = Literal["fast", "slow"]
@@ -195,11 +195,12 @@ class AreaDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Fortune spent after a roll (L45, L47): turn the character's latest roll, if it failed,
-    into a success, or treat its highest boon d6 as a 6; the event names the roll it amends."""
+    into a success, or treat its highest boon d6 as a 6 (the event names the roll it amends);
+    ``fate_six`` treats its latest Fate roll's d6 as a 6 while that roll's result stands."""
 
     campaign_id: str
     character_id: str
-    use: Literal["succeed", "six"]
+    use: Literal["succeed", "six", "fate_six"]
 
 
 # --------------------------------------------------------------------------- events
@@ -321,6 +322,17 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
     use: str
     total: int | None
     success: bool
+    fortune: int  # left
+
+
+class FateAmended(msgspec.Struct, frozen=True, kw_only=True):
+    """A Fate roll's d6 treated as a 6 by Fortune (L47): the roll read again, and the
+    afflictions after it."""
+
+    character_id: str
+    rolled: int  # the face the die showed
+    fate: FateRolled  # the Fate roll read with a 6
+    afflictions: list[AfflictionInstance]
     fortune: int  # left
 
 

@@ -26,6 +26,7 @@ from domain.rulesets.boonbane import (
     decide_stabilize,
     dying,
     fortune,
+    fortune_fate,
     grabs,
     healing,
     jams,
@@ -53,7 +54,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
-                                         p.RoundEffectUsed,
+                                         p.RoundEffectUsed, p.FateAmended,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
                                          g.GrabEnded)},
     **OVERLAY_EVENTS}
@@ -230,6 +231,10 @@ class BoonbaneRuleset:
             return list(fortune.give(load(command.character_id, "character_id"),
                                      command.character_id, load(command.target_id, "target_id"),
                                      command.target_id))
+        if isinstance(command, p.SpendFortune) and command.use == "fate_six":
+            return [(command.character_id, "FateAmended", fortune_fate.amend(
+                load(command.character_id, "character_id"), command.character_id,
+                opts.rounds_per_minute))]
         if isinstance(command, p.SpendFortune):
             return [(command.character_id, "FortuneAmended",
                      fortune.amend(load(command.character_id, "character_id"),
@@ -276,6 +281,8 @@ class BoonbaneRuleset:
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
+        elif isinstance(ev, p.FateAmended):
+            sheet = fortune_fate.fold(sheet, ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
         elif isinstance(ev, g.GrabStarted):
