@@ -874,6 +874,20 @@ class BoonbanePlayEndRound(_message.Message):
     participants: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class BoonbanePlayFateAmended(_message.Message):
+    __slots__ = ("character_id", "rolled", "fate", "afflictions", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    rolled: int
+    fate: BoonbaneFateRolled
+    afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., fate: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., fortune: _Optional[int] = ...) -> None: ...
+
 class BoonbanePlayFeint(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "choice")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1219,7 +1233,7 @@ class BoonbaneRoundEffect(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., source: _Optional[str] = ..., target_id: _Optional[str] = ..., until_round: _Optional[int] = ...) -> None: ...
 
 class BoonbaneSheet(_message.Message):
-    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects", "jammed_weapons")
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "last_fate", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects", "jammed_weapons")
     class EscalationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1258,6 +1272,7 @@ class BoonbaneSheet(_message.Message):
     CORRUPTED_FIELD_NUMBER: _ClassVar[int]
     ROLLS_FIELD_NUMBER: _ClassVar[int]
     LAST_ROLL_FIELD_NUMBER: _ClassVar[int]
+    LAST_FATE_FIELD_NUMBER: _ClassVar[int]
     INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
     CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
@@ -1292,6 +1307,7 @@ class BoonbaneSheet(_message.Message):
     corrupted: bool
     rolls: int
     last_roll: BoonbaneLastRoll
+    last_fate: BoonbaneFateRolled
     insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
     corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
     traits: _containers.RepeatedScalarFieldContainer[str]
@@ -1302,7 +1318,7 @@ class BoonbaneSheet(_message.Message):
     death_condition: str
     round_effects: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
     jammed_weapons: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ..., jammed_weapons: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., last_fate: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ..., jammed_weapons: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneSourceLine(_message.Message):
     __slots__ = ("source", "line", "boons", "banes", "modifier")
