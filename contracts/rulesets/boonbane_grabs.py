@@ -74,6 +74,7 @@ class KnockDown(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     encounter_id: str
     character_id: str
     target_id: str
+    charge: bool = False  # the attack of a Charge (L142): 1 bane on it and all rolls this round
     use: Literal["action", "triggered"] = "action"
 
 
@@ -85,6 +86,7 @@ class Shove(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     encounter_id: str
     character_id: str
     target_id: str
+    charge: bool = False  # the attack of a Charge (L142): 1 bane on it and all rolls this round
     use: Literal["action", "triggered"] = "action"
 
 

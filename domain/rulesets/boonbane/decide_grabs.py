@@ -47,7 +47,8 @@ def _attack(cmd: Action, load: Load, dice: Dice, opts: BoonbaneOptions, *, attri
             ) -> tuple[Decided, RollMade]:
     roll = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
                       target_id=cmd.target_id, attribute=attribute, against=against,
-                      encounter_id=cmd.encounter_id, use=cmd.use)
+                      encounter_id=cmd.encounter_id, use=cmd.use,
+                      charge=bool(getattr(cmd, "charge", False)))
     out: Decided = list(decide_rolls.decide(roll, load, dice, opts, extra=extra,
                                             charm_check=charm_check))
     made = out[0][2]

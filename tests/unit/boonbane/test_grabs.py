@@ -175,14 +175,16 @@ def test_knock_down_and_shove_size_banes_as_written_and_their_success() -> None:
     assert events[-1].type == "boonbane.AfflictionAdded"  # prone (L195)
     assert "prone" in BOONBANE.derived(t.sheet("elf"), {})["afflictions"]
     # the prone elf is now 1 boon in reach (L315): shove the other way, a Str vs Str roll
+    # Charge (L142-L143) ends with a Shove: 1 bane on it and on the ogre's rolls this round
     t.options = {"size_difference_mode": "favor_larger"}
     _end(t, "ogre", "elf")
     t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="ogre", turn="slow"))
     events = t.send(g.Shove(campaign_id=C, encounter_id=E, character_id="ogre",
-                            target_id="elf"), [7, 2, 5])
+                            target_id="elf", charge=True), [7, 5])
     lines = {s["line"]: (s["boons"], s["banes"]) for s in events[1].data["sources"]}
-    assert lines == {"L231": (1, 0), "L315": (1, 0)}
+    assert lines == {"L231": (1, 0), "L315": (1, 0), "L143": (0, 1)}
     assert events[1].data["total"] == 7 + 3 + 5
+    assert [e["kind"] for e in t.sheet("ogre")["round_effects"]] == ["charging"]
     assert events[-1].data["yards"] == 4  # 1 + Str modifier 3 (L232)
 
 
