@@ -299,18 +299,20 @@ class BoonbaneGrabsGrabStarted(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., grabber_id: _Optional[str] = ..., target_id: _Optional[str] = ..., until_round: _Optional[int] = ..., renewed: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneGrabsKnockDown(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "use")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "charge", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
     target_id: str
+    charge: bool
     use: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., charge: _Optional[bool] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneGrabsMoved(_message.Message):
     __slots__ = ("character_id", "by", "yards", "cause")
@@ -349,18 +351,20 @@ class BoonbaneGrabsReleaseGrab(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneGrabsShove(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "use")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "charge", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
     target_id: str
+    charge: bool
     use: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., charge: _Optional[bool] = ..., use: _Optional[str] = ...) -> None: ...
 
 class BoonbaneHeal(_message.Message):
     __slots__ = ("campaign_id", "character_id", "amount", "rest_hours", "source")
