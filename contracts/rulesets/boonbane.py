@@ -277,6 +277,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)
     weapon: str | None = None  # the weapon that jammed
+    knocked: str | None = None  # the option whose target's resist roll follows (L203, L218)
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):

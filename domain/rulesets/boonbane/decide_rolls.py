@@ -166,6 +166,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         harm.extend(attack_options.after(cmd, target, plan.sources))
         line = attack_options.knocking(cmd, actor, target, ev)
         if line is not None:
+            ev = msgspec.structs.replace(ev, knocked=line)
             harm.extend(_resist_or_fall(cmd, target, line, dice))
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(

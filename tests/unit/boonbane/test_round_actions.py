@@ -106,6 +106,14 @@ def test_unbalancing_makes_a_target_its_size_resist_with_agility_or_fall_prone()
     assert resist["character_id"] == "a" and resist["stat"] == "agility"
     assert {s["line"]: s["boons"] for s in resist["sources"]} == {"L150": 1}
     assert resist["total"] == 9 and resist["success"] is False
+    # the audit reads the attack's draws, the resist roll's among them, as the rules give
+    attack = next(e for e in events if e["type"] == "boonbane.RollMade")
+    data = {k: v for k, v in attack.items() if k != "type"}
+    draws = [(20, 15), (6, 2), (6, 3), (20, 6), (6, 3)]
+    assert attack["knocked"] == "L203"
+    assert BOONBANE.reread("boonbane.RollMade", data, draws) == []
+    assert BOONBANE.reread("boonbane.RollMade", {**data, "knocked": None}, draws) == [
+        "draws beyond the roll's dice"]
     assert events[-1]["type"] == "boonbane.AfflictionAdded"
     assert [a["name"] for a in states["character:a"]["afflictions"]] == ["prone"]
 
