@@ -1133,7 +1133,7 @@ class BoonbanePlayWeaponRepaired(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed", "weapon")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed", "weapon", "knocked")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -1164,6 +1164,7 @@ class BoonbaneRollMade(_message.Message):
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     JAMMED_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
+    KNOCKED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -1194,7 +1195,8 @@ class BoonbaneRollMade(_message.Message):
     misfire: _containers.RepeatedScalarFieldContainer[int]
     jammed: bool
     weapon: str
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ...) -> None: ...
+    knocked: str
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
