@@ -4,6 +4,7 @@ the grabbed creature's movement (L294), Escape (L164-L167), Pull (L209-L212), Kn
 
 from __future__ import annotations
 
+from domain.audit import verify_export
 from tests.conftest import Api
 from tests.integration.test_boonbane_play_http import R, _table
 
@@ -87,3 +88,23 @@ async def test_a_charmed_creature_cannot_attack_its_charmer_and_fate_rolls_are_t
     await t.refused("FateRoll", {"character_id": "hero"}, 403, "campaign.gm-only", token=bob)
     r = await t.ok("FateRoll", {"character_id": "hero"})
     assert r["events"][0]["data"]["was"] == "disabled"
+
+
+async def test_the_audit_reads_maneuvers_and_a_resist_roll_as_the_rules_give(api: Api) -> None:
+    t = await _table(api, {"hero": ("ann", {"strength": 30}),
+                           "foe": ("ann", {"kind": "npc", "agility": 10})})
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [
+        {"character_id": "hero"}, {"character_id": "foe"}]})
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "slow"})
+    # Str 30 (+20) with Unbalancing's bane cannot miss Defense 10: the foe resists or falls (L203)
+    r = await t.ok("AttackRoll", {**enc, "character_id": "hero", "target_id": "foe",
+                                  "situations": ["unbalancing"]})
+    attack, resist = [e["data"] for e in r["events"] if e["type"] == f"{R}.RollMade"]
+    assert attack["knocked"] == "L203" and resist["character_id"] == "foe"
+    fell = "prone" in (await t.read("characters/foe", r))["derived"]["afflictions"]
+    assert fell == (not resist["success"])
+    await t.ok("Grab", {**enc, "character_id": "hero", "target_id": "foe", "use": "triggered"})
+    exported = await t.api.get(t.gm, f"/v1/campaigns/{t.cid}/export")
+    report = verify_export(exported.content.splitlines())
+    assert report.ok, report.failures
