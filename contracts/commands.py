@@ -16,6 +16,7 @@ import msgspec
 from contracts.ids import ID_MAX, ID_PATTERN, USER_PATTERN
 from contracts.rulesets import (
     boonbane,
+    boonbane_concentration,
     boonbane_grabs,
     boonbane_overlays,
     boonbane_play,
@@ -207,6 +208,8 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_overlays.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_grabs.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_concentration.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

@@ -468,6 +468,10 @@ async def run_commands(w: World) -> None:
                                             "target_id": "bb-a"})
     await w.both("ann", "boonbane.ReleaseGrab", {"campaign_id": bbid, "character_id": "bb-a",
                                                  "target_id": "bb-b"})
+    await w.both("ann", "boonbane.Concentrate", {"campaign_id": bbid, "character_id": "bb-b",
+                                                 "effect": "ward"})
+    await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-b",
+                                                "amount": 1})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},

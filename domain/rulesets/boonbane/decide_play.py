@@ -23,6 +23,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (
     afflictions,
     awards,
+    concentration,
     decide_overlays,
     decide_rolls,
     rounds,
@@ -282,4 +283,5 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
             err.field = f"targets[{i}].{err.field}"
             raise
         out.append((target.character_id, "DamageTaken", taken))
+        out.extend(concentration.after_damage(sheet, taken, cmd.campaign_id, dice, opts))
     return out

@@ -8,6 +8,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
+from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
@@ -17,6 +18,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.boonbane import (
     afflictions,
     awards,
+    concentration,
     damage,
     decide_grabs,
     decide_movement,
@@ -30,19 +32,20 @@ from domain.rulesets.boonbane import (
     grabs,
     healing,
     jams,
-    rolls,
     rounds,
     turns,
     waking,
 )
 from domain.rulesets.boonbane import odds as odds_module
+from domain.rulesets.boonbane import reread as reread_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
 from domain.rulesets.boonbane.overlays import death_state
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS)
+    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
+                                       *k.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -55,6 +58,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
                                          p.RoundEffectUsed, p.FateAmended,
+                                         k.ConcentrationChanged,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
                                          g.GrabEnded)},
     **OVERLAY_EVENTS}
@@ -143,6 +147,12 @@ class BoonbaneRuleset:
                        decide_rolls.decide(command, load, dice, opts))
             return emit([*spent, *decided])
         overlay = decide_overlays.decide(command, load, dice, opts)
+        if overlay is not None and isinstance(command, o.ChangeInsanity):
+            changed = overlay[0][2]
+            assert isinstance(changed, o.OverlayChanged)
+            overlay = [*overlay, *concentration.after_insanity(
+                load(command.character_id, "character_id"), command.character_id, command.change,
+                changed.after.insanity, command.campaign_id, dice, opts)]
         if overlay is not None:
             return emit(overlay)
         grabbing = decide_grabs.decide(command, enc, load, dice, opts)
@@ -157,8 +167,9 @@ class BoonbaneRuleset:
                 sheet, command.character_id, command.amount, halve=command.halve,
                 npc_outcome=command.npc_outcome, invulnerability=command.invulnerability,
                 dice=dice, opts=opts)
-            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.DamageTaken",
-                                 data=msgspec.to_builtins(taken))]
+            return emit([(command.character_id, "DamageTaken", taken),
+                         *concentration.after_damage(sheet, taken, command.campaign_id, dice,
+                                                     opts)])
         elif isinstance(command, c.Heal):
             sheet = _sheet(states, command.character_id, "character_id")
             out: list[RulesetEvent] = []
@@ -196,6 +207,12 @@ class BoonbaneRuleset:
             return decide_play.take_turn(command, enc, load, dice, opts)
         if isinstance(command, p.Move):
             return decide_movement.move(command, enc, load)
+        if isinstance(command, k.Concentrate):
+            sheet = load(command.character_id, "character_id")
+            return [*decide_play.spend(command.encounter_id, enc, sheet, command.character_id,
+                                       "action", "Concentrate"),
+                    (command.character_id, "ConcentrationChanged",
+                     concentration.begin(command, sheet))]
         if isinstance(command, p.EndRound):
             return decide_play.end_round(command, enc, load, dice, opts)
         if isinstance(command, p.AddAffliction):
@@ -281,6 +298,8 @@ class BoonbaneRuleset:
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
+        elif isinstance(ev, k.ConcentrationChanged):
+            sheet = concentration.fold(sheet, ev)
         elif isinstance(ev, p.FateAmended):
             sheet = fortune_fate.fold(sheet, ev)
         elif isinstance(ev, p.FortuneAmended):
@@ -335,42 +354,6 @@ class BoonbaneRuleset:
     def reread(event_type: str, data: Mapping[str, Any],
                draws: Sequence[tuple[int, int]]) -> list[str]:
         """How a recorded roll's reading differs from the rules applied to its draws."""
-        if event_type == f"{RID}.RollMade":
-            return rolls.reread(msgspec.convert(dict(data), c.RollMade), draws)
-        if event_type == f"{RID}.FateRolled":
-            fate = msgspec.convert(dict(data), c.FateRolled)
-            faces = [f for _, f in draws]
-            expected = ([] if fate.d6 is None else [fate.d6]) + ([] if fate.d3 is None else [fate.d3])
-            out = [] if faces == expected else ["recorded dice differ from the draws"]
-            band = "1" if fate.d6 == 1 else "6" if fate.d6 == 6 else "2-5"
-            if band == "1" and fate.life_state not in ("dying", "dead") and not fate.marked_dead:
-                out.append(f"a Fate 1 leads to dying or death, not {fate.life_state}")
-            return out
-        if event_type == f"{RID}.SpellCast":
-            cast = msgspec.convert(dict(data), o.SpellCast)
-            faces = [f for _, f in draws]
-            if faces != ([] if cast.d6 is None else [cast.d6]):
-                return ["recorded d6 differs from the draws"]
-            if cast.d6 is not None and cast.result != min(6, cast.d6 + cast.bonus):
-                return [f"1d6 {cast.d6} + {cast.bonus} gives {min(6, cast.d6 + cast.bonus)}"]
-            return []
-        if event_type == f"{RID}.RoundEnded":
-            faces = [f for _, f in draws]
-            return [] if faces == list(data.get("dice", [])) else [
-                "the round's recorded faces differ from the draws"]
-        if event_type == f"{RID}.DamageRolled":
-            rolled = msgspec.convert(dict(data), p.DamageRolled)
-            head = [f for _, f in draws[:len(rolled.dice)]]
-            out = [] if head == rolled.dice else ["recorded damage dice differ from the draws"]
-            if rolled.amount != sum(rolled.dice) + rolled.bonus:
-                out.append(f"the dice give {sum(rolled.dice) + rolled.bonus}, not {rolled.amount}")
-            return out
-        if event_type == f"{RID}.DamageTaken":
-            d3 = [f for s, f in draws if s == 3]
-            recorded = data.get("d3")
-            return [] if d3 == ([] if recorded is None else [recorded]) else [
-                "recorded d3 differs from the draws"]
-        return []
-
+        return reread_module.reread(event_type, data, draws)
 
 BOONBANE: Final = BoonbaneRuleset()
