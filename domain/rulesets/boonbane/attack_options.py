@@ -1,4 +1,5 @@
-"""What the melee and ranged attack options do beyond their banes (L196-L218): Guarded's bane on
+"""What the melee and ranged attack options do beyond their banes (L196-L218): Driving's move
+(L199), Guarded's bane on
 the next attack against the guarder's Defense this round (L200), and the Agi challenge roll or
 fall prone of Unbalancing (L203) and Staggering Shot (L218), which a defending target makes with
 1 boon (L150)."""
@@ -17,9 +18,11 @@ from contracts.rulesets.boonbane import (
     RoundEffect,
     SourceLine,
 )
+from contracts.rulesets.boonbane_grabs import Moved
 from contracts.rulesets.boonbane_play import RoundEffectAdded, RoundEffectUsed
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane.rolls import modifier
 
 GUARDED_SOURCE = "target guarded (this round)"
 # options whose success makes a target of the attacker's Size or smaller resist or fall prone
@@ -43,10 +46,18 @@ def refuse(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet) -> None
                             f"not {target.size}")
 
 
-def after(cmd: AttackRoll, target: BoonbaneSheet, sources: Sequence[SourceLine]) -> Decided:
-    """The options' effects once the attack is rolled: a guarder's effect used up (L200) and a
-    guarding attacker's begun."""
+def after(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet, ev: RollMade,
+          sources: Sequence[SourceLine]) -> Decided:
+    """The options' effects once the attack is rolled: a guarder's effect used up (L200), a
+    guarding attacker's begun, a successful Driving attack's move of both creatures (L199)."""
     out: Decided = []
+    if "driving" in cmd.situations and ev.success:
+        # "both you and the target move yards equal to your Str modifier" (L199; none below 0,
+        # digest D-27)
+        out.append((cmd.target_id, "Moved", Moved(character_id=cmd.target_id,
+                                                  by=cmd.character_id,
+                                                  yards=max(0, modifier(actor.strength)),
+                                                  cause="driven L199")))
     if any(s.source == GUARDED_SOURCE for s in sources):
         used = next(e for e in target.round_effects if e.kind == "guarded")
         out.append((cmd.target_id, "RoundEffectUsed",

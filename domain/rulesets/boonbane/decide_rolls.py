@@ -163,7 +163,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     harm: list[tuple[str, str, msgspec.Struct]] = []
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
-        harm.extend(attack_options.after(cmd, target, plan.sources))
+        harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
         line = attack_options.knocking(cmd, actor, target, ev)
         if line is not None:
             ev = msgspec.structs.replace(ev, knocked=line)

@@ -128,3 +128,15 @@ def test_a_staggering_shot_needs_a_target_the_shooters_size_or_smaller() -> None
         assert err.rule == "boonbane.staggering-shot L218"
     else:
         raise AssertionError("a staggering shot at a larger target was not refused")
+
+
+def test_a_driving_hit_moves_both_the_strength_modifier_in_yards() -> None:
+    states = _table()
+    states["character:a"] = BOONBANE.validate_sheet({"kind": "npc", "strength": 13}, {})
+    # Str 13 (+3), Driving's bane (L199): d20 9, bane die 2: 9 + 3 - 2 = 10 hits Defense 10
+    events = _run(states, AttackRoll(campaign_id=C, character_id="a", target_id="b",
+                                     situations=["driving"]), [9, 2])
+    assert events[-1]["type"] == "boonbane.Moved" and events[-1]["yards"] == 3
+    events = _run(states, AttackRoll(campaign_id=C, character_id="a", target_id="b",
+                                     situations=["driving"]), [8, 2])  # 9: a miss, no move
+    assert [e["type"] for e in events] == ["boonbane.RollMade"]
