@@ -50,7 +50,8 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
                                        o.ArtifactUsed, o.DeathStateEnded, o.EscalationChanged,
-                                       o.SceneEnded)}
+                                       o.SceneEnded, o.ActionReinterpreted,
+                                       o.SessionStarted)}
 # events folded into a creature's sheet, and into an encounter's round state
 SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **c.STATE_EVENTS,
@@ -70,7 +71,8 @@ GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
     p.AwardStat, p.AreaDamage, p.PassTime,
     c.TakeDamage, c.Heal, c.FateRoll, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
-    o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
+    o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene,
+    o.ReinterpretAction, o.StartSession})
 
 
 def _char(cid: str) -> str:
