@@ -20,6 +20,7 @@ from contracts.rulesets import (
     boonbane_grabs,
     boonbane_overlays,
     boonbane_play,
+    boonbane_stealth,
     golden_heroes,
     potential,
     wish,
@@ -210,6 +211,8 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_grabs.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_concentration.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_stealth.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

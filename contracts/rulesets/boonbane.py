@@ -120,6 +120,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     jammed_weapons: list[str] = []  # jammed by an even misfire until repaired (L128, D-30)
     concentrating: str | None = None  # the effect the creature concentrates on (L145)
     reinterpreted: bool = False  # the GM's tier-2 reinterpretation used this session (L371)
+    hidden: bool = False  # hidden by the Hide action until revealed (L186-L188)
 
 
 # --------------------------------------------------------------------------- commands

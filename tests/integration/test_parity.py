@@ -474,6 +474,10 @@ async def run_commands(w: World) -> None:
         "campaign_id": bbid, "character_id": "bb-b", "action": "a", "interpretation": "b"})
     await w.both("ann", "boonbane.StartSession", {"campaign_id": bbid,
                                                   "participants": ["bb-a", "bb-b"]})
+    await w.both("ann", "boonbane.Hide", {"campaign_id": bbid, "character_id": "bb-b"})
+    await w.both("ann", "boonbane.Find", {"campaign_id": bbid, "character_id": "bb-a",
+                                          "target_id": "bb-b"})
+    await w.both("ann", "boonbane.Reveal", {"campaign_id": bbid, "character_id": "bb-b"})
     await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-b",
                                                 "amount": 1})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})

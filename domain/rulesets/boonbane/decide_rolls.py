@@ -19,7 +19,7 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, attack_options, boons, fortune, jams
+from domain.rulesets.boonbane import afflictions, attack_options, boons, fortune, hiding, jams
 from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
@@ -79,16 +79,21 @@ def _overlay(plan: Plan, cmd: AttackRoll | ChallengeRoll | RollSpec, actor: Boon
 
 
 def plan_attack(cmd: AttackRoll | RollSpec, actor: BoonbaneSheet, target: BoonbaneSheet,
-                exempt: Sequence[str] = (), unknown: str = "auto_fail") -> Plan:
-    """An attack roll (L4-L11) with every source that holds (digest §4.11)."""
+                exempt: Sequence[str] = (), unknown: str = "auto_fail", *,
+                seeking: bool = False) -> Plan:
+    """An attack roll (L4-L11) with every source that holds (digest §4.11); one on a hidden
+    target misses with no roll unless its location was guessed (L190), except Find's
+    (``seeking``, L174)."""
     stat = cmd.attribute if isinstance(cmd, AttackRoll) else cmd.stat
     sources = boons.collect(actor, kind="attack", stat=stat, target=target, against=cmd.against,
                             situations=cmd.situations, situational_banes=cmd.situational_banes,
                             in_reach=cmd.in_reach, task_key=cmd.task_key,
                             interaction=cmd.interaction)
     sources.extend(attack_options.target_sources(target, cmd.against))
+    sources.extend(hiding.attacker_source(actor, "attack", cmd.against))
+    auto = None if seeking else hiding.unguessed(target, list(cmd.situations))
     return _overlay(Plan("attack", stat, cmd.against, target_number(target, cmd.against),
-                         modifier(getattr(actor, stat)), sources, None), cmd, actor, exempt,
+                         modifier(getattr(actor, stat)), sources, auto), cmd, actor, exempt,
                     unknown)
 
 
@@ -164,6 +169,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
         harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
+        harm.extend(hiding.revealed(actor, cmd.character_id, "revealed by attacking L188"))
         line = attack_options.knocking(cmd, actor, target, ev)
         if line is not None:
             ev = msgspec.structs.replace(ev, knocked=line)

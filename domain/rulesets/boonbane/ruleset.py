@@ -12,6 +12,7 @@ from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
+from contracts.rulesets import boonbane_stealth as h
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
@@ -20,17 +21,15 @@ from domain.rulesets.boonbane import (
     awards,
     concentration,
     damage,
-    decide_grabs,
-    decide_movement,
     decide_overlays,
-    decide_play,
     decide_rolls,
-    decide_stabilize,
+    dispatch,
     dying,
     fortune,
     fortune_fate,
     grabs,
     healing,
+    hiding,
     jams,
     rounds,
     turns,
@@ -39,13 +38,12 @@ from domain.rulesets.boonbane import (
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import reread as reread_module
 from domain.rulesets.boonbane import sheet as sheets
-from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
-from domain.rulesets.boonbane.overlays import death_state
+from domain.rulesets.boonbane.options import parse_options
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
-                                       *k.COMMANDS)
+                                       *k.COMMANDS, *h.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -59,7 +57,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
                                          p.RoundEffectUsed, p.FateAmended,
-                                         k.ConcentrationChanged,
+                                         k.ConcentrationChanged, h.HiddenChanged,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
                                          g.GrabEnded)},
     **OVERLAY_EVENTS}
@@ -140,125 +138,7 @@ class BoonbaneRuleset:
                                  type=f"{RID}.{kind}", data=msgspec.to_builtins(body))
                     for cid, kind, body in decided]
 
-        if isinstance(command, (c.AttackRoll, c.ChallengeRoll, c.Stabilize)):
-            spent = decide_play.spend(eid, enc, load(command.character_id, "character_id"),
-                                      command.character_id, command.use,
-                                      type(command).__name__)
-            decided = (decide_stabilize.decide(command, load, dice)
-                       if isinstance(command, c.Stabilize) else
-                       decide_rolls.decide(command, load, dice, opts))
-            return emit([*spent, *decided])
-        overlay = decide_overlays.decide(command, load, dice, opts)
-        if overlay is not None and isinstance(command, o.ChangeInsanity):
-            changed = overlay[0][2]
-            assert isinstance(changed, o.OverlayChanged)
-            overlay = [*overlay, *concentration.after_insanity(
-                load(command.character_id, "character_id"), command.character_id, command.change,
-                changed.after.insanity, command.campaign_id, dice, opts)]
-        if overlay is not None:
-            return emit(overlay)
-        grabbing = decide_grabs.decide(command, enc, load, dice, opts)
-        if grabbing is not None:
-            return emit(grabbing)
-        play = self._decide_play(command, enc, load, dice, opts)
-        if play is not None:
-            return emit(play)
-        if isinstance(command, c.TakeDamage):
-            sheet = _sheet(states, command.character_id, "character_id")
-            taken = decide_overlays.take_damage(
-                sheet, command.character_id, command.amount, halve=command.halve,
-                npc_outcome=command.npc_outcome, invulnerability=command.invulnerability,
-                dice=dice, opts=opts)
-            return emit([(command.character_id, "DamageTaken", taken),
-                         *concentration.after_damage(sheet, taken, command.campaign_id, dice,
-                                                     opts)])
-        elif isinstance(command, c.Heal):
-            sheet = _sheet(states, command.character_id, "character_id")
-            out: list[RulesetEvent] = []
-            if (command.rest_hours is not None and sheet.life_state != "dead"
-                    and any(a.hours is not None for a in sheet.afflictions)):
-                # a rest's hours pass first: the sleeper wakes within them (L38, L64, L93-L94)
-                passed = waking.pass_time(sheet, command.character_id, command.rest_hours,
-                                          rounds_per_minute=opts.rounds_per_minute,
-                                          npc_wake_heal=opts.npc_wake_heal)
-                out.append(RulesetEvent(stream=_char(command.character_id),
-                                        type=f"{RID}.TimePassed",
-                                        data=msgspec.to_builtins(passed)))
-                sheet = waking.fold(sheet, passed)
-            healed = healing.heal(sheet, command.character_id, command.amount, command.rest_hours,
-                                  command.source)
-            return [*out, RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
-                                       data=msgspec.to_builtins(healed))]
-        elif isinstance(command, c.FateRoll):
-            sheet = _sheet(states, command.character_id, "character_id")
-            fate = death_state.instead_of_death(
-                dying.fate(sheet, command.character_id, dice,
-                           order=opts.disabled_counter_order,
-                           rounds_per_minute=opts.rounds_per_minute), opts.death_mode)
-            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
-                                 data=msgspec.to_builtins(fate))]
-        raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
-
-    @staticmethod
-    def _decide_play(command: msgspec.Struct, enc: Mapping[str, Any] | None,
-                     load: decide_play.Load, dice: Dice, opts: BoonbaneOptions
-                     ) -> decide_play.Decided | None:
-        if isinstance(command, p.StartEncounter):
-            return decide_play.start_encounter(command, enc, load)
-        if isinstance(command, p.TakeTurn):
-            return decide_play.take_turn(command, enc, load, dice, opts)
-        if isinstance(command, p.Move):
-            return decide_movement.move(command, enc, load)
-        if isinstance(command, k.Concentrate):
-            sheet = load(command.character_id, "character_id")
-            return [*decide_play.spend(command.encounter_id, enc, sheet, command.character_id,
-                                       "action", "Concentrate"),
-                    (command.character_id, "ConcentrationChanged",
-                     concentration.begin(command, sheet))]
-        if isinstance(command, p.EndRound):
-            return decide_play.end_round(command, enc, load, dice, opts)
-        if isinstance(command, p.AddAffliction):
-            return decide_play.add_affliction(command, load)
-        if isinstance(command, p.RemoveAffliction):
-            return decide_play.remove_affliction(command, load)
-        if isinstance(command, p.WakeCreature):
-            return decide_play.wake(command, enc, load)
-        if isinstance(command, p.RepairWeapon):
-            return [(command.character_id, "WeaponRepaired",
-                     jams.repair(load(command.character_id, "character_id"), command))]
-        if isinstance(command, p.PassTime):
-            return [(command.character_id, "TimePassed", waking.pass_time(
-                load(command.character_id, "character_id"), command.character_id, command.hours,
-                rounds_per_minute=opts.rounds_per_minute, npc_wake_heal=opts.npc_wake_heal))]
-        if isinstance(command, p.AwardStat):
-            return decide_play.award(command, load)
-        if isinstance(command, p.AreaDamage):
-            return decide_play.area_damage(command, load, dice, opts)
-        if isinstance(command, p.Defend):
-            return decide_play.defend(command, enc, load)
-        if isinstance(command, p.Feint):
-            return decide_play.feint(command, enc, load, dice, opts)
-        if isinstance(command, p.Prepare):
-            return decide_play.prepare(command, enc, load)
-        if isinstance(command, p.Distract):
-            return decide_play.distract(command, enc, load, dice, opts)
-        if isinstance(command, p.Help):
-            return decide_play.help_(command, enc, load, dice, opts)
-        if isinstance(command, p.CheckSurprise):
-            return decide_play.check_surprise(command, enc, load, dice, opts)
-        if isinstance(command, c.GiveFortune):
-            return list(fortune.give(load(command.character_id, "character_id"),
-                                     command.character_id, load(command.target_id, "target_id"),
-                                     command.target_id))
-        if isinstance(command, p.SpendFortune) and command.use == "fate_six":
-            return [(command.character_id, "FateAmended", fortune_fate.amend(
-                load(command.character_id, "character_id"), command.character_id,
-                opts.rounds_per_minute))]
-        if isinstance(command, p.SpendFortune):
-            return [(command.character_id, "FortuneAmended",
-                     fortune.amend(load(command.character_id, "character_id"),
-                                   command.character_id, command.use))]
-        return None
+        return emit(dispatch.decide(command, enc, load, dice, opts))
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
         """Fold one recorded event into a sheet or an encounter; total (an unreadable event
@@ -300,6 +180,8 @@ class BoonbaneRuleset:
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
+        elif isinstance(ev, h.HiddenChanged):
+            sheet = hiding.fold(sheet, ev)
         elif isinstance(ev, k.ConcentrationChanged):
             sheet = concentration.fold(sheet, ev)
         elif isinstance(ev, p.FateAmended):
