@@ -20,7 +20,7 @@ from contracts.rulesets.boonbane import (
 )
 from contracts.rulesets.boonbane_grabs import Moved
 from contracts.rulesets.boonbane_play import RoundEffectAdded, RoundEffectUsed
-from domain.errors import StateConflict
+from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions
 from domain.rulesets.boonbane.rolls import modifier
 
@@ -38,8 +38,24 @@ def target_sources(target: BoonbaneSheet, against: str) -> list[SourceLine]:
     return []
 
 
+# effects on a mover whose movement triggers no free attacks from their target (L171, L202)
+NO_FREE_ATTACK: dict[str, str] = {"feint_safe_movement": "boonbane.feint L171",
+                                  "shifting": "boonbane.shifting L202"}
+
+
 def refuse(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet) -> None:
-    """Staggering Shot attacks a target of the attacker's Size or smaller (L218)."""
+    """Staggering Shot attacks a target of the attacker's Size or smaller (L218). A free attack
+    (L50) is a triggered action, and not against a creature whose Feint or Shifting attack keeps
+    its movement from triggering the attacker's free attacks (L171, L202)."""
+    if cmd.free_attack and cmd.use != "triggered":
+        raise DomainError("use", "boonbane.free-attack L50",
+                          "a free attack uses the round's triggered action")
+    for effect in target.round_effects:
+        rule = NO_FREE_ATTACK.get(effect.kind)
+        if cmd.free_attack and rule and effect.target_id == cmd.character_id:
+            raise StateConflict("free_attack", rule,
+                                f"{cmd.target_id!r}'s movement triggers no free attacks from "
+                                f"{cmd.character_id!r} this round")
     if "staggering_shot" in cmd.situations and target.size > actor.size:
         raise StateConflict("situations", "boonbane.staggering-shot L218",
                             f"a staggering shot needs a target of Size {actor.size} or smaller, "
@@ -49,7 +65,8 @@ def refuse(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet) -> None
 def after(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet, ev: RollMade,
           sources: Sequence[SourceLine]) -> Decided:
     """The options' effects once the attack is rolled: a guarder's effect used up (L200), a
-    guarding attacker's begun, a successful Driving attack's move of both creatures (L199)."""
+    guarding attacker's begun, a successful Driving attack's move of both creatures (L199), a
+    successful Shifting attack's safe movement from the target this round (L202)."""
     out: Decided = []
     if "driving" in cmd.situations and ev.success:
         # "both you and the target move yards equal to your Str modifier" (L199; none below 0,
@@ -62,6 +79,10 @@ def after(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet, ev: Roll
         used = next(e for e in target.round_effects if e.kind == "guarded")
         out.append((cmd.target_id, "RoundEffectUsed",
                     RoundEffectUsed(character_id=cmd.target_id, effect=used)))
+    if "shifting" in cmd.situations and ev.success:
+        out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+            character_id=cmd.character_id, effect=RoundEffect(
+                kind="shifting", source="shifting L202", target_id=cmd.target_id))))
     if "guarded" in cmd.situations:
         out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
             character_id=cmd.character_id, effect=RoundEffect(kind="guarded",

@@ -174,7 +174,9 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
         effect = (RoundEffect(kind="feinting", source=source, target_id=cmd.target_id,
                               until_round=now + 1) if cmd.choice == "two_boons" else
                   RoundEffect(kind="feint_safe_movement", source=source,
-                              target_id=cmd.target_id, until_round=now))
+                              target_id=cmd.target_id,
+                              until_round=now + (1 if opts.feint_safe_movement_until
+                                                 == "end_of_next_round" else 0)))
         out.append((cmd.character_id, "RoundEffectAdded",
                     p.RoundEffectAdded(character_id=cmd.character_id, effect=effect)))
     return out

@@ -10,7 +10,7 @@ import msgspec
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll
 from domain.dice import ScriptedDice
-from domain.errors import StateConflict
+from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import BOONBANE
 
 C: Final = "c"
@@ -140,3 +140,45 @@ def test_a_driving_hit_moves_both_the_strength_modifier_in_yards() -> None:
     events = _run(states, AttackRoll(campaign_id=C, character_id="a", target_id="b",
                                      situations=["driving"]), [8, 2])  # 9: a miss, no move
     assert [e["type"] for e in events] == ["boonbane.RollMade"]
+
+
+def test_a_feint_or_a_shifting_hit_keeps_the_targets_free_attacks_off() -> None:
+    states = _table()
+    # a feints b for safe movement (L171): d20 12 meets Perception 10
+    _run(states, p.Feint(campaign_id=C, encounter_id=E, character_id="a", target_id="b",
+                         choice="safe_movement"), [12])
+    free = AttackRoll(campaign_id=C, encounter_id=E, character_id="b", target_id="a",
+                      use="triggered", free_attack=True)
+    try:
+        _run(states, free, [10])
+    except StateConflict as err:
+        assert err.rule == "boonbane.feint L171" and err.field == "free_attack"
+    else:
+        raise AssertionError("a free attack on the feinter was not refused")
+    # through the end of the next round (digest D-37), then free attacks trigger again
+    _run(states, p.EndRound(campaign_id=C, encounter_id=E, participants=["a", "b"]), [])
+    assert [e["kind"] for e in states["character:a"]["round_effects"]] == ["feint_safe_movement"]
+    _run(states, p.EndRound(campaign_id=C, encounter_id=E, participants=["a", "b"]), [])
+    assert [e["type"] for e in _run(states, free, [10])][-1] == "boonbane.RollMade"
+    # a free attack is a triggered action (L50)
+    try:
+        _run(states, AttackRoll(campaign_id=C, character_id="b", target_id="a",
+                                free_attack=True), [])
+    except DomainError as err:
+        assert err.rule == "boonbane.free-attack L50"
+    else:
+        raise AssertionError("a free attack as the turn's action was not refused")
+
+
+def test_a_shifting_hit_keeps_the_targets_free_attacks_off_this_round() -> None:
+    states = _table()
+    # a's Shifting attack (L202), 1 bane: d20 12, bane die 1: 11 hits Defense 10
+    _run(states, AttackRoll(campaign_id=C, encounter_id=E, character_id="a", target_id="b",
+                            situations=["shifting"]), [12, 1])
+    try:
+        _run(states, AttackRoll(campaign_id=C, encounter_id=E, character_id="b", target_id="a",
+                                use="triggered", free_attack=True), [10])
+    except StateConflict as err:
+        assert err.rule == "boonbane.shifting L202"
+    else:
+        raise AssertionError("a free attack on the shifter was not refused")
