@@ -21,6 +21,7 @@ from contracts.rulesets import (
     boonbane_overlays,
     boonbane_play,
     boonbane_stealth,
+    boonbane_weapons,
     golden_heroes,
     potential,
     wish,
@@ -213,6 +214,8 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_concentration.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_stealth.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_weapons.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

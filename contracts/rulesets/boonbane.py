@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from contracts.rulesets.boonbane_weapons import Weapon
+
 RULESET_ID = "boonbane"
 
 Attribute = Literal["strength", "agility", "intellect", "will"]
@@ -121,6 +123,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     concentrating: str | None = None  # the effect the creature concentrates on (L145)
     reinterpreted: bool = False  # the GM's tier-2 reinterpretation used this session (L371)
     hidden: bool = False  # hidden by the Hide action until revealed (L186-L188)
+    weapons: dict[str, Weapon] = {}  # by name: properties applied when an attack names one
 
 
 # --------------------------------------------------------------------------- commands

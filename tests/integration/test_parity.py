@@ -478,6 +478,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.Find", {"campaign_id": bbid, "character_id": "bb-a",
                                           "target_id": "bb-b"})
     await w.both("ann", "boonbane.Reveal", {"campaign_id": bbid, "character_id": "bb-b"})
+    await w.both("ann", "boonbane.Reload", {"campaign_id": bbid, "character_id": "bb-b",
+                                            "weapon": "crossbow"})
     await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-b",
                                                 "amount": 1})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})

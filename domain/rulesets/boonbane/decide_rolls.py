@@ -19,7 +19,15 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, attack_options, boons, fortune, hiding, jams
+from domain.rulesets.boonbane import (
+    afflictions,
+    attack_options,
+    boons,
+    fortune,
+    hiding,
+    jams,
+    weapons,
+)
 from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
@@ -138,10 +146,11 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if charm_check and not cmd.social:
             afflictions.refuse_charmed(actor, cmd.target_id)
         jams.refuse_jammed(actor, cmd)
+        cmd, weapon_sources = weapons.prepare(actor, cmd)
         target = sheets(cmd.target_id, "target_id")
         attack_options.refuse(cmd, actor, target)
         plan = plan_attack(cmd, actor, target, exempt, unknown)
-        plan = plan._replace(sources=[*plan.sources, *extra])
+        plan = plan._replace(sources=[*plan.sources, *weapon_sources, *extra])
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
             plan = plan._replace(sources=[*plan.sources, SourceLine(
@@ -170,6 +179,9 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
         harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
         harm.extend(hiding.revealed(actor, cmd.character_id, "revealed by attacking L188"))
+        used = weapons.fired(actor, cmd)
+        if used is not None:
+            harm.append((cmd.character_id, "WeaponChanged", used))
         line = attack_options.knocking(cmd, actor, target, ev)
         if line is not None:
             ev = msgspec.structs.replace(ev, knocked=line)

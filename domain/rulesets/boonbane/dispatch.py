@@ -13,6 +13,7 @@ from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets import boonbane_stealth as h
+from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import (
@@ -31,6 +32,7 @@ from domain.rulesets.boonbane import (
     hiding,
     jams,
     waking,
+    weapons,
 )
 from domain.rulesets.boonbane.decide_play import Decided, Load
 from domain.rulesets.boonbane.options import BoonbaneOptions
@@ -116,6 +118,11 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
                           decide_stealth.find(command, sheet,
                                               load(command.target_id, "target_id"), dice,
                                               opts))]
+    if isinstance(command, w.Reload):
+        sheet = load(command.character_id, "character_id")
+        return [*decide_play.spend(command.encounter_id, enc, sheet, command.character_id,
+                                   "action", "Reload"),
+                (command.character_id, "WeaponChanged", weapons.reload(sheet, command))]
     if isinstance(command, h.Reveal):
         return list(decide_stealth.reveal(command, load(command.character_id,
                                                         "character_id")))

@@ -13,6 +13,7 @@ from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets import boonbane_stealth as h
+from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
@@ -34,6 +35,7 @@ from domain.rulesets.boonbane import (
     rounds,
     turns,
     waking,
+    weapons,
 )
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import reread as reread_module
@@ -43,7 +45,7 @@ from domain.rulesets.boonbane.options import parse_options
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
-                                       *k.COMMANDS, *h.COMMANDS)
+                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -58,6 +60,7 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
                                          p.FortuneAmended, p.RoundEffectAdded,
                                          p.RoundEffectUsed, p.FateAmended,
                                          k.ConcentrationChanged, h.HiddenChanged,
+                                         w.WeaponChanged,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
                                          g.GrabEnded)},
     **OVERLAY_EVENTS}
@@ -180,6 +183,8 @@ class BoonbaneRuleset:
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
+        elif isinstance(ev, w.WeaponChanged):
+            sheet = weapons.fold(sheet, ev)
         elif isinstance(ev, h.HiddenChanged):
             sheet = hiding.fold(sheet, ev)
         elif isinstance(ev, k.ConcentrationChanged):

@@ -50,10 +50,11 @@ def injured(sheet: BoonbaneSheet, mode: str = "exact_half") -> bool:
 
 
 def defense(sheet: BoonbaneSheet) -> int:
-    """Effective Defense: 5 while defenseless (L278) or unconscious (L333)."""
+    """Effective Defense: 5 while defenseless (L278) or unconscious (L333); otherwise Defense
+    plus the Defensive +X of each wielded weapon (L126)."""
     if afflictions.active(sheet.afflictions) & afflictions.DEFENSE_FIVE.keys():
         return 5
-    return sheet.defense
+    return sheet.defense + sum(w.defensive for w in sheet.weapons.values() if w.wielded)
 
 
 def effective_speed(sheet: BoonbaneSheet) -> int:
