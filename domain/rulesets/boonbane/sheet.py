@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane_weapons import Weapon
 from domain.errors import DomainError
 from domain.rulesets.boonbane import afflictions
 from domain.rulesets.boonbane.rolls import modifier
@@ -20,6 +21,14 @@ def load(raw: Mapping[str, Any] | None) -> BoonbaneSheet:
 
 def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
     """A normalized sheet; a nonsense field is refused naming ``sheet.<field>`` and the rule."""
+    arms = raw.get("weapons")
+    for name, weapon in (arms.items() if isinstance(arms, Mapping) else ()):
+        try:  # each weapon by itself, so a refusal names it (msgspec names a dict value "[...]")
+            msgspec.convert(weapon, Weapon)
+        except msgspec.ValidationError as err:
+            path = str(err).rsplit("at `$", 1)
+            field = f"sheet.weapons.{name}" + (path[1].rstrip("`") if len(path) == 2 else "")
+            raise DomainError(field, "boonbane.weapon L123-L134", str(err)) from None
     try:
         sheet = msgspec.convert(dict(raw), BoonbaneSheet)
     except msgspec.ValidationError as err:
