@@ -57,7 +57,8 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
     kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
-                  "feint_safe_movement", "grabbing", "guarded", "fortune_boons", "shifting"]
+                  "feint_safe_movement", "grabbing", "guarded", "fortune_boons", "shifting",
+                  "shield_used"]
     source: str | None = None
     # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
     # end the effect ends (None: this round's end)
@@ -153,6 +154,7 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     use: Literal["action", "triggered"] = "action"
     charge: bool = False  # Charge (L142-L143): 1 bane on this and every roll until round's end
     free_attack: bool = False  # a triggered attack on a creature leaving reach (L50)
+    off_hand: str | None = None  # Two Weapons (L238-L243): the other weapon of the sheet
     social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
     misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
     # the weapon's name: one jammed by an even misfire cannot attack until repaired (L128); a

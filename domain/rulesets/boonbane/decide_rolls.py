@@ -182,6 +182,9 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         used = weapons.fired(actor, cmd)
         if used is not None:
             harm.append((cmd.character_id, "WeaponChanged", used))
+        harm.extend((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+            character_id=cmd.character_id, effect=effect))
+            for effect in weapons.shields_used(actor, cmd))
         line = attack_options.knocking(cmd, actor, target, ev)
         if line is not None:
             ev = msgspec.structs.replace(ev, knocked=line)

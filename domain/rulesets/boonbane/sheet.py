@@ -60,10 +60,13 @@ def injured(sheet: BoonbaneSheet, mode: str = "exact_half") -> bool:
 
 def defense(sheet: BoonbaneSheet) -> int:
     """Effective Defense: 5 while defenseless (L278) or unconscious (L333); otherwise Defense
-    plus the Defensive +X of each wielded weapon (L126)."""
+    plus the Defensive +X of each wielded weapon (L126) but a shield attacked with this round
+    (L241)."""
     if afflictions.active(sheet.afflictions) & afflictions.DEFENSE_FIVE.keys():
         return 5
-    return sheet.defense + sum(w.defensive for w in sheet.weapons.values() if w.wielded)
+    used = {e.source for e in sheet.round_effects if e.kind == "shield_used"}  # L241
+    return sheet.defense + sum(w.defensive for name, w in sheet.weapons.items()
+                               if w.wielded and name not in used)
 
 
 def effective_speed(sheet: BoonbaneSheet) -> int:

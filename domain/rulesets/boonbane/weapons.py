@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet, SourceLine
+from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet, RoundEffect, SourceLine
 from contracts.rulesets.boonbane_weapons import Reload, Weapon, WeaponChanged
-from domain.errors import StateConflict
+from domain.errors import DomainError, StateConflict
 
 
 def of(sheet: BoonbaneSheet, name: str | None) -> Weapon | None:
@@ -18,6 +18,7 @@ def of(sheet: BoonbaneSheet, name: str | None) -> Weapon | None:
 def prepare(actor: BoonbaneSheet, cmd: AttackRoll) -> tuple[AttackRoll, list[SourceLine]]:
     """Refuse an attack the weapon cannot make (Size L132, Reload L131, ammunition L133); its
     Cumbersome bane (L125) and its Misfire (L128) apply by themselves."""
+    _two_weapons(actor, cmd)
     weapon = of(actor, cmd.weapon)
     if weapon is None:
         return cmd, []
@@ -35,6 +36,39 @@ def prepare(actor: BoonbaneSheet, cmd: AttackRoll) -> tuple[AttackRoll, list[Sou
                if weapon.cumbersome else None]
     return (msgspec.structs.replace(cmd, misfire=cmd.misfire or weapon.misfire),
             [s for s in sources if s is not None])
+
+
+TWO_WEAPONS = ("two_weapons_same_target", "two_weapons_different_targets")
+
+
+def _two_weapons(actor: BoonbaneSheet, cmd: AttackRoll) -> None:
+    """Two Weapons (L240): only if neither weapon is cumbersome; an ``off_hand`` names the
+    option's second weapon, so the attack declares one of the two options (L242-L243)."""
+    if cmd.off_hand is None:
+        return
+    if not any(k in cmd.situations for k in TWO_WEAPONS):
+        raise DomainError("situations", "boonbane.two-weapons L242-L243",
+                          "an off_hand attack declares two_weapons_same_target or "
+                          "two_weapons_different_targets")
+    for field, name in (("weapon", cmd.weapon), ("off_hand", cmd.off_hand)):
+        weapon = of(actor, name)
+        if weapon is not None and weapon.cumbersome:
+            raise StateConflict(field, "boonbane.two-weapons L240",
+                                f"{name!r} is cumbersome: no attack with two weapons")
+
+
+def shields_used(actor: BoonbaneSheet, cmd: AttackRoll) -> list[RoundEffect]:
+    """Attacking with a shield in two hands' attack: it loses its defensive property until the
+    end of the round (L241)."""
+    if cmd.off_hand is None:
+        return []
+    out = []
+    for name in dict.fromkeys((cmd.weapon, cmd.off_hand)):
+        weapon = of(actor, name)
+        if weapon is not None and weapon.defensive and not any(
+                e.kind == "shield_used" and e.source == name for e in actor.round_effects):
+            out.append(RoundEffect(kind="shield_used", source=name))
+    return out
 
 
 def fired(actor: BoonbaneSheet, cmd: AttackRoll) -> WeaponChanged | None:

@@ -51,3 +51,20 @@ def test_a_misfire_weapon_rolls_the_misfire_d6_by_itself() -> None:
                                attribute="agility", weapon="pistol"), [5, 4])
     assert roll.data["misfire"] == [4] and roll.data["jammed"] is True
     assert t.sheet("hero")["jammed_weapons"] == ["pistol"]
+
+
+def test_two_weapons_never_cumbersome_and_a_shield_attacked_with_loses_its_defense() -> None:
+    arms = {"sword": {}, "shield": {"defensive": 2}, "maul": {"cumbersome": True}}
+    t = Table(hero={"weapons": arms, "defense": 10}, foe={})
+    two = {"campaign_id": C, "character_id": "hero", "target_id": "foe", "weapon": "sword"}
+    t.refused(AttackRoll(**two, off_hand="maul", situations=["two_weapons_same_target"]),
+              "boonbane.two-weapons L240")
+    t.refused(AttackRoll(**two, off_hand="shield"), "boonbane.two-weapons L242-L243")
+    assert BOONBANE.derived(t.sheet("hero"), {})["defense"] == 12  # the shield's +2 (L126)
+    # same target: 2 banes (L242): d20 14, bane dice 1 and 3: 11 hits Defense 10
+    events = t.send(AttackRoll(**two, off_hand="shield", situations=["two_weapons_same_target"]),
+                    [14, 1, 3])
+    assert events[0].data["total"] == 11
+    assert events[-1].data["effect"] == {"kind": "shield_used", "source": "shield",
+                                         "target_id": None, "until_round": None}
+    assert BOONBANE.derived(t.sheet("hero"), {})["defense"] == 10  # until the round ends (L241)
