@@ -33,7 +33,7 @@ class BoonbaneAfflictionInstance(_message.Message):
     def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ..., hours: _Optional[int] = ..., starts_on_waking: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use", "charge", "free_attack", "social", "misfire", "weapon", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use", "charge", "free_attack", "off_hand", "social", "misfire", "weapon", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -52,6 +52,7 @@ class BoonbaneAttackRoll(_message.Message):
     USE_FIELD_NUMBER: _ClassVar[int]
     CHARGE_FIELD_NUMBER: _ClassVar[int]
     FREE_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    OFF_HAND_FIELD_NUMBER: _ClassVar[int]
     SOCIAL_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
@@ -74,11 +75,12 @@ class BoonbaneAttackRoll(_message.Message):
     use: str
     charge: bool
     free_attack: bool
+    off_hand: str
     social: bool
     misfire: bool
     weapon: str
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., free_attack: _Optional[bool] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., weapon: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., free_attack: _Optional[bool] = ..., off_hand: _Optional[str] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., weapon: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use")
