@@ -80,7 +80,8 @@ def effective_speed(sheet: BoonbaneSheet) -> int:
 
 
 def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str, Any]:
-    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense, Speed."""
+    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense, Speed,
+    Insanity's Exposure frequency steps (L388)."""
     return {
         "modifiers": {s: modifier(getattr(sheet, s)) for s in
                       ("strength", "agility", "intellect", "will", "perception")},
@@ -89,5 +90,7 @@ def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str,
         "incapacitated": sheet.damage == sheet.health,
         "defense": defense(sheet),
         "speed": effective_speed(sheet),
+        # L388: each 3 Insanity is 1 step more of Exposure triggers when the GM flags one (D-44)
+        "exposure_frequency_steps": sheet.insanity // 3,
         "afflictions": sorted(afflictions.active(sheet.afflictions)),
     }

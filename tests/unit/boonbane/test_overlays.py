@@ -230,3 +230,9 @@ def test_the_tier_two_reinterpretation_is_once_per_session() -> None:
     t.send(StartSession(campaign_id="c", participants=["torn", "calm"]))
     assert t.sheet("torn")["reinterpreted"] is False
     t.send(ReinterpretAction(character_id="torn", **ask))
+
+
+def test_every_3_insanity_is_a_step_of_exposure_frequency_for_the_gm() -> None:
+    for insanity, steps in ((2, 0), (3, 1), (8, 2), (12, 4)):
+        sheet = BOONBANE.validate_sheet({"insanity": insanity}, {})
+        assert BOONBANE.derived(sheet, {})["exposure_frequency_steps"] == steps  # L388
