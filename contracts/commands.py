@@ -16,8 +16,12 @@ import msgspec
 from contracts.ids import ID_MAX, ID_PATTERN, USER_PATTERN
 from contracts.rulesets import (
     boonbane,
+    boonbane_concentration,
+    boonbane_grabs,
     boonbane_overlays,
     boonbane_play,
+    boonbane_stealth,
+    boonbane_weapons,
     golden_heroes,
     potential,
     wish,
@@ -204,6 +208,14 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in boonb
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in boonbane_play.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_overlays.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_grabs.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_concentration.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_stealth.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_weapons.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

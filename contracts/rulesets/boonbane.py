@@ -10,6 +10,8 @@ from typing import Annotated, Literal
 
 import msgspec
 
+from contracts.rulesets.boonbane_weapons import Weapon
+
 RULESET_ID = "boonbane"
 
 Attribute = Literal["strength", "agility", "intellect", "will"]
@@ -55,10 +57,11 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
 
     kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
-                  "feint_safe_movement"]
+                  "feint_safe_movement", "grabbing", "guarded", "fortune_boons", "shifting",
+                  "shield_used"]
     source: str | None = None
-    # Feint (L171): the creature feinted, and the encounter round at whose end the effect ends
-    # (None: this round's end)
+    # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
+    # end the effect ends (None: this round's end)
     target_id: str | None = None
     until_round: int | None = None
 
@@ -105,6 +108,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
     rolls: Annotated[int, msgspec.Meta(ge=0)] = 0  # attack and challenge rolls made
     last_roll: LastRoll | None = None
+    last_fate: FateRolled | None = None  # the latest Fate roll, which Fortune may amend (L47)
     # overlay bookkeeping (L357-L417): thresholds reached, traits gained, the Repetition chain,
     # this scene's spell casts, the Death State's source condition
     insanity_thresholds: list[int] = []
@@ -117,6 +121,10 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     death_condition: str | None = None
     round_effects: list[RoundEffect] = []
     jammed_weapons: list[str] = []  # jammed by an even misfire until repaired (L128, D-30)
+    concentrating: str | None = None  # the effect the creature concentrates on (L145)
+    reinterpreted: bool = False  # the GM's tier-2 reinterpretation used this session (L371)
+    hidden: bool = False  # hidden by the Hide action until revealed (L186-L188)
+    weapons: dict[str, Weapon] = {}  # by name: properties applied when an attack names one
 
 
 # --------------------------------------------------------------------------- commands
@@ -138,14 +146,15 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     action_key: str | None = None  # the action Repetition counts (L408-L412)
     knowledge: str | None = None  # the Knowledge Gate the action needs (L401-L405)
     interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
-    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
-    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    # Fortune (L45, L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a
+    # 6 (another player's 2 boons, L46, come before the roll by GiveFortune)
     fortune: Literal["succeed", "six"] | None = None
-    fortune_from: str | None = None
     # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
     encounter_id: str | None = None
     use: Literal["action", "triggered"] = "action"
     charge: bool = False  # Charge (L142-L143): 1 bane on this and every roll until round's end
+    free_attack: bool = False  # a triggered attack on a creature leaving reach (L50)
+    off_hand: str | None = None  # Two Weapons (L238-L243): the other weapon of the sheet
     social: bool = False  # a social attack (L98-L104): a total of 0 or lower backfires
     misfire: bool = False  # a Misfire weapon (L128): a total of 0 or lower rolls a d6
     # the weapon's name: one jammed by an even misfire cannot attack until repaired (L128); a
@@ -170,10 +179,9 @@ class ChallengeRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fi
     action_key: str | None = None
     knowledge: str | None = None
     interaction: Literal["corrupted", "non_corrupted"] | None = None
-    # Fortune (L45-L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a 6;
-    # fortune_from is another player character giving this roll 2 boons from their Fortune
+    # Fortune (L45, L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a
+    # 6 (another player's 2 boons, L46, come before the roll by GiveFortune)
     fortune: Literal["succeed", "six"] | None = None
-    fortune_from: str | None = None
     # in an encounter, a challenge roll that is the turn's action or a triggered action
     encounter_id: str | None = None
     use: Literal["action", "triggered"] | None = None
@@ -202,6 +210,15 @@ class Heal(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     source: str = ""
 
 
+class GiveFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A player spends 1 Fortune of ``character_id`` to give another player's character
+    ``target_id`` 2 boons on its next attack or challenge roll (L46)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+
+
 class FateRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The end-of-round Fate roll of a disabled or dying character (L34-L38, L41-L42)."""
 
@@ -220,7 +237,7 @@ class Stabilize(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
 
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDamage, Heal, FateRoll,
-                                              Stabilize)
+                                              Stabilize, GiveFortune)
 
 
 # --------------------------------------------------------------------------- events
@@ -269,6 +286,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)
     weapon: str | None = None  # the weapon that jammed
+    knocked: str | None = None  # the option whose target's resist roll follows (L203, L218)
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):

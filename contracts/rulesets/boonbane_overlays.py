@@ -108,7 +108,35 @@ class EndScene(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     participants: Annotated[list[str], msgspec.Meta(min_length=1)]
 
 
+class ReinterpretAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Exposure tier 2 Fractured: once per session the GM alters a declared action's
+    interpretation (L371)."""
+
+    campaign_id: str
+    character_id: str
+    action: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    interpretation: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+
+
+class StartSession(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A new session of play: each participant's once-per-session reinterpretation is
+    available again (L371, digest D-50)."""
+
+    campaign_id: str
+    participants: Annotated[list[str], msgspec.Meta(min_length=1)]
+
+
 # --------------------------------------------------------------------------- events
+
+
+class ActionReinterpreted(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    action: str
+    interpretation: str
+
+
+class SessionStarted(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
 
 
 class OverlayFigures(msgspec.Struct, frozen=True, kw_only=True):
@@ -189,4 +217,4 @@ class SceneEnded(msgspec.Struct, frozen=True, kw_only=True):
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ChangeInsanity, ChangeCorruption, TriggerExposure, RelieveExposure, SetKnowledge, CastSpell,
-    UseArtifact, FulfillDeathCondition, EndScene)
+    UseArtifact, FulfillDeathCondition, EndScene, ReinterpretAction, StartSession)

@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import Affliction, AfflictionInstance, RoundEffect
+from contracts.rulesets.boonbane import Affliction, AfflictionInstance, FateRolled, RoundEffect
 
 Side = Literal["players", "enemies"]
 TurnKind = Literal["fast", "slow"]
@@ -50,11 +50,16 @@ class TakeTurn(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
 
 
 class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The turn's move (L121-L122): a fast turn moves or acts, a slow turn does both."""
+    """The turn's move (L121-L122): a fast turn moves or acts, a slow turn does both. ``stand``:
+    a prone creature uses its move to stand (L313); ``away_from``: creatures the move takes it
+    away from (a grabbed creature cannot leave a grabber its Size or larger, L294; a grabber
+    leaving its grabbed creature's reach ends the grab, L181)."""
 
     campaign_id: str
     encounter_id: str
     character_id: str
+    stand: bool = False
+    away_from: Annotated[list[str], msgspec.Meta(max_length=50)] = []
 
 
 class EndRound(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -190,11 +195,12 @@ class AreaDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Fortune spent after a roll (L45, L47): turn the character's latest roll, if it failed,
-    into a success, or treat its highest boon d6 as a 6; the event names the roll it amends."""
+    into a success, or treat its highest boon d6 as a 6 (the event names the roll it amends);
+    ``fate_six`` treats its latest Fate roll's d6 as a 6 while that roll's result stands."""
 
     campaign_id: str
     character_id: str
-    use: Literal["succeed", "six"]
+    use: Literal["succeed", "six", "fate_six"]
 
 
 # --------------------------------------------------------------------------- events
@@ -279,6 +285,13 @@ class RoundEffectAdded(msgspec.Struct, frozen=True, kw_only=True):
     effect: RoundEffect
 
 
+class RoundEffectUsed(msgspec.Struct, frozen=True, kw_only=True):
+    """Another creature's roll used up this creature's effect (Guarded, L200)."""
+
+    character_id: str
+    effect: RoundEffect
+
+
 class StatAwarded(msgspec.Struct, frozen=True, kw_only=True):
     """A GM award (digest D-62): the figure before and after, and the reason."""
 
@@ -309,6 +322,17 @@ class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):
     use: str
     total: int | None
     success: bool
+    fortune: int  # left
+
+
+class FateAmended(msgspec.Struct, frozen=True, kw_only=True):
+    """A Fate roll's d6 treated as a 6 by Fortune (L47): the roll read again, and the
+    afflictions after it."""
+
+    character_id: str
+    rolled: int  # the face the die showed
+    fate: FateRolled  # the Fate roll read with a 6
+    afflictions: list[AfflictionInstance]
     fortune: int  # left
 
 

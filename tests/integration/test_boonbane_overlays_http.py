@@ -90,3 +90,24 @@ async def test_escalation_repetition_invulnerability_and_death_state(api: Api) -
     assert again.status_code == 409 and again.json()["rule"] == "boonbane.death-state D-60"
     r = await api.ok(gm, f"{R}.FulfillDeathCondition", hero)
     assert r["events"][0]["data"]["damage"] == 9
+
+
+async def test_concentration_and_the_once_a_session_reinterpretation(api: Api) -> None:
+    t = await _table(api, {"sage": ("bob", {"will": 10, "exposure_tier": 2, "health": 20})})
+    bob: str = t.bob  # type: ignore[attr-defined]
+    sage = {"character_id": "sage"}
+    r = await t.ok("Concentrate", {**sage, "effect": "ward"}, token=bob)
+    assert (await t.read("characters/sage", r))["sheet"]["concentrating"] == "ward"
+    # damage calls for a Will challenge roll (L147): Will 10, TN 10, kept on 10 or more
+    r = await t.ok("TakeDamage", {**sage, "amount": 2})
+    roll = r["events"][1]["data"]
+    assert roll["stat"] == "will" and roll["success"] == (roll["d20"] >= 10)
+    kept = (await t.read("characters/sage", r))["sheet"]["concentrating"]
+    assert kept == ("ward" if roll["success"] else None)
+    # the GM's tier-2 reinterpretation, once per session (L371)
+    ask = {**sage, "action": "cast the ward", "interpretation": "cast it on the foe"}
+    await t.refused("ReinterpretAction", ask, 403, "campaign.gm-only", token=bob)
+    await t.ok("ReinterpretAction", ask)
+    await t.refused("ReinterpretAction", ask, 409, "boonbane.exposure L371")
+    await t.ok("StartSession", {"participants": ["sage"]})
+    await t.ok("ReinterpretAction", ask)

@@ -210,7 +210,7 @@ async def test_the_readme_boonbane_walkthrough_runs(api: Api) -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     block = readme.split("### Boonbane (`boonbane`)", 1)[1].split("```bash", 1)[1].split("```")[0]
     steps = re.findall(r"^command \"\$ANN\" (\S+) (\S+) '(.*)'$", block, re.M)
-    assert len(steps) == 13
+    assert len(steps) == 15
     ann = await api.token("ann")
     odds = await api.get(ann, "/v1/rulesets/boonbane/odds", modifier=0, boons=1, banes=0,
                          target=10)

@@ -449,6 +449,39 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.EndScene", {"campaign_id": bbid, "participants": ["bb-hero"]})
     await w.both("ann", "boonbane.AreaDamage", {"campaign_id": bbid, "dice": 2, "targets": [
         {"character_id": "bb-out"}, {"character_id": "bb-hero", "halve": True}]})
+    for chid, sheet in (("bb-a", {"strength": 30, "size": 2, "fortune": 1}), ("bb-b", {})):
+        await w.both("ann", "CreateCharacter", {"campaign_id": bbid, "name": chid,
+                                                "character_id": chid, "sheet": sheet})
+    bbgrab = {"campaign_id": bbid, "encounter_id": "bb-grab"}
+    await w.both("ann", "boonbane.StartEncounter", {**bbgrab, "participants": [
+        {"character_id": "bb-a"}, {"character_id": "bb-b"}]})
+    await w.both("ann", "boonbane.GiveFortune", {"campaign_id": bbid, "character_id": "bb-a",
+                                                 "target_id": "bb-b"})
+    await w.both("ann", "boonbane.TakeTurn", {**bbgrab, "character_id": "bb-a", "turn": "slow"})
+    bbab = {**bbgrab, "character_id": "bb-a", "target_id": "bb-b"}
+    await w.both("ann", "boonbane.Grab", bbab)
+    await w.both("ann", "boonbane.Pull", {**bbab, "use": "triggered"})
+    await w.both("ann", "boonbane.KnockDown", bbab)
+    await w.both("ann", "boonbane.Shove", bbab)
+    await w.both("ann", "boonbane.Disarm", {**bbab, "item": "dagger"})
+    await w.both("ann", "boonbane.Escape", {**bbgrab, "character_id": "bb-b",
+                                            "target_id": "bb-a"})
+    await w.both("ann", "boonbane.ReleaseGrab", {"campaign_id": bbid, "character_id": "bb-a",
+                                                 "target_id": "bb-b"})
+    await w.both("ann", "boonbane.Concentrate", {"campaign_id": bbid, "character_id": "bb-b",
+                                                 "effect": "ward"})
+    await w.both("ann", "boonbane.ReinterpretAction", {
+        "campaign_id": bbid, "character_id": "bb-b", "action": "a", "interpretation": "b"})
+    await w.both("ann", "boonbane.StartSession", {"campaign_id": bbid,
+                                                  "participants": ["bb-a", "bb-b"]})
+    await w.both("ann", "boonbane.Hide", {"campaign_id": bbid, "character_id": "bb-b"})
+    await w.both("ann", "boonbane.Find", {"campaign_id": bbid, "character_id": "bb-a",
+                                          "target_id": "bb-b"})
+    await w.both("ann", "boonbane.Reveal", {"campaign_id": bbid, "character_id": "bb-b"})
+    await w.both("ann", "boonbane.Reload", {"campaign_id": bbid, "character_id": "bb-b",
+                                            "weapon": "crossbow"})
+    await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-b",
+                                                "amount": 1})
     pt = await w.both("ann", "CreateCampaign", {"name": "Potential", "ruleset": "potential"})
     ptid = pt.value["campaign_id"]
     p_adv = [{"id": "claw", "title": "Claw", "cp": 12, "modifier": 6},

@@ -79,6 +79,14 @@ def remove(sheet: BoonbaneSheet, character_id: str, name: str, source: str | Non
                              instances=count(sheet.afflictions, name) - 1, cause=cause)
 
 
+def refuse_charmed(actor: BoonbaneSheet, target_id: str) -> None:
+    """Charmed (L263): the creature cannot choose the source of the affliction as the target of
+    its attacks (the instance's ``source`` names the charmer)."""
+    if any(a.name == "charmed" and a.source == target_id for a in actor.afflictions):
+        raise StateConflict("target_id", "boonbane.charmed L263",
+                            f"a charmed creature cannot attack its charmer {target_id!r}")
+
+
 def fold_added(sheet: BoonbaneSheet, ev: AfflictionAdded) -> BoonbaneSheet:
     return msgspec.structs.replace(sheet, afflictions=[*sheet.afflictions, ev.instance])
 

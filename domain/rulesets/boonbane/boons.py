@@ -92,8 +92,9 @@ OWN_ROUND_EFFECTS: Final[dict[str, tuple[str, str, int, int]]] = {
     "charging": ("charging", "L143", 0, 1),
     "helped": ("helped", "L184", 1, 0),
     "distracted": ("distracted", "L160", 0, 2),
+    "fortune_boons": ("fortune_boons", "L46", 2, 0),  # another player's Fortune (L46)
 }
-USED_UP: Final = ("helped", "distracted", "prepared", "feinting")
+USED_UP: Final = ("helped", "distracted", "prepared", "feinting", "fortune_boons")
 # Prepare's boon (L207) holds only for the prepared, triggered roll: decide_rolls adds it
 
 

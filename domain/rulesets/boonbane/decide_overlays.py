@@ -57,9 +57,17 @@ def decide(cmd: msgspec.Struct, load: Load, dice: Dice, opts: BoonbaneOptions) -
                 character_id=part, cleared_escalation=sorted(k for k, v in sheet.escalation.items()
                                                             if v))))
         return out
+    if isinstance(cmd, o.StartSession):
+        started: Decided = []
+        for i, part in enumerate(dict.fromkeys(cmd.participants)):
+            load(part, f"participants[{i}]")  # refused naming it when there is no such creature
+            started.append((part, "SessionStarted", o.SessionStarted(character_id=part)))
+        return started
     cid = getattr(cmd, "character_id", None)
     if cid is None:
         return None
+    if isinstance(cmd, o.ReinterpretAction):
+        return [(cid, "ActionReinterpreted", exposure.reinterpret(load(cid, "character_id"), cmd))]
     if isinstance(cmd, o.ChangeInsanity):
         sheet = load(cid, "character_id")
         fig = figures.of(sheet)
@@ -115,6 +123,10 @@ def fold(sheet: BoonbaneSheet, ev: msgspec.Struct) -> BoonbaneSheet:
         if ev.tokens:
             tokens[ev.task_key] = ev.tokens
         return msgspec.structs.replace(sheet, escalation=tokens)
+    if isinstance(ev, o.ActionReinterpreted):
+        return msgspec.structs.replace(sheet, reinterpreted=True)
+    if isinstance(ev, o.SessionStarted):
+        return msgspec.structs.replace(sheet, reinterpreted=False)
     if isinstance(ev, o.SceneEnded):
         return msgspec.structs.replace(sheet, escalation={}, repetition_key=None,
                                        repetition_count=0, scene_casts=[], triggering_casts=0)

@@ -23,6 +23,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (
     afflictions,
     awards,
+    concentration,
     decide_overlays,
     decide_rolls,
     rounds,
@@ -173,7 +174,9 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
         effect = (RoundEffect(kind="feinting", source=source, target_id=cmd.target_id,
                               until_round=now + 1) if cmd.choice == "two_boons" else
                   RoundEffect(kind="feint_safe_movement", source=source,
-                              target_id=cmd.target_id, until_round=now))
+                              target_id=cmd.target_id,
+                              until_round=now + (1 if opts.feint_safe_movement_until
+                                                 == "end_of_next_round" else 0)))
         out.append((cmd.character_id, "RoundEffectAdded",
                     p.RoundEffectAdded(character_id=cmd.character_id, effect=effect)))
     return out
@@ -282,4 +285,5 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
             err.field = f"targets[{i}].{err.field}"
             raise
         out.append((target.character_id, "DamageTaken", taken))
+        out.extend(concentration.after_damage(sheet, taken, cmd.campaign_id, dice, opts))
     return out

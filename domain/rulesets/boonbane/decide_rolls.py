@@ -19,7 +19,15 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane_play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, boons, fortune, jams
+from domain.rulesets.boonbane import (
+    afflictions,
+    attack_options,
+    boons,
+    fortune,
+    hiding,
+    jams,
+    weapons,
+)
 from domain.rulesets.boonbane.decide_overlays import take_damage
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
@@ -27,9 +35,11 @@ from domain.rulesets.boonbane.rolls import modifier, roll
 from domain.rulesets.boonbane.sheet import defense
 
 
-def cannot_act(actor: BoonbaneSheet) -> None:
-    """Refuse an action by a creature whose afflictions forbid actions (L265-L334)."""
-    for name in sorted(afflictions.active(actor.afflictions) & afflictions.NO_ACTIONS.keys()):
+def cannot_act(actor: BoonbaneSheet, compelled_turn: bool = False) -> None:
+    """Refuse an action by a creature whose afflictions forbid actions (L265-L334); on its own
+    fast turn a compelled creature acts as its source decides (L267, digest D-22)."""
+    banned = afflictions.active(actor.afflictions) & afflictions.NO_ACTIONS.keys()
+    for name in sorted(banned - ({"compelled"} if compelled_turn else set())):
         raise StateConflict("character_id", f"boonbane.{name} {afflictions.NO_ACTIONS[name]}",
                             f"a {name} creature cannot use actions")
 
@@ -77,15 +87,21 @@ def _overlay(plan: Plan, cmd: AttackRoll | ChallengeRoll | RollSpec, actor: Boon
 
 
 def plan_attack(cmd: AttackRoll | RollSpec, actor: BoonbaneSheet, target: BoonbaneSheet,
-                exempt: Sequence[str] = (), unknown: str = "auto_fail") -> Plan:
-    """An attack roll (L4-L11) with every source that holds (digest §4.11)."""
+                exempt: Sequence[str] = (), unknown: str = "auto_fail", *,
+                seeking: bool = False) -> Plan:
+    """An attack roll (L4-L11) with every source that holds (digest §4.11); one on a hidden
+    target misses with no roll unless its location was guessed (L190), except Find's
+    (``seeking``, L174)."""
     stat = cmd.attribute if isinstance(cmd, AttackRoll) else cmd.stat
     sources = boons.collect(actor, kind="attack", stat=stat, target=target, against=cmd.against,
                             situations=cmd.situations, situational_banes=cmd.situational_banes,
                             in_reach=cmd.in_reach, task_key=cmd.task_key,
                             interaction=cmd.interaction)
+    sources.extend(attack_options.target_sources(target, cmd.against))
+    sources.extend(hiding.attacker_source(actor, "attack", cmd.against))
+    auto = None if seeking else hiding.unguessed(target, list(cmd.situations))
     return _overlay(Plan("attack", stat, cmd.against, target_number(target, cmd.against),
-                         modifier(getattr(actor, stat)), sources, None), cmd, actor, exempt,
+                         modifier(getattr(actor, stat)), sources, auto), cmd, actor, exempt,
                     unknown)
 
 
@@ -117,16 +133,24 @@ def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
 
 
 def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
-           dice: Dice, opts: BoonbaneOptions | None = None) -> list[tuple[str, str, msgspec.Struct]]:
+           dice: Dice, opts: BoonbaneOptions | None = None, *, extra: Sequence[SourceLine] = (),
+           charm_check: bool = True) -> list[tuple[str, str, msgspec.Struct]]:
     """An attack or challenge roll, the Fortune it spends and the Escalation it changes:
-    (character, event type, body)."""
+    (character, event type, body). ``extra``: an action's own sources (Knock Down's size)."""
     opts = opts or BoonbaneOptions()
     actor = sheets(cmd.character_id, "character_id")
     exempt, unknown = opts.repetition_exempt, opts.knowledge_gate_unknown
     if isinstance(cmd, AttackRoll):
-        cannot_act(actor)
+        # a compelled creature's action on its own fast turn (the encounter checked the turn)
+        cannot_act(actor, compelled_turn=cmd.encounter_id is not None and cmd.use == "action")
+        if charm_check and not cmd.social:
+            afflictions.refuse_charmed(actor, cmd.target_id)
         jams.refuse_jammed(actor, cmd)
-        plan = plan_attack(cmd, actor, sheets(cmd.target_id, "target_id"), exempt, unknown)
+        cmd, weapon_sources = weapons.prepare(actor, cmd)
+        target = sheets(cmd.target_id, "target_id")
+        attack_options.refuse(cmd, actor, target)
+        plan = plan_attack(cmd, actor, target, exempt, unknown)
+        plan = plan._replace(sources=[*plan.sources, *weapon_sources, *extra])
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             # the charge attack itself is one of "all attack/challenge rolls you make" (L143)
             plan = plan._replace(sources=[*plan.sources, SourceLine(
@@ -143,12 +167,6 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         plan = plan._replace(sources=[*plan.sources, SourceLine(
             source="prepared (this round)", line="L207", boons=1)])
     out: list[tuple[str, str, msgspec.Struct]] = []
-    if cmd.fortune_from is not None:
-        giver = sheets(cmd.fortune_from, "fortune_from")
-        plan = plan._replace(sources=[*plan.sources, fortune.gift(giver, cmd.fortune_from,
-                                                                  cmd.character_id)])
-        out.append((cmd.fortune_from, "FortuneSpent",
-                    fortune.spent(giver, cmd.fortune_from, "boons", cmd.character_id)))
     if cmd.fortune is not None:
         fortune.require(actor, "fortune", cmd.fortune)
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
@@ -159,6 +177,18 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     harm: list[tuple[str, str, msgspec.Struct]] = []
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
+        harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
+        harm.extend(hiding.revealed(actor, cmd.character_id, "revealed by attacking L188"))
+        used = weapons.fired(actor, cmd)
+        if used is not None:
+            harm.append((cmd.character_id, "WeaponChanged", used))
+        harm.extend((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+            character_id=cmd.character_id, effect=effect))
+            for effect in weapons.shields_used(actor, cmd))
+        line = attack_options.knocking(cmd, actor, target, ev)
+        if line is not None:
+            ev = msgspec.structs.replace(ev, knocked=line)
+            harm.extend(_resist_or_fall(cmd, target, line, dice))
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
                 character_id=cmd.character_id, effect=RoundEffect(kind="charging",
@@ -170,6 +200,18 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     if tokens is not None:
         out.append((cmd.character_id, "EscalationChanged", tokens))
     return [(cmd.character_id, "RollMade", ev), *out, *harm]
+
+
+def _resist_or_fall(cmd: AttackRoll, target: BoonbaneSheet, line: str, dice: Dice
+                    ) -> list[tuple[str, str, msgspec.Struct]]:
+    """Unbalancing (L203) and Staggering Shot (L218): the target makes an Agi challenge roll
+    (TN 10; 1 boon while it defends, L150) or falls prone."""
+    spec = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.target_id, stat="agility")
+    plan = plan_challenge(spec, target)
+    plan = plan._replace(sources=[*plan.sources, *attack_options.resist_sources(target)])
+    roll = make(plan, dice, cmd.target_id, cmd.character_id, number=target.rolls + 1, cmd=spec)
+    return [(cmd.target_id, "RollMade", roll),
+            *attack_options.knocked_prone(cmd, target, roll, line)]
 
 
 def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, dice: Dice,

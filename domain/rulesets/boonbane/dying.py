@@ -72,6 +72,6 @@ def fold(sheet: BoonbaneSheet, ev: FateRolled) -> BoonbaneSheet:
     added = [a for a in ev.added if a.source not in ev.removed_sources]
     return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
                                    disabled_rounds=ev.disabled_rounds, afflictions=kept + added,
-                                   marked_dead=sheet.marked_dead or ev.marked_dead,
+                                   last_fate=ev, marked_dead=sheet.marked_dead or ev.marked_dead,
                                    death_condition=ev.outcome if ev.marked_dead
                                    else sheet.death_condition)

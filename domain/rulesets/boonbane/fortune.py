@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent, LastRoll, RollMade, SourceLine
-from contracts.rulesets.boonbane_play import FortuneAmended
+from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent, LastRoll, RollMade, RoundEffect
+from contracts.rulesets.boonbane_play import FortuneAmended, RoundEffectAdded
 from domain.errors import DomainError, StateConflict
-
-FORTUNE_BOONS = 2  # L46
 
 
 def require(sheet: BoonbaneSheet, field: str, use: str) -> None:
@@ -19,13 +17,26 @@ def require(sheet: BoonbaneSheet, field: str, use: str) -> None:
                             f"no Fortune to spend ({use}): this character has {sheet.fortune}")
 
 
-def gift(giver: BoonbaneSheet, giver_id: str, roller_id: str) -> SourceLine:
-    """Another player's Fortune gives 2 boons on this roll (L46)."""
-    if giver_id == roller_id:
-        raise DomainError("fortune_from", "boonbane.fortune L46",
+def give(giver: BoonbaneSheet, giver_id: str, target: BoonbaneSheet, target_id: str
+         ) -> list[tuple[str, str, msgspec.Struct]]:
+    """Fortune gives another player 2 boons on their roll (L46): spent by the giver's player
+    before the roll, kept on the other character's sheet until its next attack or challenge
+    roll uses it (the ``fortune_boons`` effect; one gift waits at a time)."""
+    if giver_id == target_id:
+        raise DomainError("target_id", "boonbane.fortune L46",
                           "Fortune gives boons to another player's roll, not one's own")
-    require(giver, "fortune_from", "boons")
-    return SourceLine(source=f"fortune from {giver_id}", line="L46", boons=FORTUNE_BOONS)
+    if target.kind != "pc":
+        raise DomainError("target_id", "boonbane.fortune L46",
+                          "Fortune gives boons to another player's character")
+    require(giver, "character_id", "boons")
+    if any(e.kind == "fortune_boons" for e in target.round_effects):
+        raise StateConflict("target_id", "boonbane.fortune L46",
+                            f"{target_id!r} already has another player's 2 boons for its "
+                            f"next roll")
+    gift = RoundEffect(kind="fortune_boons", source=f"fortune from {giver_id} L46")
+    return [(giver_id, "FortuneSpent", spent(giver, giver_id, "boons", target_id)),
+            (target_id, "RoundEffectAdded", RoundEffectAdded(character_id=target_id,
+                                                             effect=gift))]
 
 
 def spent(sheet: BoonbaneSheet, character_id: str, use: str, for_character: str) -> FortuneSpent:

@@ -43,6 +43,12 @@ class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     # D-59: without the needed knowledge an action fails with no dice ("auto_fail") or resolves
     # at reduced effect; with partial knowledge numeric effects are halved
     knowledge_gate_unknown: Literal["auto_fail", "reduced_effect"] = "auto_fail"
+    # D-26: Knock Down and Shove (L194, L231) give the larger creature 1 bane per size step and
+    # the smaller 1 boon, as written; "favor_larger" swaps them (a probable erratum)
+    size_difference_mode: Literal["as_written", "favor_larger"] = "as_written"
+    # D-37: a Feint's "does not trigger free attacks from the target for 1 round" (L171) lasts
+    # to the end of the next round, like its 2 boons, or only to the end of this round
+    feint_safe_movement_until: Literal["end_of_next_round", "end_of_round"] = "end_of_next_round"
 
 
 def parse_options(raw: Mapping[str, Any]) -> BoonbaneOptions:

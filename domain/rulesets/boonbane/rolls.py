@@ -73,10 +73,14 @@ def reread(ev: RollMade, draws: Sequence[tuple[int, int]]) -> list[str]:
 
 
 def misfire_reread(ev: RollMade, rest: Sequence[tuple[int, int]]) -> list[str]:
-    """The draws after the roll's own: a misfire's d6 and 2d6 (L128), then any d3 (L64)."""
+    """The draws after the roll's own: a misfire's d6 and 2d6 (L128), then any d3 (L64), or the
+    resist roll a successful Unbalancing or Staggering Shot calls for (L203, L218)."""
     faces = [f for _, f in rest[:len(ev.misfire)]]
     out = [] if faces == ev.misfire else ["recorded misfire dice differ from the draws"]
-    if any(s != 3 for s, _ in rest[len(ev.misfire):]):
+    after = [s for s, _ in rest[len(ev.misfire):]]
+    if ev.knocked is not None and ev.success and after[:1] == [20] and set(after[1:]) <= {6}:
+        after = []  # the target's Agi challenge roll: a d20 and its boon or bane d6 (L203, L218)
+    if any(s != 3 for s in after):
         out.append("draws beyond the roll's dice")
     low = ev.total is not None and ev.total <= 0
     if ev.social and ev.backfire != low:

@@ -10,7 +10,7 @@ from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateR
 from contracts.rulesets.boonbane_play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.rulesets.boonbane import dying
+from domain.rulesets.boonbane import dying, grabs
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
 
@@ -38,7 +38,8 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
     """End-of-round effects resolve last (L120), in this order (digest D-72): 1. a Fate roll for
     every disabled or dying creature, players' side first (L34, L42); 2. the L38 count of
     consecutive disabled rounds (inside the Fate roll); 3-4. afflictions whose rounds run out end,
-    other timed ones count down; 5. the round ends and the next begins with every turn and
+    other timed ones count down, grabs made last round end (L180) as do those whose grabber can
+    no longer use actions (L181); 5. the round ends and the next begins with every turn and
     triggered action unused (L112, L117)."""
     if sorted(set(participants)) != sorted(enc.sides) or len(participants) != len(enc.sides):
         raise DomainError("participants", "boonbane.end-of-round L120",
@@ -48,8 +49,9 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
     out: Decided = []
     fate_rolls: list[str] = []
     expired: dict[str, list[AfflictionInstance]] = {}
+    sheets = {cid: load(cid, "participants") for cid in ordered}
     for cid in ordered:
-        sheet = load(cid, "participants")
+        sheet = sheets[cid]
         old = list(sheet.afflictions)
         after = sheet
         if sheet.life_state in ("disabled", "dying"):
@@ -63,9 +65,15 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
             old = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
         # what this end of round added (a Fate roll's impairment) does not count down yet
         kept, gone = tick(old)
-        # round effects end with the round (L143, L150, L160, L184), a feint's with the next (L170)
+        # a grab whose grabber no longer holds it, or can no longer use actions, ends (L181)
+        loose = [a for a in kept if a.name == "grabbed" and a.source in sheets
+                 and not grabs.holding(sheets[a.source], cid)]
+        kept, gone = [a for a in kept if a not in loose], gone + loose
+        # round effects end with the round (L143, L150, L160, L184), a feint's and a grab's with
+        # the next (L170, L180), a grab at once when the grabber cannot act or let go (L181)
         ending = [e for e in sheet.round_effects
-                  if e.until_round is None or e.until_round <= enc.round]
+                  if e.until_round is None or e.until_round <= enc.round
+                  or (e.kind == "grabbing" and not _still_held(sheet, cid, e.target_id, sheets))]
         if kept != old or ending:
             out.append((cid, "AfflictionsTicked", AfflictionsTicked(
                 character_id=cid, afflictions=kept + list(after.afflictions[len(old):]),
@@ -75,6 +83,13 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
     out.append((None, "RoundEnded", RoundEnded(round=enc.round, fate_rolls=fate_rolls,
                                                expired=expired)))
     return out
+
+
+def _still_held(grabber: BoonbaneSheet, cid: str, target_id: str | None,
+                sheets: dict[str, BoonbaneSheet]) -> bool:
+    """The grabber can still use actions and the grabbed creature still names it (L181)."""
+    target = sheets.get(target_id or "")
+    return grabs.can_hold(grabber) and (target is None or cid in grabs.grabbed_by(target))
 
 
 def fold_ticked(sheet: BoonbaneSheet, ev: AfflictionsTicked) -> BoonbaneSheet:

@@ -8,49 +8,62 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
+from contracts.rulesets import boonbane_concentration as k
+from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
+from contracts.rulesets import boonbane_stealth as h
+from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.boonbane import (
     afflictions,
     awards,
+    concentration,
     damage,
     decide_overlays,
-    decide_play,
     decide_rolls,
-    decide_stabilize,
+    dispatch,
     dying,
     fortune,
+    fortune_fate,
+    grabs,
     healing,
+    hiding,
     jams,
-    rolls,
     rounds,
     turns,
     waking,
+    weapons,
 )
 from domain.rulesets.boonbane import odds as odds_module
+from domain.rulesets.boonbane import reread as reread_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.display import DISPLAY
-from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
-from domain.rulesets.boonbane.overlays import death_state
+from domain.rulesets.boonbane.options import parse_options
 
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS)
+    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
+                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
                                        o.ArtifactUsed, o.DeathStateEnded, o.EscalationChanged,
-                                       o.SceneEnded)}
+                                       o.SceneEnded, o.ActionReinterpreted,
+                                       o.SessionStarted)}
 # events folded into a creature's sheet, and into an encounter's round state
 SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     **c.STATE_EVENTS,
     **{f"{RID}.{t.__name__}": t for t in (p.AfflictionAdded, p.AfflictionRemoved,
                                          p.AfflictionsTicked, p.StatAwarded,
                                          p.FortuneAmended, p.RoundEffectAdded,
-                                         p.TimePassed, p.WeaponRepaired)},
+                                         p.RoundEffectUsed, p.FateAmended,
+                                         k.ConcentrationChanged, h.HiddenChanged,
+                                         w.WeaponChanged,
+                                         p.TimePassed, p.WeaponRepaired, g.GrabStarted,
+                                         g.GrabEnded)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
@@ -59,8 +72,9 @@ ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
     p.AwardStat, p.AreaDamage, p.PassTime,
-    c.TakeDamage, c.Heal, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
-    o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene})
+    c.TakeDamage, c.Heal, c.FateRoll, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
+    o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene,
+    o.ReinterpretAction, o.StartSession})
 
 
 def _char(cid: str) -> str:
@@ -104,10 +118,11 @@ class BoonbaneRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(_enc(eid))
-        for other in ("character_id", "target_id", "fortune_from"):
+        for other in ("character_id", "target_id"):
             cid = getattr(command, other, None)
             if cid is not None:
                 out.append(_char(cid))
+        out.extend(_char(cid) for cid in getattr(command, "away_from", []))
         for part in getattr(command, "participants", []):
             out.append(_char(part if isinstance(part, str) else part.character_id))
         out.extend(_char(t.character_id) for t in getattr(command, "targets", []))
@@ -128,103 +143,7 @@ class BoonbaneRuleset:
                                  type=f"{RID}.{kind}", data=msgspec.to_builtins(body))
                     for cid, kind, body in decided]
 
-        if isinstance(command, (c.AttackRoll, c.ChallengeRoll, c.Stabilize)):
-            spent = decide_play.spend(eid, enc, load(command.character_id, "character_id"),
-                                      command.character_id, command.use,
-                                      type(command).__name__)
-            decided = (decide_stabilize.decide(command, load, dice)
-                       if isinstance(command, c.Stabilize) else
-                       decide_rolls.decide(command, load, dice, opts))
-            return emit([*spent, *decided])
-        overlay = decide_overlays.decide(command, load, dice, opts)
-        if overlay is not None:
-            return emit(overlay)
-        play = self._decide_play(command, enc, load, dice, opts)
-        if play is not None:
-            return emit(play)
-        if isinstance(command, c.TakeDamage):
-            sheet = _sheet(states, command.character_id, "character_id")
-            taken = decide_overlays.take_damage(
-                sheet, command.character_id, command.amount, halve=command.halve,
-                npc_outcome=command.npc_outcome, invulnerability=command.invulnerability,
-                dice=dice, opts=opts)
-            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.DamageTaken",
-                                 data=msgspec.to_builtins(taken))]
-        elif isinstance(command, c.Heal):
-            sheet = _sheet(states, command.character_id, "character_id")
-            out: list[RulesetEvent] = []
-            if (command.rest_hours is not None and sheet.life_state != "dead"
-                    and any(a.hours is not None for a in sheet.afflictions)):
-                # a rest's hours pass first: the sleeper wakes within them (L38, L64, L93-L94)
-                passed = waking.pass_time(sheet, command.character_id, command.rest_hours,
-                                          rounds_per_minute=opts.rounds_per_minute,
-                                          npc_wake_heal=opts.npc_wake_heal)
-                out.append(RulesetEvent(stream=_char(command.character_id),
-                                        type=f"{RID}.TimePassed",
-                                        data=msgspec.to_builtins(passed)))
-                sheet = waking.fold(sheet, passed)
-            healed = healing.heal(sheet, command.character_id, command.amount, command.rest_hours,
-                                  command.source)
-            return [*out, RulesetEvent(stream=_char(command.character_id), type=f"{RID}.Healed",
-                                       data=msgspec.to_builtins(healed))]
-        elif isinstance(command, c.FateRoll):
-            sheet = _sheet(states, command.character_id, "character_id")
-            fate = death_state.instead_of_death(
-                dying.fate(sheet, command.character_id, dice,
-                           order=opts.disabled_counter_order,
-                           rounds_per_minute=opts.rounds_per_minute), opts.death_mode)
-            return [RulesetEvent(stream=_char(command.character_id), type=f"{RID}.FateRolled",
-                                 data=msgspec.to_builtins(fate))]
-        raise DomainError("type", "boonbane.command", f"not a boonbane command: {command!r}")
-
-    @staticmethod
-    def _decide_play(command: msgspec.Struct, enc: Mapping[str, Any] | None,
-                     load: decide_play.Load, dice: Dice, opts: BoonbaneOptions
-                     ) -> decide_play.Decided | None:
-        if isinstance(command, p.StartEncounter):
-            return decide_play.start_encounter(command, enc, load)
-        if isinstance(command, p.TakeTurn):
-            return decide_play.take_turn(command, enc, load, dice, opts)
-        if isinstance(command, p.Move):
-            return decide_play.spend(command.encounter_id, enc,
-                                     load(command.character_id, "character_id"),
-                                     command.character_id, "move", "Move")
-        if isinstance(command, p.EndRound):
-            return decide_play.end_round(command, enc, load, dice, opts)
-        if isinstance(command, p.AddAffliction):
-            return decide_play.add_affliction(command, load)
-        if isinstance(command, p.RemoveAffliction):
-            return decide_play.remove_affliction(command, load)
-        if isinstance(command, p.WakeCreature):
-            return decide_play.wake(command, enc, load)
-        if isinstance(command, p.RepairWeapon):
-            return [(command.character_id, "WeaponRepaired",
-                     jams.repair(load(command.character_id, "character_id"), command))]
-        if isinstance(command, p.PassTime):
-            return [(command.character_id, "TimePassed", waking.pass_time(
-                load(command.character_id, "character_id"), command.character_id, command.hours,
-                rounds_per_minute=opts.rounds_per_minute, npc_wake_heal=opts.npc_wake_heal))]
-        if isinstance(command, p.AwardStat):
-            return decide_play.award(command, load)
-        if isinstance(command, p.AreaDamage):
-            return decide_play.area_damage(command, load, dice, opts)
-        if isinstance(command, p.Defend):
-            return decide_play.defend(command, enc, load)
-        if isinstance(command, p.Feint):
-            return decide_play.feint(command, enc, load, dice, opts)
-        if isinstance(command, p.Prepare):
-            return decide_play.prepare(command, enc, load)
-        if isinstance(command, p.Distract):
-            return decide_play.distract(command, enc, load, dice, opts)
-        if isinstance(command, p.Help):
-            return decide_play.help_(command, enc, load, dice, opts)
-        if isinstance(command, p.CheckSurprise):
-            return decide_play.check_surprise(command, enc, load, dice, opts)
-        if isinstance(command, p.SpendFortune):
-            return [(command.character_id, "FortuneAmended",
-                     fortune.amend(load(command.character_id, "character_id"),
-                                   command.character_id, command.use))]
-        return None
+        return emit(dispatch.decide(command, enc, load, dice, opts))
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
         """Fold one recorded event into a sheet or an encounter; total (an unreadable event
@@ -266,10 +185,27 @@ class BoonbaneRuleset:
             sheet = awards.fold(sheet, ev)
         elif isinstance(ev, c.RollMade):
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
+        elif isinstance(ev, w.WeaponChanged):
+            sheet = weapons.fold(sheet, ev)
+        elif isinstance(ev, h.HiddenChanged):
+            sheet = hiding.fold(sheet, ev)
+        elif isinstance(ev, k.ConcentrationChanged):
+            sheet = concentration.fold(sheet, ev)
+        elif isinstance(ev, p.FateAmended):
+            sheet = fortune_fate.fold(sheet, ev)
         elif isinstance(ev, p.FortuneAmended):
             sheet = fortune.fold_amended(sheet, ev)
+        elif isinstance(ev, g.GrabStarted):
+            sheet = grabs.fold_started(sheet, ev)
+        elif isinstance(ev, g.GrabEnded):
+            sheet = grabs.fold_ended(sheet, ev)
         elif isinstance(ev, p.RoundEffectAdded):
             sheet = msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
+        elif isinstance(ev, p.RoundEffectUsed):
+            effects = list(sheet.round_effects)
+            if ev.effect in effects:
+                effects.remove(ev.effect)
+            sheet = msgspec.structs.replace(sheet, round_effects=effects)
         elif event_type in OVERLAY_EVENTS:
             sheet = decide_overlays.fold(sheet, ev)
         return msgspec.to_builtins(sheet)
@@ -309,42 +245,6 @@ class BoonbaneRuleset:
     def reread(event_type: str, data: Mapping[str, Any],
                draws: Sequence[tuple[int, int]]) -> list[str]:
         """How a recorded roll's reading differs from the rules applied to its draws."""
-        if event_type == f"{RID}.RollMade":
-            return rolls.reread(msgspec.convert(dict(data), c.RollMade), draws)
-        if event_type == f"{RID}.FateRolled":
-            fate = msgspec.convert(dict(data), c.FateRolled)
-            faces = [f for _, f in draws]
-            expected = ([] if fate.d6 is None else [fate.d6]) + ([] if fate.d3 is None else [fate.d3])
-            out = [] if faces == expected else ["recorded dice differ from the draws"]
-            band = "1" if fate.d6 == 1 else "6" if fate.d6 == 6 else "2-5"
-            if band == "1" and fate.life_state not in ("dying", "dead") and not fate.marked_dead:
-                out.append(f"a Fate 1 leads to dying or death, not {fate.life_state}")
-            return out
-        if event_type == f"{RID}.SpellCast":
-            cast = msgspec.convert(dict(data), o.SpellCast)
-            faces = [f for _, f in draws]
-            if faces != ([] if cast.d6 is None else [cast.d6]):
-                return ["recorded d6 differs from the draws"]
-            if cast.d6 is not None and cast.result != min(6, cast.d6 + cast.bonus):
-                return [f"1d6 {cast.d6} + {cast.bonus} gives {min(6, cast.d6 + cast.bonus)}"]
-            return []
-        if event_type == f"{RID}.RoundEnded":
-            faces = [f for _, f in draws]
-            return [] if faces == list(data.get("dice", [])) else [
-                "the round's recorded faces differ from the draws"]
-        if event_type == f"{RID}.DamageRolled":
-            rolled = msgspec.convert(dict(data), p.DamageRolled)
-            head = [f for _, f in draws[:len(rolled.dice)]]
-            out = [] if head == rolled.dice else ["recorded damage dice differ from the draws"]
-            if rolled.amount != sum(rolled.dice) + rolled.bonus:
-                out.append(f"the dice give {sum(rolled.dice) + rolled.bonus}, not {rolled.amount}")
-            return out
-        if event_type == f"{RID}.DamageTaken":
-            d3 = [f for s, f in draws if s == 3]
-            recorded = data.get("d3")
-            return [] if d3 == ([] if recorded is None else [recorded]) else [
-                "recorded d3 differs from the draws"]
-        return []
-
+        return reread_module.reread(event_type, data, draws)
 
 BOONBANE: Final = BoonbaneRuleset()

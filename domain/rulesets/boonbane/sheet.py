@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane_weapons import Weapon
 from domain.errors import DomainError
 from domain.rulesets.boonbane import afflictions
 from domain.rulesets.boonbane.rolls import modifier
@@ -20,6 +21,14 @@ def load(raw: Mapping[str, Any] | None) -> BoonbaneSheet:
 
 def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
     """A normalized sheet; a nonsense field is refused naming ``sheet.<field>`` and the rule."""
+    arms = raw.get("weapons")
+    for name, weapon in (arms.items() if isinstance(arms, Mapping) else ()):
+        try:  # each weapon by itself, so a refusal names it (msgspec names a dict value "[...]")
+            msgspec.convert(weapon, Weapon)
+        except msgspec.ValidationError as err:
+            path = str(err).rsplit("at `$", 1)
+            field = f"sheet.weapons.{name}" + (path[1].rstrip("`") if len(path) == 2 else "")
+            raise DomainError(field, "boonbane.weapon L123-L134", str(err)) from None
     try:
         sheet = msgspec.convert(dict(raw), BoonbaneSheet)
     except msgspec.ValidationError as err:
@@ -50,14 +59,29 @@ def injured(sheet: BoonbaneSheet, mode: str = "exact_half") -> bool:
 
 
 def defense(sheet: BoonbaneSheet) -> int:
-    """Effective Defense: 5 while defenseless (L278) or unconscious (L333)."""
+    """Effective Defense: 5 while defenseless (L278) or unconscious (L333); otherwise Defense
+    plus the Defensive +X of each wielded weapon (L126) but a shield attacked with this round
+    (L241)."""
     if afflictions.active(sheet.afflictions) & afflictions.DEFENSE_FIVE.keys():
         return 5
-    return sheet.defense
+    used = {e.source for e in sheet.round_effects if e.kind == "shield_used"}  # L241
+    return sheet.defense + sum(w.defensive for name, w in sheet.weapons.items()
+                               if w.wielded and name not in used)
+
+
+def effective_speed(sheet: BoonbaneSheet) -> int:
+    """Speed after afflictions (digest D-65): Immobilized 0 (L298), Slowed halved (L320), then
+    Blinded at most 2 (L259)."""
+    own = afflictions.active(sheet.afflictions)
+    if "immobilized" in own:
+        return 0
+    speed = sheet.speed // 2 if "slowed" in own else sheet.speed
+    return min(speed, 2) if "blinded" in own else speed
 
 
 def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str, Any]:
-    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense."""
+    """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense, Speed,
+    Insanity's Exposure frequency steps (L388)."""
     return {
         "modifiers": {s: modifier(getattr(sheet, s)) for s in
                       ("strength", "agility", "intellect", "will", "perception")},
@@ -65,5 +89,8 @@ def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str,
         "injured": injured(sheet, injured_mode),
         "incapacitated": sheet.damage == sheet.health,
         "defense": defense(sheet),
+        "speed": effective_speed(sheet),
+        # L388: each 3 Insanity is 1 step more of Exposure triggers when the GM flags one (D-44)
+        "exposure_frequency_steps": sheet.insanity // 3,
         "afflictions": sorted(afflictions.active(sheet.afflictions)),
     }

@@ -27,6 +27,8 @@ PHASES: Final[tuple[tuple[str, str, str], ...]] = (
 )
 # afflictions that allow only a slow turn
 SLOW_ONLY: Final[dict[str, str]] = {"frightened": "L291", "slowed": "L319"}
+# a compelled creature's source uses its fast turns (L267), and it gets no slow turn (digest D-22)
+FAST_ONLY: Final[dict[str, str]] = {"compelled": "L267"}
 # afflictions under which a creature can neither move nor use actions, so takes no turn
 NO_TURN: Final[dict[str, str]] = {"unconscious": "L332", "stunned": "L323", "surprised": "L328"}
 # afflictions that stop the creature moving (Immobilized: Speed 0, L298)
@@ -66,6 +68,11 @@ def take_turn(enc: BoonbaneEncounter, sheet: BoonbaneSheet, cid: str, kind: str)
             if name in own:
                 raise StateConflict("turn", f"boonbane.{name} {line}",
                                     f"a {name} creature can take only a slow turn")
+    else:
+        for name, line in FAST_ONLY.items():
+            if name in own:
+                raise StateConflict("turn", f"boonbane.{name} {line}",
+                                    f"a {name} creature takes only fast turns, its source's")
     index = next(i for i, (k, side, _) in enumerate(PHASES) if (k, side) == (kind, enc.sides[cid]))
     if index < enc.phase:
         raise StateConflict("turn", f"boonbane.turn-order {PHASES[index][2]}",
@@ -77,15 +84,18 @@ def spend(enc: BoonbaneEncounter, sheet: BoonbaneSheet, cid: str, what: str,
           command: str) -> ActionUsed:
     """Spend the turn's move or action, or the round's triggered action: a fast turn moves or
     acts, not both (L121); a slow turn moves and acts (L122); one triggered action a round
-    (L112-L113). Acting needs a creature that can use actions (L265-L334)."""
+    (L112-L113). Acting needs a creature that can use actions (L265-L334); a compelled one
+    moves or acts on its own fast turn as its source decides (L267)."""
+    compelled_turn = what != "triggered" and enc.current == cid and enc.turns.get(cid) == "fast"
+    allowed = {"compelled"} if compelled_turn else set()
     if what == "move":
-        own = afflictions.active(sheet.afflictions)
+        own = afflictions.active(sheet.afflictions) - allowed
         for name, line in NO_MOVE.items():
             if name in own:
                 raise StateConflict("character_id", f"boonbane.{name} {line}",
                                     f"a {name} creature cannot move")
     else:
-        no_actions(sheet)
+        no_actions(sheet, allowed)
     if what == "triggered":
         if cid not in enc.sides:
             raise StateConflict("character_id", "boonbane.encounter L117",
@@ -109,9 +119,9 @@ def spend(enc: BoonbaneEncounter, sheet: BoonbaneSheet, cid: str, what: str,
                             "round": enc.round}, ActionUsed)
 
 
-def no_actions(sheet: BoonbaneSheet) -> None:
+def no_actions(sheet: BoonbaneSheet, allowed: set[str] | None = None) -> None:
     """Refuse an action by a creature whose state forbids actions (L33, L41, L265-L334)."""
-    own = afflictions.active(sheet.afflictions)
+    own = afflictions.active(sheet.afflictions) - (allowed or set())
     if sheet.life_state == "dead":
         raise StateConflict("character_id", "boonbane.dead", "the dead cannot act")
     if sheet.life_state == "dying":

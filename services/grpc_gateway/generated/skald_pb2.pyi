@@ -33,7 +33,7 @@ class BoonbaneAfflictionInstance(_message.Message):
     def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ..., hours: _Optional[int] = ..., starts_on_waking: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use", "charge", "social", "misfire", "weapon", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use", "charge", "free_attack", "off_hand", "social", "misfire", "weapon", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -48,10 +48,11 @@ class BoonbaneAttackRoll(_message.Message):
     KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
-    FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
     CHARGE_FIELD_NUMBER: _ClassVar[int]
+    FREE_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    OFF_HAND_FIELD_NUMBER: _ClassVar[int]
     SOCIAL_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
@@ -70,18 +71,19 @@ class BoonbaneAttackRoll(_message.Message):
     knowledge: str
     interaction: str
     fortune: str
-    fortune_from: str
     encounter_id: str
     use: str
     charge: bool
+    free_attack: bool
+    off_hand: str
     social: bool
     misfire: bool
     weapon: str
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., weapon: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., free_attack: _Optional[bool] = ..., off_hand: _Optional[str] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., weapon: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "fortune_from", "encounter_id", "use")
+    __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -95,7 +97,6 @@ class BoonbaneChallengeRoll(_message.Message):
     KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     INTERACTION_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
-    FORTUNE_FROM_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
@@ -111,10 +112,31 @@ class BoonbaneChallengeRoll(_message.Message):
     knowledge: str
     interaction: str
     fortune: str
-    fortune_from: str
     encounter_id: str
     use: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., fortune_from: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneConcentrationConcentrate(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "effect", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    effect: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., effect: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneConcentrationConcentrationChanged(_message.Message):
+    __slots__ = ("character_id", "effect", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    effect: str
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[str] = ..., cause: _Optional[str] = ...) -> None: ...
 
 class BoonbaneDamageTaken(_message.Message):
     __slots__ = ("character_id", "rolled", "applied", "excess", "damage", "health", "injured", "incapacitated", "life_state", "cause", "added", "removed", "d3", "invulnerability", "marked_dead", "removed_sources")
@@ -200,6 +222,176 @@ class BoonbaneFortuneSpent(_message.Message):
     fortune: int
     def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ...) -> None: ...
 
+class BoonbaneGiveFortune(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsDisarm(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "attribute", "unarmed", "item", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
+    UNARMED_FIELD_NUMBER: _ClassVar[int]
+    ITEM_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    attribute: str
+    unarmed: bool
+    item: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., unarmed: _Optional[bool] = ..., item: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsDropped(_message.Message):
+    __slots__ = ("character_id", "by", "item", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    BY_FIELD_NUMBER: _ClassVar[int]
+    ITEM_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    by: str
+    item: str
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., by: _Optional[str] = ..., item: _Optional[str] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsEscape(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "attribute", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    attribute: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsGrab(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "attribute", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTRIBUTE_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    attribute: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsGrabEnded(_message.Message):
+    __slots__ = ("character_id", "grabber_id", "target_id", "cause", "yards")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GRABBER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    YARDS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    grabber_id: str
+    target_id: str
+    cause: str
+    yards: int
+    def __init__(self, character_id: _Optional[str] = ..., grabber_id: _Optional[str] = ..., target_id: _Optional[str] = ..., cause: _Optional[str] = ..., yards: _Optional[int] = ...) -> None: ...
+
+class BoonbaneGrabsGrabStarted(_message.Message):
+    __slots__ = ("character_id", "grabber_id", "target_id", "until_round", "renewed")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GRABBER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    UNTIL_ROUND_FIELD_NUMBER: _ClassVar[int]
+    RENEWED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    grabber_id: str
+    target_id: str
+    until_round: int
+    renewed: bool
+    def __init__(self, character_id: _Optional[str] = ..., grabber_id: _Optional[str] = ..., target_id: _Optional[str] = ..., until_round: _Optional[int] = ..., renewed: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneGrabsKnockDown(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "charge", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    charge: bool
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., charge: _Optional[bool] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsMoved(_message.Message):
+    __slots__ = ("character_id", "by", "yards", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    BY_FIELD_NUMBER: _ClassVar[int]
+    YARDS_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    by: str
+    yards: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., by: _Optional[str] = ..., yards: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsPull(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsReleaseGrab(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneGrabsShove(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "charge", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARGE_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    charge: bool
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., charge: _Optional[bool] = ..., use: _Optional[str] = ...) -> None: ...
+
 class BoonbaneHeal(_message.Message):
     __slots__ = ("campaign_id", "character_id", "amount", "rest_hours", "source")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -278,6 +470,16 @@ class BoonbaneOddsView(_message.Message):
     p_success: str
     totals: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class BoonbaneOverlaysActionReinterpreted(_message.Message):
+    __slots__ = ("character_id", "action", "interpretation")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    INTERPRETATION_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    action: str
+    interpretation: str
+    def __init__(self, character_id: _Optional[str] = ..., action: _Optional[str] = ..., interpretation: _Optional[str] = ...) -> None: ...
 
 class BoonbaneOverlaysArtifactUsed(_message.Message):
     __slots__ = ("character_id", "artifact", "grade", "steps", "before", "after", "effects")
@@ -417,6 +619,18 @@ class BoonbaneOverlaysOverlayFigures(_message.Message):
     traits: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class BoonbaneOverlaysReinterpretAction(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "action", "interpretation")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    INTERPRETATION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    action: str
+    interpretation: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., interpretation: _Optional[str] = ...) -> None: ...
+
 class BoonbaneOverlaysRelieveExposure(_message.Message):
     __slots__ = ("campaign_id", "character_id", "cause")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -434,6 +648,12 @@ class BoonbaneOverlaysSceneEnded(_message.Message):
     character_id: str
     cleared_escalation: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., cleared_escalation: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysSessionStarted(_message.Message):
+    __slots__ = ("character_id",)
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    def __init__(self, character_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneOverlaysSetKnowledge(_message.Message):
     __slots__ = ("campaign_id", "character_id", "gate", "level")
@@ -470,6 +690,14 @@ class BoonbaneOverlaysSpellCast(_message.Message):
     after: BoonbaneOverlaysOverlayFigures
     effects: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class BoonbaneOverlaysStartSession(_message.Message):
+    __slots__ = ("campaign_id", "participants")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    PARTICIPANTS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    participants: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneOverlaysTriggerExposure(_message.Message):
     __slots__ = ("campaign_id", "character_id", "trigger")
@@ -712,6 +940,20 @@ class BoonbanePlayEndRound(_message.Message):
     participants: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class BoonbanePlayFateAmended(_message.Message):
+    __slots__ = ("character_id", "rolled", "fate", "afflictions", "fortune")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    FATE_FIELD_NUMBER: _ClassVar[int]
+    AFFLICTIONS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    rolled: int
+    fate: BoonbaneFateRolled
+    afflictions: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    fortune: int
+    def __init__(self, character_id: _Optional[str] = ..., rolled: _Optional[int] = ..., fate: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., fortune: _Optional[int] = ...) -> None: ...
+
 class BoonbanePlayFeint(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "choice")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -755,14 +997,18 @@ class BoonbanePlayHelp(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayMove(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "stand", "away_from")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STAND_FIELD_NUMBER: _ClassVar[int]
+    AWAY_FROM_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+    stand: bool
+    away_from: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stand: _Optional[bool] = ..., away_from: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbanePlayParticipant(_message.Message):
     __slots__ = ("character_id", "side")
@@ -817,6 +1063,14 @@ class BoonbanePlayRepairWeapon(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., weapon: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayRoundEffectAdded(_message.Message):
+    __slots__ = ("character_id", "effect")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    effect: BoonbaneRoundEffect
+    def __init__(self, character_id: _Optional[str] = ..., effect: _Optional[_Union[BoonbaneRoundEffect, _Mapping]] = ...) -> None: ...
+
+class BoonbanePlayRoundEffectUsed(_message.Message):
     __slots__ = ("character_id", "effect")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     EFFECT_FIELD_NUMBER: _ClassVar[int]
@@ -941,7 +1195,7 @@ class BoonbanePlayWeaponRepaired(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed", "weapon")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed", "weapon", "knocked")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -972,6 +1226,7 @@ class BoonbaneRollMade(_message.Message):
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     JAMMED_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
+    KNOCKED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -1002,7 +1257,8 @@ class BoonbaneRollMade(_message.Message):
     misfire: _containers.RepeatedScalarFieldContainer[int]
     jammed: bool
     weapon: str
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ...) -> None: ...
+    knocked: str
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
@@ -1045,7 +1301,7 @@ class BoonbaneRoundEffect(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., source: _Optional[str] = ..., target_id: _Optional[str] = ..., until_round: _Optional[int] = ...) -> None: ...
 
 class BoonbaneSheet(_message.Message):
-    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects", "jammed_weapons")
+    __slots__ = ("kind", "strength", "agility", "intellect", "will", "perception", "defense", "health", "damage", "size", "speed", "fortune", "insanity", "corruption", "exposure_tier", "escalation", "afflictions", "knowledge", "marked_dead", "life_state", "disabled_rounds", "corrupted", "rolls", "last_roll", "last_fate", "insanity_thresholds", "corruption_thresholds", "traits", "repetition_key", "repetition_count", "scene_casts", "triggering_casts", "death_condition", "round_effects", "jammed_weapons", "concentrating", "reinterpreted", "hidden", "weapons")
     class EscalationEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -1060,6 +1316,13 @@ class BoonbaneSheet(_message.Message):
         key: str
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    class WeaponsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: BoonbaneWeaponsWeapon
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[BoonbaneWeaponsWeapon, _Mapping]] = ...) -> None: ...
     KIND_FIELD_NUMBER: _ClassVar[int]
     STRENGTH_FIELD_NUMBER: _ClassVar[int]
     AGILITY_FIELD_NUMBER: _ClassVar[int]
@@ -1084,6 +1347,7 @@ class BoonbaneSheet(_message.Message):
     CORRUPTED_FIELD_NUMBER: _ClassVar[int]
     ROLLS_FIELD_NUMBER: _ClassVar[int]
     LAST_ROLL_FIELD_NUMBER: _ClassVar[int]
+    LAST_FATE_FIELD_NUMBER: _ClassVar[int]
     INSANITY_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
     CORRUPTION_THRESHOLDS_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
@@ -1094,6 +1358,10 @@ class BoonbaneSheet(_message.Message):
     DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
     ROUND_EFFECTS_FIELD_NUMBER: _ClassVar[int]
     JAMMED_WEAPONS_FIELD_NUMBER: _ClassVar[int]
+    CONCENTRATING_FIELD_NUMBER: _ClassVar[int]
+    REINTERPRETED_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    WEAPONS_FIELD_NUMBER: _ClassVar[int]
     kind: str
     strength: int
     agility: int
@@ -1118,6 +1386,7 @@ class BoonbaneSheet(_message.Message):
     corrupted: bool
     rolls: int
     last_roll: BoonbaneLastRoll
+    last_fate: BoonbaneFateRolled
     insanity_thresholds: _containers.RepeatedScalarFieldContainer[int]
     corruption_thresholds: _containers.RepeatedScalarFieldContainer[int]
     traits: _containers.RepeatedScalarFieldContainer[str]
@@ -1128,7 +1397,11 @@ class BoonbaneSheet(_message.Message):
     death_condition: str
     round_effects: _containers.RepeatedCompositeFieldContainer[BoonbaneRoundEffect]
     jammed_weapons: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ..., jammed_weapons: _Optional[_Iterable[str]] = ...) -> None: ...
+    concentrating: str
+    reinterpreted: bool
+    hidden: bool
+    weapons: _containers.MessageMap[str, BoonbaneWeaponsWeapon]
+    def __init__(self, kind: _Optional[str] = ..., strength: _Optional[int] = ..., agility: _Optional[int] = ..., intellect: _Optional[int] = ..., will: _Optional[int] = ..., perception: _Optional[int] = ..., defense: _Optional[int] = ..., health: _Optional[int] = ..., damage: _Optional[int] = ..., size: _Optional[float] = ..., speed: _Optional[int] = ..., fortune: _Optional[int] = ..., insanity: _Optional[int] = ..., corruption: _Optional[int] = ..., exposure_tier: _Optional[int] = ..., escalation: _Optional[_Mapping[str, int]] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., knowledge: _Optional[_Mapping[str, str]] = ..., marked_dead: _Optional[bool] = ..., life_state: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., corrupted: _Optional[bool] = ..., rolls: _Optional[int] = ..., last_roll: _Optional[_Union[BoonbaneLastRoll, _Mapping]] = ..., last_fate: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., insanity_thresholds: _Optional[_Iterable[int]] = ..., corruption_thresholds: _Optional[_Iterable[int]] = ..., traits: _Optional[_Iterable[str]] = ..., repetition_key: _Optional[str] = ..., repetition_count: _Optional[int] = ..., scene_casts: _Optional[_Iterable[str]] = ..., triggering_casts: _Optional[int] = ..., death_condition: _Optional[str] = ..., round_effects: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ..., jammed_weapons: _Optional[_Iterable[str]] = ..., concentrating: _Optional[str] = ..., reinterpreted: _Optional[bool] = ..., hidden: _Optional[bool] = ..., weapons: _Optional[_Mapping[str, BoonbaneWeaponsWeapon]] = ...) -> None: ...
 
 class BoonbaneSourceLine(_message.Message):
     __slots__ = ("source", "line", "boons", "banes", "modifier")
@@ -1158,6 +1431,50 @@ class BoonbaneStabilize(_message.Message):
     use: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
+class BoonbaneStealthFind(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneStealthHiddenChanged(_message.Message):
+    __slots__ = ("character_id", "hidden", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    hidden: bool
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., hidden: _Optional[bool] = ..., cause: _Optional[str] = ...) -> None: ...
+
+class BoonbaneStealthHide(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    encounter_id: str
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneStealthReveal(_message.Message):
+    __slots__ = ("campaign_id", "character_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
 class BoonbaneTakeDamage(_message.Message):
     __slots__ = ("campaign_id", "character_id", "amount", "halve", "npc_outcome", "invulnerability")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -1173,6 +1490,54 @@ class BoonbaneTakeDamage(_message.Message):
     npc_outcome: str
     invulnerability: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., amount: _Optional[int] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
+
+class BoonbaneWeaponsReload(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "weapon", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    weapon: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneWeaponsWeapon(_message.Message):
+    __slots__ = ("kind", "wielded", "cumbersome", "defensive", "misfire", "reload", "loaded", "min_size", "ammunition")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
+    CUMBERSOME_FIELD_NUMBER: _ClassVar[int]
+    DEFENSIVE_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    RELOAD_FIELD_NUMBER: _ClassVar[int]
+    LOADED_FIELD_NUMBER: _ClassVar[int]
+    MIN_SIZE_FIELD_NUMBER: _ClassVar[int]
+    AMMUNITION_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    wielded: bool
+    cumbersome: bool
+    defensive: int
+    misfire: bool
+    reload: bool
+    loaded: bool
+    min_size: float
+    ammunition: int
+    def __init__(self, kind: _Optional[str] = ..., wielded: _Optional[bool] = ..., cumbersome: _Optional[bool] = ..., defensive: _Optional[int] = ..., misfire: _Optional[bool] = ..., reload: _Optional[bool] = ..., loaded: _Optional[bool] = ..., min_size: _Optional[float] = ..., ammunition: _Optional[int] = ...) -> None: ...
+
+class BoonbaneWeaponsWeaponChanged(_message.Message):
+    __slots__ = ("character_id", "weapon", "loaded", "ammunition", "cause")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    LOADED_FIELD_NUMBER: _ClassVar[int]
+    AMMUNITION_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    weapon: str
+    loaded: bool
+    ammunition: int
+    cause: str
+    def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., loaded: _Optional[bool] = ..., ammunition: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
 
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
@@ -1373,7 +1738,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_defend", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_fate_roll", "boonbane_feint", "boonbane_fulfill_death_condition", "boonbane_heal", "boonbane_help", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_relieve_exposure", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_set_knowledge", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_mental_attack", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_reveal", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_mental_attack", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -1402,25 +1767,40 @@ class Command(_message.Message):
     BOONBANE_CHANGE_CORRUPTION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHANGE_INSANITY_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_CHECK_SURPRISE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_CONCENTRATE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_DEFEND_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_DISARM_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_DISTRACT_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_END_ROUND_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_END_SCENE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_ESCAPE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FATE_ROLL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FEINT_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_FIND_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_FULFILL_DEATH_CONDITION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_GIVE_FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_GRAB_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HEAL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HELP_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_HIDE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_KNOCK_DOWN_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_PASS_TIME_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_PREPARE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_PULL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_REINTERPRET_ACTION_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RELEASE_GRAB_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_RELIEVE_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RELOAD_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REPAIR_WEAPON_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_REVEAL_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SET_KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_SHOVE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_STABILIZE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_START_ENCOUNTER_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_START_SESSION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TAKE_TURN_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_TRIGGER_EXPOSURE_FIELD_NUMBER: _ClassVar[int]
@@ -1550,25 +1930,40 @@ class Command(_message.Message):
     boonbane_change_corruption: BoonbaneOverlaysChangeCorruption
     boonbane_change_insanity: BoonbaneOverlaysChangeInsanity
     boonbane_check_surprise: BoonbanePlayCheckSurprise
+    boonbane_concentrate: BoonbaneConcentrationConcentrate
     boonbane_defend: BoonbanePlayDefend
+    boonbane_disarm: BoonbaneGrabsDisarm
     boonbane_distract: BoonbanePlayDistract
     boonbane_end_round: BoonbanePlayEndRound
     boonbane_end_scene: BoonbaneOverlaysEndScene
+    boonbane_escape: BoonbaneGrabsEscape
     boonbane_fate_roll: BoonbaneFateRoll
     boonbane_feint: BoonbanePlayFeint
+    boonbane_find: BoonbaneStealthFind
     boonbane_fulfill_death_condition: BoonbaneOverlaysFulfillDeathCondition
+    boonbane_give_fortune: BoonbaneGiveFortune
+    boonbane_grab: BoonbaneGrabsGrab
     boonbane_heal: BoonbaneHeal
     boonbane_help: BoonbanePlayHelp
+    boonbane_hide: BoonbaneStealthHide
+    boonbane_knock_down: BoonbaneGrabsKnockDown
     boonbane_move: BoonbanePlayMove
     boonbane_pass_time: BoonbanePlayPassTime
     boonbane_prepare: BoonbanePlayPrepare
+    boonbane_pull: BoonbaneGrabsPull
+    boonbane_reinterpret_action: BoonbaneOverlaysReinterpretAction
+    boonbane_release_grab: BoonbaneGrabsReleaseGrab
     boonbane_relieve_exposure: BoonbaneOverlaysRelieveExposure
+    boonbane_reload: BoonbaneWeaponsReload
     boonbane_remove_affliction: BoonbanePlayRemoveAffliction
     boonbane_repair_weapon: BoonbanePlayRepairWeapon
+    boonbane_reveal: BoonbaneStealthReveal
     boonbane_set_knowledge: BoonbaneOverlaysSetKnowledge
+    boonbane_shove: BoonbaneGrabsShove
     boonbane_spend_fortune: BoonbanePlaySpendFortune
     boonbane_stabilize: BoonbaneStabilize
     boonbane_start_encounter: BoonbanePlayStartEncounter
+    boonbane_start_session: BoonbaneOverlaysStartSession
     boonbane_take_damage: BoonbaneTakeDamage
     boonbane_take_turn: BoonbanePlayTakeTurn
     boonbane_trigger_exposure: BoonbaneOverlaysTriggerExposure
@@ -1670,7 +2065,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")

@@ -10,11 +10,13 @@ import pytest
 
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets.boonbane import ChallengeRoll, FateRoll, TakeDamage
+from contracts.rulesets.boonbane_overlays import ReinterpretAction, StartSession
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE
 from domain.rulesets.boonbane.overlays import spell_consequence
 from tests.unit.boonbane import digest_oracle as oracle
+from tests.unit.boonbane.test_turns import Table
 
 C: Final = "c"
 
@@ -216,3 +218,21 @@ def test_the_remaining_options_change_what_they_name() -> None:
     fast = One({"rounds_per_minute": 10}, health=4, damage=4, life_state="disabled")
     fast.send(FateRoll(campaign_id=C, character_id="x"), [6])
     assert [a["rounds"] for a in fast.sheet["afflictions"] if a["name"] == "impaired"] == [10]
+
+
+def test_the_tier_two_reinterpretation_is_once_per_session() -> None:
+    t = Table(calm={"exposure_tier": 1}, torn={"exposure_tier": 2})
+    ask = {"campaign_id": "c", "action": "open the door", "interpretation": "bar the door"}
+    t.refused(ReinterpretAction(character_id="calm", **ask), "boonbane.exposure L371")
+    [ev] = t.send(ReinterpretAction(character_id="torn", **ask))
+    assert ev.type == "boonbane.ActionReinterpreted" and t.sheet("torn")["reinterpreted"]
+    t.refused(ReinterpretAction(character_id="torn", **ask), "boonbane.exposure L371")
+    t.send(StartSession(campaign_id="c", participants=["torn", "calm"]))
+    assert t.sheet("torn")["reinterpreted"] is False
+    t.send(ReinterpretAction(character_id="torn", **ask))
+
+
+def test_every_3_insanity_is_a_step_of_exposure_frequency_for_the_gm() -> None:
+    for insanity, steps in ((2, 0), (3, 1), (8, 2), (12, 4)):
+        sheet = BOONBANE.validate_sheet({"insanity": insanity}, {})
+        assert BOONBANE.derived(sheet, {})["exposure_frequency_steps"] == steps  # L388

@@ -6,7 +6,13 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane_overlays import OverlayFigures
+from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane_overlays import (
+    ActionReinterpreted,
+    OverlayFigures,
+    ReinterpretAction,
+)
+from domain.errors import StateConflict
 
 TIERS: Final[dict[int, tuple[str, str]]] = {
     0: ("Stable", "L364"), 1: ("Disturbed", "L365"), 2: ("Fractured", "L366"),
@@ -35,3 +41,20 @@ def shift(fig: OverlayFigures, tiers: int, cause: str, max_tier: int
     elif tiers > 0:
         effects.append(f"Exposure overflow at tier {fig.exposure_tier} ({cause}) D-47")
     return msgspec.structs.replace(fig, exposure_tier=after), effects
+
+
+REINTERPRET_TIER: Final = 2  # Tier 2 Fractured (L371)
+
+
+def reinterpret(sheet: BoonbaneSheet, cmd: ReinterpretAction) -> ActionReinterpreted:
+    """Tier 2 Fractured: "once per session the GM may alter a declared action interpretation"
+    (L371), per character (digest D-50; StartSession makes it available again)."""
+    if sheet.exposure_tier < REINTERPRET_TIER:
+        raise StateConflict("character_id", "boonbane.exposure L371",
+                            f"the GM reinterprets the actions of a creature at Exposure tier 2 or "
+                            f"more, not {sheet.exposure_tier}")
+    if sheet.reinterpreted:
+        raise StateConflict("character_id", "boonbane.exposure L371",
+                            "once per session: this session's reinterpretation is used")
+    return ActionReinterpreted(character_id=cmd.character_id, action=cmd.action,
+                               interpretation=cmd.interpretation)
