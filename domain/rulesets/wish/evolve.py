@@ -16,26 +16,25 @@ from contracts.rulesets.wish import (
     EncounterState,
     GivenAssist,
     Hindrance,
-    InitiativeSlot,
     Lasting,
     Purchase,
     RecentCheck,
     Tally,
-    TurnState,
     WishSheet,
 )
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     advancement,
     encounter,
-    initiative,
     limited_charges,
     origin_actions,
+    origin_apply,
     origin_grants,
     reacts,
     travel,
 )
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.evolve_encounter import ENCOUNTER
 
 R = msgspec.structs.replace
 Data = Mapping[str, Any]
@@ -62,7 +61,7 @@ def _archetype(s: WishSheet, d: Data) -> WishSheet:
 
 def _origin(s: WishSheet, d: Data) -> WishSheet:
     try:
-        return advancement.apply_origin(
+        return origin_apply.apply_origin(
             s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent"),
             restricted=bool(d.get("restricted", False)),
         )
@@ -359,36 +358,6 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.Stabilized": lambda s, d: R(s, stabilized=True),
     "wish.StabilizationEnded": lambda s, d: R(s, stabilized=False),
     "wish.ArchetypeChosen": _archetype,
-}
-
-
-def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterState:
-    return R(e, turn=f(e.turn)) if e.turn is not None else e
-
-
-ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
-    "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
-    "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
-    "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(t, actions=t.actions + 1)),
-    "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
-    "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
-    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
-                                      initiative=[R(x, used=False) for x in e.initiative]),
-    "wish.ParticipantLeft": lambda e, d: R(
-        e, participants=[p for p in e.participants if p != d["character_id"]],
-        acted=[p for p in e.acted if p != d["character_id"]]),
-    "wish.InitiativeRolled": lambda e, d: R(
-        e, initiative=[msgspec.convert(x, InitiativeSlot) for x in d["slots"]],
-        sides=dict(d["sides"])),
-    "wish.InitiativeSlotTaken": lambda e, d: _turn(R(e, initiative=[
-        R(x, used=True) if i == d["slot"] else x for i, x in enumerate(e.initiative)]),
-        lambda t: R(t, slot=d["slot"])),
-    "wish.InitiativeMoved": lambda e, d: _turn(
-        R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
-        lambda t: R(t, slot=d["to"])),
-    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
-    "wish.SeparationSet": lambda e, d: R(
-        e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),
 }
 
 
