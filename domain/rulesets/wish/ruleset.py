@@ -30,7 +30,8 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 MAX_ODDS_DICE = 24  # exact convolution stays well under a second up to here
 
 
-def odds(pool: Mapping[str, int], *, downgrade: bool = False) -> c.OddsView:
+def odds(pool: Mapping[str, int], *, downgrade: bool = False,
+         depth: int = odds_module.DEPTH) -> c.OddsView:
     """The exact outcome distribution of a pool (L3-69; digest §1.3), as a view."""
     unknown = [d for d in pool if d not in DICE]
     if unknown or any(n < 0 for n in pool.values()):
@@ -38,7 +39,7 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False) -> c.OddsView:
     if sum(pool.values()) > MAX_ODDS_DICE:
         raise DomainError("pool", "wish.odds.size",
                           f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
-    return odds_module.view(odds_module.odds(pool, downgrade=downgrade))
+    return odds_module.view(odds_module.odds(pool, downgrade=downgrade, depth=depth))
 
 
 _COUNT = re.compile(r"[0-9]{1,3}")
@@ -134,7 +135,7 @@ class WishRuleset:
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
         """The exact outcome distribution of the pool in an odds query (L3-69)."""
-        return odds(parse_pool(query.pool), downgrade=query.downgrade)
+        return odds(parse_pool(query.pool), downgrade=query.downgrade, depth=query.depth)
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],
