@@ -5147,12 +5147,14 @@ class WishMove(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ...) -> None: ...
 
 class WishOddsQuery(_message.Message):
-    __slots__ = ("pool", "downgrade")
+    __slots__ = ("pool", "downgrade", "depth")
     POOL_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_FIELD_NUMBER: _ClassVar[int]
+    DEPTH_FIELD_NUMBER: _ClassVar[int]
     pool: _struct_pb2.Value
     downgrade: bool
-    def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
+    depth: _struct_pb2.Value
+    def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ..., depth: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ...) -> None: ...
 
 class WishOddsView(_message.Message):
     __slots__ = ("pool", "outcomes", "tail", "chain_depth", "p_success", "expected_net_successes")
@@ -5190,18 +5192,20 @@ class WishOptionLine(_message.Message):
     def __init__(self, key: _Optional[str] = ..., label: _Optional[str] = ..., times: _Optional[int] = ..., repeatable: _Optional[bool] = ...) -> None: ...
 
 class WishOutcome(_message.Message):
-    __slots__ = ("net_successes", "net_boons", "serendipity", "calamity", "probability")
+    __slots__ = ("net_successes", "net_boons", "serendipity", "calamity", "probability", "at_least")
     NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
     NET_BOONS_FIELD_NUMBER: _ClassVar[int]
     SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
     CALAMITY_FIELD_NUMBER: _ClassVar[int]
     PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    AT_LEAST_FIELD_NUMBER: _ClassVar[int]
     net_successes: int
     net_boons: int
     serendipity: int
     calamity: int
     probability: str
-    def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
+    at_least: bool
+    def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ..., at_least: _Optional[bool] = ...) -> None: ...
 
 class WishOvercomeOriginHindrance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "name", "wielded")
