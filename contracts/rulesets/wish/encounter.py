@@ -69,6 +69,7 @@ class TurnState(msgspec.Struct, kw_only=True):
     actions: int = 0
     stance_shifted: bool = False
     slot: int | None = None  # the initiative slot this turn took (digest G-7)
+    extra_maneuvers: int = 0  # free maneuvers the turn's Action bought (Reposition, L448)
 
 
 class EncounterState(msgspec.Struct, kw_only=True):

@@ -118,6 +118,12 @@ def _roll_check(
             stunt_costs.payable(actor, cmd.stunt, due, o)
             ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
             actor = ctx.sheet(cmd.character_id, field)
+    if cmd.skill == "Observation" and e is not None and cmd.target_id is not None:
+        count, source = range_bands.observation_dice(  # L406-409
+            e.separations.get(range_bands.pair(cmd.character_id, cmd.target_id)))
+        if count:
+            cmd = msgspec.structs.replace(cmd, sources=[*cmd.sources, c.DiceSource(
+                source=source, die=o.observation_range_die, count=count)])
     p = pool.assemble(
         actor,
         cmd,

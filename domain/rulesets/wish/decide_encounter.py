@@ -79,13 +79,15 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
     decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
     decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
-    for cond_id in grandstand.expiring_at_turn_start(s):
+    for cond_id, source in grandstand.expiring_at_turn_start(s):
         ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
-                 {"condition_id": cond_id, "cause": "turn began (Grandstand L550)"})
-    _restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
+                 {"condition_id": cond_id, "cause": f"turn began ({source})"})
+    restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
 
 
-def _restore(ctx: Ctx, cid: str, s: WishSheet, got: dict[str, int], cause: str) -> None:
+def restore(ctx: Ctx, cid: str, s: WishSheet, got: dict[str, int], cause: str) -> None:
+    """Recover what a phase or an action gives (Refreshed L1479, regeneration L1490-1511), up
+    to what was lost; Exhausted recovers no fatigue (L1442), Shocked no stress (L1443)."""
     if conditions.count(s, "Exhausted"):
         got.pop("fatigue", None)  # L1442
     if conditions.count(s, "Shocked"):
@@ -135,7 +137,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     got = conditions.recovery(s, "end")
     if s.origin == "Anthropomorphic":
         got["wounds"] = got.get("wounds", 0) + 1  # Animal Recovery (L788)
-    _restore(ctx, cid, s, got, "end of turn")
+    restore(ctx, cid, s, got, "end of turn")
     if plan:
         ctx.emit(char(cid), "wish.FortuneSpent", {"points": cost, "purpose": "recharge"})
         ctx.emit(char(cid), "wish.RechargeTokensAdded", {"stunts": plan, "cause": "Fortune"})

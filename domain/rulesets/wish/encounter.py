@@ -63,7 +63,8 @@ def can_start_turn(enc: EncounterState, character_id: str) -> None:
 
 def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: WishOptions) -> int:
     """Fatigue a maneuver costs before it is taken: the first is free, each extra costs 1
-    (L380); Energized adds a free one (L1481); Sluggish +1 each (L1434); Hindered +1 per
+    (L380); Energized adds a free one (L1481), and so does a Reposition that spent the turn's
+    Action (L448); Sluggish +1 each (L1434); Hindered +1 per
     movement maneuver (L1438). Refuses maneuvers conditions forbid (L1459-1463)."""
     if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
         raise StateConflict("kind", "wish.condition.lulled L1462", "no maneuvers or actions")
@@ -75,7 +76,7 @@ def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: 
                 )
     assert enc.turn is not None
     taken = enc.turn.maneuvers
-    free = FREE_MANEUVERS + conditions.count(sheet, "Energized")
+    free = FREE_MANEUVERS + conditions.count(sheet, "Energized") + enc.turn.extra_maneuvers
     is_free = taken < free
     cost = 0 if is_free else EXTRA_MANEUVER_FATIGUE
     if not is_free or options.sluggish_counts_free_maneuver:

@@ -22,7 +22,9 @@ def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterSt
 ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
     "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
-    "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(t, actions=t.actions + 1)),
+    "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(
+        t, actions=t.actions + 1,
+        extra_maneuvers=t.extra_maneuvers + int(d.get("extra_maneuvers", 0)))),
     "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
     "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
     "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,

@@ -107,6 +107,7 @@ class WishRuleset:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
         out.extend(deciders.char(p) for p in getattr(command, "engaged", []))  # Burst, L270
+        out.extend(deciders.char(p) for p in getattr(command, "allies", []))  # Ward, L445
         for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
             out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
