@@ -5819,7 +5819,7 @@ class WishStuntCost(_message.Message):
     def __init__(self, stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune: _Optional[int] = ..., wounds: _Optional[int] = ..., grit: _Optional[int] = ...) -> None: ...
 
 class WishTakeBasicAction(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty", "allies")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -5827,6 +5827,7 @@ class WishTakeBasicAction(_message.Message):
     TRIGGER_FIELD_NUMBER: _ClassVar[int]
     PINNED_CARD_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    ALLIES_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
@@ -5834,7 +5835,8 @@ class WishTakeBasicAction(_message.Message):
     trigger: str
     pinned_card: str
     difficulty: int
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., trigger: _Optional[str] = ..., pinned_card: _Optional[str] = ..., difficulty: _Optional[int] = ...) -> None: ...
+    allies: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., trigger: _Optional[str] = ..., pinned_card: _Optional[str] = ..., difficulty: _Optional[int] = ..., allies: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishTakeHindrance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "name", "stunt", "detail", "points", "gm_controls_alter_ego")
@@ -5919,18 +5921,20 @@ class WishTravelCheck(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., gate_doublings: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
 
 class WishTurnState(_message.Message):
-    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot")
+    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot", "extra_maneuvers")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     STANCE_SHIFTED_FIELD_NUMBER: _ClassVar[int]
     SLOT_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     maneuvers: int
     actions: int
     stance_shifted: bool
     slot: int
-    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ...) -> None: ...
+    extra_maneuvers: int
+    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ..., extra_maneuvers: _Optional[int] = ...) -> None: ...
 
 class WishUseCosmicWinds(_message.Message):
     __slots__ = ("campaign_id", "character_id", "check_id", "effect", "stunt")
