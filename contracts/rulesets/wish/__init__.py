@@ -38,6 +38,7 @@ from contracts.rulesets.wish.encounter import (
     EndEncounter,
     EndRound,
     EndTurn,
+    MaintainEffect,
     Move,
     SetSeparation,
     ShiftStance,
@@ -179,6 +180,7 @@ __all__ = [
     "StuntCost",
     "TakeHindrance",
     "TakeManeuver",
+    "MaintainEffect",
     "Tally",
     "TurnState",
     "WishSheet",
@@ -235,5 +237,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     OvercomeOriginHindrance,
     React,
     ChooseMalfunction,
+    MaintainEffect,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -70,6 +70,7 @@ class TurnState(msgspec.Struct, kw_only=True):
     stance_shifted: bool = False
     slot: int | None = None  # the initiative slot this turn took (digest G-7)
     extra_maneuvers: int = 0  # free maneuvers the turn's Action bought (Reposition, L448)
+    whole_turn: bool = False  # the turn went to keeping a Persisted effect (L264)
 
 
 class EncounterState(msgspec.Struct, kw_only=True):
@@ -109,3 +110,15 @@ class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     character_id: str
     target_id: str
     maneuvers: int
+
+
+class MaintainEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Keep an Invested (L263) or Persisted (L264) effect in play on the character's turn: an
+    Invested one with the turn's Action, a Persisted one with the whole turn (no maneuver or
+    Action before or after it). A Lingering one is kept with a maneuver (``TakeManeuver`` kind
+    ``maintain``, L262)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    stunt: str

@@ -17,6 +17,7 @@ from domain.rulesets.wish import (
     health,
     hindrances,
     limited_charges,
+    lingering,
     origin_actions,
     pool,
     range_bands,
@@ -193,7 +194,7 @@ def _roll_check(
     if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
         ctx.emit(char(cmd.character_id), "wish.StuntFailed",
                  {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
-    if stunt is not None and "Lingering" in stunt.traits:  # in effect at once (L262)
+    if stunt is not None and lingering.sustained(stunt):  # in effect at once (L262-264)
         ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
     if moved is not None:  # Push / Delay (L249-250)

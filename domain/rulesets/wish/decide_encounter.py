@@ -230,7 +230,31 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                                                           "skill": cmd.skill})
 
 
+def maintain_effect(ctx: Ctx, cmd: c.MaintainEffect) -> None:
+    """MaintainEffect: an Invested effect is kept with the turn's Action (L263), a Persisted
+    one with the entire turn, no maneuver or Action taken before or after (L264); an effect
+    not kept this turn ends at End of Turn, as a Lingering one does (L262)."""
+    e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    stunt = s.stunts.get(cmd.stunt)
+    trait = lingering.sustained(stunt) if stunt is not None else None
+    upkeep = lingering.SUSTAINED[trait][0] if trait is not None else "action"
+    if upkeep == "maneuver":
+        upkeep = "action"  # a Lingering effect: refused below, naming its maneuver
+    lingering.maintainable(s, cmd.stunt, upkeep)
+    assert e.turn is not None  # on_turn: the turn is running
+    if upkeep == "turn":
+        lingering.whole_turn_free(e.turn)
+    encounter.may_act(e, s)
+    ctx.emit(enc(cmd.encounter_id), "wish.ActionTaken", {
+        "character_id": cmd.character_id, "kind": f"maintain {trait}", "stunt": cmd.stunt,
+        **({"whole_turn": True} if upkeep == "turn" else {})})
+    ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
+
+
 HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    c.MaintainEffect: maintain_effect,
     c.ShiftStance: shift_stance,
     c.StartEncounter: start_encounter,
     c.StartTurn: start_turn,

@@ -7,7 +7,7 @@ import msgspec
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import React
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import conditions, range_bands, reacts
+from domain.rulesets.wish import conditions, lingering, range_bands, reacts
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
@@ -29,6 +29,10 @@ def react(ctx: Ctx, cmd: React) -> None:
     s = ctx.sheet(cmd.character_id)
     ctx.sheet(cmd.attacker_id, "attacker_id")
     able(s, ctx.options)
+    ended = lingering.ended_by_react(s)
+    if ended:  # a Persisted effect cannot outlast a React (L264)
+        ctx.emit(char(cmd.character_id), "wish.LingeringEnded",
+                 {"stunts": ended, "cause": "React L264"})
     ch = reacts.CHARACTERISTIC[cmd.action]
     if cmd.action == "Riposte":
         latest = ctx.sheet(cmd.attacker_id).recent_checks[-1:]

@@ -75,6 +75,9 @@ def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: 
                     "kind", f"wish.condition.{name.lower()} L{line}", "no movement maneuvers"
                 )
     assert enc.turn is not None
+    if enc.turn.whole_turn:
+        raise StateConflict("kind", "wish.trait.persisted L264",
+                            "the turn went to keeping a Persisted effect")
     taken = enc.turn.maneuvers
     free = FREE_MANEUVERS + conditions.count(sheet, "Energized") + enc.turn.extra_maneuvers
     is_free = taken < free
@@ -92,6 +95,9 @@ def may_act(enc: EncounterState, sheet: WishSheet) -> None:
     if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
         raise StateConflict("character_id", "wish.condition.lulled L1462", "no actions")
     allowed = ACTIONS_PER_TURN + conditions.count(sheet, "Blurred")
+    if enc.turn.whole_turn:
+        raise StateConflict("character_id", "wish.trait.persisted L264",
+                            "the turn went to keeping a Persisted effect")
     if enc.turn.actions >= allowed:
         raise StateConflict(
             "character_id", "wish.encounter.action L380", "the turn's action is already taken"

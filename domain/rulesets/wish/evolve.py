@@ -307,6 +307,8 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.StuntToggled": lambda s, d: _stunt(s, d, toggled_on=bool(d.get("on"))),  # L260
     "wish.LingeringMaintained": lambda s, d: R(  # L262: used, or a maneuver spent on it
         s, lingering={**s.lingering, d["stunt"]: True}),
+    "wish.LingeringEnded": lambda s, d: R(s, lingering={  # a React ends Persisted ones (L264)
+        n: kept for n, kept in s.lingering.items() if n not in d.get("stunts", [])}),
     "wish.LingeringUpkeep": lambda s, d: R(s, lingering={  # End of Turn (L262)
         n: False for n in s.lingering if n not in d.get("ended", [])}),
     "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315

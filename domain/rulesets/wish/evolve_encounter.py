@@ -24,7 +24,8 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
     "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(
         t, actions=t.actions + 1,
-        extra_maneuvers=t.extra_maneuvers + int(d.get("extra_maneuvers", 0)))),
+        extra_maneuvers=t.extra_maneuvers + int(d.get("extra_maneuvers", 0)),
+        whole_turn=t.whole_turn or bool(d.get("whole_turn", False)))),
     "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
     "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
     "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
