@@ -149,3 +149,14 @@ async def test_range_bands_and_movement_through_http(api: Api) -> None:
                                                   "target_id": "foe", "tags": ["detect"]})
     [roll] = [e for e in looked["events"] if e["type"] == "wish.CheckRolled"]
     assert roll["data"]["check"]["pool"] == {"CHR": 2, "MIS": 3}
+
+
+async def test_improvise_adds_the_improvisation_rank_L1068(api: Api) -> None:
+    """L1068: the Improvisation skill "adds their skill Rank to the Improvise dice pool" (the
+    digest reads Rank as that many Expertise dice); L456: Improvise is a check tagged so."""
+    skills = {"Improvisation": {"characteristic": "wp", "kind": "advanced", "ranks": 2,
+                                "acquired": True}}
+    t = await campaign(api, skills=skills, experience=30)
+    assert await rolled_pool(api, t, skill="Athletics", tags=["improvise"]) == {
+        "CHR": 2, "EXP": 2}
+    assert await rolled_pool(api, t, skill="Athletics") == {"CHR": 2}  # not improvised
