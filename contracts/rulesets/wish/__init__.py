@@ -34,6 +34,7 @@ from contracts.rulesets.wish.checks import (
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
 from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
 from contracts.rulesets.wish.encounter import (
+    BeginExtended,
     EncounterState,
     EndEncounter,
     EndRound,
@@ -80,6 +81,7 @@ from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
     ConditionInstance,
     Device,
+    ExtendedEffect,
     GivenAssist,
     Hindrance,
     Lasting,
@@ -134,6 +136,8 @@ __all__ = [
     "DamageKind",
     "Device",
     "GivenAssist",
+    "ExtendedEffect",
+    "BeginExtended",
     "DiceSource",
     "Die",
     "DieRoll",
@@ -238,5 +242,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     React,
     ChooseMalfunction,
     MaintainEffect,
+    BeginExtended,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -122,3 +122,14 @@ class MaintainEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
     encounter_id: str
     character_id: str
     stunt: str
+
+
+class BeginExtended(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Begin an "N Turns" stunt on the character's turn (L261): it takes this entire Turn and
+    the next N - 1, with no stance change, maneuver or Action, and resolves at the End of Turn
+    of the last; damage makes it fail and the turns are wasted."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    stunt: str

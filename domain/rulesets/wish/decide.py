@@ -20,6 +20,7 @@ from domain.rulesets.wish import (
     decide_conditions,
     decide_devices,
     decide_encounter,
+    decide_extended,
     decide_fortune,
     decide_health,
     decide_initiative,
@@ -50,6 +51,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_initiative,
     decide_reacts,
     decide_fortune,
+    decide_extended,
 )
 
 

@@ -11,9 +11,11 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     assists,
     conditions,
+    decide_extended,
     decide_initiative,
     decide_travel,
     encounter,
+    extended,
     grandstand,
     health,
     lingering,
@@ -27,6 +29,7 @@ from domain.rulesets.wish.decide_health import damage
 def shift_stance(ctx: Ctx, cmd: c.ShiftStance) -> None:
     """ShiftStance at the start of a turn: 1 step free, 1 more for 1 stress (L83, L89)."""
     s = ctx.sheet(cmd.character_id)
+    extended.no_stance_change(s)  # X Turns (L261)
     if cmd.encounter_id is not None:
         e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
         assert e.turn is not None
@@ -78,6 +81,7 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     s = ctx.sheet(cmd.character_id)
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
     decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
+    decide_extended.occupy_turn(ctx, cmd.encounter_id, cmd.character_id, s)  # X Turns, L261
     decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
     for cond_id, source in grandstand.expiring_at_turn_start(s):
         ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
@@ -111,6 +115,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     s = ctx.sheet(cid)
     plan, cost = encounter.fortune_recharge(s, dict(cmd.fortune_recharge))  # refuse first
     encounter.invigorated_choice(s, cmd.invigorated_stunt)
+    decide_extended.progress(ctx, cid)  # X Turns (L261), D-22 step 1
     in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262), D-22 step 1
     if in_play:
         ctx.emit(char(cid), "wish.LingeringUpkeep", {

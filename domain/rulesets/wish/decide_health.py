@@ -7,6 +7,7 @@ import msgspec
 from contracts.rulesets import wish as c
 from domain.rulesets.wish import (
     conditions,
+    decide_extended,
     health,
     origin_actions,
     toggles,
@@ -25,6 +26,7 @@ def damage(
                  {"stunt": name, "on": False, "cause": "unconscious"})
     # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
     hurt = r.wounds_lost + r.grit_lost + len(r.criticals) + len(r.schisms)
+    decide_extended.interrupted(ctx, cid, hurt)  # an X Turns effect fails (L261)
     lulled = conditions.instances(ctx.sheet(cid), "Lulled")
     if hurt and lulled:
         ticks = {x.id: hurt for x in lulled}

@@ -26,6 +26,7 @@ from domain.errors import DomainError
 from domain.rulesets.wish import (
     advancement,
     encounter,
+    extended,
     limited_charges,
     origin_actions,
     origin_apply,
@@ -307,6 +308,10 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.StuntToggled": lambda s, d: _stunt(s, d, toggled_on=bool(d.get("on"))),  # L260
     "wish.LingeringMaintained": lambda s, d: R(  # L262: used, or a maneuver spent on it
         s, lingering={**s.lingering, d["stunt"]: True}),
+    "wish.ExtendedBegun": extended.fold_begun,  # L261
+    "wish.ExtendedProgressed": extended.fold_progressed,
+    "wish.ExtendedResolved": extended.fold_ended,
+    "wish.ExtendedFailed": extended.fold_ended,
     "wish.LingeringEnded": lambda s, d: R(s, lingering={  # a React ends Persisted ones (L264)
         n: kept for n, kept in s.lingering.items() if n not in d.get("stunts", [])}),
     "wish.LingeringUpkeep": lambda s, d: R(s, lingering={  # End of Turn (L262)

@@ -6,12 +6,15 @@ from __future__ import annotations
 import pytest
 
 from contracts.rulesets.wish import (
+    ApplyDamage,
     Attack,
+    BeginExtended,
     EndRound,
     EndTurn,
     MaintainEffect,
     React,
     RollCheck,
+    ShiftStance,
     StartEncounter,
     StartTurn,
     Stunt,
@@ -158,3 +161,56 @@ def test_a_persisted_effect_takes_the_whole_turn_and_a_react_ends_it_L264() -> N
                         attacker_id="foe", action="Brace"))
     assert events[0].type == "wish.LingeringEnded" and events[0].data["stunts"] == ["Storm"]
     assert in_play(t) == {}
+
+
+def ritual() -> Table:
+    stunts = {"Ritual": {"sfx": "Magic", "traits": ["2 Turns"], "recharge_rating": 3}}
+    t = Table(states(mage=build_sheet(stunts=stunts), foe=build_sheet()))
+    t.do(StartEncounter(campaign_id="c", encounter_id="e", participants=["mage", "foe"]))
+    t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="mage"))
+    return t
+
+
+def test_an_x_turns_effect_takes_entire_turns_and_resolves_at_the_last_end_L261() -> None:
+    """L261 X Turns: 'occupies 1 or more of a character's entire Turns, preventing them from
+    altering their stance, taking any maneuvers at all, or taking their normal Action. The
+    effect resolves during the character's End of Turn phase at the end of the allotted time
+    frame'; L259: its recharge begins when the window has elapsed."""
+    t = ritual()
+    t.do(BeginExtended(campaign_id="c", encounter_id="e", character_id="mage", stunt="Ritual"))
+    for cmd in (TakeManeuver(campaign_id="c", encounter_id="e", character_id="mage",
+                             kind="movement"),
+                ShiftStance(campaign_id="c", character_id="mage", steps=1)):
+        with pytest.raises(StateConflict) as err:
+            t.do(cmd)
+        assert "L261" in err.value.rule or "L264" in err.value.rule
+    first = t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="mage"))
+    assert [e.data["done"] for e in first if e.type == "wish.ExtendedProgressed"] == [1]
+    t.do(EndRound(campaign_id="c", encounter_id="e"))
+    began = t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="mage"))
+    assert [e.data.get("whole_turn") for e in began if e.type == "wish.ActionTaken"] == [True]
+    with pytest.raises(StateConflict):  # no Action in this turn either
+        t.do(use("Ritual"))
+    last = t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="mage"))
+    types = [e.type for e in last]
+    assert types.index("wish.ExtendedResolved") < types.index("wish.RechargeTokensAdded")
+    mage = sheets.load(t.st["character:mage"])
+    assert mage.extended is None
+    assert mage.stunts["Ritual"].recharge_tokens == 3 - 1  # placed, then this End of Turn's 1
+
+
+def test_damage_makes_an_x_turns_effect_fail_L261() -> None:
+    """L261: 'If anything interrupts the character or does damage to them, the effect
+    automatically fails and any Actions expended on it thus far are wasted.'"""
+    t = ritual()
+    t.do(BeginExtended(campaign_id="c", encounter_id="e", character_id="mage", stunt="Ritual"))
+    t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="mage"))
+    events = t.do(ApplyDamage(campaign_id="c", character_id="mage", amount=3))
+    [failed] = [e for e in events if e.type == "wish.ExtendedFailed"]
+    assert failed.data == {"stunt": "Ritual", "turns_wasted": 1, "cause": "damaged L261"}
+    assert sheets.load(t.st["character:mage"]).extended is None
+    t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="foe"))
+    with pytest.raises(DomainError) as err:  # the foe has no such stunt
+        t.do(BeginExtended(campaign_id="c", encounter_id="e", character_id="foe",
+                           stunt="Ritual"))
+    assert (err.value.field, err.value.rule) == ("stunt", "wish.trait.x_turns L261")
