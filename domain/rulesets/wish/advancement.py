@@ -60,7 +60,8 @@ class Priced(msgspec.Struct, frozen=True, kw_only=True):
 
 
 def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
-    """The cost of one purchase and the rule that sets it; refuses what the rules forbid."""
+    """The cost of one purchase and the rule that sets it (creation points and advances,
+    L554-750; stunts L476-490; skills L974-1000); refuses what the rules forbid."""
     creating = sheet.phase == "creation"
     if p.kind == "characteristic":
         _need(p.target in sheets.CHARACTERISTICS, "purchase.target", "L105-133", "a characteristic")

@@ -18,6 +18,9 @@ from domain.rulesets.wish.decide_context import Ctx, Handler, char
 def damage(
     ctx: Ctx, cid: str, amount: int, kind: str, pierce: int, bypass: bool, source: str
 ) -> None:
+    """Deal damage through Soak or Psyche (L185-210) and what follows it: a Toggle goes off at
+    unconsciousness (L260), Lulled loses a token per Wound (L1462), an X Turns effect fails
+    (L261)."""
     target = ctx.sheet(cid)
     r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
     ctx.emit(char(cid), "wish.DamageTaken", {**msgspec.to_builtins(r), "source": source})

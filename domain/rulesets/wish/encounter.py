@@ -29,7 +29,7 @@ def load(state: Any) -> EncounterState | None:
 
 
 def active(state: Any, encounter_id: str) -> EncounterState:
-    """The encounter, refusing if it has not started or has ended."""
+    """The encounter, refusing if it has not started or has ended (L378)."""
     enc = load(state)
     if enc is None or not enc.active:
         raise StateConflict("encounter_id", "wish.encounter L378", f"{encounter_id} is not running")
@@ -37,7 +37,8 @@ def active(state: Any, encounter_id: str) -> EncounterState:
 
 
 def on_turn(enc: EncounterState, character_id: str) -> EncounterState:
-    """Refuse unless it is ``character_id``'s turn."""
+    """Refuse unless it is ``character_id``'s turn: maneuvers and the Action are taken on
+    one's own turn (L380)."""
     if enc.turn is None or enc.turn.character_id != character_id:
         raise StateConflict(
             "character_id", "wish.encounter.turn L380", f"it is not {character_id}'s turn"

@@ -244,7 +244,7 @@ def archetype_sfx(sheet: WishSheet) -> list[str]:
 
 
 def derived(sheet: WishSheet) -> dict[str, Any]:
-    """The origin's abilities and the figures they imply, for character reads."""
+    """The origin's abilities and the figures they imply, for character reads (L767-924)."""
     out: dict[str, Any] = {
         "origin": sheet.origin,
         "talent": sheet.origin_talent,
