@@ -160,3 +160,39 @@ async def test_improvise_adds_the_improvisation_rank_L1068(api: Api) -> None:
     assert await rolled_pool(api, t, skill="Athletics", tags=["improvise"]) == {
         "CHR": 2, "EXP": 2}
     assert await rolled_pool(api, t, skill="Athletics") == {"CHR": 2}  # not improvised
+
+
+async def test_a_pinned_card_is_played_as_a_react_or_lost_L446(api: Api) -> None:
+    """L446 Pin: 'turn an Action card into a React by declaring a trigger event; if the event
+    occurs before the character's next action they play the pinned Action as if it were a
+    React, otherwise the Action is lost'."""
+    t = await campaign(api, stunts={"Bash": {"rating": 2}})
+    cid, bob, ann = t["cid"], t["bob"], t["ann"]
+    hero = {"campaign_id": cid, "character_id": "hero", "encounter_id": "fight"}
+    foe = {"campaign_id": cid, "character_id": "foe", "encounter_id": "fight"}
+    await api.ok(ann, "wish.StartEncounter", {"campaign_id": cid, "encounter_id": "fight",
+                                              "participants": ["hero", "foe"]})
+    await api.ok(bob, "wish.StartTurn", hero)
+    await api.ok(bob, "wish.TakeBasicAction", {**hero, "action": "Pin",
+                                               "trigger": "the goon charges",
+                                               "pinned_card": "Bash"})
+    await api.ok(bob, "wish.EndTurn", hero)
+    await api.ok(ann, "wish.StartTurn", foe)
+    played = await api.ok(bob, "wish.PlayPinned", {**hero, "target_id": "foe",
+                                                   "skill": "Melee Skill"})
+    types = [e["type"] for e in played["events"]]
+    assert types[0] == "wish.PinnedPlayed" and "wish.CheckRolled" in types
+    again = await api.command(bob, "wish.PlayPinned", {**hero, "target_id": "foe"})
+    assert again.status_code == 409 and again.json()["rule"] == "wish.basic_action.pin L446"
+    await api.ok(ann, "wish.EndTurn", foe)
+    await api.ok(ann, "wish.EndRound", {"campaign_id": cid, "encounter_id": "fight"})
+    await api.ok(bob, "wish.StartTurn", hero)
+    await api.ok(bob, "wish.TakeBasicAction", {**hero, "action": "Pin", "trigger": "never",
+                                               "pinned_card": "Bash"})
+    await api.ok(bob, "wish.EndTurn", hero)
+    await api.ok(ann, "wish.StartTurn", foe)
+    await api.ok(ann, "wish.EndTurn", foe)
+    await api.ok(ann, "wish.EndRound", {"campaign_id": cid, "encounter_id": "fight"})
+    began = await api.ok(bob, "wish.StartTurn", hero)
+    assert [e["data"]["card"] for e in began["events"] if e["type"] == "wish.PinLapsed"] == [
+        "Bash"]

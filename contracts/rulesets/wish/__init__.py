@@ -75,7 +75,7 @@ from contracts.rulesets.wish.origin import (
     UseCosmicWinds,
     UseMysticalReality,
 )
-from contracts.rulesets.wish.reacts import PendingReact, React, ReactName
+from contracts.rulesets.wish.reacts import PendingReact, PlayPinned, React, ReactName
 from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource, DieRoll, RecentCheck, Tally
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
@@ -85,6 +85,7 @@ from contracts.rulesets.wish.sheet import (
     GivenAssist,
     Hindrance,
     Lasting,
+    PinnedCard,
     Skill,
     Specialization,
     Stance,
@@ -137,6 +138,8 @@ __all__ = [
     "Device",
     "GivenAssist",
     "ExtendedEffect",
+    "PinnedCard",
+    "PlayPinned",
     "BeginExtended",
     "DiceSource",
     "Die",
@@ -243,5 +246,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ChooseMalfunction,
     MaintainEffect,
     BeginExtended,
+    PlayPinned,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

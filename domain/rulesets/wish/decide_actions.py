@@ -74,6 +74,9 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
         })
         if cmd.action == "Shift":
             decide_initiative.shift(ctx, cmd.encounter_id)  # L449
+        if cmd.action == "Pin":  # held as a React until the next action (L446)
+            ctx.emit(char(cmd.character_id), "wish.CardPinned",
+                     {"card": cmd.pinned_card, "trigger": cmd.trigger})
         if cmd.action == "Recover" and ctx.options.recover_basic_action == "breather":
             restore(ctx, cmd.character_id, s, dict(effects.RECOVERED), "Recover L443")
             _condition(ctx, cmd.character_id, effects.recover_condition)

@@ -82,6 +82,9 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
     decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
     decide_extended.occupy_turn(ctx, cmd.encounter_id, cmd.character_id, s)  # X Turns, L261
+    if s.pinned is not None:  # the trigger did not come before this, its next action (L446)
+        ctx.emit(char(cmd.character_id), "wish.PinLapsed",
+                 {"card": s.pinned.card, "cause": "next turn L446"})
     decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
     for cond_id, source in grandstand.expiring_at_turn_start(s):
         ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",

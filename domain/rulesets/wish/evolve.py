@@ -31,6 +31,7 @@ from domain.rulesets.wish import (
     origin_actions,
     origin_apply,
     origin_grants,
+    pin,
     reacts,
     travel,
 )
@@ -308,6 +309,9 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.StuntToggled": lambda s, d: _stunt(s, d, toggled_on=bool(d.get("on"))),  # L260
     "wish.LingeringMaintained": lambda s, d: R(  # L262: used, or a maneuver spent on it
         s, lingering={**s.lingering, d["stunt"]: True}),
+    "wish.CardPinned": pin.fold_pinned,  # L446
+    "wish.PinnedPlayed": pin.fold_cleared,
+    "wish.PinLapsed": pin.fold_cleared,
     "wish.ExtendedBegun": extended.fold_begun,  # L261
     "wish.ExtendedProgressed": extended.fold_progressed,
     "wish.ExtendedResolved": extended.fold_ended,

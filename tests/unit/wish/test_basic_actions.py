@@ -10,6 +10,7 @@ from contracts.rulesets.wish import (
     EndRound,
     EndTurn,
     Grandstand,
+    PlayPinned,
     StartEncounter,
     StartTurn,
     TakeBasicAction,
@@ -202,3 +203,38 @@ def test_recover_and_ward_steps_only_with_their_options_stance_only() -> None:
     assert [e.type for e in events] == ["wish.ActionTaken", "wish.StanceSet"]
     hero = sheets.load(st["character:hero"])
     assert hero.stress == 2 and hero.conditions == []
+
+
+def test_a_pinned_card_is_played_as_a_react_before_the_next_action_L446() -> None:
+    """L446 Pin: 'if the event occurs before the character's next action they play the pinned
+    Action as if it were a React, otherwise the Action is lost'."""
+    t = table()
+    t.do(act("Pin", trigger="the goon moves", pinned_card="Bash"))
+    assert sheets.load(t.st["character:hero"]).pinned is not None
+    t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+    t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="foe"))
+    play = PlayPinned(campaign_id="c", encounter_id="e", character_id="hero", target_id="foe",
+                      skill="Melee Skill")
+    with pytest.raises(DomainError) as err:  # only the pinned card
+        t.do(PlayPinned(campaign_id="c", encounter_id="e", character_id="hero", stunt="Zap"))
+    assert err.value.field == "stunt"
+    events = t.do(play, faces=[1] * 6)  # out of the hero's turn
+    types = [e.type for e in events]
+    assert types[0] == "wish.PinnedPlayed" and "wish.CheckRolled" in types
+    [rolled] = [e for e in events if e.type == "wish.CheckRolled"]
+    assert rolled.data["kind"] == "attack" and rolled.data["target_id"] == "foe"
+    assert sheets.load(t.st["character:hero"]).pinned is None
+    with pytest.raises(DomainError) as err:  # played once
+        t.do(play, faces=[1] * 6)
+    assert err.value.rule == "wish.basic_action.pin L446"
+
+
+def test_a_pinned_card_lapses_at_the_next_turn_L446() -> None:
+    t = table()
+    t.do(act("Pin", trigger="the goon moves", pinned_card="Bash"))
+    t.do(EndTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+    t.do(EndRound(campaign_id="c", encounter_id="e"))
+    began = t.do(StartTurn(campaign_id="c", encounter_id="e", character_id="hero"))
+    assert [e.data for e in began if e.type == "wish.PinLapsed"] == [
+        {"card": "Bash", "cause": "next turn L446"}]
+    assert sheets.load(t.st["character:hero"]).pinned is None
