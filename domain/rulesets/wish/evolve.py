@@ -26,6 +26,7 @@ from domain.errors import DomainError
 from domain.rulesets.wish import (
     advancement,
     encounter,
+    evolve_checks,
     extended,
     limited_charges,
     origin_actions,
@@ -146,52 +147,6 @@ def _check(s: WishSheet, d: Data) -> WishSheet:
     return _recharge(s, d.get("recharge", {}))
 
 
-def _amended(s: WishSheet, d: Data) -> WishSheet:
-    tally = msgspec.convert(d["tally"], Tally)
-    result = msgspec.convert(d["result"], CheckResult)
-    recent = [
-        R(r, tally=tally, result=result,
-          dice=[*r.dice, *(msgspec.convert(x, DieRoll) for x in d.get("dice", []))])
-        if r.check_id == d.get("check_id") else r
-        for r in s.recent_checks
-    ]
-    return R(
-        s,
-        recent_checks=recent,
-        stress=s.stress + d.get("stress", 0),
-        fatigue=s.fatigue + d.get("fatigue", 0),
-    )
-
-
-def _lines(s: WishSheet, d: Data) -> WishSheet:
-    used: Mapping[str, int] = d.get("consumed", {})
-    recent = [
-        R(
-            r,
-            lines=[*r.lines, *d.get("lines", [])],
-            consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
-        )
-        if r.check_id == d.get("check_id")
-        else r
-        for r in s.recent_checks
-    ]
-    return R(s, recent_checks=recent)
-
-
-def _justification_line(s: WishSheet, d: Data) -> WishSheet:
-    used: Mapping[str, int] = d.get("consumed", {})
-    name = f"{d.get('justification')} {d.get('line')}"
-    recent = [
-        R(r, lines=[*r.lines, *[name] * int(d.get("times", 1))],
-          consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
-          stunt_rating=int(d.get("stunt_rating", r.stunt_rating)),
-          result=msgspec.convert(d["result"], CheckResult) if "result" in d else r.result)
-        if r.check_id == d.get("check_id") else r
-        for r in s.recent_checks
-    ]
-    return R(s, recent_checks=recent)
-
-
 def _hindrance(s: WishSheet, d: Data) -> WishSheet:
     h = msgspec.convert(d["hindrance"], Hindrance)
     s = R(s, hindrances=[*s.hindrances, h], hindrance_points=s.hindrance_points + d.get("points", 0))
@@ -288,10 +243,10 @@ def _device_damaged(s: WishSheet, d: Data) -> WishSheet:
 
 CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRolled": _check,
-    "wish.CheckAmended": _amended,
+    "wish.CheckAmended": evolve_checks.fold_amended,
     "wish.HindranceTaken": _hindrance,
-    "wish.OptionLinesChosen": _lines,
-    "wish.JustificationLineTriggered": _justification_line,  # L338-368
+    "wish.OptionLinesChosen": evolve_checks.fold_lines,
+    "wish.JustificationLineTriggered": evolve_checks.fold_justification_line,  # L338-368
     "wish.StanceShifted": lambda s, d: R(
         s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
     ),
