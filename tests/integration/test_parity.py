@@ -205,6 +205,14 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.TakeManeuver", {"campaign_id": wid, "encounter_id": "brawl",
                                               "character_id": "hero", "kind": "maintain",
                                               "stunt": "Aura"})  # L262: not in play
+    await w.both("bob", "wish.MaintainEffect", {"campaign_id": wid, "encounter_id": "brawl",
+                                                "character_id": "hero",
+                                                "stunt": "Aura"})  # L263-264: not in play
+    await w.both("bob", "wish.BeginExtended", {"campaign_id": wid, "encounter_id": "brawl",
+                                               "character_id": "hero",
+                                               "stunt": "Aura"})  # L261: no such stunt
+    await w.both("bob", "wish.PlayPinned", {"campaign_id": wid, "encounter_id": "brawl",
+                                            "character_id": "hero"})  # L446: nothing pinned
     await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",
                                         "engaged": ["hero"]})  # L270: not a Burst attack
     await w.both("bob", "wish.Attack", {**hero, "target_id": "foe", "encounter_id": "brawl",

@@ -55,7 +55,9 @@ async def test_bleeding_out_and_first_aid_with_the_dying_option_through_http(api
                                   "wounds_lost": 11})
     await create(api, t, "medic", {"characteristics": BASE, "phase": "play"})
     f = {"campaign_id": t["cid"], "encounter_id": "f"}
-    await api.ok(ann, "wish.StartEncounter", {**f, "participants": ["down", "medic"]})
+    started = await api.ok(ann, "wish.StartEncounter", {**f, "participants": ["down", "medic"]})
+    # the refusal below counts the log: let the read models reach the setup first
+    await character(api, t, "down", started["position"])
     await refused(api, t, "wish.EndRound", {"encounter_id": "f"}, 422, "wish.dying G-3",
                   "payload.participants")
     ended = await api.ok(ann, "wish.EndRound", {**f, "participants": ["down", "medic"]})

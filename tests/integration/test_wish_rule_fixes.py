@@ -184,6 +184,9 @@ async def test_unknown_payload_fields_are_refused_naming_the_field(api: Api) -> 
          "payload.purchase.targte"),
         ("wish.ChooseOrigin", {"character_id": "hero", "origin": "Mystic", "talnet": "Seer"},
          "payload.talnet"),
+        ("CreateCharacter", {"name": "Typo", "character_id": "typo", "sheet": {
+            "characteristics": BASE, "stunts": {"Zap": {"ratin": 2}}}},
+         "payload.sheet.stunts.Zap.ratin"),
     ]
     for type_, payload, field in cases:
         before = await log_length(api, t)

@@ -34,10 +34,12 @@ from contracts.rulesets.wish.checks import (
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
 from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
 from contracts.rulesets.wish.encounter import (
+    BeginExtended,
     EncounterState,
     EndEncounter,
     EndRound,
     EndTurn,
+    MaintainEffect,
     Move,
     SetSeparation,
     ShiftStance,
@@ -73,15 +75,17 @@ from contracts.rulesets.wish.origin import (
     UseCosmicWinds,
     UseMysticalReality,
 )
-from contracts.rulesets.wish.reacts import PendingReact, React, ReactName
+from contracts.rulesets.wish.reacts import PendingReact, PlayPinned, React, ReactName
 from contracts.rulesets.wish.records import CheckRecord, CheckResult, DiceSource, DieRoll, RecentCheck, Tally
 from contracts.rulesets.wish.sheet import (
     ArchetypeTier,
     ConditionInstance,
     Device,
+    ExtendedEffect,
     GivenAssist,
     Hindrance,
     Lasting,
+    PinnedCard,
     Skill,
     Specialization,
     Stance,
@@ -133,6 +137,10 @@ __all__ = [
     "DamageKind",
     "Device",
     "GivenAssist",
+    "ExtendedEffect",
+    "PinnedCard",
+    "PlayPinned",
+    "BeginExtended",
     "DiceSource",
     "Die",
     "DieRoll",
@@ -179,6 +187,7 @@ __all__ = [
     "StuntCost",
     "TakeHindrance",
     "TakeManeuver",
+    "MaintainEffect",
     "Tally",
     "TurnState",
     "WishSheet",
@@ -235,5 +244,8 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     OvercomeOriginHindrance,
     React,
     ChooseMalfunction,
+    MaintainEffect,
+    BeginExtended,
+    PlayPinned,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -69,6 +69,8 @@ class TurnState(msgspec.Struct, kw_only=True):
     actions: int = 0
     stance_shifted: bool = False
     slot: int | None = None  # the initiative slot this turn took (digest G-7)
+    extra_maneuvers: int = 0  # free maneuvers the turn's Action bought (Reposition, L448)
+    whole_turn: bool = False  # the turn went to keeping a Persisted effect (L264)
 
 
 class EncounterState(msgspec.Struct, kw_only=True):
@@ -108,3 +110,26 @@ class Move(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     character_id: str
     target_id: str
     maneuvers: int
+
+
+class MaintainEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Keep an Invested (L263) or Persisted (L264) effect in play on the character's turn: an
+    Invested one with the turn's Action, a Persisted one with the whole turn (no maneuver or
+    Action before or after it). A Lingering one is kept with a maneuver (``TakeManeuver`` kind
+    ``maintain``, L262)."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    stunt: str
+
+
+class BeginExtended(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Begin an "N Turns" stunt on the character's turn (L261): it takes this entire Turn and
+    the next N - 1, with no stance change, maneuver or Action, and resolves at the End of Turn
+    of the last; damage makes it fail and the turns are wasted."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    stunt: str

@@ -13,6 +13,9 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     serendipity: int
     calamity: int
     probability: str  # an exact fraction "p/q"
+    # this outcome is net_successes or more: the Expertise chains past the listed nets,
+    # summed in closed form (L49)
+    at_least: bool = False
 
 
 class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -24,6 +27,10 @@ class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
         description="DIE:COUNT pairs, e.g. CHR:3,OFF:2,CHL:1")]
     # read each Serendipity as one more success instead
     downgrade: bool = False
+    # chained Expertise successes listed one by one beyond the pool's highest unchained net;
+    # the rest are "at_least" outcomes, exact all the same
+    depth: Annotated[int, msgspec.Meta(
+        ge=0, le=30, description="chained Expertise successes listed one by one")] = 2
 
 
 class OddsView(msgspec.Struct, frozen=True, kw_only=True):
@@ -31,9 +38,9 @@ class OddsView(msgspec.Struct, frozen=True, kw_only=True):
 
     pool: dict[str, int]
     outcomes: list[Outcome]
-    # exact mass left out of ``outcomes``: Expertise chains deeper than ``chain_depth`` in all,
-    # below 1e-15 ("0" without Expertise dice); p_success and the expectation include it
+    # the mass left out of ``outcomes``: always "0" (the chains are summed in closed form)
     tail: str
+    # chained successes listed one by one (the query's ``depth``; 0 without Expertise dice)
     chain_depth: int = 0
     p_success: str
     expected_net_successes: str

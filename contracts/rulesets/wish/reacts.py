@@ -7,6 +7,8 @@ from typing import Literal
 
 import msgspec
 
+from contracts.rulesets.wish.checks import CheckSpec
+
 ReactName = Literal["Brace", "Parry", "Dodge", "Riposte"]
 
 
@@ -29,3 +31,14 @@ class React(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     action: ReactName
     difficulty: int = 0
     specializations: list[str] = []
+
+
+class PlayPinned(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Play the Action card a Pin holds, as if it were a React, when its declared trigger event
+    occurs before the character's next action (L446): its check is rolled out of turn, an
+    attack when ``target_id`` is named. ``stunt`` is the pinned card."""
+
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str | None = None

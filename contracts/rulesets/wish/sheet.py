@@ -66,6 +66,21 @@ class GivenAssist(msgspec.Struct, kw_only=True):
     skill: str | None = None  # the skill the check will use, named for an Advanced one (L386)
 
 
+class ExtendedEffect(msgspec.Struct, kw_only=True):
+    """An "N Turns" stunt under way (L261): it takes ``turns`` entire Turns, ``done`` so far."""
+
+    stunt: str
+    turns: int
+    done: int = 0
+
+
+class PinnedCard(msgspec.Struct, kw_only=True):
+    """An Action card Pin turned into a React until the character's next action (L446)."""
+
+    card: str
+    trigger: str
+
+
 class Device(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A physical device justifying one or more stunts (L299-332): Detached, Integrated, or a
     Wielder's Item of Power (L920); it can be disarmed or broken."""
@@ -169,3 +184,5 @@ class WishSheet(msgspec.Struct, kw_only=True):
     lingering: dict[str, bool] = {}
     assists_given: list[GivenAssist] = []  # Assist maneuvers awaiting the next check (L384)
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)
+    extended: ExtendedEffect | None = None  # an "N Turns" stunt under way (L261)
+    pinned: PinnedCard | None = None  # the card a Pin holds ready as a React (L446)

@@ -64,7 +64,8 @@ def primary_bonus(archetype: Archetype) -> dict[str, int]:
 
 
 def problems(catalogue: dict[str, Archetype]) -> list[tuple[str, str]]:
-    """(field, message) for every way campaign archetype data breaks the seed's rules."""
+    """(field, message) for every way campaign archetype data breaks the seed's rules
+    (L926-972; digest G-1)."""
     out: list[tuple[str, str]] = []
     for key, a in catalogue.items():
         where = f"archetypes.{key}"

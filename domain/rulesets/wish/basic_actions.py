@@ -33,14 +33,16 @@ BASIC_ACTIONS: Final[dict[str, BasicAction]] = {a.name: a for a in (
     _a("Parry", "React", 439, characteristic="str"),
     _a("Dodge", "React", 440, characteristic="ag"),
     _a("Riposte", "React", 441, characteristic="ag", decision="G-2: Challenging = +1 CHL"),
-    _a("Recover", "Delay", 443),
+    _a("Recover", "Delay", 443, decision="option recover_basic_action: 1 stress and 1 "
+       "fatigue back, Exposed until the next turn (basic_action_effects.py)"),
     _a("Observe", "Delay", 444, characteristic="int",
        decision="G-2: the mild bonus is +1 FRT (option observe_bonus_die)"),
-    _a("Ward", "Delay", 445),
-    _a("Pin", "Delay", 446),
-    _a("Reposition", "Push", 448),
+    _a("Ward", "Delay", 445, decision="option ward_basic_action: the warder and engaged "
+       "allies Protected until their next turn (basic_action_effects.py)"),
+    _a("Pin", "Delay", 446, decision="played with wish.PlayPinned, lost at the next turn"),
+    _a("Reposition", "Push", 448, decision="the seed's own: one more free maneuver"),
     _a("Shift", "Push", 449, decision="G-7: moves the turn's slot to the top of a rolled tracker"),
-    _a("Dare", "Push", 450),
+    _a("Dare", "Push", 450, decision="the step only: whom the opponents attack is the GM's"),
     _a("Charge", "Push", 451, decision="G-2: 1 fatigue and an extra movement maneuver "
        "(wish.Charge)"),
     _a("Melee", "Standard", 453),

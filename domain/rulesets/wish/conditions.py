@@ -166,6 +166,8 @@ def instances(sheet: WishSheet, name: str) -> list[ConditionInstance]:
 
 
 def count(sheet: WishSheet, name: str) -> int:
+    """How many instances of a condition the character bears: Brief ones stack, each applying
+    (L1393-1399)."""
     return len(instances(sheet, name))
 
 
@@ -180,7 +182,8 @@ def stat_modifier(sheet: WishSheet, stat: str) -> int:
 
 
 def pool_mods(conditions: Iterable[ConditionInstance], who: str) -> list[tuple[str, PoolMod]]:
-    """(condition name, modifier) pairs for every active instance, for side ``who``."""
+    """(condition name, modifier) pairs for every active instance, for side ``who``: the
+    conditions' dice for the bearer's pools or its attackers' (tables L1423-1511)."""
     out: list[tuple[str, PoolMod]] = []
     for c in conditions:
         row = BY_NAME.get(c.name)

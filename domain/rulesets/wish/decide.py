@@ -20,6 +20,8 @@ from domain.rulesets.wish import (
     decide_conditions,
     decide_devices,
     decide_encounter,
+    decide_extended,
+    decide_fortune,
     decide_health,
     decide_initiative,
     decide_justification_lines,
@@ -48,6 +50,8 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_travel,
     decide_initiative,
     decide_reacts,
+    decide_fortune,
+    decide_extended,
 )
 
 

@@ -3,22 +3,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish import basic_action_effects as effects
 from domain.rulesets.wish import conditions, decide_initiative, encounter, health
 from domain.rulesets.wish import grandstand as stand
 from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
 from domain.rulesets.wish.decide_checks import _roll_check
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_encounter import restore
 
 
 def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
     """TakeBasicAction: a Delay (Recover, Observe, Ward, Pin) or Push (Reposition, Shift, Dare)
     takes the turn's Action and moves the stance one step, Delay towards Defensive and Push
-    towards Offensive (L443-450); Observe rolls Observation with a mild bonus (L444, G-2)."""
+    towards Offensive (L443-450); Observe rolls Observation with a mild bonus (L444, G-2);
+    Reposition buys an extra maneuver (L448); Recover and Ward as their options decide
+    (L443, L445; basic_action_effects.py); Dare only steps (L450: whom the opponents attack
+    is the GM's)."""
     row = BASIC_ACTIONS[cmd.action]
     rule = f"wish.basic_action.{row.name.lower()} L{row.line}"
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
@@ -29,6 +36,14 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
         raise DomainError("trigger", rule, "only Pin declares a trigger and a card")
     if cmd.action != "Observe" and cmd.difficulty:
         raise DomainError("difficulty", rule, "only Observe makes a check")
+    warded: list[str] = []
+    if cmd.allies:
+        if cmd.action != "Ward" or ctx.options.ward_basic_action != "protected":
+            raise DomainError("allies", rule, "only a Ward protects allies (L445)")
+        warded = effects.warded_allies(cmd.character_id, cmd.allies, e.participants,
+                                       e.separations)
+        for ally in warded:
+            ctx.sheet(ally, "allies")
     if cmd.action == "Pin":
         if not cmd.trigger.strip():
             raise DomainError("trigger", rule, "Pin declares the trigger event")
@@ -54,15 +69,32 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
             "character_id": cmd.character_id, "kind": f"basic {row.name}",
             **({"trigger": cmd.trigger, "pinned_card": cmd.pinned_card}
                if cmd.action == "Pin" else {}),
+            **({"extra_maneuvers": effects.REPOSITION_MANEUVERS}
+               if cmd.action == "Reposition" else {}),
         })
         if cmd.action == "Shift":
             decide_initiative.shift(ctx, cmd.encounter_id)  # L449
+        if cmd.action == "Pin":  # held as a React until the next action (L446)
+            ctx.emit(char(cmd.character_id), "wish.CardPinned",
+                     {"card": cmd.pinned_card, "trigger": cmd.trigger})
+        if cmd.action == "Recover" and ctx.options.recover_basic_action == "breather":
+            restore(ctx, cmd.character_id, s, dict(effects.RECOVERED), "Recover L443")
+            _condition(ctx, cmd.character_id, effects.recover_condition)
+        if cmd.action == "Ward" and ctx.options.ward_basic_action == "protected":
+            for cid in (cmd.character_id, *warded):
+                _condition(ctx, cid, effects.ward_condition)
     s = ctx.sheet(cmd.character_id)
     st = s.stance
     after = stance_after(st.position, st.defensive, st.offensive, row)
     if after != st.position:
         ctx.emit(char(cmd.character_id), "wish.StanceSet",
                  {"position": after, "cause": f"{row.group} {row.name} L{row.line}"})
+
+
+def _condition(ctx: Ctx, cid: str,
+               make: Callable[[c.WishSheet], c.ConditionInstance]) -> None:
+    s = ctx.sheet(cid)
+    ctx.emit(char(cid), "wish.ConditionAdded", {"condition": make(s), "serial": s.serial + 1})
 
 
 def grandstand(ctx: Ctx, cmd: Grandstand) -> None:

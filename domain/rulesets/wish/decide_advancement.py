@@ -15,6 +15,7 @@ from domain.rulesets.wish import (
     justifications,
     limited_advancement,
     mastery,
+    origin_apply,
     restricted_points,
 )
 from domain.rulesets.wish import sheet as sheets
@@ -203,7 +204,7 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
         raise StateConflict("origin", "wish.origin L765", f"the origin is already {s.origin!r}")
     restricted = ctx.options.origin_points_restricted
     # refuses unknown origins and bad picks
-    advancement.apply_origin(s, cmd.origin, cmd.picks, cmd.talent, restricted=restricted)
+    origin_apply.apply_origin(s, cmd.origin, cmd.picks, cmd.talent, restricted=restricted)
     ctx.emit(char(cmd.character_id), "wish.OriginChosen",
              {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent,
               "restricted": restricted})

@@ -7,7 +7,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import CheckRecord, WishSheet
-from domain.errors import DomainError, NotFound, StateConflict
+from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     assists,
     burst,
@@ -17,6 +17,7 @@ from domain.rulesets.wish import (
     health,
     hindrances,
     limited_charges,
+    lingering,
     origin_actions,
     pool,
     range_bands,
@@ -118,6 +119,12 @@ def _roll_check(
             stunt_costs.payable(actor, cmd.stunt, due, o)
             ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
             actor = ctx.sheet(cmd.character_id, field)
+    if cmd.skill == "Observation" and e is not None and cmd.target_id is not None:
+        count, source = range_bands.observation_dice(  # L406-409
+            e.separations.get(range_bands.pair(cmd.character_id, cmd.target_id)))
+        if count:
+            cmd = msgspec.structs.replace(cmd, sources=[*cmd.sources, c.DiceSource(
+                source=source, die=o.observation_range_die, count=count)])
     p = pool.assemble(
         actor,
         cmd,
@@ -187,7 +194,7 @@ def _roll_check(
     if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
         ctx.emit(char(cmd.character_id), "wish.StuntFailed",
                  {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
-    if stunt is not None and "Lingering" in stunt.traits:  # in effect at once (L262)
+    if stunt is not None and lingering.sustained(stunt):  # in effect at once (L262-264)
         ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
     if moved is not None:  # Push / Delay (L249-250)
@@ -212,87 +219,6 @@ def roll_check(ctx: Ctx, cmd: c.RollCheck) -> None:
     """RollCheck: assemble (digest §2.2), roll, resolve (§2.3), apply exertion and recharge."""
     attack = cmd.target_id is not None and "detect" not in cmd.tags
     _roll_check(ctx, cmd, attack=attack)
-
-
-def _after_roll_dice(
-    ctx: Ctx, cmd: c.SpendFortuneAfterRoll
-) -> tuple[str, str, c.RecentCheck, str]:
-    """Refusals for Fortune after the roll; the roller, the spender, the check and the die."""
-    o = ctx.options
-    rule = "wish.fortune.after_roll L222"
-    if not o.fortune_after_roll:
-        raise StateConflict(
-            "check_id", rule, "this campaign spends Fortune before the roll (fortune_after_roll)"
-        )
-    if cmd.points < 1:
-        raise DomainError("points", rule, "spend at least 1 point")
-    spender = ctx.sheet(cmd.character_id)
-    roller_id = cmd.roller_id or cmd.character_id
-    roller = ctx.sheet(roller_id, "roller_id")
-    window = roller.recent_checks[-max(1, o.fortune_after_roll_window):]
-    found = [r for r in window if r.check_id == cmd.check_id]
-    if not found:
-        raise NotFound(
-            "check_id", rule, f"{cmd.check_id!r} is not among {roller_id}'s latest checks"
-        )
-    rec = found[0]
-    if rec.kind != "check":
-        raise StateConflict(
-            "check_id",
-            rule,
-            f"a {rec.kind}'s outcome has already been applied; spend Fortune before that roll",
-        )
-    if rec.lines:
-        raise StateConflict(
-            "check_id", "wish.option_lines L520", "its option lines are already triggered"
-        )
-    if roller_id != cmd.character_id and rec.target_id != cmd.character_id:
-        # "an opponents dice pool that targets or would harm them" (L220)
-        raise DomainError("roller_id", "wish.fortune.spend L220", "only the check's target may")
-    if cmd.points > spender.fortune:
-        raise StateConflict(
-            "points",
-            "wish.fortune.spend L220",
-            f"spending {cmd.points} Fortune, only {spender.fortune} left",
-        )
-    die = o.fortune_own_die if roller_id == cmd.character_id else o.fortune_opponent_die
-    return roller_id, cmd.character_id, rec, die
-
-
-def spend_fortune_after_roll(ctx: Ctx, cmd: c.SpendFortuneAfterRoll) -> None:
-    """SpendFortuneAfterRoll (L222, option ``fortune_after_roll``): each point rolls one more
-    die (L220: own FRT, or MIS into an opponent's check that targets the spender) into a
-    recorded check; the amended tally and result are recorded as ``wish.CheckAmended``."""
-    roller_id, spender_id, rec, die = _after_roll_dice(ctx, cmd)
-    assert rec.result is not None
-    added = resolve.roll({die: cmd.points}, ctx.dice)
-    extra = resolve.tally(added)
-    before = rec.tally
-    t = c.Tally(**{k: getattr(before, k) + getattr(extra, k) for k in c.Tally.__struct_fields__})
-    result = resolve.resolve(t, rec.result.downgraded)
-    roller = ctx.sheet(roller_id)
-    physical = rec.characteristic in sheets.PHYSICAL
-    exr = extra.EXR
-    ctx.emit(
-        char(spender_id),
-        "wish.FortuneSpent",
-        {"points": cmd.points, "purpose": f"after roll {roller_id}/{cmd.check_id}"},
-    )
-    ctx.emit(
-        char(roller_id),
-        "wish.CheckAmended",
-        {
-            "check_id": cmd.check_id,
-            "spent_by": spender_id,
-            "fortune_spent": cmd.points,
-            "dice": added,
-            "previous_tally": before,
-            "tally": t,
-            "result": result,
-            "fatigue": health.fatigue_suffered(roller, exr) if physical else 0,
-            "stress": 0 if physical else exr,
-        },
-    )
 
 
 def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
@@ -410,5 +336,4 @@ HANDLERS: dict[type[msgspec.Struct], Handler] = {
     c.RollCheck: roll_check,
     c.Attack: attack,
     c.ContestedCheck: contested_check,
-    c.SpendFortuneAfterRoll: spend_fortune_after_roll,
 }

@@ -11,9 +11,11 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     assists,
     conditions,
+    decide_extended,
     decide_initiative,
     decide_travel,
     encounter,
+    extended,
     grandstand,
     health,
     lingering,
@@ -27,6 +29,7 @@ from domain.rulesets.wish.decide_health import damage
 def shift_stance(ctx: Ctx, cmd: c.ShiftStance) -> None:
     """ShiftStance at the start of a turn: 1 step free, 1 more for 1 stress (L83, L89)."""
     s = ctx.sheet(cmd.character_id)
+    extended.no_stance_change(s)  # X Turns (L261)
     if cmd.encounter_id is not None:
         e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
         assert e.turn is not None
@@ -78,14 +81,20 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     s = ctx.sheet(cmd.character_id)
     ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
     decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
+    decide_extended.occupy_turn(ctx, cmd.encounter_id, cmd.character_id, s)  # X Turns, L261
+    if s.pinned is not None:  # the trigger did not come before this, its next action (L446)
+        ctx.emit(char(cmd.character_id), "wish.PinLapsed",
+                 {"card": s.pinned.card, "cause": "next turn L446"})
     decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
-    for cond_id in grandstand.expiring_at_turn_start(s):
+    for cond_id, source in grandstand.expiring_at_turn_start(s):
         ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
-                 {"condition_id": cond_id, "cause": "turn began (Grandstand L550)"})
-    _restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
+                 {"condition_id": cond_id, "cause": f"turn began ({source})"})
+    restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
 
 
-def _restore(ctx: Ctx, cid: str, s: WishSheet, got: dict[str, int], cause: str) -> None:
+def restore(ctx: Ctx, cid: str, s: WishSheet, got: dict[str, int], cause: str) -> None:
+    """Recover what a phase or an action gives (Refreshed L1479, regeneration L1490-1511), up
+    to what was lost; Exhausted recovers no fatigue (L1442), Shocked no stress (L1443)."""
     if conditions.count(s, "Exhausted"):
         got.pop("fatigue", None)  # L1442
     if conditions.count(s, "Shocked"):
@@ -109,6 +118,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     s = ctx.sheet(cid)
     plan, cost = encounter.fortune_recharge(s, dict(cmd.fortune_recharge))  # refuse first
     encounter.invigorated_choice(s, cmd.invigorated_stunt)
+    decide_extended.progress(ctx, cid)  # X Turns (L261), D-22 step 1
     in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262), D-22 step 1
     if in_play:
         ctx.emit(char(cid), "wish.LingeringUpkeep", {
@@ -135,7 +145,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     got = conditions.recovery(s, "end")
     if s.origin == "Anthropomorphic":
         got["wounds"] = got.get("wounds", 0) + 1  # Animal Recovery (L788)
-    _restore(ctx, cid, s, got, "end of turn")
+    restore(ctx, cid, s, got, "end of turn")
     if plan:
         ctx.emit(char(cid), "wish.FortuneSpent", {"points": cost, "purpose": "recharge"})
         ctx.emit(char(cid), "wish.RechargeTokensAdded", {"stunts": plan, "cause": "Fortune"})
@@ -228,7 +238,31 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                                                           "skill": cmd.skill})
 
 
+def maintain_effect(ctx: Ctx, cmd: c.MaintainEffect) -> None:
+    """MaintainEffect: an Invested effect is kept with the turn's Action (L263), a Persisted
+    one with the entire turn, no maneuver or Action taken before or after (L264); an effect
+    not kept this turn ends at End of Turn, as a Lingering one does (L262)."""
+    e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    stunt = s.stunts.get(cmd.stunt)
+    trait = lingering.sustained(stunt) if stunt is not None else None
+    upkeep = lingering.SUSTAINED[trait][0] if trait is not None else "action"
+    if upkeep == "maneuver":
+        upkeep = "action"  # a Lingering effect: refused below, naming its maneuver
+    lingering.maintainable(s, cmd.stunt, upkeep)
+    assert e.turn is not None  # on_turn: the turn is running
+    if upkeep == "turn":
+        lingering.whole_turn_free(e.turn)
+    encounter.may_act(e, s)
+    ctx.emit(enc(cmd.encounter_id), "wish.ActionTaken", {
+        "character_id": cmd.character_id, "kind": f"maintain {trait}", "stunt": cmd.stunt,
+        **({"whole_turn": True} if upkeep == "turn" else {})})
+    ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
+
+
 HANDLERS: dict[type[msgspec.Struct], Handler] = {
+    c.MaintainEffect: maintain_effect,
     c.ShiftStance: shift_stance,
     c.StartEncounter: start_encounter,
     c.StartTurn: start_turn,

@@ -7,6 +7,7 @@ import msgspec
 from contracts.rulesets import wish as c
 from domain.rulesets.wish import (
     conditions,
+    decide_extended,
     health,
     origin_actions,
     toggles,
@@ -17,6 +18,9 @@ from domain.rulesets.wish.decide_context import Ctx, Handler, char
 def damage(
     ctx: Ctx, cid: str, amount: int, kind: str, pierce: int, bypass: bool, source: str
 ) -> None:
+    """Deal damage through Soak or Psyche (L185-210) and what follows it: a Toggle goes off at
+    unconsciousness (L260), Lulled loses a token per Wound (L1462), an X Turns effect fails
+    (L261)."""
     target = ctx.sheet(cid)
     r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
     ctx.emit(char(cid), "wish.DamageTaken", {**msgspec.to_builtins(r), "source": source})
@@ -25,6 +29,7 @@ def damage(
                  {"stunt": name, "on": False, "cause": "unconscious"})
     # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
     hurt = r.wounds_lost + r.grit_lost + len(r.criticals) + len(r.schisms)
+    decide_extended.interrupted(ctx, cid, hurt)  # an X Turns effect fails (L261)
     lulled = conditions.instances(ctx.sheet(cid), "Lulled")
     if hurt and lulled:
         ticks = {x.id: hurt for x in lulled}

@@ -5,9 +5,9 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import wish as c
-from contracts.rulesets.wish import React
+from contracts.rulesets.wish import PlayPinned, React
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import conditions, range_bands, reacts
+from domain.rulesets.wish import conditions, lingering, pin, range_bands, reacts
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
@@ -29,6 +29,10 @@ def react(ctx: Ctx, cmd: React) -> None:
     s = ctx.sheet(cmd.character_id)
     ctx.sheet(cmd.attacker_id, "attacker_id")
     able(s, ctx.options)
+    ended = lingering.ended_by_react(s)
+    if ended:  # a Persisted effect cannot outlast a React (L264)
+        ctx.emit(char(cmd.character_id), "wish.LingeringEnded",
+                 {"stunts": ended, "cause": "React L264"})
     ch = reacts.CHARACTERISTIC[cmd.action]
     if cmd.action == "Riposte":
         latest = ctx.sheet(cmd.attacker_id).recent_checks[-1:]
@@ -66,4 +70,27 @@ def react(ctx: Ctx, cmd: React) -> None:
              {"action": cmd.action, "attacker_id": cmd.attacker_id, "net_successes": net})
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {React: react}
+def play_pinned(ctx: Ctx, cmd: PlayPinned) -> None:
+    """PlayPinned: the pinned Action card played as if it were a React, out of turn, when its
+    trigger event occurs before the character's next action (L446); its check is an attack on
+    ``target_id`` when one is named. The card's Cost and Recharge apply as on any use."""
+    e = ctx.encounter(cmd.encounter_id)
+    if cmd.character_id not in e.participants:
+        raise StateConflict("character_id", "wish.encounter L378",
+                            f"{cmd.character_id} is not a participant")
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    card = pin.playable(s, cmd.stunt)
+    assert s.pinned is not None
+    ctx.emit(char(cmd.character_id), "wish.PinnedPlayed",
+             {"card": card, "trigger": s.pinned.trigger})
+    spec = {f: getattr(cmd, f) for f in c.CheckSpec.__struct_fields__} | {"stunt": card}
+    if cmd.target_id is not None:
+        attack(ctx, c.Attack(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
+                             target_id=cmd.target_id, **spec))
+    else:
+        _roll_check(ctx, c.RollCheck(campaign_id=cmd.campaign_id,
+                                     character_id=cmd.character_id, **spec), attack=False)
+
+
+HANDLERS: dict[type[msgspec.Struct], Handler] = {React: react, PlayPinned: play_pinned}

@@ -58,7 +58,7 @@ def attack_dice(device: Device, disarm: bool, options: WishOptions) -> list[Dice
 
 
 def holding(sheet: WishSheet, stunt: str) -> tuple[str, Device] | None:
-    """The device that justifies a stunt, if one does."""
+    """The device that justifies a stunt, if one does (L299-322)."""
     for name, device in sheet.devices.items():
         if stunt in device.stunts:
             return name, device

@@ -29,7 +29,7 @@ def load(state: Any) -> EncounterState | None:
 
 
 def active(state: Any, encounter_id: str) -> EncounterState:
-    """The encounter, refusing if it has not started or has ended."""
+    """The encounter, refusing if it has not started or has ended (L378)."""
     enc = load(state)
     if enc is None or not enc.active:
         raise StateConflict("encounter_id", "wish.encounter L378", f"{encounter_id} is not running")
@@ -37,7 +37,8 @@ def active(state: Any, encounter_id: str) -> EncounterState:
 
 
 def on_turn(enc: EncounterState, character_id: str) -> EncounterState:
-    """Refuse unless it is ``character_id``'s turn."""
+    """Refuse unless it is ``character_id``'s turn: maneuvers and the Action are taken on
+    one's own turn (L380)."""
     if enc.turn is None or enc.turn.character_id != character_id:
         raise StateConflict(
             "character_id", "wish.encounter.turn L380", f"it is not {character_id}'s turn"
@@ -63,7 +64,8 @@ def can_start_turn(enc: EncounterState, character_id: str) -> None:
 
 def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: WishOptions) -> int:
     """Fatigue a maneuver costs before it is taken: the first is free, each extra costs 1
-    (L380); Energized adds a free one (L1481); Sluggish +1 each (L1434); Hindered +1 per
+    (L380); Energized adds a free one (L1481), and so does a Reposition that spent the turn's
+    Action (L448); Sluggish +1 each (L1434); Hindered +1 per
     movement maneuver (L1438). Refuses maneuvers conditions forbid (L1459-1463)."""
     if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
         raise StateConflict("kind", "wish.condition.lulled L1462", "no maneuvers or actions")
@@ -74,8 +76,11 @@ def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: 
                     "kind", f"wish.condition.{name.lower()} L{line}", "no movement maneuvers"
                 )
     assert enc.turn is not None
+    if enc.turn.whole_turn:
+        raise StateConflict("kind", "wish.trait.persisted L264",
+                            "the turn went to keeping a Persisted effect")
     taken = enc.turn.maneuvers
-    free = FREE_MANEUVERS + conditions.count(sheet, "Energized")
+    free = FREE_MANEUVERS + conditions.count(sheet, "Energized") + enc.turn.extra_maneuvers
     is_free = taken < free
     cost = 0 if is_free else EXTRA_MANEUVER_FATIGUE
     if not is_free or options.sluggish_counts_free_maneuver:
@@ -91,6 +96,9 @@ def may_act(enc: EncounterState, sheet: WishSheet) -> None:
     if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
         raise StateConflict("character_id", "wish.condition.lulled L1462", "no actions")
     allowed = ACTIONS_PER_TURN + conditions.count(sheet, "Blurred")
+    if enc.turn.whole_turn:
+        raise StateConflict("character_id", "wish.trait.persisted L264",
+                            "the turn went to keeping a Persisted effect")
     if enc.turn.actions >= allowed:
         raise StateConflict(
             "character_id", "wish.encounter.action L380", "the turn's action is already taken"

@@ -16,26 +16,28 @@ from contracts.rulesets.wish import (
     EncounterState,
     GivenAssist,
     Hindrance,
-    InitiativeSlot,
     Lasting,
     Purchase,
     RecentCheck,
     Tally,
-    TurnState,
     WishSheet,
 )
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     advancement,
     encounter,
-    initiative,
+    evolve_checks,
+    extended,
     limited_charges,
     origin_actions,
+    origin_apply,
     origin_grants,
+    pin,
     reacts,
     travel,
 )
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.evolve_encounter import ENCOUNTER
 
 R = msgspec.structs.replace
 Data = Mapping[str, Any]
@@ -62,7 +64,7 @@ def _archetype(s: WishSheet, d: Data) -> WishSheet:
 
 def _origin(s: WishSheet, d: Data) -> WishSheet:
     try:
-        return advancement.apply_origin(
+        return origin_apply.apply_origin(
             s, str(d.get("origin")), dict(d.get("picks") or {}), d.get("talent"),
             restricted=bool(d.get("restricted", False)),
         )
@@ -143,52 +145,6 @@ def _check(s: WishSheet, d: Data) -> WishSheet:
         recent_checks=[*s.recent_checks, recent][-RECENT_CHECKS:],
     )
     return _recharge(s, d.get("recharge", {}))
-
-
-def _amended(s: WishSheet, d: Data) -> WishSheet:
-    tally = msgspec.convert(d["tally"], Tally)
-    result = msgspec.convert(d["result"], CheckResult)
-    recent = [
-        R(r, tally=tally, result=result,
-          dice=[*r.dice, *(msgspec.convert(x, DieRoll) for x in d.get("dice", []))])
-        if r.check_id == d.get("check_id") else r
-        for r in s.recent_checks
-    ]
-    return R(
-        s,
-        recent_checks=recent,
-        stress=s.stress + d.get("stress", 0),
-        fatigue=s.fatigue + d.get("fatigue", 0),
-    )
-
-
-def _lines(s: WishSheet, d: Data) -> WishSheet:
-    used: Mapping[str, int] = d.get("consumed", {})
-    recent = [
-        R(
-            r,
-            lines=[*r.lines, *d.get("lines", [])],
-            consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
-        )
-        if r.check_id == d.get("check_id")
-        else r
-        for r in s.recent_checks
-    ]
-    return R(s, recent_checks=recent)
-
-
-def _justification_line(s: WishSheet, d: Data) -> WishSheet:
-    used: Mapping[str, int] = d.get("consumed", {})
-    name = f"{d.get('justification')} {d.get('line')}"
-    recent = [
-        R(r, lines=[*r.lines, *[name] * int(d.get("times", 1))],
-          consumed={k: r.consumed.get(k, 0) + used.get(k, 0) for k in {*r.consumed, *used}},
-          stunt_rating=int(d.get("stunt_rating", r.stunt_rating)),
-          result=msgspec.convert(d["result"], CheckResult) if "result" in d else r.result)
-        if r.check_id == d.get("check_id") else r
-        for r in s.recent_checks
-    ]
-    return R(s, recent_checks=recent)
 
 
 def _hindrance(s: WishSheet, d: Data) -> WishSheet:
@@ -287,10 +243,10 @@ def _device_damaged(s: WishSheet, d: Data) -> WishSheet:
 
 CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.CheckRolled": _check,
-    "wish.CheckAmended": _amended,
+    "wish.CheckAmended": evolve_checks.fold_amended,
     "wish.HindranceTaken": _hindrance,
-    "wish.OptionLinesChosen": _lines,
-    "wish.JustificationLineTriggered": _justification_line,  # L338-368
+    "wish.OptionLinesChosen": evolve_checks.fold_lines,
+    "wish.JustificationLineTriggered": evolve_checks.fold_justification_line,  # L338-368
     "wish.StanceShifted": lambda s, d: R(
         s, stance=R(s.stance, position=d["after"]), stress=s.stress + d.get("stress", 0)
     ),
@@ -308,6 +264,15 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.StuntToggled": lambda s, d: _stunt(s, d, toggled_on=bool(d.get("on"))),  # L260
     "wish.LingeringMaintained": lambda s, d: R(  # L262: used, or a maneuver spent on it
         s, lingering={**s.lingering, d["stunt"]: True}),
+    "wish.CardPinned": pin.fold_pinned,  # L446
+    "wish.PinnedPlayed": pin.fold_cleared,
+    "wish.PinLapsed": pin.fold_cleared,
+    "wish.ExtendedBegun": extended.fold_begun,  # L261
+    "wish.ExtendedProgressed": extended.fold_progressed,
+    "wish.ExtendedResolved": extended.fold_ended,
+    "wish.ExtendedFailed": extended.fold_ended,
+    "wish.LingeringEnded": lambda s, d: R(s, lingering={  # a React ends Persisted ones (L264)
+        n: kept for n, kept in s.lingering.items() if n not in d.get("stunts", [])}),
     "wish.LingeringUpkeep": lambda s, d: R(s, lingering={  # End of Turn (L262)
         n: False for n in s.lingering if n not in d.get("ended", [])}),
     "wish.DeviceDisarmed": lambda s, d: _device(s, d, state="disarmed"),  # L314-315
@@ -359,36 +324,6 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.Stabilized": lambda s, d: R(s, stabilized=True),
     "wish.StabilizationEnded": lambda s, d: R(s, stabilized=False),
     "wish.ArchetypeChosen": _archetype,
-}
-
-
-def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterState:
-    return R(e, turn=f(e.turn)) if e.turn is not None else e
-
-
-ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
-    "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
-    "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
-    "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(t, actions=t.actions + 1)),
-    "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
-    "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
-    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
-                                      initiative=[R(x, used=False) for x in e.initiative]),
-    "wish.ParticipantLeft": lambda e, d: R(
-        e, participants=[p for p in e.participants if p != d["character_id"]],
-        acted=[p for p in e.acted if p != d["character_id"]]),
-    "wish.InitiativeRolled": lambda e, d: R(
-        e, initiative=[msgspec.convert(x, InitiativeSlot) for x in d["slots"]],
-        sides=dict(d["sides"])),
-    "wish.InitiativeSlotTaken": lambda e, d: _turn(R(e, initiative=[
-        R(x, used=True) if i == d["slot"] else x for i, x in enumerate(e.initiative)]),
-        lambda t: R(t, slot=d["slot"])),
-    "wish.InitiativeMoved": lambda e, d: _turn(
-        R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
-        lambda t: R(t, slot=d["to"])),
-    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
-    "wish.SeparationSet": lambda e, d: R(
-        e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),
 }
 
 

@@ -6,8 +6,15 @@ from typing import Final
 
 from contracts.rulesets.wish import ConditionInstance, WishSheet
 
-# Marks the Protected a Grandstand grants; the Beginning of Turn removes it (L550, digest D-46).
-UNTIL_NEXT_TURN: Final = "until the next turn begins (Grandstand L550)"
+# Marks a condition the Beginning of Turn removes: a Grandstand's Protected (L550, digest
+# D-46), and those of Recover and Ward (basic_action_effects.py).
+UNTIL: Final = "until the next turn begins"
+UNTIL_NEXT_TURN: Final = f"{UNTIL} (Grandstand L550)"
+
+
+def until_next_turn(source: str) -> str:
+    """The note of a condition that lasts until its bearer's next Turn begins."""
+    return f"{UNTIL} ({source})"
 
 
 def protected(sheet: WishSheet) -> ConditionInstance:
@@ -17,6 +24,7 @@ def protected(sheet: WishSheet) -> ConditionInstance:
                              duration="contingent", note=UNTIL_NEXT_TURN)
 
 
-def expiring_at_turn_start(sheet: WishSheet) -> list[str]:
-    """Ids of the Grandstand Protected instances that end as this Turn begins (L550)."""
-    return [c.id for c in sheet.conditions if c.note == UNTIL_NEXT_TURN]
+def expiring_at_turn_start(sheet: WishSheet) -> list[tuple[str, str]]:
+    """The conditions that end as this Turn begins (L550): each id and what granted it."""
+    return [(c.id, c.note[len(UNTIL):].strip(" ()")) for c in sheet.conditions
+            if c.note.startswith(UNTIL)]

@@ -16,7 +16,8 @@ RULE = "wish.initiative G-7"
 
 
 def ordered(slots: list[InitiativeSlot]) -> list[InitiativeSlot]:
-    """Top slot first: more net successes, then more net boons; ties keep the roll order."""
+    """Top slot first: more net successes, then more net boons; ties keep the roll order
+    (digest G-7; the tracker of L449, L1456, L1499)."""
     return sorted(slots, key=lambda s: (-s.net_successes, -s.net_boons))
 
 
@@ -59,7 +60,8 @@ def moves_at_end_of_turn(e: EncounterState, delayed: bool, accelerated: bool) ->
 
 
 def move(slots: list[InitiativeSlot], at: int, to: int) -> list[InitiativeSlot]:
-    """The tracker with the slot at ``at`` moved to position ``to``."""
+    """The tracker with the slot at ``at`` moved to position ``to`` (Shift L449, Delayed
+    L1456, Accelerated L1499; digest G-7)."""
     out = list(slots)
     if 0 <= at < len(out) and 0 <= to < len(out):
         out.insert(to, out.pop(at))

@@ -67,6 +67,7 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     wealthy_die: Die = "FRT"  # L1301, one per level, Appendix A row 46
     improvisation_die: Die = "EXP"  # L1068: Rank x EXP added to the Improvise pool (digest §9.1)
     observe_bonus_die: Die = "FRT"  # G-2: Observe's "mild bonus" (L444)
+    observation_range_die: Die = "MIS"  # L406-409: Medium 1, Long 2, Extreme 3, Plot 4+
     # Travel modes (L1104-1196): the seed prints no icon; a mild bonus and a mild penalty
     # (digest Appendix A rows 25-45)
     travel_bonus_die: Die = "FRT"
@@ -91,6 +92,12 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # Parry and Dodge (L439-440): no decision in the digest; the React's net successes take
     # as many from the attack's ("subtract_net"), or the React records only ("none")
     parry_dodge: Literal["subtract_net", "none"] = "subtract_net"
+    # Recover and Ward (L443, L445): no write-up and no digest decision (basic_action_effects.py);
+    # "breather": 1 stress and 1 fatigue recovered, Exposed until the next turn begins;
+    # "protected": the warder and its engaged allies Protected until their next turn begins;
+    # "stance_only": the Delay's step only
+    recover_basic_action: Literal["breather", "stance_only"] = "breather"
+    ward_basic_action: Literal["protected", "stance_only"] = "protected"
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

@@ -2,7 +2,7 @@
 what kind of rule it is and where the platform applies it.
 
 An origin's characteristic picks, creation points, Fortune, stance step and maxima are
-applied by ``advancement.apply_origin``; its standing dice by ``standing_dice.py``; the
+applied by ``origin_apply.apply_origin``; its standing dice by ``standing_dice.py``; the
 skills it trains for free by ``origin_grants.py``; Animal Recovery at the End of Turn
 (``decide_encounter.end_turn``). Abilities the seed gives no mechanics for (an alien race's
 exposition, a Robot's need to breathe) are listed and shown, and marked ``narrative``.
@@ -244,7 +244,7 @@ def archetype_sfx(sheet: WishSheet) -> list[str]:
 
 
 def derived(sheet: WishSheet) -> dict[str, Any]:
-    """The origin's abilities and the figures they imply, for character reads."""
+    """The origin's abilities and the figures they imply, for character reads (L767-924)."""
     out: dict[str, Any] = {
         "origin": sheet.origin,
         "talent": sheet.origin_talent,

@@ -80,7 +80,8 @@ def rerolled_dice(rec: RecentCheck, whole_pool: bool) -> tuple[dict[str, int], l
 
 
 def retally(before: Tally, replaced: list[DieRoll], new: list[DieRoll]) -> Tally:
-    """The check's tally with the replaced dice's symbols taken out and the new ones in."""
+    """The check's tally with the replaced dice's symbols taken out and the new ones in
+    (Mystical Reality's re-roll, L837)."""
     out, gone = tally(new), tally(replaced)
     return Tally(**{k: getattr(before, k) - getattr(gone, k) + getattr(out, k)
                     for k in Tally.__struct_fields__})

@@ -46,7 +46,8 @@ def fixed_skills(sheet: WishSheet) -> dict[str, Skill]:
 
 
 def origin_trained(sheet: WishSheet) -> list[str]:
-    """Every skill this character's Origin trained for free (fixed ones and chosen ones)."""
+    """Every skill this character's Origin trained for free, fixed ones and chosen ones
+    (L787, L840-865, L878, L905)."""
     return list(dict.fromkeys([*fixed_skills(sheet), *sheet.origin_skills]))
 
 

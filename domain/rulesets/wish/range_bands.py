@@ -37,6 +37,24 @@ OUTER_EDGE: Final[dict[str, int]] = {"Engaged": 0, "Close": 2, "Medium": 4, "Lon
                                       "Extreme": 11}
 PLOT_FROM: Final = OUTER_EDGE["Extreme"] + 1
 
+# "Observation checks gain X at Medium range" and so on: the seed prints no die, the digest
+# restores an escalating penalty (Appendix A rows 10-13; the die is option
+# observation_range_die). Plot: "a minimum of X" (L409); the GM may add more as difficulty.
+OBSERVATION_DICE: Final[dict[str, tuple[int, int]]] = {  # band: (dice, seed line)
+    "Medium": (1, 406), "Long": (2, 407), "Extreme": (3, 408), "Plot": (4, 409),
+}
+
+
+def observation_dice(separation: int | None) -> tuple[int, str]:
+    """The dice an Observation check gains against someone ``separation`` movement maneuvers
+    away (L406-409), and the source naming the band and its line; none when engaged, at Close
+    or where no separation is recorded."""
+    if separation is None:
+        return 0, ""
+    name = band(separation)
+    dice, line = OBSERVATION_DICE.get(name, (0, 0))
+    return dice, f"{name} range L{line}" if dice else ""
+
 
 def band(separation: int) -> str:
     """The band two characters ``separation`` movement maneuvers apart are in (digest §6.4):

@@ -23,7 +23,7 @@ LINE: Final[dict[str, int]] = {"Brace": 438, "Parry": 439, "Dodge": 440, "Ripost
 
 
 def pending_against(target: WishSheet, attacker_id: str) -> PendingReact | None:
-    """The React the target declared against this attacker's next attack, if any."""
+    """The React the target declared against this attacker's next attack, if any (L437-441)."""
     r = target.react
     return r if r is not None and r.attacker_id == attacker_id else None
 

@@ -31,7 +31,8 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 MAX_ODDS_DICE = 24  # exact convolution stays well under a second up to here
 
 
-def odds(pool: Mapping[str, int], *, downgrade: bool = False) -> c.OddsView:
+def odds(pool: Mapping[str, int], *, downgrade: bool = False,
+         depth: int = odds_module.DEPTH) -> c.OddsView:
     """The exact outcome distribution of a pool (L3-69; digest §1.3), as a view."""
     unknown = [d for d in pool if d not in DICE]
     if unknown or any(n < 0 for n in pool.values()):
@@ -39,7 +40,7 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False) -> c.OddsView:
     if sum(pool.values()) > MAX_ODDS_DICE:
         raise DomainError("pool", "wish.odds.size",
                           f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
-    return odds_module.view(odds_module.odds(pool, downgrade=downgrade))
+    return odds_module.view(odds_module.odds(pool, downgrade=downgrade, depth=depth))
 
 
 _COUNT = re.compile(r"[0-9]{1,3}")
@@ -108,6 +109,7 @@ class WishRuleset:
                 out.append(deciders.char(v))
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
         out.extend(deciders.char(p) for p in getattr(command, "engaged", []))  # Burst, L270
+        out.extend(deciders.char(p) for p in getattr(command, "allies", []))  # Ward, L445
         for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
             out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
@@ -136,7 +138,7 @@ class WishRuleset:
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
         """The exact outcome distribution of the pool in an odds query (L3-69)."""
-        return odds(parse_pool(query.pool), downgrade=query.downgrade)
+        return odds(parse_pool(query.pool), downgrade=query.downgrade, depth=query.depth)
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],

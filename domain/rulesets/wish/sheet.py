@@ -44,6 +44,7 @@ from domain.rulesets.wish.creation_tables import creation_points
 from domain.rulesets.wish.creation_tables import rank as rank
 from domain.rulesets.wish.options import WishOptions
 from domain.rulesets.wish.restricted_points import RESTRICTIONS
+from domain.rulesets.wish.sheet_fields import unknown_field
 
 
 class SheetInvalid(DomainError):
@@ -68,7 +69,12 @@ def dump(sheet: WishSheet) -> dict[str, Any]:
 
 
 def validate_sheet(raw: Mapping[str, Any], options: WishOptions) -> dict[str, Any]:
-    """Validate and normalize a WISH sheet; every invalid field is named ``sheet.<path>``."""
+    """Validate and normalize a WISH sheet; every invalid field is named ``sheet.<path>``, an
+    unknown (misspelt) one too."""
+    unknown = unknown_field(dict(raw), WishSheet)
+    if unknown is not None:
+        raise SheetInvalid([(f"sheet.{unknown}", "wish.sheet.schema",
+                             f"unknown field {unknown.rsplit('.', 1)[-1]!r}")])
     try:
         sheet = msgspec.convert(dict(raw), WishSheet)
     except msgspec.ValidationError as exc:

@@ -36,7 +36,8 @@ def known(trait: str) -> bool:
 
 
 def number(stunt: Stunt, name: str) -> int:
-    """The number of a numbered trait on a stunt (``Pierce (3)`` -> 3), 0 without it."""
+    """The number of a numbered trait on a stunt (``Pierce (3)`` -> 3, L272-273), 0 without
+    it."""
     for t in stunt.traits:
         m = _NUMBERED.fullmatch(t)
         if m is not None and m["name"] == name:

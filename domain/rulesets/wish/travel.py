@@ -209,7 +209,8 @@ def mode_of(sheet: WishSheet, skill_name: str) -> Mode:
 
 
 def dice_for(mode: Mode, purpose: str) -> list[Dice]:
-    """The mode's dice for a purpose: rows naming it or every purpose, else the "others" row."""
+    """The mode's dice for a purpose (L1104-1196): rows naming it or every purpose, else the
+    "others" row."""
     named = [d for d in mode.dice if purpose in d.purposes or ALL in d.purposes]
     if not any(purpose in d.purposes for d in mode.dice):
         named += [d for d in mode.dice if OTHERS in d.purposes]

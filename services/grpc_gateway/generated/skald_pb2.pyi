@@ -1738,7 +1738,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_reveal", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_mental_attack", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_move", "wish_overcome_origin_hindrance", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_reveal", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_mental_attack", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_begin_extended", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_maintain_effect", "wish_move", "wish_overcome_origin_hindrance", "wish_play_pinned", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -1856,6 +1856,7 @@ class Command(_message.Message):
     WISH_APPLY_DAMAGE_FIELD_NUMBER: _ClassVar[int]
     WISH_ATTACK_FIELD_NUMBER: _ClassVar[int]
     WISH_AWARD_EXPERIENCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_BEGIN_EXTENDED_FIELD_NUMBER: _ClassVar[int]
     WISH_CHARGE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_ARCHETYPE_FIELD_NUMBER: _ClassVar[int]
     WISH_CHOOSE_JUSTIFICATION_LINE_FIELD_NUMBER: _ClassVar[int]
@@ -1875,8 +1876,10 @@ class Command(_message.Message):
     WISH_IMPOSE_JUSTIFICATION_LINE_FIELD_NUMBER: _ClassVar[int]
     WISH_IMPOSE_OPTION_LINES_FIELD_NUMBER: _ClassVar[int]
     WISH_INFLICT_LASTING_FIELD_NUMBER: _ClassVar[int]
+    WISH_MAINTAIN_EFFECT_FIELD_NUMBER: _ClassVar[int]
     WISH_MOVE_FIELD_NUMBER: _ClassVar[int]
     WISH_OVERCOME_ORIGIN_HINDRANCE_FIELD_NUMBER: _ClassVar[int]
+    WISH_PLAY_PINNED_FIELD_NUMBER: _ClassVar[int]
     WISH_REACT_FIELD_NUMBER: _ClassVar[int]
     WISH_RECHARGE_ITEM_OF_POWER_FIELD_NUMBER: _ClassVar[int]
     WISH_RECOVER_FIELD_NUMBER: _ClassVar[int]
@@ -2019,6 +2022,7 @@ class Command(_message.Message):
     wish_apply_damage: WishApplyDamage
     wish_attack: WishAttack
     wish_award_experience: WishAwardExperience
+    wish_begin_extended: WishBeginExtended
     wish_charge: WishCharge
     wish_choose_archetype: WishChooseArchetype
     wish_choose_justification_line: WishChooseJustificationLine
@@ -2038,8 +2042,10 @@ class Command(_message.Message):
     wish_impose_justification_line: WishImposeJustificationLine
     wish_impose_option_lines: WishImposeOptionLines
     wish_inflict_lasting: WishInflictLasting
+    wish_maintain_effect: WishMaintainEffect
     wish_move: WishMove
     wish_overcome_origin_hindrance: WishOvercomeOriginHindrance
+    wish_play_pinned: WishPlayPinned
     wish_react: WishReact
     wish_recharge_item_of_power: WishRechargeItemOfPower
     wish_recover: WishRecover
@@ -2065,7 +2071,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_begin_extended: _Optional[_Union[WishBeginExtended, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_maintain_effect: _Optional[_Union[WishMaintainEffect, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_play_pinned: _Optional[_Union[WishPlayPinned, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -5029,6 +5035,18 @@ class WishAwardExperience(_message.Message):
     reason: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., xp: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class WishBeginExtended(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
 class WishCharge(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "skill", "characteristic", "difficulty", "specializations", "fortune_points")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -5397,6 +5415,16 @@ class WishExposeToFear(_message.Message):
     rating: int
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[int] = ...) -> None: ...
 
+class WishExtendedEffect(_message.Message):
+    __slots__ = ("stunt", "turns", "done")
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    DONE_FIELD_NUMBER: _ClassVar[int]
+    stunt: str
+    turns: int
+    done: int
+    def __init__(self, stunt: _Optional[str] = ..., turns: _Optional[int] = ..., done: _Optional[int] = ...) -> None: ...
+
 class WishFinishCreation(_message.Message):
     __slots__ = ("campaign_id", "character_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -5529,6 +5557,18 @@ class WishLasting(_message.Message):
     severity: int
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., severity: _Optional[int] = ...) -> None: ...
 
+class WishMaintainEffect(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "stunt")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    stunt: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+
 class WishMove(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "target_id", "maneuvers")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -5544,12 +5584,14 @@ class WishMove(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ...) -> None: ...
 
 class WishOddsQuery(_message.Message):
-    __slots__ = ("pool", "downgrade")
+    __slots__ = ("pool", "downgrade", "depth")
     POOL_FIELD_NUMBER: _ClassVar[int]
     DOWNGRADE_FIELD_NUMBER: _ClassVar[int]
+    DEPTH_FIELD_NUMBER: _ClassVar[int]
     pool: _struct_pb2.Value
     downgrade: bool
-    def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ...) -> None: ...
+    depth: _struct_pb2.Value
+    def __init__(self, pool: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., downgrade: _Optional[bool] = ..., depth: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ...) -> None: ...
 
 class WishOddsView(_message.Message):
     __slots__ = ("pool", "outcomes", "tail", "chain_depth", "p_success", "expected_net_successes")
@@ -5587,18 +5629,20 @@ class WishOptionLine(_message.Message):
     def __init__(self, key: _Optional[str] = ..., label: _Optional[str] = ..., times: _Optional[int] = ..., repeatable: _Optional[bool] = ...) -> None: ...
 
 class WishOutcome(_message.Message):
-    __slots__ = ("net_successes", "net_boons", "serendipity", "calamity", "probability")
+    __slots__ = ("net_successes", "net_boons", "serendipity", "calamity", "probability", "at_least")
     NET_SUCCESSES_FIELD_NUMBER: _ClassVar[int]
     NET_BOONS_FIELD_NUMBER: _ClassVar[int]
     SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
     CALAMITY_FIELD_NUMBER: _ClassVar[int]
     PROBABILITY_FIELD_NUMBER: _ClassVar[int]
+    AT_LEAST_FIELD_NUMBER: _ClassVar[int]
     net_successes: int
     net_boons: int
     serendipity: int
     calamity: int
     probability: str
-    def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ...) -> None: ...
+    at_least: bool
+    def __init__(self, net_successes: _Optional[int] = ..., net_boons: _Optional[int] = ..., serendipity: _Optional[int] = ..., calamity: _Optional[int] = ..., probability: _Optional[str] = ..., at_least: _Optional[bool] = ...) -> None: ...
 
 class WishOvercomeOriginHindrance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "name", "wielded")
@@ -5621,6 +5665,48 @@ class WishPendingReact(_message.Message):
     attacker_id: str
     net_successes: int
     def __init__(self, action: _Optional[str] = ..., attacker_id: _Optional[str] = ..., net_successes: _Optional[int] = ...) -> None: ...
+
+class WishPinnedCard(_message.Message):
+    __slots__ = ("card", "trigger")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    TRIGGER_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    trigger: str
+    def __init__(self, card: _Optional[str] = ..., trigger: _Optional[str] = ...) -> None: ...
+
+class WishPlayPinned(_message.Message):
+    __slots__ = ("characteristic", "skill", "difficulty", "specializations", "assists", "assisted_by", "sources", "fortune_points", "downgrade_serendipity", "stunt", "tags", "campaign_id", "encounter_id", "character_id", "target_id")
+    CHARACTERISTIC_FIELD_NUMBER: _ClassVar[int]
+    SKILL_FIELD_NUMBER: _ClassVar[int]
+    DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTS_FIELD_NUMBER: _ClassVar[int]
+    ASSISTED_BY_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_POINTS_FIELD_NUMBER: _ClassVar[int]
+    DOWNGRADE_SERENDIPITY_FIELD_NUMBER: _ClassVar[int]
+    STUNT_FIELD_NUMBER: _ClassVar[int]
+    TAGS_FIELD_NUMBER: _ClassVar[int]
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    characteristic: str
+    skill: str
+    difficulty: int
+    specializations: _containers.RepeatedScalarFieldContainer[str]
+    assists: int
+    assisted_by: _containers.RepeatedScalarFieldContainer[str]
+    sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
+    fortune_points: int
+    downgrade_serendipity: int
+    stunt: str
+    tags: _containers.RepeatedScalarFieldContainer[str]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    target_id: str
+    def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
 
 class WishPurchase(_message.Message):
     __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "traits", "justification", "archetype_raise")
@@ -5876,7 +5962,7 @@ class WishSetSeparation(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., band: _Optional[str] = ...) -> None: ...
 
 class WishSheet(_message.Message):
-    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "charged_rounds", "malfunctions", "react", "lingering", "assists_given", "stabilized")
+    __slots__ = ("characteristics", "maxima", "stance", "skills", "specializations", "defense", "soak", "psyche", "mitigation_maxima", "wounds_purchased", "grit_purchased", "wounds_lost", "grit_lost", "criticals", "schisms", "stress", "fatigue", "fortune_rating", "fortune", "stunts", "devices", "origin", "origin_talent", "archetype_tiers", "experience", "advances", "creation_points", "restricted_points", "hindrance_points", "hindrances", "facilitators", "conditions", "phase", "serial", "checks_rolled", "recent_checks", "origin_skills", "origin_sfx", "origin_grants_chosen", "travel_broken", "travel_recharge", "overcome", "charged_rounds", "malfunctions", "react", "lingering", "assists_given", "stabilized", "extended", "pinned")
     class CharacteristicsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -5995,6 +6081,8 @@ class WishSheet(_message.Message):
     LINGERING_FIELD_NUMBER: _ClassVar[int]
     ASSISTS_GIVEN_FIELD_NUMBER: _ClassVar[int]
     STABILIZED_FIELD_NUMBER: _ClassVar[int]
+    EXTENDED_FIELD_NUMBER: _ClassVar[int]
+    PINNED_FIELD_NUMBER: _ClassVar[int]
     characteristics: _containers.ScalarMap[str, int]
     maxima: _containers.ScalarMap[str, int]
     stance: WishStance
@@ -6043,7 +6131,9 @@ class WishSheet(_message.Message):
     lingering: _containers.ScalarMap[str, bool]
     assists_given: _containers.RepeatedCompositeFieldContainer[WishGivenAssist]
     stabilized: bool
-    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., charged_rounds: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., lingering: _Optional[_Mapping[str, bool]] = ..., assists_given: _Optional[_Iterable[_Union[WishGivenAssist, _Mapping]]] = ..., stabilized: _Optional[bool] = ...) -> None: ...
+    extended: WishExtendedEffect
+    pinned: WishPinnedCard
+    def __init__(self, characteristics: _Optional[_Mapping[str, int]] = ..., maxima: _Optional[_Mapping[str, int]] = ..., stance: _Optional[_Union[WishStance, _Mapping]] = ..., skills: _Optional[_Mapping[str, WishSkill]] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., defense: _Optional[int] = ..., soak: _Optional[int] = ..., psyche: _Optional[int] = ..., mitigation_maxima: _Optional[_Mapping[str, int]] = ..., wounds_purchased: _Optional[int] = ..., grit_purchased: _Optional[int] = ..., wounds_lost: _Optional[int] = ..., grit_lost: _Optional[int] = ..., criticals: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., schisms: _Optional[_Iterable[_Union[WishLasting, _Mapping]]] = ..., stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune_rating: _Optional[int] = ..., fortune: _Optional[int] = ..., stunts: _Optional[_Mapping[str, WishStunt]] = ..., devices: _Optional[_Mapping[str, WishDevice]] = ..., origin: _Optional[str] = ..., origin_talent: _Optional[str] = ..., archetype_tiers: _Optional[_Iterable[_Union[WishArchetypeTier, _Mapping]]] = ..., experience: _Optional[int] = ..., advances: _Optional[int] = ..., creation_points: _Optional[int] = ..., restricted_points: _Optional[_Mapping[str, int]] = ..., hindrance_points: _Optional[int] = ..., hindrances: _Optional[_Iterable[_Union[WishHindrance, _Mapping]]] = ..., facilitators: _Optional[_Iterable[str]] = ..., conditions: _Optional[_Iterable[_Union[WishConditionInstance, _Mapping]]] = ..., phase: _Optional[str] = ..., serial: _Optional[int] = ..., checks_rolled: _Optional[int] = ..., recent_checks: _Optional[_Iterable[_Union[WishRecentCheck, _Mapping]]] = ..., origin_skills: _Optional[_Iterable[str]] = ..., origin_sfx: _Optional[_Iterable[str]] = ..., origin_grants_chosen: _Optional[bool] = ..., travel_broken: _Optional[_Iterable[str]] = ..., travel_recharge: _Optional[_Mapping[str, int]] = ..., overcome: _Optional[_Iterable[str]] = ..., charged_rounds: _Optional[_Iterable[str]] = ..., malfunctions: _Optional[_Mapping[str, str]] = ..., react: _Optional[_Union[WishPendingReact, _Mapping]] = ..., lingering: _Optional[_Mapping[str, bool]] = ..., assists_given: _Optional[_Iterable[_Union[WishGivenAssist, _Mapping]]] = ..., stabilized: _Optional[bool] = ..., extended: _Optional[_Union[WishExtendedEffect, _Mapping]] = ..., pinned: _Optional[_Union[WishPinnedCard, _Mapping]] = ...) -> None: ...
 
 class WishShiftStance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "steps", "encounter_id")
@@ -6212,7 +6302,7 @@ class WishStuntCost(_message.Message):
     def __init__(self, stress: _Optional[int] = ..., fatigue: _Optional[int] = ..., fortune: _Optional[int] = ..., wounds: _Optional[int] = ..., grit: _Optional[int] = ...) -> None: ...
 
 class WishTakeBasicAction(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty")
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "action", "trigger", "pinned_card", "difficulty", "allies")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -6220,6 +6310,7 @@ class WishTakeBasicAction(_message.Message):
     TRIGGER_FIELD_NUMBER: _ClassVar[int]
     PINNED_CARD_FIELD_NUMBER: _ClassVar[int]
     DIFFICULTY_FIELD_NUMBER: _ClassVar[int]
+    ALLIES_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     encounter_id: str
     character_id: str
@@ -6227,7 +6318,8 @@ class WishTakeBasicAction(_message.Message):
     trigger: str
     pinned_card: str
     difficulty: int
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., trigger: _Optional[str] = ..., pinned_card: _Optional[str] = ..., difficulty: _Optional[int] = ...) -> None: ...
+    allies: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., action: _Optional[str] = ..., trigger: _Optional[str] = ..., pinned_card: _Optional[str] = ..., difficulty: _Optional[int] = ..., allies: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class WishTakeHindrance(_message.Message):
     __slots__ = ("campaign_id", "character_id", "name", "stunt", "detail", "points", "gm_controls_alter_ego")
@@ -6312,18 +6404,22 @@ class WishTravelCheck(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., gate_doublings: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
 
 class WishTurnState(_message.Message):
-    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot")
+    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot", "extra_maneuvers", "whole_turn")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     STANCE_SHIFTED_FIELD_NUMBER: _ClassVar[int]
     SLOT_FIELD_NUMBER: _ClassVar[int]
+    EXTRA_MANEUVERS_FIELD_NUMBER: _ClassVar[int]
+    WHOLE_TURN_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     maneuvers: int
     actions: int
     stance_shifted: bool
     slot: int
-    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ...) -> None: ...
+    extra_maneuvers: int
+    whole_turn: bool
+    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ..., extra_maneuvers: _Optional[int] = ..., whole_turn: _Optional[bool] = ...) -> None: ...
 
 class WishUseCosmicWinds(_message.Message):
     __slots__ = ("campaign_id", "character_id", "check_id", "effect", "stunt")

@@ -16,7 +16,7 @@ from contracts.rulesets.wish import (
 )
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
-from domain.rulesets.wish import WISH, advancement
+from domain.rulesets.wish import WISH, advancement, origin_apply
 from tests.unit.wish.builders import build_sheet, states
 
 
@@ -145,21 +145,21 @@ def test_robot_origin_raises_mitigation_start_and_maxima_L888_L892() -> None:
 
     base = sheets.load(build_sheet(phase="creation"))
     picks = {"str": 2, "to": 2, "int": 1, "wp": 1}  # Design: six +1 (L888)
-    robot = advancement.apply_origin(base, "Robot", picks)
+    robot = origin_apply.apply_origin(base, "Robot", picks)
     assert (robot.soak, robot.mitigation_maxima["soak"]) == (3, 8)  # Resistance (L889)
     assert (robot.psyche, robot.mitigation_maxima["psyche"]) == (3, 8)  # Mind (L890)
     assert (robot.characteristics["fel"], robot.maxima["fel"]) == (1, 4)  # Personality (L891)
     assert (robot.characteristics["str"], robot.maxima["str"]) == (4, 7)
     assert robot.fortune_rating == 1  # Fate: -1 (L892)
     with pytest.raises(DomainError):
-        advancement.apply_origin(base, "Robot", {"str": 1})
+        origin_apply.apply_origin(base, "Robot", {"str": 1})
 
 
 def test_anthropomorphic_magnetism_adds_an_offensive_step_L786() -> None:
     from domain.rulesets.wish import sheet as sheets
 
     base = sheets.load(build_sheet(phase="creation"))
-    a = advancement.apply_origin(base, "Anthropomorphic", {"str": 1, "ag": 1, "to": 1})
+    a = origin_apply.apply_origin(base, "Anthropomorphic", {"str": 1, "ag": 1, "to": 1})
     assert a.stance.offensive == base.stance.offensive + 1
 
 

@@ -96,19 +96,20 @@ def test_challenge_die_ratios_L37() -> None:
 
 def test_expertise_die_ratios_L47() -> None:
     r = _single("EXP")
-    # "33% success ratio": faces 5 and 4. Chained rolls past the cut-off all hold successes,
-    # so the listed mass plus the exact tail is the whole figure.
-    assert r["success"] + r["tail"] == Fr(1, 3)
+    # "33% success ratio": faces 5 and 4, every chain counted (nothing is left out)
+    assert r["tail"] == 0 and r["success"] == Fr(1, 3)
     assert round(float(r["success"]), 2) == 0.33
     # "16.6% chance of chaining": face 5 on one roll
     assert Fr(sum(1 for f in range(1, 7) if "CHAIN" in face_symbols("EXP", f)), 6) == Fr(1, 6)
     # "83.3% chance of a benefit": faces 6-2
     assert Fr(sum(1 for f in range(1, 7) if face_symbols("EXP", f)), 6) == Fr(5, 6)
     # serendipity: 16.6% per face; counting the chain the digest notes it is exactly 1/5
-    assert abs(r["serendipity"] - Fr(1, 5)) <= r["tail"]
+    assert r["serendipity"] == Fr(1, 5)
     d = _single("EXP", downgrade=True)
-    assert d["success"] + d["tail"] == Fr(50, 100)  # "actually a 50% success ratio"
-    assert round(float(d["double"]), 2) == 0.08  # "about 8% chance ... a 2nd success"
+    assert d["success"] == Fr(50, 100)  # "actually a 50% success ratio"
+    assert d["double"] == Fr(1, 12)  # "about 8% chance ... a 2nd success" (digest: 1/12)
+    third = odds({"EXP": 1}, downgrade=True).p(lambda k: k[0] >= 3)
+    assert third == Fr(1, 72)  # "a very small % chance of a third" (digest: 1/72)
 
 
 def test_fortune_and_misfortune_ratios_L55_L63() -> None:

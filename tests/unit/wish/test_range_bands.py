@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from contracts.rulesets.wish import Move, SetSeparation, StartEncounter, StartTurn
+from contracts.rulesets.wish import Move, RollCheck, SetSeparation, StartEncounter, StartTurn
 from domain.errors import DomainError
 from domain.rulesets.wish import range_bands
 from domain.rulesets.wish import sheet as sheets
@@ -67,3 +67,26 @@ def test_band_placement_overshoot_and_plot_are_refused() -> None:
     with pytest.raises(DomainError) as err:
         t.do(move(1))
     assert err.value.rule == "wish.range.plot L409"
+
+
+@pytest.mark.parametrize("band,dice", [("Close", 0), ("Medium", 1), ("Long", 2),
+                                       ("Extreme", 3)])
+def test_observation_checks_gain_dice_with_range_L406_L409(band: str, dice: int) -> None:
+    """L406-408: "Observation checks gain X at Medium / Long / Extreme range" (the die is the
+    digest's restoration, option observation_range_die, Appendix A rows 10-12)."""
+    t = table()
+    t.do(SetSeparation(campaign_id="c", encounter_id="e", character_id="hero",
+                       target_id="foe", band=band))
+    events = t.do(RollCheck(campaign_id="c", character_id="hero", encounter_id="e",
+                            skill="Observation", target_id="foe", tags=["detect"]),
+                  faces=[1] * 8)
+    [rolled] = [e for e in events if e.type == "wish.CheckRolled"]
+    assert rolled.data["check"]["pool"].get("MIS", 0) == dice
+    sources = [s["source"] for s in rolled.data["check"]["sources"] if s["die"] == "MIS"]
+    assert sources == ([f"{band} range L{405 + dice}"] if dice else [])
+
+
+def test_observation_at_plot_range_gains_at_least_four_L409() -> None:
+    """L409: at Plot range Observation checks "gain a minimum of X"."""
+    assert range_bands.observation_dice(range_bands.PLOT_FROM) == (4, "Plot range L409")
+    assert range_bands.observation_dice(None) == (0, "")  # no separation recorded

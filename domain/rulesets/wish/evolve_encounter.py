@@ -1,0 +1,48 @@
+"""Folding recorded WISH encounter events into the encounter's state: rounds, turns, maneuvers
+and the initiative tracker (L378-380, L402-419, digest G-7). Total, like ``evolve``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.wish import EncounterState, InitiativeSlot, TurnState
+from domain.rulesets.wish import initiative
+
+R = msgspec.structs.replace
+Data = Mapping[str, Any]
+
+
+def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterState:
+    return R(e, turn=f(e.turn)) if e.turn is not None else e
+
+
+ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
+    "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
+    "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
+    "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(
+        t, actions=t.actions + 1,
+        extra_maneuvers=t.extra_maneuvers + int(d.get("extra_maneuvers", 0)),
+        whole_turn=t.whole_turn or bool(d.get("whole_turn", False)))),
+    "wish.StanceShiftTaken": lambda e, d: _turn(e, lambda t: R(t, stance_shifted=True)),
+    "wish.TurnEnded": lambda e, d: R(e, turn=None, acted=[*e.acted, d["character_id"]]),
+    "wish.RoundEnded": lambda e, d: R(e, round=e.round + 1, acted=[], turn=None,
+                                      initiative=[R(x, used=False) for x in e.initiative]),
+    "wish.ParticipantLeft": lambda e, d: R(
+        e, participants=[p for p in e.participants if p != d["character_id"]],
+        acted=[p for p in e.acted if p != d["character_id"]]),
+    "wish.InitiativeRolled": lambda e, d: R(
+        e, initiative=[msgspec.convert(x, InitiativeSlot) for x in d["slots"]],
+        sides=dict(d["sides"])),
+    "wish.InitiativeSlotTaken": lambda e, d: _turn(R(e, initiative=[
+        R(x, used=True) if i == d["slot"] else x for i, x in enumerate(e.initiative)]),
+        lambda t: R(t, slot=d["slot"])),
+    "wish.InitiativeMoved": lambda e, d: _turn(
+        R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
+        lambda t: R(t, slot=d["to"])),
+    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
+    "wish.SeparationSet": lambda e, d: R(
+        e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),
+}
