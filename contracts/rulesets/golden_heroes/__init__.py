@@ -73,6 +73,16 @@ from contracts.rulesets.golden_heroes.generation import (
     TakeBackground,
     UpgradePower,
 )
+from contracts.rulesets.golden_heroes.grapple import (
+    Grab,
+    GrabRolled,
+    Grapple,
+    GripChanged,
+    Hand,
+    Hold,
+    LetGo,
+    MaintainGrapple,
+)
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
 from contracts.rulesets.golden_heroes.scenario import (
     EndScenario,
@@ -89,6 +99,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     DefenceClass,
     EnergyPool,
     GoldenHeroesSheet,
+    Grip,
     LastStrike,
     PendingAttack,
     PowerHeld,
@@ -110,7 +121,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
-    MentalAttack, EndScenario)
+    MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -118,12 +129,14 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
-        ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded)
+        ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
+        GripChanged)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
-    "MentalAttack", "MentalAttackRolled",
+    "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
+    "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "EndScenario", "Result", "ScenarioEnded", "ScenarioOutcome", "RatingReasonNoted",

@@ -8,7 +8,7 @@ import msgspec
 
 from contracts.rulesets.golden_heroes.sheet import AttackName, PendingAttack, WeaponType
 
-ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm"]
+ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm", "resist"]
 ParryMode = Literal["melee_ws_shield", "melee_ws", "melee_ma3", "melee_ma", "melee_other",
                     "missile_ws_shield", "missile_ws", "missile_hh", "missile_lp",
                     "missile_hp_ea"]
@@ -124,6 +124,8 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     condition: str = "fine"  # the worst HTC condition (L9, L122-L123)
     injury: str = "none"  # the worst HTK condition (L9, L128)
     field_destroyed: str = ""  # a barrier or wall the attack's HTK broke (L206-L207)
+    # a hypothetical grapple: the HTC it would have done, not taken from the pools (L121)
+    hypothetical_htc: int | None = None
 
 
 class Recovered(msgspec.Struct, frozen=True, kw_only=True):

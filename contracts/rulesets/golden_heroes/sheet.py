@@ -62,6 +62,17 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     obstruction_htk: int | None = None
 
 
+class Grip(msgspec.Struct, frozen=True, kw_only=True):
+    """How a character is held: by whom, with which hands, and, once grappled, the hold chosen
+    when the grapple was made (L120) with this Action's hypothetical HTC (L121)."""
+
+    holder_id: str
+    hands: list[str] = []
+    hold: str | None = None  # None: grabbed only; "real" or "hypothetical": grappled
+    hypothetical_htc: int = 0  # the penalties of a hypothetical hold this Action (L121)
+    encounter_id: str | None = None
+
+
 class EnergyPool(msgspec.Struct, kw_only=True):
     """Energy Attack dice spent in a fight's 5-Round window (L178)."""
 
@@ -112,6 +123,7 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
+    grip: Grip | None = None  # held by another's grab or grapple (L75-L76, L83)
     # Personal Status components, their initial values (L351-L365; digest §6.8)
     ratings: dict[str, int] = msgspec.field(default_factory=lambda: {
         "conscience": 3, "expression": 3, "success_rate": 0, "public_response": 2,

@@ -17,6 +17,7 @@ from domain.rulesets.golden_heroes import (
     decide_combat,
     force_fields,
     frames,
+    grapples,
     obstructions,
     powers,
     responses,
@@ -68,10 +69,12 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
                           f"the hit was struck in fight {p.encounter_id!r}")
     kind = cmd.response
     responses.check_may_respond(target, p, kind)
+    grapples.check_response(p, kind)
     state = decide_combat.active(states_, p.encounter_id) if p.encounter_id else None
     used_free = state.free_responses.get(cmd.character_id, 0) if state else 0
-    cost = responses.frame_cost(p, kind, used_free, cmd.in_hand)
-    free = kind not in ("none", "stand_firm") and responses.is_free(p, used_free)
+    cost = (grapples.RESIST_FRAMES if kind == "resist"
+            else responses.frame_cost(p, kind, used_free, cmd.in_hand))
+    free = kind not in ("none", "stand_firm", "resist") and responses.is_free(p, used_free)
     body: dict[str, Any] = {"character_id": cmd.character_id, "attacker_id": p.attacker_id,
                             "attack": p.attack, "response": kind}
     avoided, glance, parried = False, False, 0
@@ -95,7 +98,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         need = responses.parry_need(p.parry_row, cmd.parry_mode)
         die = dice.roll(20)
         dex = tables.band(tables.DEXTERITY_STRIKE, target.attributes.get("dexterity", 10))
-        total = die + dex - (4 if p.critical_die == 2 else 0)
+        total = (die + dex - (4 if p.critical_die == 2 else 0)
+                 + grapples.penalties(target.grip).strike)  # a hypothetical hold (L121)
         ok = die != 1 and (die == 20 or total >= need)
         body.update(response_dice=[die], response_total=total,
                     response_result="success" if ok else "fail")
@@ -105,6 +109,13 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         elif ok:
             parried, faces = _parry_damage(target, cmd, dice)
             body["parry_dice"] = faces
+    elif kind == "resist":
+        # 1d6 + the Strength Damage Modifier off this Action's grapple damage (L114)
+        die = dice.roll(6)
+        total = grapples.resist_total(target, die)
+        parried = max(total, 0)
+        body.update(response_dice=[die], response_total=total,
+                    response_result=f"resists {parried}")
     elif kind == "autoparry":
         # an interposed object absorbs up to its Destroy HTK, energy attacks too (L113)
         parried = tables.SIZES[cmd.object_size].destroy_htk
@@ -114,10 +125,17 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     if state is not None and cost:
         slots, later = _frames(state, target, cmd.character_id, cost)
     body.update(response_frames=cost, free_response=free)
-    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
-                        "autoparry (L113)" if kind == "autoparry" else "parry (L112)",
+    step = {"autoparry": "autoparry (L113)", "resist": "resist (L114)"}.get(kind, "parry (L112)")
+    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice, step,
                         opts or GoldenHeroesOptions()))
     out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
+    if grapples.is_grapple(p):
+        hypothetical = body.get("hypothetical_htc")
+        inflicted = (hypothetical if hypothetical is not None
+                     else body.get("htc_taken", 0) + body.get("htk_taken", 0))
+        grip, why = grapples.grip_after(p, avoided, inflicted)
+        out.append(event(char(cmd.character_id), "GripChanged",
+                         c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why)))
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
         out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
@@ -176,13 +194,19 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
             Damage(d.htc, max(d.htk, target.htk))
         steps.append(damage.step("critical on the non-superpowered (L84)", d))
     pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
-    metres = damage.pushback_metres(push_htc, pbt)
+    # no push-back from a grapple (L119: "any attack other than a grapple")
+    metres = 0 if grapples.is_grapple(p) else damage.pushback_metres(push_htc, pbt)
     way = obstructions.path(metres, p.obstruction_metres, p.obstruction_htk)
     collision_die = dice.roll(6) if way.hit else None
     if collision_die is not None:
         d = Damage(d.htc + collision_die, d.htk)
         what = "ploughed through" if way.through else "driven into"
         steps.append(damage.step(f"{what} an obstruction: +1d6 HTC (L119)", d))
+    hypothetical = None
+    if grapples.hold_of(p) == "hypothetical" and grapples.is_grapple(p):
+        # a hypothetical hold's HTC is counted for its penalties, never taken (L120-L121)
+        hypothetical, d = d.htc, Damage(0, 0)
+        steps.append(damage.step(f"hypothetical: {hypothetical} HTC not taken (L120)", d))
     htc, htk, overflow = damage.into_pools(target, d)
     after = msgspec.structs.replace(target, htc=htc, htk=htk)
     after = msgspec.structs.replace(after, unconscious=states.latch_unconscious(after))
@@ -195,4 +219,5 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
             "pushback_distance": way.distance, "collision_die": collision_die,
             "ploughed_through": way.through,
             "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
-            "injury": states.htk_condition(after), "field_destroyed": broke}
+            "injury": states.htk_condition(after), "field_destroyed": broke,
+            "hypothetical_htc": hypothetical}

@@ -18,6 +18,7 @@ from domain.rulesets.golden_heroes import (
     energy_pool,
     force_fields,
     frames,
+    grapples,
     powers,
     states,
     strike,
@@ -32,8 +33,10 @@ def defence_class(sheet: c.GoldenHeroesSheet) -> int:
 
 
 def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
-                   target_surprised: bool = False) -> list[c.ModifierLine]:
-    """Every strike modifier: Dexterity, the circumstances, the attacker's own state (L123)."""
+                   target_surprised: bool = False,
+                   target: c.GoldenHeroesSheet | None = None) -> list[c.ModifierLine]:
+    """Every strike modifier: Dexterity, the circumstances, the attacker's own state (L123), a
+    grappled target (+4, L80-L82) and a hypothetical hold on the attacker (-1 a point, L121)."""
     strike.check_circumstances(spec.circumstances)
     given: list[str] = list(spec.circumstances)
     condition = states.htc_condition(attacker)
@@ -41,8 +44,14 @@ def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
         given.append(f"attacker_{condition}")
     if target_surprised:
         given.append("unaware")  # a surprised target is unaware of the attack (decision #41)
-    return strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
-                                 spec.extreme_range_fifths, spec.other_modifier)
+    if target is not None and target.grip is not None and target.grip.hold is not None:
+        given.append("restrained")  # "target is restrained/grappled" (L80-L82)
+    lines = strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
+                                  spec.extreme_range_fifths, spec.other_modifier)
+    held = grapples.penalties(attacker.grip).strike
+    if held:
+        lines.append(c.ModifierLine(source="held in a hypothetical grapple (L121)", value=held))
+    return lines
 
 
 def _allocation(form: attacks.AttackForm, cmd: c.Strike) -> tuple[int, int]:
@@ -91,7 +100,7 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     ev = strike.resolve(
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
         weapon_class=form.weapon_class, defence_class=defence_class(target),
-        modifiers=modifier_lines(attacker, cmd, surprised),
+        modifiers=modifier_lines(attacker, cmd, surprised, target),
         superpowered=superpowered and target.character_type != "non_superpowered",
         crit_range=form.crit_range,
         miss_range=2 if campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"

@@ -85,6 +85,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
     if isinstance(ev, c.ForceFieldRaised):
         up = [f for f in sheet.fields_up if f != ev.field] + ([ev.field] if ev.up else [])
         return replace(sheet, fields_up=up)
+    if isinstance(ev, c.GripChanged):
+        return replace(sheet, grip=ev.grip)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):

@@ -74,6 +74,21 @@ def _resolved(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list
     return out
 
 
+def _grab(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """Each hand's d20 (and a critical's d10) as drawn; a grab's hit read as a strike (L82),
+    a maintenance's as anything but a critical miss (L83)."""
+    ev = msgspec.convert(dict(data), c.GrabRolled)
+    recorded = [f for s in ev.strikes for f in (s.natural, s.critical_die) if f is not None]
+    out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
+    for s in ev.strikes:
+        if ev.kind == "maintain":
+            if s.hit != (s.natural > s.miss_range):
+                out.append(f"maintenance on {s.natural}: hit={s.hit} recorded (L83)")
+        else:
+            out += strike.reread(s, s.natural, s.crit_range, s.miss_range)
+    return out
+
+
 def _plain(data: Mapping[str, Any], draws: Sequence[tuple[int, int]], keys: tuple[str, ...]
            ) -> list[str]:
     recorded: list[int] = []
@@ -113,6 +128,8 @@ def reread(event_type: str, data: Mapping[str, Any],
             out.append(f"{coup.hours} hours: 1d6 + 1 on {coup.die} gives "
                        f"{coup_de_grace.hours_for(coup.die)} (L78, decision #46)")
         return out
+    if event_type == f"{RID}.GrabRolled":
+        return _grab(data, draws)
     if event_type == f"{RID}.CombatStarted":
         return _plain(data, draws, ("tiebreak_dice",))
     return []

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contracts.rulesets.golden_heroes import GoldenHeroesSheet, PendingAttack
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.golden_heroes import powers, states, tables
+from domain.rulesets.golden_heroes import grapples, powers, states, tables
 
 
 def check_may_respond(target: GoldenHeroesSheet, p: PendingAttack, kind: str) -> None:
@@ -52,6 +52,7 @@ def dodge_modifier(target: GoldenHeroesSheet, p: PendingAttack) -> list[tuple[st
             out.append(("the attack (L132)", int(tag[5:])))
     if p.critical_die == 2:
         out.append(("critical hit: fast attack (L86)", -2))
+    out.append(("held in a hypothetical grapple (L121)", grapples.penalties(target.grip).dodge))
     return [(s, v) for s, v in out if v]
 
 

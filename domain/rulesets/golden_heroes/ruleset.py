@@ -17,6 +17,7 @@ from domain.rulesets.golden_heroes import (
     coup_de_grace,
     decide_combat,
     decide_damage,
+    decide_grapple,
     decide_powers,
     decide_strike,
     falling_objects,
@@ -50,6 +51,18 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesShe
     return sheets.load(state)
 
 
+def _decide_grapple(command: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo,
+                    attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+                    states: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+    if isinstance(command, c.Grab):
+        return decide_grapple.grab(command, attacker, target, states, dice)
+    if isinstance(command, c.Grapple):
+        return decide_grapple.grapple(command, attacker, target, states, dice)
+    if isinstance(command, c.MaintainGrapple):
+        return decide_grapple.maintain(command, attacker, target, states, dice)
+    return decide_grapple.let_go(command, attacker, target, states)
+
+
 class GoldenHeroesRuleset:
     id = RID
     title = "Golden Heroes"
@@ -64,7 +77,7 @@ class GoldenHeroesRuleset:
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
                                "BackgroundTaken", "CombatStarted",
-                               "CoupDeGraceDelivered", "MentalAttackRolled"))
+                               "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -176,6 +189,9 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.CoupDeGrace):
             return coup_de_grace.deliver(command, load(command.character_id, "character_id"),
                                          load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, (c.Grab, c.Grapple, c.MaintainGrapple, c.LetGo)):
+            return _decide_grapple(command, load(command.character_id, "character_id"),
+                                   load(command.target_id, "target_id"), states, dice)
         if isinstance(command, c.Recover):
             return recovery.recover(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.Aid):

@@ -1,0 +1,100 @@
+"""Grabs and grapples (L75-L76, L82-L83, L114, L120-L121): commands, the grip a victim is held
+in, and the events.
+
+Seed: ``seeds/002`` (the Golden Heroes rulebook); line references ``L###`` point into it.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+import msgspec
+
+from contracts.rulesets.golden_heroes.sheet import (
+    Circumstance,
+    DefenceClass,
+    Grip,
+    StrikeModifier,
+)
+from contracts.rulesets.golden_heroes.strike import StrikeRolled
+
+Hand = Literal["left", "right"]
+Hold = Literal["real", "hypothetical"]
+
+
+class Grab(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A one-handed grab (L75-L76): 1 Frame; against a being able to resist a strike at the
+    grabber's fist WC against DC6 (superpowered) or DC10 (non-superpowered) with Strike
+    Modifiers (L82). No roll against the unconscious, the stunned or an ``unresisting`` being
+    (bound, willing); the referee may name another ``defence_class`` or a modifier (L82)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str | None = None
+    hand: Hand = "right"
+    unresisting: bool = False
+    defence_class: DefenceClass | None = None
+    circumstances: list[Circumstance] = []
+    other_modifier: StrikeModifier = 0
+
+
+class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A grapple (L75, L83): 1 Action, a grab with each hand, both strike rolls always made;
+    both hit: the victim responds, then is grappled; one hits: the victim is only grabbed. A
+    victim already grabbed by one hand is grappled by the other hand's grab in 1 Frame (L83).
+    The ``hold``, real or hypothetical damage, is fixed for as long as it lasts (L120)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str | None = None
+    hold: Hold = "real"
+    to_htk: Annotated[int, msgspec.Meta(ge=0, le=200)] = 0  # Strength bonus put on HTK (L118)
+    defence_class: DefenceClass | None = None
+    circumstances: list[Circumstance] = []
+    other_modifier: StrikeModifier = 0
+
+
+class MaintainGrapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Maintaining a grapple for an Action (L83): one strike roll, anything but a 1 holds; a 1
+    is a Critical Miss and breaks the grapple. The hold's damage waits for the victim's
+    response (dodge or resist, L114)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str | None = None
+
+
+class LetGo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Letting go of a grabbed or grappled victim: 1 Frame (L76)."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str | None = None
+
+
+class GrabRolled(msgspec.Struct, frozen=True, kw_only=True):
+    """A grab, grapple or maintenance: each hand's strike as rolled (none when no roll is
+    needed) and what came of it."""
+
+    character_id: str
+    target_id: str
+    kind: Literal["grab", "grapple", "maintain"]
+    hands: list[str]
+    strikes: list[StrikeRolled] = []
+    rolled: bool = True
+    succeeded: list[str] = []  # the hands that took hold
+    result: str  # "grabbed", "grapple_pending", "missed", "maintained", "broken"
+    hold: str | None = None
+    encounter_id: str | None = None
+
+
+class GripChanged(msgspec.Struct, frozen=True, kw_only=True):
+    """``character_id`` is now held as ``grip`` says, or free (``grip`` None), and why."""
+
+    character_id: str
+    grip: Grip | None = None
+    reason: str
