@@ -168,6 +168,34 @@ def test_responses_use_future_frames_and_four_free_against_wc_0_1() -> None:
     assert spent == [(True, [], 0)] * 4 + [(False, [4], 0), (False, [], 1)]
 
 
+def test_a_fifth_free_response_without_a_future_frame_is_refused() -> None:
+    thugs = {f"thug{n}": sheet(character_type="non_superpowered",
+                               attributes={"dexterity": 9 - n}) for n in (1, 2, 3)}
+    w = World(hero=sheet(), foe=sheet(attributes={"dexterity": 14}), **thugs)
+    w.run(c.StartCombat(campaign_id=CID, encounter_id="fight", heroes=["hero"],
+                        villains=["foe", *thugs]))
+    w.run(c.RollInitiative(campaign_id=CID, encounter_id="fight"), [9, 1])  # heroes win 4
+    w.run(c.Act(campaign_id=CID, encounter_id="fight", character_id="hero", activity="pass"))
+    w.run(c.EndPhase(campaign_id=CID, encounter_id="fight"))
+    # the foe's four WC2 blows: each dodge borrows one of next round's frames (L60, L101)
+    for attacker in ("foe",) * 4 + ("thug1", "thug1", "thug2", "thug2"):
+        w.run(c.Strike(campaign_id=CID, character_id=attacker, target_id="hero",
+                       encounter_id="fight"), [15])
+        w.run(c.Respond(campaign_id=CID, character_id="hero", encounter_id="fight",
+                        response="dodge", full_dodge=False), [3, 1, 1, 1])
+    assert w.encounter().borrowed["hero"] == 4 and w.encounter().free_responses["hero"] == 4
+    w.run(c.Strike(campaign_id=CID, character_id="thug3", target_id="hero",
+                   encounter_id="fight"), [15])
+    before = len(w.log)
+    with pytest.raises(DomainError) as err:
+        w.run(c.Respond(campaign_id=CID, character_id="hero", encounter_id="fight",
+                        response="dodge"), [3])
+    assert (err.value.field, err.value.rule) == ("response", "golden-heroes.free-responses L101")
+    assert len(w.log) == before
+    # taking the blow needs no frame
+    w.run(c.Respond(campaign_id=CID, character_id="hero", encounter_id="fight"), [1, 1, 1])
+
+
 def test_personal_force_fields_absorb_and_break() -> None:
     ff = {"power": "force_field", "grade": 2, "choice": "personal_force_shield,personal_force_wall",
           "rolled": {"barrier_htk": 10, "shield_absorbs": 14, "wall_htk": 17}}

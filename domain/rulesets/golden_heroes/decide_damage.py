@@ -123,7 +123,15 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     slots: list[int] = []
     later = 0
     if state is not None and cost:
-        slots, later = _frames(state, target, cmd.character_id, cost)
+        try:
+            slots, later = _frames(state, target, cmd.character_id, cost)
+        except StateConflict as err:
+            if kind != "resist" and responses.past_free(p, used_free):
+                raise StateConflict(
+                    "response", "golden-heroes.free-responses L101",
+                    f"{cmd.character_id!r} has made its four free responses this round; a "
+                    "fifth costs 1 future frame and none is left this round or next") from err
+            raise
     body.update(response_frames=cost, free_response=free)
     step = {"autoparry": "autoparry (L113)", "resist": "resist (L114)"}.get(kind, "parry (L112)")
     body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice, step,

@@ -85,6 +85,12 @@ def is_free(p: PendingAttack, used: int) -> bool:
             and used < tables.FREE_RESPONSES)
 
 
+def past_free(p: PendingAttack, used: int) -> bool:
+    """A response to a WC 0/1 attack once the round's four free ones are used (L101)."""
+    return (p.weapon_class <= 1 and "non_superpowered_critical" not in p.tags
+            and used >= tables.FREE_RESPONSES)
+
+
 def frame_cost(p: PendingAttack, kind: str, used_free: int, in_hand: bool = False) -> int:
     """A dodge or parry costs the time of the attack (L101, L107); a fifth and later response
     to WC 0/1 attacks costs one frame (L101); standing firm costs none (L115); an autoparry 2
