@@ -83,6 +83,7 @@ from contracts.rulesets.golden_heroes.grapple import (
     LetGo,
     MaintainGrapple,
 )
+from contracts.rulesets.golden_heroes.lifting import Lift, ObjectHandled, Push
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
 from contracts.rulesets.golden_heroes.scenario import (
     EndScenario,
@@ -121,7 +122,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
-    MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo)
+    MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -130,13 +131,13 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
-        GripChanged)
+        GripChanged, ObjectHandled)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
-    "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple",
+    "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift", "ObjectHandled", "Push",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "EndScenario", "Result", "ScenarioEnded", "ScenarioOutcome", "RatingReasonNoted",

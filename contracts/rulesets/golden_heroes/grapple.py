@@ -34,6 +34,8 @@ class Grab(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     encounter_id: str | None = None
     hand: Hand = "right"
     unresisting: bool = False
+    # a response to being lifted to be thrown: 1 future Frame; a success prevents the throw (L115)
+    response: bool = False
     defence_class: DefenceClass | None = None
     circumstances: list[Circumstance] = []
     other_modifier: StrikeModifier = 0

@@ -70,6 +70,8 @@ class Grip(msgspec.Struct, frozen=True, kw_only=True):
     hands: list[str] = []
     hold: str | None = None  # None: grabbed only; "real" or "hypothetical": grappled
     hypothetical_htc: int = 0  # the penalties of a hypothetical hold this Action (L121)
+    lifted: bool = False  # lifted clear of the ground by the holder, to be thrown (L71, L73)
+    struggling: bool = True  # able to resist: its throw takes an Action, not a Frame (L73)
     encounter_id: str | None = None
 
 

@@ -33,6 +33,9 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     attack: AttackName = "fist"
     weapon: WeaponType | None = None  # for attack "weapon" (L130-L133)
     object_size: Annotated[int, msgspec.Meta(ge=0, le=21)] | None = None  # a hurled object (L72)
+    # a being this character holds and has lifted, thrown as a hand-hurled object of its Size
+    # (3 unless object_size says otherwise): 1 Action, 1 Frame if it cannot resist (L73)
+    thrown_id: str | None = None
     weapon_class: WeaponClass | None = None  # the attack form's WC when omitted
     energy_htc_dice: Dice6 = 0  # an energy attack's split, at most 2 dice apart (L178)
     energy_htk_dice: Dice6 = 0

@@ -29,7 +29,7 @@ from domain.rulesets.golden_heroes.decide_combat import char, enc, event
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 
-def _frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
+def response_frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
             cost: int) -> tuple[list[int], int]:
     """Future frames for a response: this round's first, then next round's, at most all of
     them (L54, L60, L100); refused when there are not enough."""
@@ -87,7 +87,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
             room = True
             if state is not None:
                 try:
-                    _frames(state, target, cmd.character_id, cost + 1)
+                    response_frames(state, target, cmd.character_id, cost + 1)
                 except StateConflict:
                     room = False  # the full dodge needs one more future frame (decision #4)
             result = "full" if cmd.full_dodge and room else "glancing"
@@ -124,7 +124,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     later = 0
     if state is not None and cost:
         try:
-            slots, later = _frames(state, target, cmd.character_id, cost)
+            slots, later = response_frames(state, target, cmd.character_id, cost)
         except StateConflict as err:
             if kind != "resist" and responses.past_free(p, used_free):
                 raise StateConflict(

@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     campaign,
     decide_combat,
+    decide_damage,
     decide_strike,
     frames,
     grapples,
@@ -82,17 +83,36 @@ def _missed_frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: c.Gold
         out.append(ev)
 
 
+def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
+                    states_: Mapping[str, Any]) -> list[RulesetEvent]:
+    """Grabbing the one lifting you to throw you: a response, its Frame taken in advance from
+    the future Frames (L115)."""
+    if cmd.encounter_id is None:
+        return []
+    state = decide_combat.active(states_, cmd.encounter_id)
+    now, later = decide_damage.response_frames(state, grabber, cmd.character_id, 1)
+    return [event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+        encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
+        phase=state.phase, activity="response", slots=now, next_round=later,
+        note="grab the thrower"))]
+
+
 def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
          states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
     """A one-handed grab (L75-L76, L82): 1 Frame; a strike against DC6/DC10 when the target can
     resist; a success grasps the target with that hand."""
     _check(cmd, attacker, target)
+    own = attacker.grip
+    if cmd.response and (own is None or own.holder_id != cmd.target_id or not own.lifted):
+        raise StateConflict("response", "golden-heroes.thrown-response L115",
+                            f"{cmd.character_id!r} is not being lifted by {cmd.target_id!r}")
     grip = target.grip
     if grip is not None and grip.holder_id != cmd.character_id:
         raise StateConflict("target_id", GRAB, f"{cmd.target_id!r} is held by {grip.holder_id!r}")
     if grip is not None and cmd.hand in grip.hands:
         raise StateConflict("hand", GRAB, f"the {cmd.hand} hand already holds {cmd.target_id!r}")
-    out = _frames(cmd, attacker, states_, "frame", "grab")
+    out = _response_frame(cmd, attacker, states_) if cmd.response else \
+        _frames(cmd, attacker, states_, "frame", "grab")
     rolled = grapples.needs_roll(target, cmd.unresisting)
     dc = grapples.grab_dc(target, cmd.defence_class)
     rolls = [_roll(dice, cmd, attacker, target, dc)] if rolled else []

@@ -19,6 +19,7 @@ from domain.rulesets.golden_heroes import (
     force_fields,
     frames,
     grapples,
+    lifting,
     powers,
     states,
     strike,
@@ -71,6 +72,10 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "golden-heroes.strike L79", "a character cannot strike itself")
     strike.check_circumstances(cmd.circumstances)
+    thrown: tuple[c.Strike, str, RulesetEvent] | None = None
+    if cmd.thrown_id is not None:
+        thrown = lifting.throw_being(cmd, attacker, states_)
+        cmd = thrown[0]
     form = attacks.form(attacker, cmd)
     net, to_htk = _allocation(form, cmd)
     if states.helpless(attacker):
@@ -89,7 +94,7 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         if form.name == "energy_attack":
             energy_pool.check(attacker, cmd.encounter_id, state.round,
                               form.htc_dice + form.htk_dice)
-        activity = "action" if form.frames == 2 else "frame"
+        activity = thrown[1] if thrown else "action" if form.frames == 2 else "frame"
         slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
         out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
@@ -146,6 +151,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             f"critical miss {ev.critical_die or ''}".strip(), spent)
         if recovering is not None:
             out.append(recovering)
+    if thrown is not None:
+        out.append(thrown[2])
     if ev.hit:
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))

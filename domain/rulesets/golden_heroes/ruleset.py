@@ -24,6 +24,7 @@ from domain.rulesets.golden_heroes import (
     falls,
     force_fields,
     generation,
+    lifting,
     mental,
     recovery,
     scenario,
@@ -93,7 +94,7 @@ class GoldenHeroesRuleset:
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The acting character's, the target's, the fight's and, starting one, every fighter's."""
         out: list[str] = []
-        for field in ("character_id", "roller_id", "target_id"):
+        for field in ("character_id", "roller_id", "target_id", "thrown_id"):
             value = getattr(command, field, None)
             if value is not None:
                 out.append(_char(value))
@@ -192,6 +193,12 @@ class GoldenHeroesRuleset:
         if isinstance(command, (c.Grab, c.Grapple, c.MaintainGrapple, c.LetGo)):
             return _decide_grapple(command, load(command.character_id, "character_id"),
                                    load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.Push):
+            return lifting.push(command, load(command.character_id, "character_id"), states)
+        if isinstance(command, c.Lift):
+            return lifting.lift(command, load(command.character_id, "character_id"),
+                                None if command.target_id is None
+                                else load(command.target_id, "target_id"), states)
         if isinstance(command, c.Recover):
             return recovery.recover(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.Aid):
