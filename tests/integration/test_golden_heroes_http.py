@@ -114,3 +114,34 @@ async def test_generate_then_strike_records_every_die_and_modifier(api: Api) -> 
                              {"campaign_id": cid, "character_id": "hero", "target_id": "foe",
                               "circumstances": ["behind", "above"]})
     assert both.status_code == 422 and both.json()["field"] == "payload.circumstances"
+
+
+async def test_equipment_and_costume_through_http(api: Api) -> None:
+    """L29: up to 3 items besides the costume, Armour's suit among them; no weapon without a
+    power that specifies one; Suit Padding is DC 5."""
+    ann = await api.token("ann")
+    cid = (await api.ok(ann, "CreateCampaign", {"name": "Kit",
+                                                "ruleset": "golden-heroes"}))["campaign_id"]
+    await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": "Hero",
+                                          "character_id": "hero", "sheet": {
+                                              "generated": True, "attributes": {
+                                                  "ego": 10, "strength": 10, "dexterity": 10,
+                                                  "vigour": 10},
+                                              "powers": [{"power": "armour"}]}})
+    me = {"campaign_id": cid, "character_id": "hero"}
+    rifle = await api.command(ann, "golden-heroes.ChooseEquipment", {
+        **me, "items": [{"name": "rifle", "kind": "weapon", "weapon_type": "heavy_projectile"}]})
+    assert rifle.status_code == 422, rifle.text
+    assert (rifle.json()["rule"], rifle.json()["field"]) == ("golden-heroes.equipment L29",
+                                                             "payload.items[0].kind")
+    four = await api.command(ann, "golden-heroes.ChooseEquipment", {
+        **me, "items": [{"name": n} for n in ("rope", "tracer", "radio")]})
+    assert four.status_code == 422 and four.json()["field"] == "payload.items"
+    done = await api.ok(ann, "golden-heroes.ChooseEquipment", {
+        **me, "items": [{"name": "rope"}, {"name": "Suit Padding", "kind": "padding"}]})
+    assert done["events"][0]["data"]["granted"] == ["suit of armour"]
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero", position=done["position"])
+    sheet = read.json()["sheet"]
+    assert sheet["equipment"] == ["suit of armour", "rope", "Suit Padding"]
+    assert sheet["defence_class"] == 5
+    assert read.json()["derived"]["defence_class"] == 4  # Armour grade 1 is DC 4 (L174)

@@ -56,6 +56,12 @@ from contracts.rulesets.golden_heroes.damage import (
     Respond,
     ResponseKind,
 )
+from contracts.rulesets.golden_heroes.equipment import (
+    ChooseEquipment,
+    EquipmentChosen,
+    Item,
+    ItemKind,
+)
 from contracts.rulesets.golden_heroes.falling_objects import DropObject, ObjectFell
 from contracts.rulesets.golden_heroes.generation import (
     AttributeRoll,
@@ -122,7 +128,8 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
-    MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift)
+    MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
+    ChooseEquipment)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -131,12 +138,13 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
-        GripChanged, ObjectHandled)
+        GripChanged, ObjectHandled, EquipmentChosen)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
+    "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
     "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift", "ObjectHandled", "Push",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",

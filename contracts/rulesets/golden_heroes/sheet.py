@@ -125,6 +125,10 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
+    equipped: bool = False  # starting equipment chosen (L29)
+    costume: str = "standard"  # DC 6 (L27), or Destabilised Molecules (L30)
+    costume_dc: int = 6  # the DC without padding, kept when the equipment is chosen again
+    equipment: list[str] = []
     grip: Grip | None = None  # held by another's grab or grapple (L75-L76, L83)
     # Personal Status components, their initial values (L351-L365; digest §6.8)
     ratings: dict[str, int] = msgspec.field(default_factory=lambda: {

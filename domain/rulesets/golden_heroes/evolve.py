@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import frames, powers_apply
+from domain.rulesets.golden_heroes import equipment, frames, powers_apply
 from domain.rulesets.golden_heroes import sheet as sheets
 
 RID = c.RULESET_ID
@@ -85,6 +85,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
     if isinstance(ev, c.ForceFieldRaised):
         up = [f for f in sheet.fields_up if f != ev.field] + ([ev.field] if ev.up else [])
         return replace(sheet, fields_up=up)
+    if isinstance(ev, c.EquipmentChosen):
+        return equipment.fold(sheet, ev)
     if isinstance(ev, c.GripChanged):
         return replace(sheet, grip=ev.grip)
     if isinstance(ev, c.HitPending):

@@ -20,6 +20,7 @@ from domain.rulesets.golden_heroes import (
     decide_grapple,
     decide_powers,
     decide_strike,
+    equipment,
     falling_objects,
     falls,
     force_fields,
@@ -193,6 +194,8 @@ class GoldenHeroesRuleset:
         if isinstance(command, (c.Grab, c.Grapple, c.MaintainGrapple, c.LetGo)):
             return _decide_grapple(command, load(command.character_id, "character_id"),
                                    load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.ChooseEquipment):
+            return equipment.choose(command, load(command.character_id, "character_id"))
         if isinstance(command, c.Push):
             return lifting.push(command, load(command.character_id, "character_id"), states)
         if isinstance(command, c.Lift):
