@@ -86,6 +86,8 @@ from contracts.rulesets.golden_heroes.grapple import (
     GripChanged,
     Hand,
     Hold,
+    JudoThrow,
+    JudoThrown,
     LetGo,
     MaintainGrapple,
 )
@@ -129,7 +131,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
-    ChooseEquipment)
+    ChooseEquipment, JudoThrow)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -138,14 +140,15 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
-        GripChanged, ObjectHandled, EquipmentChosen)
+        GripChanged, ObjectHandled, EquipmentChosen, JudoThrown)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
-    "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift", "ObjectHandled", "Push",
+    "JudoThrow", "JudoThrown", "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift",
+    "ObjectHandled", "Push",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "EndScenario", "Result", "ScenarioEnded", "ScenarioOutcome", "RatingReasonNoted",

@@ -100,3 +100,34 @@ class GripChanged(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     grip: Grip | None = None
     reason: str
+
+
+class JudoThrow(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A Judo Throw (L116): ``character_id``, with Martial Arts and the Judo Throw option, just
+    attacked in melee by ``target_id`` and before that attack's strike roll, grabs the attacker
+    and throws: 1 future Frame for the grab and 1 for the throw."""
+
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str | None = None
+    circumstances: list[Circumstance] = []
+    other_modifier: StrikeModifier = 0
+
+
+class JudoThrown(msgspec.Struct, frozen=True, kw_only=True):
+    """The grab, then 1d6 + twice the Martial Arts grade + the Dexterity Strike Modifier read on
+    the JUDO THROW TABLE (L116)."""
+
+    character_id: str
+    target_id: str
+    grab: StrikeRolled
+    throw_die: int | None = None
+    grade: int = 0
+    dexterity_modifier: int = 0
+    total: int | None = None
+    result: str  # "grab missed", "throw fails", "thrown"
+    frames_lost: int = 0
+    htk_die: int | None = None  # 1-3 HTK as 1d6 halved, rounded up (a decision)
+    htk: int = 0
+    encounter_id: str | None = None

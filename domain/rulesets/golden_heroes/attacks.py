@@ -144,7 +144,7 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
         if ma is None:
             raise _missing(name, "L239")
         opt = spec.martial_option if isinstance(spec, Strike) else "a"
-        if ma.choice == "pugilism":
+        if "pugilism" in ma.choice.split(",") and "oriental" not in ma.choice.split(","):
             dice, wc, row = PUGILISM[min(ma.grade, 2)], 3, "melee_ma"
         else:
             dice = ORIENTAL[min(ma.grade, 2)][opt]

@@ -51,8 +51,9 @@ def _frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.G
         phase=state.phase, activity=activity, slots=slots, note=note))]
 
 
-def _roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: c.GoldenHeroesSheet,
-          target: c.GoldenHeroesSheet, dc: int) -> c.StrikeRolled:
+def grab_roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.JudoThrow,
+              attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+              dc: int) -> c.StrikeRolled:
     """One hand's grab: a strike at the fist's WC with Strike Modifiers (L82)."""
     spec = c.StrikeSpec(circumstances=getattr(cmd, "circumstances", []),
                         other_modifier=getattr(cmd, "other_modifier", 0))
@@ -115,7 +116,7 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
         _frames(cmd, attacker, states_, "frame", "grab")
     rolled = grapples.needs_roll(target, cmd.unresisting)
     dc = grapples.grab_dc(target, cmd.defence_class)
-    rolls = [_roll(dice, cmd, attacker, target, dc)] if rolled else []
+    rolls = [grab_roll(dice, cmd, attacker, target, dc)] if rolled else []
     ok = not rolled or rolls[0].hit
     out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="grab", hands=[cmd.hand],
@@ -151,7 +152,7 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
                   "grapple: the other hand" if completing else "grapple")
     dc = grapples.grab_dc(target, cmd.defence_class)
     rolled = grapples.needs_roll(target, False)
-    rolls = [_roll(dice, cmd, attacker, target, dc) for _ in hands] if rolled else []
+    rolls = [grab_roll(dice, cmd, attacker, target, dc) for _ in hands] if rolled else []
     took = [h for h, r in zip(hands, rolls, strict=True) if r.hit] if rolled else hands
     both = len(held) + len(took) == 2
     result = "grapple_pending" if both else "grabbed" if took else "missed"
@@ -187,7 +188,7 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
         raise StateConflict("target_id", GRAPPLE,
                             f"{cmd.character_id!r} has no grapple on {cmd.target_id!r}")
     out = _frames(cmd, attacker, states_, "action", "maintain grapple")
-    roll = _roll(dice, cmd, attacker, target, grapples.grab_dc(target))
+    roll = grab_roll(dice, cmd, attacker, target, grapples.grab_dc(target))
     held = roll.critical != "miss"
     roll = msgspec.structs.replace(roll, hit=held)
     out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(

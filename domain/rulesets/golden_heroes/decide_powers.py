@@ -18,7 +18,7 @@ HEALTH_ABILITIES: Final = ("environmental_survival", "fast_recovery", "regenerat
                            "toxin_immunity", "disease_immunity")  # L208-L214
 FIELD_TYPES: Final = ("general_force_barrier", "personal_force_barrier", "personal_force_shield",
                       "general_force_wall", "personal_force_wall")  # one a grade (L206)
-MARTIAL_STYLES: Final = ("oriental", "pugilism")  # L239-L240
+MARTIAL_STYLES: Final = ("oriental", "pugilism", "judo_throw")  # L239-L240
 WEAPON_TYPES: Final = ("one_handed_concussive", "two_handed_concussive",
                        "hand_hurled_concussive", "one_handed_penetrative",
                        "two_handed_penetrative", "hand_hurled_penetrative", "light_projectile",
@@ -153,8 +153,13 @@ def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[
     if cmd.power in ("health", "force_field") and len(parts) > held.grade:
         raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} L206-L208",
                           f"one ability or field type a grade: {held.grade}")
+    # the Judo Throw option costs one additional Power Roll (L239)
+    cost = int(cmd.power == "martial_arts" and "judo_throw" in parts
+               and "judo_throw" not in held.choice.split(","))
+    if cost:
+        _rolls(sheet, cost, "choice")
     return [event(char(cmd.character_id), "PowerOptionChosen", c.PowerOptionChosen(
-        character_id=cmd.character_id, power=cmd.power, choice=",".join(parts)))]
+        character_id=cmd.character_id, power=cmd.power, choice=",".join(parts), cost=cost))]
 
 
 def convert(cmd: c.ConvertPowerRolls, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:

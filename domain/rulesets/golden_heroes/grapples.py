@@ -83,7 +83,11 @@ def hold_of(p: PendingAttack) -> str:
 
 
 def check_response(p: PendingAttack, kind: str) -> None:
-    """Resisting answers only a grapple; a maintained grapple is only dodged or resisted (L114)."""
+    """Resisting answers only a grapple; a maintained grapple is only dodged or resisted (L114);
+    a Judo Throw's damage lands on the thrown (L116, a decision: no response)."""
+    if "judo_throw" in p.tags and kind != "none":
+        raise DomainError("response", "golden-heroes.judo-throw L116",
+                          "the Judo Throw has thrown its victim: its damage is taken")
     if kind == "resist" and not is_grapple(p):
         raise DomainError("response", "golden-heroes.resist-grapple L114",
                           "only a grapple is resisted")

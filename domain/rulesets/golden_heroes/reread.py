@@ -11,6 +11,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import (
     coup_de_grace,
     frames,
+    judo,
     mental,
     power_table,
     responses,
@@ -89,6 +90,22 @@ def _grab(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str
     return out
 
 
+def _judo(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """The grab's d20 (and d10), the throw's d6 and the HTK d6 as drawn; the total and its
+    reading on the JUDO THROW TABLE (L116)."""
+    ev = msgspec.convert(dict(data), c.JudoThrown)
+    g = ev.grab
+    recorded = [f for f in (g.natural, g.critical_die, ev.throw_die, ev.htk_die) if f is not None]
+    out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
+    out += strike.reread(g, g.natural, g.crit_range, g.miss_range)
+    if ev.throw_die is not None and ev.total is not None:
+        total = ev.throw_die + 2 * ev.grade + ev.dexterity_modifier
+        row = judo.read(total)
+        if (total, row.frames_lost) != (ev.total, ev.frames_lost):
+            out.append(f"total {ev.total} recorded, the rule gives {total} (L116)")
+    return out
+
+
 def _plain(data: Mapping[str, Any], draws: Sequence[tuple[int, int]], keys: tuple[str, ...]
            ) -> list[str]:
     recorded: list[int] = []
@@ -130,6 +147,8 @@ def reread(event_type: str, data: Mapping[str, Any],
         return out
     if event_type == f"{RID}.GrabRolled":
         return _grab(data, draws)
+    if event_type == f"{RID}.JudoThrown":
+        return _judo(data, draws)
     if event_type == f"{RID}.CombatStarted":
         return _plain(data, draws, ("tiebreak_dice",))
     return []

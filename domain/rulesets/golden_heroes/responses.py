@@ -43,7 +43,7 @@ def dodge_modifier(target: GoldenHeroesSheet, p: PendingAttack) -> list[tuple[st
     if agility:
         out.append((f"agility grade {agility} (L173)", 2 if agility == 1 else 3))
     ma = powers.held(target, "martial_arts")
-    if ma is not None and ma.choice != "pugilism" and ma.grade >= 2:
+    if ma is not None and ma.choice.split(",")[0] != "pugilism" and ma.grade >= 2:
         out.append(("oriental martial arts grade 2 (L240)", 1))
     if powers.grade(target, "speed"):
         out.append(("speed (L271)", 3))

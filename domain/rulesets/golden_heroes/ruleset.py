@@ -25,6 +25,7 @@ from domain.rulesets.golden_heroes import (
     falls,
     force_fields,
     generation,
+    judo,
     lifting,
     mental,
     recovery,
@@ -79,7 +80,8 @@ class GoldenHeroesRuleset:
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
                                "BackgroundTaken", "CombatStarted",
-                               "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled"))
+                               "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled",
+                               "JudoThrown"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -196,6 +198,9 @@ class GoldenHeroesRuleset:
                                    load(command.target_id, "target_id"), states, dice)
         if isinstance(command, c.ChooseEquipment):
             return equipment.choose(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.JudoThrow):
+            return judo.throw(command, load(command.character_id, "character_id"),
+                              load(command.target_id, "target_id"), states, dice)
         if isinstance(command, c.Push):
             return lifting.push(command, load(command.character_id, "character_id"), states)
         if isinstance(command, c.Lift):
