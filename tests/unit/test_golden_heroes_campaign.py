@@ -73,3 +73,32 @@ def test_hero_points_turn_a_miss_into_a_hit_once_a_roll_once_a_scenario() -> Non
         w.run(c.SpendHeroPoints(campaign_id=CID, character_id="hero", roller_id="hero",
                                 target_id="foe", points=2))  # only 1 left this scenario
     assert "1 Hero Point(s) left" in str(err.value)
+
+
+def test_a_superpower_refinement_responds_on_1d6_plus_ipp_plus_the_referees_1_to_3() -> None:
+    """L116-L117: a power practised as a Superpower Refinement (its IPP Rating set by the
+    referee's improvement, L375) avoids the damage on 1d6 + IPP + 1-3 >= 7; 2 Frames."""
+    w = World(hero=sheet(), foe=sheet(powers=[{"power": "teleport"}], dups=20))
+    w.run(c.Strike(campaign_id="c", character_id="hero", target_id="foe"), [15])
+    with pytest.raises(DomainError) as err:
+        w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
+                        power="teleport"), [6])
+    assert (err.value.field, err.value.rule) == ("power",
+                                                 "golden-heroes.superpower-response L116-L117")
+    with pytest.raises(DomainError) as err:
+        w.run(c.ImproveCharacter(campaign_id="c", character_id="foe", dups=10,
+                                 improvement="blink away", refinement="flight", ipp=3))
+    assert err.value.field == "refinement"
+    w.run(c.ImproveCharacter(campaign_id="c", character_id="foe", dups=10,
+                             improvement="blink away", refinement="teleport", ipp=3))
+    assert w.sheet("foe").refinements == {"teleport": 3} and w.sheet("foe").dups == 10
+    # 3 + 3 + 1 = 7: no damage at all
+    res = w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
+                          power="teleport"), [3])[0].data
+    assert (res["response_total"], res["response_result"], res["htc_taken"]) == (7, "success", 0)
+    assert res["response_frames"] == 2
+    w.run(c.Strike(campaign_id="c", character_id="hero", target_id="foe"), [15])
+    # 2 + 3 + 1 = 6 fails: the fist's 2d6 HTC land (Strength 10: no modifier)
+    res = w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
+                          power="teleport"), [2, 4, 5, 1])[0].data
+    assert (res["response_result"], res["htc_taken"]) == ("fail", 9)

@@ -66,6 +66,9 @@ class ImproveCharacter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     character_id: str
     dups: Annotated[int, msgspec.Meta(ge=1, le=200)]
     improvement: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    # a Superpower Refinement of a power held, with the IPP Rating the referee sets (L117)
+    refinement: str | None = None
+    ipp: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
 
 
 class WeekStarted(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,3 +118,5 @@ class CharacterImproved(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     dups: int
     improvement: str
+    refinement: str | None = None
+    ipp: int = 0

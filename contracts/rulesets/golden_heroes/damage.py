@@ -8,7 +8,8 @@ import msgspec
 
 from contracts.rulesets.golden_heroes.sheet import AttackName, PendingAttack, WeaponType
 
-ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm", "resist"]
+ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm", "resist",
+                       "superpower"]
 ParryMode = Literal["melee_ws_shield", "melee_ws", "melee_ma3", "melee_ma", "melee_other",
                     "missile_ws_shield", "missile_ws", "missile_hh", "missile_lp",
                     "missile_hp_ea"]
@@ -29,6 +30,9 @@ class Respond(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     full_dodge: bool = True
     object_size: Annotated[int, msgspec.Meta(ge=0, le=21)] = 2  # autoparry: the Size (L72-L74)
     in_hand: bool = False  # autoparry with the object already in hand: 1 frame (L113)
+    # a Superpower Refinement as the response: 1d6 + its IPP + the referee's 1-3 >= 7 (L117)
+    power: str | None = None
+    referee_bonus: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
 
 
 class Recover(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

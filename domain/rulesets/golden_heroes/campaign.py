@@ -11,7 +11,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import detective, public_status, resources, tables
+from domain.rulesets.golden_heroes import detective, powers, public_status, resources, tables
 from domain.rulesets.golden_heroes.decide_combat import char, event
 
 Load = Callable[[str, str], c.GoldenHeroesSheet]
@@ -159,5 +159,9 @@ def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[Ruleset
     if cmd.dups > sheet.dups:
         raise StateConflict("dups", "golden-heroes.dups L285",
                             f"{cmd.character_id!r} has {sheet.dups} DUPs")
+    if cmd.refinement is not None and powers.held(sheet, cmd.refinement) is None:
+        raise DomainError("refinement", "golden-heroes.superpower-response L116-L117",
+                          f"a refinement is of a power held: no {cmd.refinement!r}")
     return [event(char(cmd.character_id), "CharacterImproved", c.CharacterImproved(
-        character_id=cmd.character_id, dups=cmd.dups, improvement=cmd.improvement))]
+        character_id=cmd.character_id, dups=cmd.dups, improvement=cmd.improvement,
+        refinement=cmd.refinement, ipp=cmd.ipp))]

@@ -109,6 +109,14 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         elif ok:
             parried, faces = _parry_damage(target, cmd, dice)
             body["parry_dice"] = faces
+    elif kind == "superpower":
+        # the refinement's roll is checked before the die is cast (L117)
+        responses.superpower_total(target, cmd.power, 0, cmd.referee_bonus)
+        die = dice.roll(6)
+        total = responses.superpower_total(target, cmd.power, die, cmd.referee_bonus)
+        avoided = total >= responses.SUPERPOWER_SUCCESS
+        body.update(response_dice=[die], response_total=total,
+                    response_result="success" if avoided else "fail")
     elif kind == "resist":
         # 1d6 + the Strength Damage Modifier off this Action's grapple damage (L114)
         die = dice.roll(6)

@@ -81,7 +81,9 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
                        ratings={**sheet.ratings, "practice": ev.practice,
                                 "success_rate": ev.success_rate})
     if isinstance(ev, c.CharacterImproved):
-        return replace(sheet, dups=sheet.dups - ev.dups)
+        refined = {ev.refinement: ev.ipp} if ev.refinement else {}
+        return replace(sheet, dups=sheet.dups - ev.dups,
+                       refinements={**sheet.refinements, **refined})
     if isinstance(ev, c.ForceFieldRaised):
         up = [f for f in sheet.fields_up if f != ev.field] + ([ev.field] if ev.up else [])
         return replace(sheet, fields_up=up)

@@ -21,8 +21,8 @@ GRAB_DC_NON_SUPERPOWERED: Final = 10  # "or DC10 for nonsuperpowered ones" (L82)
 GRAPPLE_HTC: Final = (1, 0)  # 1d6 HTC (L120)
 GRAPPLE_HTK: Final = (1, -6)  # 1d6-6 HTK (L120), clamped at 0 after modifiers (decision #34)
 RESIST_FRAMES: Final = 2  # "Resisting takes 1 Action, used up in advance" (L114)
-# while a grapple is maintained the victim may only dodge or resist it (L114)
-MAINTAINED_RESPONSES: Final = frozenset({"none", "dodge", "resist"})
+# while a grapple is maintained the victim may only dodge, resist or use a power (L114)
+MAINTAINED_RESPONSES: Final = frozenset({"none", "dodge", "resist", "superpower"})
 HANDS: Final = ("left", "right")
 
 

@@ -56,6 +56,21 @@ def dodge_modifier(target: GoldenHeroesSheet, p: PendingAttack) -> list[tuple[st
     return [(s, v) for s, v in out if v]
 
 
+SUPERPOWER_FRAMES = 2  # a Superpower response "usually" takes 2 Frames (L117)
+SUPERPOWER_SUCCESS = 7  # 1d6 + IPP Rating + the referee's 1-3 >= 7 (L117)
+
+
+def superpower_total(target: GoldenHeroesSheet, power: str | None, die: int,
+                     referee_bonus: int) -> int:
+    """A Superpower response (L116-L117): only a power practised as a Refinement; 1d6 + its
+    IPP Rating + the referee's 1-3; 7 or more avoids the damage."""
+    if power is None or power not in target.refinements:
+        raise DomainError("power", "golden-heroes.superpower-response L116-L117",
+                          "only a power practised as a Superpower Refinement responds "
+                          f"(refinements: {sorted(target.refinements)})")
+    return die + target.refinements[power] + referee_bonus
+
+
 def dodge_result(total: int) -> str:
     """The DODGE table (L101-L102): <=1 fail, 2-4 glancing, 5-6 glancing or full, 7+ full."""
     if total <= tables.DODGE_FAIL_AT_MOST:
@@ -101,4 +116,6 @@ def frame_cost(p: PendingAttack, kind: str, used_free: int, in_hand: bool = Fals
         return 0 if used_free < tables.FREE_RESPONSES else 1
     if kind == "autoparry":
         return tables.AUTOPARRY_FRAMES[int(in_hand)]
+    if kind == "superpower":
+        return SUPERPOWER_FRAMES
     return p.frames
