@@ -2248,14 +2248,18 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., power_rolls: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesCharacterImproved(_message.Message):
-    __slots__ = ("character_id", "dups", "improvement")
+    __slots__ = ("character_id", "dups", "improvement", "refinement", "ipp")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     DUPS_FIELD_NUMBER: _ClassVar[int]
     IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    REFINEMENT_FIELD_NUMBER: _ClassVar[int]
+    IPP_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     dups: int
     improvement: str
-    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+    refinement: str
+    ipp: int
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ..., refinement: _Optional[str] = ..., ipp: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesChooseEquipment(_message.Message):
     __slots__ = ("campaign_id", "character_id", "items")
@@ -2673,16 +2677,20 @@ class GoldenHeroesHitPending(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesImproveCharacter(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "dups", "improvement")
+    __slots__ = ("campaign_id", "character_id", "dups", "improvement", "refinement", "ipp")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     DUPS_FIELD_NUMBER: _ClassVar[int]
     IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    REFINEMENT_FIELD_NUMBER: _ClassVar[int]
+    IPP_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     dups: int
     improvement: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+    refinement: str
+    ipp: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ..., refinement: _Optional[str] = ..., ipp: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesInitiativeRolled(_message.Message):
     __slots__ = ("encounter_id", "round", "rolls", "winner", "difference", "frames_won", "frames", "borrowed", "order")
@@ -3185,7 +3193,7 @@ class GoldenHeroesRecovered(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., period: _Optional[str] = ..., wake_die: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., no_recovery_hours: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesRespond(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand")
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand", "power", "referee_bonus")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -3196,6 +3204,8 @@ class GoldenHeroesRespond(_message.Message):
     FULL_DODGE_FIELD_NUMBER: _ClassVar[int]
     OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     IN_HAND_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    REFEREE_BONUS_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     encounter_id: str
@@ -3206,7 +3216,9 @@ class GoldenHeroesRespond(_message.Message):
     full_dodge: bool
     object_size: int
     in_hand: bool
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ...) -> None: ...
+    power: str
+    referee_bonus: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ..., power: _Optional[str] = ..., referee_bonus: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesRollInitiative(_message.Message):
     __slots__ = ("campaign_id", "encounter_id")
@@ -3283,7 +3295,7 @@ class GoldenHeroesSetRating(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "equipped", "costume", "costume_dc", "equipment", "grip", "ratings", "practice_half", "scenario_results", "hero_points", "hero_points_used", "strikes", "last_strike")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "equipped", "costume", "costume_dc", "equipment", "refinements", "grip", "ratings", "practice_half", "scenario_results", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -3292,6 +3304,13 @@ class GoldenHeroesSheet(_message.Message):
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     class BaseAttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class RefinementsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -3333,6 +3352,7 @@ class GoldenHeroesSheet(_message.Message):
     COSTUME_FIELD_NUMBER: _ClassVar[int]
     COSTUME_DC_FIELD_NUMBER: _ClassVar[int]
     EQUIPMENT_FIELD_NUMBER: _ClassVar[int]
+    REFINEMENTS_FIELD_NUMBER: _ClassVar[int]
     GRIP_FIELD_NUMBER: _ClassVar[int]
     RATINGS_FIELD_NUMBER: _ClassVar[int]
     PRACTICE_HALF_FIELD_NUMBER: _ClassVar[int]
@@ -3369,6 +3389,7 @@ class GoldenHeroesSheet(_message.Message):
     costume: str
     costume_dc: int
     equipment: _containers.RepeatedScalarFieldContainer[str]
+    refinements: _containers.ScalarMap[str, int]
     grip: GoldenHeroesGrip
     ratings: _containers.ScalarMap[str, int]
     practice_half: bool
@@ -3377,7 +3398,7 @@ class GoldenHeroesSheet(_message.Message):
     hero_points_used: int
     strikes: int
     last_strike: GoldenHeroesLastStrike
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., equipped: _Optional[bool] = ..., costume: _Optional[str] = ..., costume_dc: _Optional[int] = ..., equipment: _Optional[_Iterable[str]] = ..., grip: _Optional[_Union[GoldenHeroesGrip, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., practice_half: _Optional[bool] = ..., scenario_results: _Optional[_Iterable[str]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., equipped: _Optional[bool] = ..., costume: _Optional[str] = ..., costume_dc: _Optional[int] = ..., equipment: _Optional[_Iterable[str]] = ..., refinements: _Optional[_Mapping[str, int]] = ..., grip: _Optional[_Union[GoldenHeroesGrip, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., practice_half: _Optional[bool] = ..., scenario_results: _Optional[_Iterable[str]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesSpendHeroPoints(_message.Message):
     __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
