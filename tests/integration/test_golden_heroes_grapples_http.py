@@ -114,3 +114,55 @@ async def test_a_grapple_made_held_and_resisted_through_http(api: Api) -> None: 
     foe = await read("foe", r)
     assert foe["sheet"]["grip"] is None and "held" not in foe["derived"]
     assert foe["sheet"]["htc"] == 40 - taken
+
+
+async def test_a_judo_throw_and_a_superpower_response_through_http(api: Api) -> None:
+    gm = await api.token("ann")
+    cid = (await api.ok(gm, "CreateCampaign", {"name": "Dojo", "ruleset": R}))["campaign_id"]
+    judoka = {**HERO, "powers": [{"power": "martial_arts", "grade": 2,
+                                  "choice": "oriental,judo_throw"}]}
+    foe = {**FOE, "dups": 20, "powers": [{"power": "teleport"}]}
+    for ch, sheet in (("judoka", judoka), ("foe", foe)):
+        await api.ok(gm, "CreateCharacter", {"campaign_id": cid, "name": ch,
+                                             "character_id": ch, "sheet": sheet})
+    seed = await secret_seed(api.database_url, cid)
+
+    def pick(tag: str, wanted: Callable[[Draw], bool]) -> str:
+        for n in range(20_000):
+            command_id = f"{tag}-{n}"
+
+            def draw(i: int, sides: int, command_id: str = command_id) -> int:
+                return derive_face(seed, cid, command_id, i, sides)
+
+            if wanted(draw):
+                return command_id
+        raise AssertionError(f"no command id scripts {tag}")
+
+    # the grab holds (10-19), then 1d6 + 2 x grade 2 + 0 (Dexterity 12) is 8 or 9 (L116)
+    r = await api.ok(gm, f"{R}.JudoThrow", {"campaign_id": cid, "character_id": "judoka",
+                                            "target_id": "foe"},
+                     pick("judo", lambda d: 10 <= d(0, 20) <= 19 and d(1, 6) in (4, 5)))
+    ev = r["events"][0]["data"]
+    assert (ev["result"], ev["total"], ev["frames_lost"]) == ("thrown", ev["throw_die"] + 4, 1)
+    assert ev["htk"] == (ev["htk_die"] + 1) // 2  # 1-3 HTK
+    dodge = await api.command(gm, f"{R}.Respond", {"campaign_id": cid, "character_id": "foe",
+                                                   "response": "dodge"})
+    assert dodge.status_code == 422 and dodge.json()["rule"] == "golden-heroes.judo-throw L116"
+    r = await api.ok(gm, f"{R}.Respond", {"campaign_id": cid, "character_id": "foe"})
+    res = r["events"][0]["data"]
+    # 2d6 HTC + Strength 18's +3 (L116: Damage Modifiers apply)
+    assert (res["htc_taken"], res["htk_taken"]) == (sum(res["htc_dice"]) + 3, ev["htk"])
+    # a Superpower Refinement of Teleport, IPP 4, recorded by the referee (L117, L375)
+    await api.ok(gm, f"{R}.ImproveCharacter", {"campaign_id": cid, "character_id": "foe",
+                                               "dups": 10, "improvement": "blink aside",
+                                               "refinement": "teleport", "ipp": 4})
+    await api.ok(gm, f"{R}.Strike", {"campaign_id": cid, "character_id": "judoka",
+                                     "target_id": "foe"},
+                 pick("punch", lambda d: 10 <= d(0, 20) <= 19))
+    r = await api.ok(gm, f"{R}.Respond", {"campaign_id": cid, "character_id": "foe",
+                                          "response": "superpower", "power": "teleport",
+                                          "referee_bonus": 2},
+                     pick("blink", lambda d: d(0, 6) >= 1))
+    res = r["events"][0]["data"]
+    assert res["response_total"] == res["response_dice"][0] + 4 + 2  # always 7 or more here
+    assert (res["response_result"], res["htc_taken"], res["htk_taken"]) == ("success", 0, 0)
