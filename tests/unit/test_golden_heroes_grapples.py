@@ -234,3 +234,40 @@ def test_a_recorded_grab_is_reread_from_its_draws() -> None:
     tampered = {**data, "strikes": [data["strikes"][0], {**data["strikes"][1], "hit": False}]}
     assert GOLDEN_HEROES.reread("golden-heroes.GrabRolled", tampered, [(20, 5), (20, 12)]) == [
         "hit=False recorded, the rule gives True"]
+
+
+WHIP = {"power": "weapon_skill", "choice": "one_handed_concussive"}
+
+
+def test_a_grapple_by_a_weapon_strikes_then_grabs_and_holds_hypothetically() -> None:
+    # Weapon Skill: WC4 (L279); the strike 10 + 4 + 6 = 20 hits, the grab at WC4: 8 + 4 + 6
+    w = World(hero=sheet(powers=[WHIP]), foe=sheet())
+    events = run(w, c.Grapple, [10, 8, 5], weapon="one_handed_concussive")
+    ev = grabbed(events)
+    assert [s.weapon_class for s in ev.strikes] == [4, 4] and ev.strikes[1].defence_class == 6
+    assert (ev.result, ev.hold, ev.hypothetical_die) == ("grapple_pending", "hypothetical", 5)
+    # the weapon's normal damage (2d6 HTC, 1d6-6 HTK) is real (L121)
+    res = respond(w, [3, 4, 2])
+    assert (res.htc_taken, res.htk_taken) == (7, 0)
+    grip = w.sheet("foe").grip
+    assert grip is not None and (grip.hands, grip.hold, grip.weapon, grip.hypothetical_htc) == (
+        ["weapon"], "hypothetical", "one_handed_concussive", 5)
+    # maintained: only hypothetical 1d6 HTC, no Damage Modifiers (L121)
+    run(w, c.MaintainGrapple, [9])
+    pending = w.sheet("foe").pending_attack
+    assert pending is not None and (pending.htc_dice, pending.damage_modifier,
+                                    pending.weapon_class) == (1, 0, 4)
+    res = respond(w, [6])
+    assert (res.hypothetical_htc, res.htc_taken) == (6, 0)
+    assert w.sheet("foe").grip.hypothetical_htc == 6  # type: ignore[union-attr]
+
+
+def test_a_weapon_grapple_grabs_only_after_its_strike_hits() -> None:
+    w = World(hero=sheet(powers=[WHIP]), foe=sheet())
+    ev = grabbed(run(w, c.Grapple, [4], weapon="one_handed_concussive"))  # 4 + 4 + 6 misses
+    assert (len(ev.strikes), ev.result, ev.hypothetical_die) == (1, "missed", None)
+    # superpowered characters use weapons only through Weapon Skill (L29)
+    w = World(hero=sheet(), foe=sheet())
+    err = refused(w, c.Grapple(campaign_id=CID, character_id="hero", target_id="foe",
+                               weapon="one_handed_concussive"), [15, 15, 3])
+    assert err.field == "weapon"

@@ -15,6 +15,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     DefenceClass,
     Grip,
     StrikeModifier,
+    WeaponType,
 )
 from contracts.rulesets.golden_heroes.strike import StrikeRolled
 
@@ -52,6 +53,9 @@ class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     target_id: str
     encounter_id: str | None = None
     hold: Hold = "real"
+    # a grapple by a weapon (a bullwhip, L75): the weapon's strike, then a grab at its WC; its
+    # hold is hypothetical whatever ``hold`` says (L75, L121)
+    weapon: WeaponType | None = None
     to_htk: Annotated[int, msgspec.Meta(ge=0, le=200)] = 0  # Strength bonus put on HTK (L118)
     defence_class: DefenceClass | None = None
     circumstances: list[Circumstance] = []
@@ -91,6 +95,8 @@ class GrabRolled(msgspec.Struct, frozen=True, kw_only=True):
     succeeded: list[str] = []  # the hands that took hold
     result: str  # "grabbed", "grapple_pending", "missed", "maintained", "broken"
     hold: str | None = None
+    weapon: str | None = None
+    hypothetical_die: int | None = None  # a weapon grapple's 1d6 grapple damage (L121)
     encounter_id: str | None = None
 
 

@@ -72,6 +72,7 @@ class Grip(msgspec.Struct, frozen=True, kw_only=True):
     hypothetical_htc: int = 0  # the penalties of a hypothetical hold this Action (L121)
     lifted: bool = False  # lifted clear of the ground by the holder, to be thrown (L71, L73)
     struggling: bool = True  # able to resist: its throw takes an Action, not a Frame (L73)
+    weapon: str | None = None  # a grapple by a weapon (a bullwhip): hypothetical only (L75)
     encounter_id: str | None = None
 
 

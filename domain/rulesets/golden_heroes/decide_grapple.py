@@ -12,6 +12,7 @@ from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
+    attacks,
     campaign,
     decide_combat,
     decide_damage,
@@ -53,14 +54,15 @@ def _frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.G
 
 def grab_roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.JudoThrow,
               attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-              dc: int) -> c.StrikeRolled:
+              dc: int, weapon_class: int | None = None) -> c.StrikeRolled:
     """One hand's grab: a strike at the fist's WC with Strike Modifiers (L82)."""
     spec = c.StrikeSpec(circumstances=getattr(cmd, "circumstances", []),
                         other_modifier=getattr(cmd, "other_modifier", 0))
     jinxed = campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
     return strikes.resolve(
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
-        weapon_class=grapples.grab_wc(attacker), defence_class=dc,
+        weapon_class=grapples.grab_wc(attacker) if weapon_class is None else weapon_class,
+        defence_class=dc,
         modifiers=decide_strike.modifier_lines(attacker, spec),
         superpowered=attacker.character_type != "non_superpowered"
         and target.character_type != "non_superpowered", miss_range=2 if jinxed else 1)
@@ -145,6 +147,10 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
     if grip is not None and grip.hold is not None:
         raise StateConflict("target_id", GRAPPLE, f"{cmd.target_id!r} is already grappled: "
                             "maintain it, or let go and grapple again to change the hold (L120)")
+    if cmd.weapon is not None:
+        if grip is not None:
+            raise StateConflict("target_id", GRAPPLE, "a grapple by a weapon is made afresh")
+        return _with_weapon(cmd, cmd.weapon, attacker, target, states_, dice)
     held = list(grip.hands) if grip is not None else []
     hands = [h for h in grapples.HANDS if h not in held]
     completing = len(held) == 1
@@ -178,6 +184,42 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
     return out
 
 
+def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
+                 target: c.GoldenHeroesSheet, states_: Mapping[str, Any],
+                 dice: Dice) -> list[RulesetEvent]:
+    """A grapple by a weapon (L75, L121): 1 Action; a normal strike with the weapon and, if it
+    hits, a grab at the weapon's WC; both: its damage waits for the response, and the 1d6
+    grapple damage is rolled as hypothetical."""
+    spec = c.StrikeSpec(attack="weapon", weapon=weapon,  # type: ignore[arg-type]
+                        circumstances=cmd.circumstances, other_modifier=cmd.other_modifier)
+    form = attacks.form(attacker, spec)
+    out = _frames(cmd, attacker, states_, "action", "grapple with a weapon")
+    superpowered = attacker.character_type != "non_superpowered"
+    jinxed = campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
+    rolls = [strikes.resolve(
+        dice, character_id=cmd.character_id, target_id=cmd.target_id,
+        weapon_class=form.weapon_class, defence_class=decide_strike.defence_class(target),
+        modifiers=decide_strike.modifier_lines(attacker, spec, target=target),
+        superpowered=superpowered and target.character_type != "non_superpowered",
+        crit_range=form.crit_range, miss_range=2 if jinxed else 1)]
+    if rolls[0].hit:
+        rolls.append(grab_roll(dice, cmd, attacker, target,
+                               grapples.grab_dc(target, cmd.defence_class), form.weapon_class))
+    ok = len(rolls) == 2 and rolls[1].hit
+    die = dice.roll(6) if ok else None
+    out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
+        character_id=cmd.character_id, target_id=cmd.target_id, kind="grapple",
+        hands=["weapon"], strikes=rolls, succeeded=["weapon"] if ok else [],
+        result="grapple_pending" if ok else "missed", hold="hypothetical", weapon=weapon,
+        hypothetical_die=die, encounter_id=cmd.encounter_id)))
+    if die is not None:
+        out.append(event(char(cmd.target_id), "HitPending", c.HitPending(
+            character_id=cmd.target_id, attack=grapples.weapon_attack(
+                form, cmd.character_id, cmd.encounter_id, superpowered, die))))
+    _missed_frames(cmd, attacker, rolls, states_, out)
+    return out
+
+
 def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
              states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
     """Maintaining a grapple for an Action (L83): anything but a natural 1 holds and its damage
@@ -188,7 +230,9 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
         raise StateConflict("target_id", GRAPPLE,
                             f"{cmd.character_id!r} has no grapple on {cmd.target_id!r}")
     out = _frames(cmd, attacker, states_, "action", "maintain grapple")
-    roll = grab_roll(dice, cmd, attacker, target, grapples.grab_dc(target))
+    wc = None if grip.weapon is None else attacks.form(attacker, c.StrikeSpec(
+        attack="weapon", weapon=grip.weapon)).weapon_class  # type: ignore[arg-type]
+    roll = grab_roll(dice, cmd, attacker, target, grapples.grab_dc(target), wc)
     held = roll.critical != "miss"
     roll = msgspec.structs.replace(roll, hit=held)
     out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
@@ -198,7 +242,9 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
         encounter_id=cmd.encounter_id)))
     if held:
         pending = grapples.grapple_attack(attacker, cmd.character_id, grip.hold, 0,
-                                          cmd.encounter_id, maintained=True)
+                                          cmd.encounter_id, maintained=True) \
+            if grip.weapon is None else grapples.weapon_maintained(
+                grip.weapon, cmd.character_id, cmd.encounter_id, roll.weapon_class)
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     else:

@@ -118,8 +118,15 @@ def grip_after(p: PendingAttack, avoided: bool, inflicted: int) -> tuple[Grip | 
         why = "dodged" if avoided else "no damage got through"
         return None, f"grapple {'broken' if maintained else 'failed'}: {why} (L114)"
     hold = hold_of(p)
-    grip = Grip(holder_id=p.attacker_id, hands=list(HANDS), hold=hold,
-                hypothetical_htc=inflicted if hold == "hypothetical" else 0,
+    weapon = p.weapon_type if "weapon_grapple" in p.tags else None
+    if weapon is not None and not maintained:
+        # the weapon's damage was real; its 1d6 grapple damage is hypothetical (L75, L121)
+        die = next(int(t[13:]) for t in p.tags if t.startswith("hypothetical:"))
+        grip = Grip(holder_id=p.attacker_id, hands=["weapon"], hold="hypothetical",
+                    hypothetical_htc=die, weapon=weapon, encounter_id=p.encounter_id)
+        return grip, "grapple made with a weapon: hypothetical (L75, L121)"
+    grip = Grip(holder_id=p.attacker_id, hands=["weapon"] if weapon else list(HANDS), hold=hold,
+                hypothetical_htc=inflicted if hold == "hypothetical" else 0, weapon=weapon,
                 encounter_id=p.encounter_id)
     return grip, f"grapple {'maintained' if maintained else 'made'}: {hold} (L83, L120)"
 
@@ -133,3 +140,29 @@ def shown(grip: Grip | None) -> dict[str, object]:
                      "grappled": grip.hold is not None, "hold": grip.hold,
                      "strike_and_parry": p.strike, "movement_metres": p.movement,
                      "dodge": p.dodge}}
+
+
+def weapon_attack(form: attacks.AttackForm, attacker_id: str, encounter_id: str | None,
+                  superpowered: bool, hypothetical_die: int) -> PendingAttack:
+    """A grapple by a weapon's initial strike (L121): the weapon's normal damage, real, and
+    its 1d6 grapple damage, hypothetical (a grapple by a weapon "can only inflict hypothetical
+    damage", L75): the die rides on the hit as a tag until the hold is taken."""
+    return PendingAttack(
+        attacker_id=attacker_id, encounter_id=encounter_id, attack="grapple",
+        weapon_type=form.weapon_type, weapon_class=form.weapon_class, frames=2,
+        parry_row=form.parry_row, htc_dice=form.htc_dice, htc_plus=form.htc_plus,
+        htk_dice=form.htk_dice, htk_plus=form.htk_plus,
+        damage_modifier=sum(m.value for m in form.damage_modifiers), tags=[
+            "grapple", "hold:real", "weapon_grapple", f"hypothetical:{hypothetical_die}",
+            *form.tags], attacker_superpowered=superpowered)
+
+
+def weapon_maintained(weapon: str, attacker_id: str, encounter_id: str | None,
+                      weapon_class: int) -> PendingAttack:
+    """A grapple by a weapon maintained (L121): only hypothetical damage of 1d6 HTC an Action,
+    with no Damage Modifiers."""
+    return PendingAttack(
+        attacker_id=attacker_id, encounter_id=encounter_id, attack="grapple", weapon_type=weapon,
+        weapon_class=weapon_class, frames=2, parry_row="melee_other", htc_dice=1, htc_plus=0,
+        htk_dice=0, htk_plus=0, tags=["grapple", "hold:hypothetical", "maintained",
+                                      "weapon_grapple"])

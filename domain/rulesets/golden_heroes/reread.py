@@ -80,6 +80,7 @@ def _grab(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str
     a maintenance's as anything but a critical miss (L83)."""
     ev = msgspec.convert(dict(data), c.GrabRolled)
     recorded = [f for s in ev.strikes for f in (s.natural, s.critical_die) if f is not None]
+    recorded += [ev.hypothetical_die] if ev.hypothetical_die is not None else []
     out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
     for s in ev.strikes:
         if ev.kind == "maintain":
