@@ -2571,7 +2571,7 @@ class GoldenHeroesGrab(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., hand: _Optional[str] = ..., unresisting: _Optional[bool] = ..., response: _Optional[bool] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesGrabRolled(_message.Message):
-    __slots__ = ("character_id", "target_id", "kind", "hands", "strikes", "rolled", "succeeded", "result", "hold", "encounter_id")
+    __slots__ = ("character_id", "target_id", "kind", "hands", "strikes", "rolled", "succeeded", "result", "hold", "weapon", "hypothetical_die", "encounter_id")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
@@ -2581,6 +2581,8 @@ class GoldenHeroesGrabRolled(_message.Message):
     SUCCEEDED_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     HOLD_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    HYPOTHETICAL_DIE_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     target_id: str
@@ -2591,16 +2593,19 @@ class GoldenHeroesGrabRolled(_message.Message):
     succeeded: _containers.RepeatedScalarFieldContainer[str]
     result: str
     hold: str
+    weapon: str
+    hypothetical_die: int
     encounter_id: str
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., hands: _Optional[_Iterable[str]] = ..., strikes: _Optional[_Iterable[_Union[GoldenHeroesStrikeRolled, _Mapping]]] = ..., rolled: _Optional[bool] = ..., succeeded: _Optional[_Iterable[str]] = ..., result: _Optional[str] = ..., hold: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., hands: _Optional[_Iterable[str]] = ..., strikes: _Optional[_Iterable[_Union[GoldenHeroesStrikeRolled, _Mapping]]] = ..., rolled: _Optional[bool] = ..., succeeded: _Optional[_Iterable[str]] = ..., result: _Optional[str] = ..., hold: _Optional[str] = ..., weapon: _Optional[str] = ..., hypothetical_die: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesGrapple(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "hold", "to_htk", "defence_class", "circumstances", "other_modifier")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "hold", "weapon", "to_htk", "defence_class", "circumstances", "other_modifier")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     HOLD_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
     TO_HTK_FIELD_NUMBER: _ClassVar[int]
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
@@ -2610,20 +2615,22 @@ class GoldenHeroesGrapple(_message.Message):
     target_id: str
     encounter_id: str
     hold: str
+    weapon: str
     to_htk: int
     defence_class: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     other_modifier: int
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., hold: _Optional[str] = ..., to_htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., hold: _Optional[str] = ..., weapon: _Optional[str] = ..., to_htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesGrip(_message.Message):
-    __slots__ = ("holder_id", "hands", "hold", "hypothetical_htc", "lifted", "struggling", "encounter_id")
+    __slots__ = ("holder_id", "hands", "hold", "hypothetical_htc", "lifted", "struggling", "weapon", "encounter_id")
     HOLDER_ID_FIELD_NUMBER: _ClassVar[int]
     HANDS_FIELD_NUMBER: _ClassVar[int]
     HOLD_FIELD_NUMBER: _ClassVar[int]
     HYPOTHETICAL_HTC_FIELD_NUMBER: _ClassVar[int]
     LIFTED_FIELD_NUMBER: _ClassVar[int]
     STRUGGLING_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     holder_id: str
     hands: _containers.RepeatedScalarFieldContainer[str]
@@ -2631,8 +2638,9 @@ class GoldenHeroesGrip(_message.Message):
     hypothetical_htc: int
     lifted: bool
     struggling: bool
+    weapon: str
     encounter_id: str
-    def __init__(self, holder_id: _Optional[str] = ..., hands: _Optional[_Iterable[str]] = ..., hold: _Optional[str] = ..., hypothetical_htc: _Optional[int] = ..., lifted: _Optional[bool] = ..., struggling: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+    def __init__(self, holder_id: _Optional[str] = ..., hands: _Optional[_Iterable[str]] = ..., hold: _Optional[str] = ..., hypothetical_htc: _Optional[int] = ..., lifted: _Optional[bool] = ..., struggling: _Optional[bool] = ..., weapon: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesGripChanged(_message.Message):
     __slots__ = ("character_id", "grip", "reason")
