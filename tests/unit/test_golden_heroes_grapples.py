@@ -271,3 +271,13 @@ def test_a_weapon_grapple_grabs_only_after_its_strike_hits() -> None:
     err = refused(w, c.Grapple(campaign_id=CID, character_id="hero", target_id="foe",
                                weapon="one_handed_concussive"), [15, 15, 3])
     assert err.field == "weapon"
+
+
+def test_grapple_damage_meets_the_dividers_unless_the_option_ignores_them() -> None:
+    # Armour grade 1: DC 4, HTC/2 (L62-L66, L174); a grapple of 1d6 (5) + 5 (Strength 20)
+    armoured = sheet(powers=[{"power": "armour"}])
+    for option, taken in (("apply", 5), ("ignore", 10)):
+        w = World({"grapple_dividers": option}, hero=sheet(attributes={"strength": 20}),
+                  foe=armoured)
+        run(w, c.Grapple, [15, 15])
+        assert respond(w, [5, 1]).htc_taken == taken

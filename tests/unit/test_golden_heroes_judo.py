@@ -91,3 +91,10 @@ def test_a_recorded_judo_throw_is_reread() -> None:
     assert GOLDEN_HEROES.reread("golden-heroes.JudoThrown", data, [(20, 15), (6, 3)]) == []
     assert GOLDEN_HEROES.reread("golden-heroes.JudoThrown", {**data, "total": 9},
                                 [(20, 15), (6, 3)]) == ["total 9 recorded, the rule gives 7 (L116)"]
+
+
+def test_the_option_lets_the_thrown_victim_respond() -> None:
+    w = World({"judo_damage_response": "any"}, judoka=sheet(powers=JUDOKA), foe=sheet())
+    throw(w, [15, 6, 2])  # 6 + 4 = 10: thrown with damage
+    res = w.run(c.Respond(campaign_id=CID, character_id="foe", response="dodge"), [6])
+    assert res[0].data["response_result"] == "full" and res[0].data["htc_taken"] == 0

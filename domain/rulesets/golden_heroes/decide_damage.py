@@ -69,7 +69,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
                           f"the hit was struck in fight {p.encounter_id!r}")
     kind = cmd.response
     responses.check_may_respond(target, p, kind)
-    grapples.check_response(p, kind)
+    grapples.check_response(p, kind, (opts or GoldenHeroesOptions()).judo_damage_response)
     state = decide_combat.active(states_, p.encounter_id) if p.encounter_id else None
     used_free = state.free_responses.get(cmd.character_id, 0) if state else 0
     cost = (grapples.RESIST_FRAMES if kind == "resist"
@@ -202,8 +202,11 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
         d = immune
         steps.append(damage.step(f"DC {dc} immunity (L118)", d))
     by = damage.dividers(target, dc, p.divider_reduction + (2 if crit == 3 else 0))
-    d = damage.divide(d, by)
-    steps.append(damage.step(f"dividers HTC/{by.htc} HTK/{by.htk} (L119)", d))
+    if grapples.is_grapple(p) and opts.grapple_dividers == "ignore":
+        steps.append(damage.step("no dividers on a grapple (option grapple_dividers)", d))
+    else:
+        d = damage.divide(d, by)
+        steps.append(damage.step(f"dividers HTC/{by.htc} HTK/{by.htk} (L119)", d))
     if "critical_on_non_superpowered" in p.tags and (d.htc or d.htk):
         # struck by a critical: unconscious, or technically dead if more HTK (L84, decision #2)
         d = Damage(max(d.htc, target.htc), d.htk) if d.htc >= d.htk else \

@@ -82,10 +82,10 @@ def hold_of(p: PendingAttack) -> str:
     return next((t[5:] for t in p.tags if t.startswith("hold:")), "real")
 
 
-def check_response(p: PendingAttack, kind: str) -> None:
+def check_response(p: PendingAttack, kind: str, judo_response: str = "none") -> None:
     """Resisting answers only a grapple; a maintained grapple is only dodged or resisted (L114);
     a Judo Throw's damage lands on the thrown (L116, a decision: no response)."""
-    if "judo_throw" in p.tags and kind != "none":
+    if "judo_throw" in p.tags and kind != "none" and judo_response == "none":
         raise DomainError("response", "golden-heroes.judo-throw L116",
                           "the Judo Throw has thrown its victim: its damage is taken")
     if kind == "resist" and not is_grapple(p):
