@@ -33,6 +33,7 @@ from contracts.rulesets.golden_heroes.combat import (
     EndCombat,
     EndPhase,
     FramesUsed,
+    GeneralField,
     InitiativeRolled,
     PhaseEnded,
     RollInitiative,
@@ -63,6 +64,11 @@ from contracts.rulesets.golden_heroes.equipment import (
     ItemKind,
 )
 from contracts.rulesets.golden_heroes.falling_objects import DropObject, ObjectFell
+from contracts.rulesets.golden_heroes.general_fields import (
+    GeneralFieldChanged,
+    GeneralFieldType,
+    PlaceForceField,
+)
 from contracts.rulesets.golden_heroes.generation import (
     AttributeRoll,
     Background,
@@ -131,7 +137,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
-    ChooseEquipment, JudoThrow)
+    ChooseEquipment, JudoThrow, PlaceForceField)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -140,13 +146,14 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
-        GripChanged, ObjectHandled, EquipmentChosen, JudoThrown)
+        GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
+    "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",
     "JudoThrow", "JudoThrown", "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift",
     "ObjectHandled", "Push",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",

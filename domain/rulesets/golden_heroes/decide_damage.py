@@ -17,6 +17,7 @@ from domain.rulesets.golden_heroes import (
     decide_combat,
     force_fields,
     frames,
+    general_fields,
     grapples,
     obstructions,
     powers,
@@ -143,8 +144,11 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     body.update(response_frames=cost, free_response=free)
     step = {"autoparry": "autoparry (L113)", "resist": "resist (L114)"}.get(kind, "parry (L112)")
     body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice, step,
-                        opts or GoldenHeroesOptions()))
+                        opts or GoldenHeroesOptions(), state, cmd.character_id))
     out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
+    wall = general_fields.cover(state, cmd.character_id)
+    if wall is not None and state is not None and body.get("field_destroyed") == wall.field:
+        out.append(general_fields.broken(wall, state.encounter_id))
     if grapples.is_grapple(p):
         hypothetical = body.get("hypothetical_htc")
         inflicted = (hypothetical if hypothetical is not None
@@ -172,7 +176,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
 
 def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
             parried: int, stand_firm: bool, dice: Dice, parry_step: str,
-            opts: GoldenHeroesOptions) -> dict[str, Any]:
+            opts: GoldenHeroesOptions, state: c.EncounterState | None = None,
+            p_target: str = "") -> dict[str, Any]:
     """Every step of the pipeline, recorded (digest §3.7)."""
     if avoided:
         # no damage at all: the critical is avoided too (L85)
@@ -193,9 +198,16 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     if parried:
         d = damage.take_htk_first(d, parried)
         steps.append(damage.step(f"{parry_step}: {parried}", d))
-    d, name, broke = force_fields.absorb(target, d)
-    if name:
+    wall = general_fields.cover(state, p_target) if state is not None else None
+    if wall is not None:
+        # the general field in front takes the attack before the character (decision #8)
+        d, name, gone = general_fields.absorb(wall, d)
         steps.append(damage.step(name, d))
+        push_htc, broke = 0, wall.field if gone else ""
+    else:
+        d, name, broke = force_fields.absorb(target, d)
+        if name:
+            steps.append(damage.step(name, d))
     dc = powers.defence_class(target)
     immune = damage.immune(dc, p, d)
     if immune != d:

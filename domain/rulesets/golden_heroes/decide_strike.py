@@ -18,6 +18,7 @@ from domain.rulesets.golden_heroes import (
     energy_pool,
     force_fields,
     frames,
+    general_fields,
     grapples,
     lifting,
     powers,
@@ -86,8 +87,11 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
                             f"{cmd.target_id!r} has a hit waiting for its response first")
     out: list[RulesetEvent] = []
     surprised = False
+    dc = defence_class(target)
     if cmd.encounter_id is not None:
         state = decide_combat.active(states_, cmd.encounter_id)
+        if general_fields.cover(state, cmd.target_id) is not None:
+            dc = general_fields.FIELD_DC  # the field in front is what is struck (L206)
         if frames.combatant(state, cmd.target_id) is None:
             raise DomainError("target_id", "golden-heroes.combat",
                               f"{cmd.target_id!r} is not in this fight")
@@ -104,7 +108,7 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     superpowered = attacker.character_type != "non_superpowered"
     ev = strike.resolve(
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
-        weapon_class=form.weapon_class, defence_class=defence_class(target),
+        weapon_class=form.weapon_class, defence_class=dc,
         modifiers=modifier_lines(attacker, cmd, surprised, target),
         superpowered=superpowered and target.character_type != "non_superpowered",
         crit_range=form.crit_range,

@@ -47,6 +47,13 @@ def _fold_encounter(state: Any, name: str, ev: msgspec.Struct) -> c.EncounterSta
                       and ev.activity == "response" else x for x in enc.combatants]
         return replace(enc, used=used, half=half, delayed=delayed, borrowed=borrowed,
                        free_responses=free, combatants=combatants)
+    if isinstance(ev, c.GeneralFieldChanged):
+        fields = [f for f in enc.fields if f.caster_id != ev.caster_id]
+        if ev.up:
+            fields.append(c.GeneralField(caster_id=ev.caster_id, field=ev.field,
+                                         strength=ev.strength, protects=list(ev.protects)))
+        broken = enc.walls_broken + ([ev.caster_id] if ev.regenerates_hours else [])
+        return replace(enc, fields=fields, walls_broken=broken)
     if isinstance(ev, c.PhaseEnded):
         return replace(enc, phase=ev.next_phase)
     if isinstance(ev, c.CombatEnded):
@@ -135,7 +142,8 @@ def _hero_points(sheet: c.GoldenHeroesSheet, ev: c.HeroPointsSpent) -> c.GoldenH
 
 
 ENCOUNTER_EVENTS = frozenset(f"{RID}.{n}" for n in (
-    "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded"))
+    "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded",
+    "GeneralFieldChanged"))
 
 
 def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:

@@ -24,6 +24,7 @@ from domain.rulesets.golden_heroes import (
     falling_objects,
     falls,
     force_fields,
+    general_fields,
     generation,
     judo,
     lifting,
@@ -201,6 +202,9 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.JudoThrow):
             return judo.throw(command, load(command.character_id, "character_id"),
                               load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.PlaceForceField):
+            return general_fields.place(command, load(command.character_id, "character_id"),
+                                        states)
         if isinstance(command, c.Push):
             return lifting.push(command, load(command.character_id, "character_id"), states)
         if isinstance(command, c.Lift):
