@@ -128,6 +128,14 @@ async def test_dups_ratings_and_hero_points_through_http(api: Api) -> None:
     cid, ann = t["cid"], t["ann"]
     hero = {"campaign_id": cid, "character_id": "hero"}
     await api.ok(ann, "golden-heroes.StartWeek", {"campaign_id": cid, "characters": ["hero"]})
+    # the week's 7 DUPs: the player's general instructions, no more than held (L285-L287)
+    over = await api.command(ann, "golden-heroes.AllocateDups", {**hero, "allocations": [
+        {"activity": "practise", "dups": 5}, {"activity": "gadget", "dups": 3}]})
+    assert over.status_code == 409 and over.json()["field"] == "payload.allocations", over.text
+    plan = await api.ok(ann, "golden-heroes.AllocateDups", {**hero, "allocations": [
+        {"activity": "practise", "dups": 5}]})
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero", position=plan["position"])
+    assert read.json()["derived"]["dups_unallocated"] == 2
     # Personal Status 13 at the start (digest §6.8); raise it to 28: 3 Hero Points (L371)
     for rating, value in (("conscience", 5), ("expression", 5), ("success_rate", 5),
                           ("public_response", 5), ("security", 8)):

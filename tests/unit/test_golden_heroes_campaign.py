@@ -6,7 +6,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import campaign
+from domain.rulesets.golden_heroes import GOLDEN_HEROES, campaign
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -102,3 +102,20 @@ def test_a_superpower_refinement_responds_on_1d6_plus_ipp_plus_the_referees_1_to
     res = w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
                           power="teleport"), [2, 4, 5, 1])[0].data
     assert (res["response_result"], res["htc_taken"]) == ("fail", 9)
+
+
+def test_spare_dups_are_allocated_by_general_instructions_within_what_is_held() -> None:
+    """L285-L287: players give general instructions for their spare DUPs; the referee resolves
+    them (ImproveCharacter)."""
+    w = World(hero=sheet(dups=5))
+    plan = [c.Allocation(activity="practise Energy Attack", dups=3),
+            c.Allocation(activity="build a tracer", dups=2)]
+    w.run(c.AllocateDups(campaign_id="c", character_id="hero", allocations=plan))
+    assert w.sheet("hero").dup_plan == {"practise Energy Attack": 3, "build a tracer": 2}
+    with pytest.raises(DomainError) as err:
+        w.run(c.AllocateDups(campaign_id="c", character_id="hero",
+                             allocations=[*plan, c.Allocation(activity="patrol", dups=1)]))
+    assert (err.value.field, err.value.rule) == ("allocations", "golden-heroes.dups L285-L287")
+    w.run(c.AllocateDups(campaign_id="c", character_id="hero", allocations=plan[:1]))
+    derived = GOLDEN_HEROES.derived(w.states["character:hero"], {})
+    assert derived["dups_unallocated"] == 2

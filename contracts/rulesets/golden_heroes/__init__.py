@@ -10,7 +10,10 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.golden_heroes.campaign import (
+    AllocateDups,
+    Allocation,
     CharacterImproved,
+    DupsAllocated,
     HeroPointsSpent,
     ImproveCharacter,
     Rating,
@@ -137,7 +140,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
-    ChooseEquipment, JudoThrow, PlaceForceField)
+    ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -146,13 +149,15 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
-        GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged)
+        GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
+        DupsAllocated)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
+    "AllocateDups", "Allocation", "DupsAllocated",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",
     "JudoThrow", "JudoThrown", "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift",
     "ObjectHandled", "Push",

@@ -120,3 +120,27 @@ class CharacterImproved(msgspec.Struct, frozen=True, kw_only=True):
     improvement: str
     refinement: str | None = None
     ipp: int = 0
+
+
+class Allocation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A general instruction for spare DUPs: improving a power, a Strike Modifier, a rating,
+    status, building a gadget ... (L286-L287)."""
+
+    activity: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+    dups: Annotated[int, msgspec.Meta(ge=1, le=200)]
+
+
+class AllocateDups(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The player's general instructions for the character's spare DUPs (L285-L287), at most
+    the DUPs it has; the referee resolves them (``ImproveCharacter``) by systems the players are
+    not told. Given again, it replaces the earlier instructions."""
+
+    campaign_id: str
+    character_id: str
+    allocations: list[Allocation]
+
+
+class DupsAllocated(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    allocations: list[Allocation]
+    dups: int  # the DUPs allocated, of those the character has

@@ -130,6 +130,7 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     costume: str = "standard"  # DC 6 (L27), or Destabilised Molecules (L30)
     costume_dc: int = 6  # the DC without padding, kept when the equipment is chosen again
     equipment: list[str] = []
+    dup_plan: dict[str, int] = {}  # the player's instructions for spare DUPs (L286-L287)
     refinements: dict[str, int] = {}  # power -> IPP Rating of its Superpower Refinement (L117)
     grip: Grip | None = None  # held by another's grab or grapple (L75-L76, L83)
     # Personal Status components, their initial values (L351-L365; digest §6.8)

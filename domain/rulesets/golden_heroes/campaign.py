@@ -60,6 +60,7 @@ def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
             **detective.derived(sheet),
             "personal_status": total, "state_of_mind": mind,
             "hero_points_left": max(sheet.hero_points - sheet.hero_points_used, 0),
+            "dups_unallocated": max(sheet.dups - sum(sheet.dup_plan.values()), 0),
             "mental_defence_bonus": mental_defence(total),
             "critical_miss_on": "1-2" if state_of_mind(total) == "jinxed" else "1"}
 
@@ -151,6 +152,17 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
         strike=last.number, points=cmd.points, total=total, hit=hit, was_hit=last.hit,
         roles=r, attack=last.attack if hit and not last.hit else None))
         for who, r in roles.items()]
+
+
+def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+    """Spare DUPs allocated by general instructions (L285-L287): at most the DUPs held; the
+    referee resolves them with ``ImproveCharacter``."""
+    total = sum(a.dups for a in cmd.allocations)
+    if total > sheet.dups:
+        raise StateConflict("allocations", "golden-heroes.dups L285-L287",
+                            f"{total} DUPs allocated; {cmd.character_id!r} has {sheet.dups}")
+    return [event(char(cmd.character_id), "DupsAllocated", c.DupsAllocated(
+        character_id=cmd.character_id, allocations=list(cmd.allocations), dups=total))]
 
 
 def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:

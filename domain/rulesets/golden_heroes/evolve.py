@@ -77,6 +77,11 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
             energy_pool=ev.energy_pool or sheet.energy_pool)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
+    if isinstance(ev, c.DupsAllocated):
+        plan: dict[str, int] = {}
+        for a in ev.allocations:
+            plan[a.activity] = plan.get(a.activity, 0) + a.dups
+        return replace(sheet, dup_plan=plan)
     if isinstance(ev, c.WeekStarted):
         return replace(sheet, dups=sheet.dups + ev.dups)
     if isinstance(ev, c.ScenarioStarted):
