@@ -19,11 +19,13 @@ from contracts.rulesets.golden_heroes.campaign import (
     Rating,
     RatingReasonNoted,
     RatingSet,
+    ResourcesUsed,
     ScenarioStarted,
     SetRating,
     SpendHeroPoints,
     StartScenario,
     StartWeek,
+    UseResources,
     WeekStarted,
 )
 from contracts.rulesets.golden_heroes.combat import (
@@ -140,7 +142,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
-    ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups)
+    ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -150,14 +152,14 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
-        DupsAllocated)
+        DupsAllocated, ResourcesUsed)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
-    "AllocateDups", "Allocation", "DupsAllocated",
+    "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",
     "JudoThrow", "JudoThrown", "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift",
     "ObjectHandled", "Push",

@@ -144,3 +144,27 @@ class DupsAllocated(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     allocations: list[Allocation]
     dups: int  # the DUPs allocated, of those the character has
+
+
+class UseResources(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A one-off use of the Financial Resource Level (L295-L296, L309): a ``purchase`` at the
+    level in use, or at one higher for a DUP (``spend_dup``); or ``hire`` Material Resources at
+    FRL-2, FRL-1 for a DUP, one lower again without the know-how. ``level_needed`` is the level
+    the referee sets for the item; refused above what can be reached."""
+
+    campaign_id: str
+    character_id: str
+    kind: Literal["purchase", "hire"]
+    what: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+    level_needed: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    spend_dup: bool = False
+    knows_how: bool = True
+
+
+class ResourcesUsed(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    kind: str
+    what: str
+    level_needed: int
+    level: int  # the level reached
+    dups: int  # DUPs spent (L295, L309)

@@ -154,6 +154,12 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
         for who, r in roles.items()]
 
 
+def use_resources(cmd: c.UseResources, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+    """A one-off use of resources (L295, L309) at the level the Personal Status leaves in use."""
+    ev = resources.use(cmd, sheet, state_of_mind(personal_status(sheet)))
+    return [event(char(cmd.character_id), "ResourcesUsed", ev)]
+
+
 def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
     """Spare DUPs allocated by general instructions (L285-L287): at most the DUPs held; the
     referee resolves them with ``ImproveCharacter``."""

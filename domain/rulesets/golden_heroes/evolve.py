@@ -77,6 +77,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
             energy_pool=ev.energy_pool or sheet.energy_pool)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
+    if isinstance(ev, c.ResourcesUsed):
+        return replace(sheet, dups=sheet.dups - ev.dups)
     if isinstance(ev, c.DupsAllocated):
         plan: dict[str, int] = {}
         for a in ev.allocations:

@@ -150,6 +150,8 @@ class GoldenHeroesRuleset:
             return campaign.start_scenario(command, load)
         if isinstance(command, c.SetRating):
             return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.UseResources):
+            return campaign.use_resources(command, load(command.character_id, "character_id"))
         if isinstance(command, c.AllocateDups):
             return campaign.allocate(command, load(command.character_id, "character_id"))
         if isinstance(command, c.ImproveCharacter):
