@@ -381,6 +381,9 @@ async def run_commands(w: World) -> None:
         {"name": "rope and grapple"}, {"name": "Suit Padding", "kind": "padding"}]})
     await w.both("ann", "golden-heroes.StartWeek", {"campaign_id": ghid,
                                                     "characters": ["gh-hero", "gh-foe"]})
+    await w.both("ann", "golden-heroes.RollRating", {**gh_hero, "use": "lead", "about": "docks"})
+    await w.both("ann", "golden-heroes.ChooseTarget", {"campaign_id": ghid,
+                                                       "candidates": ["gh-hero", "gh-foe"]})
     await w.both("ann", "golden-heroes.UseResources", {**gh_hero, "kind": "hire", "what": "lab",
                                                        "level_needed": 2, "spend_dup": True})
     await w.both("ann", "golden-heroes.AllocateDups", {**gh_hero, "allocations": [

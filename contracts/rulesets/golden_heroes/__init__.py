@@ -104,6 +104,13 @@ from contracts.rulesets.golden_heroes.grapple import (
 )
 from contracts.rulesets.golden_heroes.lifting import Lift, ObjectHandled, Push
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
+from contracts.rulesets.golden_heroes.rating_rolls import (
+    ChooseTarget,
+    RatingRolled,
+    RatingUse,
+    RollRating,
+    TargetChosen,
+)
 from contracts.rulesets.golden_heroes.scenario import (
     EndScenario,
     Result,
@@ -142,7 +149,8 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
-    ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources)
+    ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources,
+    RollRating, ChooseTarget)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -152,13 +160,14 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
-        DupsAllocated, ResourcesUsed)
+        DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
+    "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",
     "JudoThrow", "JudoThrown", "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift",

@@ -150,6 +150,14 @@ def reread(event_type: str, data: Mapping[str, Any],
         return _grab(data, draws)
     if event_type == f"{RID}.JudoThrown":
         return _judo(data, draws)
+    if event_type == f"{RID}.RatingRolled":
+        rolled = msgspec.convert(dict(data), c.RatingRolled)
+        out = _plain(data, draws, ("die",))
+        if rolled.success != (rolled.die <= rolled.percent):
+            out.append(f"{rolled.die} against {rolled.percent}%: success={rolled.success} (L374)")
+        return out
+    if event_type == f"{RID}.TargetChosen":
+        return _plain(data, draws, ("dice",))
     if event_type == f"{RID}.CombatStarted":
         return _plain(data, draws, ("tiebreak_dice",))
     return []

@@ -29,6 +29,7 @@ from domain.rulesets.golden_heroes import (
     judo,
     lifting,
     mental,
+    rating_rolls,
     recovery,
     scenario,
 )
@@ -76,13 +77,13 @@ class GoldenHeroesRuleset:
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
-         c.DropObject, c.EndScenario})
+         c.DropObject, c.EndScenario, c.ChooseTarget})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
                                "BackgroundTaken", "CombatStarted",
                                "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled",
-                               "JudoThrown"))
+                               "JudoThrown", "RatingRolled", "TargetChosen"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -103,7 +104,7 @@ class GoldenHeroesRuleset:
             if value is not None:
                 out.append(_char(value))
         for ids in (getattr(command, "heroes", []), getattr(command, "villains", []),
-                    getattr(command, "characters", [])):
+                    getattr(command, "characters", []), getattr(command, "candidates", [])):
             out.extend(_char(i) for i in ids)
         out.extend(_char(o.character_id) for o in getattr(command, "outcomes", []))
         eid = getattr(command, "encounter_id", None)
@@ -150,6 +151,10 @@ class GoldenHeroesRuleset:
             return campaign.start_scenario(command, load)
         if isinstance(command, c.SetRating):
             return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.RollRating):
+            return rating_rolls.roll(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.ChooseTarget):
+            return rating_rolls.choose_target(command, load, dice)
         if isinstance(command, c.UseResources):
             return campaign.use_resources(command, load(command.character_id, "character_id"))
         if isinstance(command, c.AllocateDups):
