@@ -8,7 +8,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import GOLDEN_HEROES, damage, falls, states
+from domain.rulesets.golden_heroes import GOLDEN_HEROES, attacks, damage, falls, states
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -307,3 +307,28 @@ def test_the_rounding_and_fall_readings_are_campaign_options() -> None:
     # 6 + 1 - 2 = 5: glancing, or a full dodge for a frame, declined here (L101)
     res = respond(w, [6, 3, 4, 1], response="dodge", full_dodge=False)
     assert res.response_result == "glancing" and res.htc_taken == 3  # 7 less 4, rounded up
+
+
+def test_the_weapon_types_own_weapons_bullwhip_smg_laser_blaster() -> None:
+    """L131: the Bull-whip is -2 to strike; L132: SMG dodged at -1; Laser WC2, dodged at -2,
+    parried as energy, -1 to both dividers; Blaster WC2, parried as energy, -2 to dividers."""
+    thug = sheet(character_type="non_superpowered", weapon_class=0)
+    w = World(thug=thug, foe=sheet())
+    spec = {"attack": "weapon", "weapon": "light_projectile"}
+    forms = {v: attacks.form(w.sheet("thug"), c.StrikeSpec(**spec, variant=v))  # type: ignore[arg-type]
+             for v in ("smg", "laser", "blaster")}
+    assert [(f.weapon_class, f.dodge_modifier, f.parry_row, f.divider_reduction)
+            for f in forms.values()] == [(0, -1, "missile_lp", 0), (2, -2, "hp_ea", 1),
+                                         (2, 0, "hp_ea", 2)]
+    ev = strike(w, [10], character_id="thug", attack="weapon", weapon="one_handed_concussive",
+                variant="bullwhip")
+    assert [(m.source, m.value) for m in ev.modifiers] == [("bull-whip (L131)", -2)]
+    with pytest.raises(DomainError) as err:
+        strike(w, [10], character_id="thug", attack="weapon", weapon="light_projectile",
+               variant="bullwhip")
+    assert (err.value.field, err.value.rule) == ("variant", "golden-heroes.weapons L131")
+    # the dodge against a laser carries its -2 (L132): 1d6 6 + 1 (DC6) - WC2 - 2 = 3, glancing
+    strike(w, [15], character_id="thug", attack="weapon", weapon="light_projectile",
+           variant="laser")
+    res = respond(w, [6, 3, 2, 2], response="dodge")
+    assert (res.response_total, res.response_result) == (3, "glancing")

@@ -133,6 +133,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     StrikeModifier,
     WeaponClass,
     WeaponType,
+    WeaponVariant,
 )
 from contracts.rulesets.golden_heroes.strike import (
     ModifierLine,
@@ -187,5 +188,5 @@ __all__ = [
     "PowerOptionChosen", "PowerRollsConverted", "Recover", "Recovered", "Respond",
     "ResponseKind", "RollInitiative", "RollPower", "Side", "StartCombat", "Strike",
     "StrikeModifier", "StrikeRolled", "StrikeSpec", "TakeBackground", "UpgradePower",
-    "WeaponClass", "WeaponType",
+    "WeaponClass", "WeaponType", "WeaponVariant",
 ]

@@ -22,6 +22,9 @@ WeaponType = Literal["one_handed_concussive", "two_handed_concussive", "hand_hur
                      "one_handed_penetrative", "two_handed_penetrative",
                      "hand_hurled_penetrative", "light_projectile", "heavy_projectile"]
 
+# weapons the WEAPON TYPES name with their own numbers (L131-L132)
+WeaponVariant = Literal["bullwhip", "smg", "laser", "blaster"]
+
 WeaponClass = Annotated[int, msgspec.Meta(ge=0, le=5)]
 DefenceClass = Annotated[int, msgspec.Meta(ge=1, le=12)]
 StrikeModifier = Annotated[int, msgspec.Meta(ge=-40, le=40)]

@@ -38,6 +38,24 @@ WEAPONS: Final[dict[str, Weapon]] = {
     "heavy_projectile": Weapon(2, 3, 3, 3, 2, "hp_ea", False, 2, -3, (), "L131-L132"),
 }
 
+class Variant(NamedTuple):
+    weapon: str  # the weapon type it is one of
+    weapon_class: int | None  # its own WC, at least
+    strike: int  # strike modifier
+    dodge: int  # dodge modifier against it
+    parry_row: str | None  # parried as energy (L132)
+    divider_reduction: int
+    line: str
+
+
+# Weapons the WEAPON TYPES give their own numbers (L131-L132).
+VARIANTS: Final[dict[str, Variant]] = {
+    "bullwhip": Variant("one_handed_concussive", None, -2, 0, None, 0, "L131"),
+    "smg": Variant("light_projectile", None, 0, -1, None, 0, "L132"),
+    "laser": Variant("light_projectile", 2, 0, -2, "hp_ea", 1, "L132"),
+    "blaster": Variant("light_projectile", 2, 0, 0, "hp_ea", 2, "L132"),
+}
+
 # ORIENTAL MARTIAL ARTS damage options a/b by grade (L239), PUGILISM by grade (L240).
 ORIENTAL: Final[dict[int, dict[str, tuple[int, int, int, int]]]] = {
     1: {"a": (1, 0, 2, 0), "b": (2, 0, 1, -6)},
@@ -119,7 +137,15 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
         dodge -= size // 5  # a large hurled object: Dodge Modifier -Size/5 (L103)
         strength_applies = size >= 1  # Damage Modifiers only for 1 kg or more (L131)
     tags, reduction = w.tags, w.divider_reduction
-    if name == "weapon" and wc == 4:
+    if spec.variant is not None:
+        v = VARIANTS[spec.variant]
+        if name != "weapon" or weapon_type != v.weapon:
+            raise DomainError("variant", f"golden-heroes.weapons {v.line}",
+                              f"a {spec.variant} is a {v.weapon.replace('_', ' ')} weapon")
+        wc = max(wc, v.weapon_class or 0)
+        dodge, reduction = dodge + v.dodge, reduction + v.divider_reduction
+        row = v.parry_row or row
+    if name == "weapon" and wc == 4 and row != "hp_ea":  # energy-like stays parried as EA
         row = "melee_ws" if row == "melee_other" else "missile_ws"
     if name == "energy_attack":
         if powers.grade(sheet, "energy_attack") == 0:

@@ -50,6 +50,8 @@ def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
         given.append("restrained")  # "target is restrained/grappled" (L80-L82)
     lines = strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
                                   spec.extreme_range_fifths, spec.other_modifier)
+    if spec.variant == "bullwhip":
+        lines.append(c.ModifierLine(source="bull-whip (L131)", value=-2))
     held = grapples.penalties(attacker.grip).strike
     if held:
         lines.append(c.ModifierLine(source="held in a hypothetical grapple (L121)", value=held))
