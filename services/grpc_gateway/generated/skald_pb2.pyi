@@ -3618,13 +3618,14 @@ class GoldenHeroesStartWeek(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "object_size", "thrown_id", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier", "obstruction_metres", "obstruction_htk")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "variant", "object_size", "thrown_id", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier", "obstruction_metres", "obstruction_htk")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
     OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     THROWN_ID_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
@@ -3646,6 +3647,7 @@ class GoldenHeroesStrike(_message.Message):
     encounter_id: str
     attack: str
     weapon: str
+    variant: str
     object_size: int
     thrown_id: str
     weapon_class: int
@@ -3661,7 +3663,7 @@ class GoldenHeroesStrike(_message.Message):
     other_modifier: int
     obstruction_metres: int
     obstruction_htk: int
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., thrown_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., variant: _Optional[str] = ..., object_size: _Optional[int] = ..., thrown_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
     __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form", "energy_pool")
@@ -3708,9 +3710,10 @@ class GoldenHeroesStrikeRolled(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
-    __slots__ = ("attack", "weapon", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("attack", "weapon", "variant", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
@@ -3719,13 +3722,14 @@ class GoldenHeroesStrikeSpec(_message.Message):
     OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
     attack: str
     weapon: str
+    variant: str
     weapon_class: int
     defence_class: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, attack: _Optional[str] = ..., weapon: _Optional[str] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, attack: _Optional[str] = ..., weapon: _Optional[str] = ..., variant: _Optional[str] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesTakeBackground(_message.Message):
     __slots__ = ("campaign_id", "character_id", "background", "training")
