@@ -7,7 +7,7 @@ from typing import Final, NamedTuple
 
 from contracts.rulesets.golden_heroes import GoldenHeroesSheet, ModifierLine, Strike, StrikeSpec
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import generation, powers, tables
+from domain.rulesets.golden_heroes import energy_gimmicks, generation, powers, tables
 
 
 class Weapon(NamedTuple):
@@ -152,14 +152,20 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
             raise _missing(name, "L178")
         h, k = spec.energy_htc_dice if isinstance(spec, Strike) else 3, \
             spec.energy_htk_dice if isinstance(spec, Strike) else 3
-        if not 1 <= h + k <= ENERGY_MAX_DICE:
-            raise DomainError("energy_htc_dice", "golden-heroes.energy-attack L178",
-                              f"an energy attack uses 1 to {ENERGY_MAX_DICE} dice an action")
+        b = energy_gimmicks.blast(sheet)
+        if not 1 <= h + k <= b.max_dice:
+            raise DomainError("energy_htc_dice", "golden-heroes.energy-attack L178, L194",
+                              f"an energy attack uses 1 to {b.max_dice} dice an action")
         if abs(h - k) > ENERGY_MAX_SPLIT:
             raise DomainError("energy_htk_dice", "golden-heroes.energy-attack L178",
                               "HTC and HTK dice may differ by at most 2")
-        dice, wc, frames, row, strength_applies = (h, 0, k, 0), 3, 2, "hp_ea", False
-        reduction, tags, dodge = 2, ("energy",), 0  # dividers -2 on a hit (L178)
+        quick = b.quick and h + k <= energy_gimmicks.QUICK_BLAST_DICE
+        dice, wc, frames, row, strength_applies = (h, 0, k, 0), b.weapon_class, \
+            1 if quick else 2, "hp_ea", False
+        # dividers -2 on a hit (L178), -3 with Improved Damage (L192)
+        reduction, tags, dodge = b.divider_reduction, ("energy",), 0
+        if b.push_back:
+            tags = (*tags, "push_back_gimmick")  # threshold 15 lower (L183)
     elif name == "stunner":
         if powers.grade(sheet, "stunner") == 0:
             raise _missing(name, "L272")

@@ -15,6 +15,7 @@ from domain.rulesets.golden_heroes import (
     attacks,
     damage,
     decide_combat,
+    energy_gimmicks,
     force_fields,
     frames,
     general_fields,
@@ -224,7 +225,8 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
         d = Damage(max(d.htc, target.htc), d.htk) if d.htc >= d.htk else \
             Damage(d.htc, max(d.htk, target.htk))
         steps.append(damage.step("critical on the non-superpowered (L84)", d))
-    pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
+    pbt = damage.pushback_threshold(target, stand_firm, crit == 7) - (
+        energy_gimmicks.PUSH_BACK_LOWER if "push_back_gimmick" in p.tags else 0)  # L183
     # no push-back from a grapple (L119: "any attack other than a grapple")
     metres = 0 if grapples.is_grapple(p) else damage.pushback_metres(push_htc, pbt)
     way = obstructions.path(metres, p.obstruction_metres, p.obstruction_htk)

@@ -9,7 +9,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import power_table, powers
+from domain.rulesets.golden_heroes import energy_gimmicks, power_table, powers
 from domain.rulesets.golden_heroes.decide_combat import char, event
 
 MAX_REROLLS: Final = 100  # maxed powers are rolled again (L12-L13); this only bounds the loop
@@ -145,11 +145,16 @@ def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[
     parts = [p.strip() for p in cmd.choice.split(",")]
     allowed: tuple[str, ...] | None = {
         "weapon_skill": WEAPON_TYPES, "martial_arts": MARTIAL_STYLES,
-        "health": HEALTH_ABILITIES, "force_field": FIELD_TYPES}.get(cmd.power)
+        "health": HEALTH_ABILITIES, "force_field": FIELD_TYPES,
+        "energy_attack": energy_gimmicks.GIMMICKS}.get(cmd.power)
     if allowed is not None and not set(parts) <= set(allowed):
         raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} "
                           f"{power_table.BY_ID[cmd.power].text}",
                           f"choose from {', '.join(allowed)}")
+    if cmd.power == "energy_attack" and \
+            len(parts) > max(held.grade - energy_gimmicks.FIRST_GRADE + 1, 0):
+        raise DomainError("choice", "golden-heroes.energy-attack L179",
+                          "one gimmick a grade from grade 3")
     if cmd.power in ("health", "force_field") and len(parts) > held.grade:
         raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} L206-L208",
                           f"one ability or field type a grade: {held.grade}")
