@@ -91,6 +91,9 @@ from contracts.rulesets.golden_heroes.generation import (
     UpgradePower,
 )
 from contracts.rulesets.golden_heroes.grapple import (
+    Bind,
+    BindingRolled,
+    EscapeBinding,
     Grab,
     GrabRolled,
     Grapple,
@@ -151,7 +154,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
     ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources,
-    RollRating, ChooseTarget)
+    RollRating, ChooseTarget, Bind, EscapeBinding)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -161,13 +164,15 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
-        DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen)
+        DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
+        BindingRolled)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
+    "Bind", "BindingRolled", "EscapeBinding",
     "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",

@@ -137,3 +137,39 @@ class JudoThrown(msgspec.Struct, frozen=True, kw_only=True):
     htk_die: int | None = None  # 1-3 HTK as 1d6 halved, rounded up (a decision)
     htk: int = 0
     encounter_id: str | None = None
+
+
+class Bind(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Bindings on ``character_id`` (L134-L135): a grapple inflicting hypothetical damage of
+    1d6 + 15 + the bindings' HTK (the Destroy HTK times their HTK divider), the 1d6 rolled
+    once; WC2 tied by a superpowered character, WC0 by a non-superpowered one, or the
+    referee's (a pirate's WC1)."""
+
+    campaign_id: str
+    character_id: str
+    what: Annotated[str, msgspec.Meta(min_length=1, max_length=80)]
+    binding_htk: Annotated[int, msgspec.Meta(ge=0, le=1000)]
+    binder_wc: Annotated[int, msgspec.Meta(ge=0, le=5)] = 2
+
+
+class EscapeBinding(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """Dodging or resisting bindings as a grapple (L135, L114): 1 Action; a dodge of 7 or more
+    (5-6 for one more Frame) or a resist (1d6 + the Strength modifier) that negates the
+    hypothetical damage frees the character."""
+
+    campaign_id: str
+    character_id: str
+    how: Literal["dodge", "resist"]
+    encounter_id: str | None = None
+
+
+class BindingRolled(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    kind: Literal["bound", "escape"]
+    what: str
+    die: int
+    total: int  # the hypothetical damage (bound), the dodge or resist total (escape)
+    hypothetical_htc: int
+    binder_wc: int
+    how: str = ""
+    escaped: bool = False

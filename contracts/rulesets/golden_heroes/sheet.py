@@ -76,6 +76,7 @@ class Grip(msgspec.Struct, frozen=True, kw_only=True):
     lifted: bool = False  # lifted clear of the ground by the holder, to be thrown (L71, L73)
     struggling: bool = True  # able to resist: its throw takes an Action, not a Frame (L73)
     weapon: str | None = None  # a grapple by a weapon (a bullwhip): hypothetical only (L75)
+    binding_wc: int | None = None  # bindings: a lasting hypothetical grapple (L134-L135)
     encounter_id: str | None = None
 
 

@@ -19,6 +19,7 @@ from domain.rulesets.golden_heroes import (
     decide_strike,
     frames,
     grapples,
+    lifting,
     states,
 )
 from domain.rulesets.golden_heroes import strike as strikes
@@ -262,5 +263,6 @@ def let_go(cmd: c.LetGo, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSh
                             f"{cmd.character_id!r} does not hold {cmd.target_id!r}")
     out = _frames(cmd, attacker, states_, "frame", "let go")
     out.insert(0, event(char(cmd.target_id), "GripChanged", c.GripChanged(
-        character_id=cmd.target_id, reason=f"let go by {cmd.character_id!r} (L76)")))
+        character_id=cmd.target_id, reason=f"let go by {cmd.character_id!r} (L76)",
+        grip=lifting.still_bound(target.grip))))
     return out

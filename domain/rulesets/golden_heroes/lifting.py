@@ -99,8 +99,10 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
     out.append(event(char(cmd.character_id), "ObjectHandled", ev))
     if target is not None and cmd.target_id is not None:
         grip = target.grip
-        mine = grip is not None and grip.holder_id == cmd.character_id
-        struggling = not cmd.unresisting and not states.helpless(target)
+        bound = grip is not None and grip.binding_wc is not None and grip.holder_id == "bindings"
+        mine = grip is not None and (grip.holder_id == cmd.character_id or bound)
+        # the bound, like the unconscious, cannot resist (L73)
+        struggling = not cmd.unresisting and not states.helpless(target) and not bound
         if grip is not None and not mine:
             raise StateConflict("target_id", LIFT, f"{cmd.target_id!r} is held by "
                                 f"{grip.holder_id!r}")
@@ -108,13 +110,25 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
             raise StateConflict("target_id", LIFT, "an unwilling being able to resist must be "
                                 "grabbed first: a Frame and a strike (L71)")
         hands = list(grip.hands) if grip is not None and grip.hands else ["left", "right"]
+        lifted = c.Grip(holder_id=cmd.character_id, hands=hands, lifted=True,
+                        struggling=struggling, encounter_id=cmd.encounter_id)
+        if grip is not None:  # a grapple's hold, or the bindings, go on (L134)
+            lifted = msgspec.structs.replace(
+                grip, holder_id=cmd.character_id, hands=hands, lifted=True,
+                struggling=struggling, encounter_id=cmd.encounter_id)
         out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
             character_id=cmd.target_id, reason=f"lifted by {cmd.character_id!r} (L71)",
-            grip=c.Grip(holder_id=cmd.character_id, hands=hands,
-                        hold=grip.hold if grip is not None else None,
-                        hypothetical_htc=grip.hypothetical_htc if grip is not None else 0,
-                        lifted=True, struggling=struggling, encounter_id=cmd.encounter_id))))
+            grip=lifted)))
     return out + _frame(cmd, sheet, states_, "lift")
+
+
+def still_bound(grip: c.Grip | None) -> c.Grip | None:
+    """What is left when a holder lets a bound being go: the bindings (L134)."""
+    if grip is None or grip.binding_wc is None:
+        return None
+    return c.Grip(holder_id="bindings", hold="hypothetical",
+                  hypothetical_htc=grip.hypothetical_htc, weapon=grip.weapon,
+                  binding_wc=grip.binding_wc)
 
 
 def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
@@ -141,5 +155,6 @@ def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
     spec = msgspec.structs.replace(cmd, attack="weapon", weapon="hand_hurled_concussive",
                                    object_size=size)
     let_go = event(char(tid), "GripChanged", c.GripChanged(
-        character_id=tid, reason=f"thrown by {cmd.character_id!r} at {cmd.target_id!r} (L73)"))
+        character_id=tid, reason=f"thrown by {cmd.character_id!r} at {cmd.target_id!r} (L73)",
+        grip=still_bound(grip)))
     return spec, "action" if grip.struggling else "frame", let_go

@@ -156,6 +156,8 @@ def reread(event_type: str, data: Mapping[str, Any],
         if rolled.success != (rolled.die <= rolled.percent):
             out.append(f"{rolled.die} against {rolled.percent}%: success={rolled.success} (L374)")
         return out
+    if event_type == f"{RID}.BindingRolled":
+        return _plain(data, draws, ("die",))
     if event_type == f"{RID}.TargetChosen":
         return _plain(data, draws, ("dice",))
     if event_type == f"{RID}.CombatStarted":

@@ -13,6 +13,7 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
+    bindings,
     campaign,
     coup_de_grace,
     decide_combat,
@@ -77,13 +78,14 @@ class GoldenHeroesRuleset:
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
-         c.DropObject, c.EndScenario, c.ChooseTarget})
+         c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
                                "BackgroundTaken", "CombatStarted",
                                "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled",
-                               "JudoThrown", "RatingRolled", "TargetChosen"))
+                               "JudoThrown", "RatingRolled", "TargetChosen",
+                               "BindingRolled"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -151,6 +153,11 @@ class GoldenHeroesRuleset:
             return campaign.start_scenario(command, load)
         if isinstance(command, c.SetRating):
             return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Bind):
+            return bindings.bind(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.EscapeBinding):
+            return bindings.escape(command, load(command.character_id, "character_id"), states,
+                                   dice)
         if isinstance(command, c.RollRating):
             return rating_rolls.roll(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.ChooseTarget):
