@@ -375,6 +375,11 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "golden-heroes.Grapple", {**mat, "hold": "hypothetical"})
     await w.both("ann", "golden-heroes.MaintainGrapple", mat)
     await w.both("ann", "golden-heroes.LetGo", mat)
+    await w.both("ann", "golden-heroes.Bind", {"campaign_id": ghid, "character_id": "gh-foe",
+                                               "what": "heavy chains", "binding_htk": 8})
+    await w.both("ann", "golden-heroes.EscapeBinding", {"campaign_id": ghid,
+                                                        "character_id": "gh-foe",
+                                                        "how": "resist"})
     await w.both("ann", "golden-heroes.Push", {**gh_hero, "object_size": 0, "mobile": True})
     await w.both("ann", "golden-heroes.JudoThrow", {**gh_hero, "target_id": "gh-foe"})
     await w.both("ann", "golden-heroes.ChooseEquipment", {**gh_hero, "items": [
