@@ -119,3 +119,35 @@ def test_spare_dups_are_allocated_by_general_instructions_within_what_is_held() 
     w.run(c.AllocateDups(campaign_id="c", character_id="hero", allocations=plan[:1]))
     derived = GOLDEN_HEROES.derived(w.states["character:hero"], {})
     assert derived["dups_unallocated"] == 2
+
+
+def test_a_critical_stands_against_hero_points_unless_the_option_changes_it() -> None:
+    ps28 = {"conscience": 5, "expression": 5, "success_rate": 5, "public_response": 5,
+            "security": 8}
+    for option, allowed in (("stand", False), ("change", True)):
+        w = World({"hero_points_on_criticals": option}, hero=sheet(ratings=ps28), foe=sheet())
+        w.run(c.StartScenario(campaign_id="c", characters=["hero"]))
+        w.run(c.Strike(campaign_id="c", character_id="hero", target_id="foe"), [1, 5])
+        spend = c.SpendHeroPoints(campaign_id="c", character_id="hero", roller_id="hero",
+                                  target_id="foe", points=3)
+        if allowed:
+            # 1 + 2 + 6 = 9, +3 is 12: the total decides, still a miss
+            assert w.run(spend)[0].data["total"] == 12
+        else:
+            with pytest.raises(DomainError) as err:
+                w.run(spend)
+            assert "a critical stands as rolled" in err.value.message
+
+
+def test_a_tie_on_a_critical_against_the_non_superpowered_counts_as_the_option_says() -> None:
+    """L84: a critical hit knocks the non-superpowered out if it does more HTC than HTK and
+    kills if more HTK; a tie is HTC by default (decision #2)."""
+    for option, condition, injury in (("htc", "unconscious", "none"),
+                                      ("htk", "fine", "technically_dead")):
+        w = World({"critical_tie": option}, hero=sheet(attributes={"strength": 18}),
+                  thug=sheet(character_type="non_superpowered", max_htc=20, max_htk=20))
+        # Strength 18: +3, all on HTK; a natural 20 on the non-superpowered rolls no d10
+        w.run(c.Strike(campaign_id="c", character_id="hero", target_id="thug", to_htk=3), [20])
+        # 2d6 (1 + 2) HTC and 1d6-6 (6 - 6) + 3 HTK: 3 and 3, a tie
+        res = w.run(c.Respond(campaign_id="c", character_id="thug"), [1, 2, 6])[0].data
+        assert (res["condition"], res["injury"]) == (condition, injury)

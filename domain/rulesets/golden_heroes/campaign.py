@@ -116,8 +116,8 @@ def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[RulesetEven
 
 
 def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
-                      roller: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
-                      ) -> list[RulesetEvent]:
+                      roller: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+                      on_criticals: str = "stand") -> list[RulesetEvent]:
     """Hero Points added to or taken from a strike just made (L373): each point once a
     scenario, one spend a roll. A critical (natural 1 or 20) stands as rolled (a decision: the
     seed is silent); a hit already resolved is no longer "just made"."""
@@ -134,7 +134,7 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
     if last.hero_points:
         raise StateConflict("roller_id", "golden-heroes.hero-points L373",
                             "Hero Points have already changed this roll")
-    if last.critical is not None:
+    if last.critical is not None and on_criticals == "stand":
         raise StateConflict("roller_id", "golden-heroes.hero-points L373",
                             "a critical stands as rolled")
     pending = target.pending_attack

@@ -222,7 +222,8 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
         steps.append(damage.step(f"dividers HTC/{by.htc} HTK/{by.htk} (L119)", d))
     if "critical_on_non_superpowered" in p.tags and (d.htc or d.htk):
         # struck by a critical: unconscious, or technically dead if more HTK (L84, decision #2)
-        d = Damage(max(d.htc, target.htc), d.htk) if d.htc >= d.htk else \
+        by_htc = d.htc > d.htk or (d.htc == d.htk and opts.critical_tie == "htc")
+        d = Damage(max(d.htc, target.htc), d.htk) if by_htc else \
             Damage(d.htc, max(d.htk, target.htk))
         steps.append(damage.step("critical on the non-superpowered (L84)", d))
     pbt = damage.pushback_threshold(target, stand_firm, crit == 7) - (

@@ -37,7 +37,7 @@ from domain.rulesets.golden_heroes import (
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
 from domain.rulesets.golden_heroes.evolve import evolve as fold
-from domain.rulesets.golden_heroes.options import parse_options
+from domain.rulesets.golden_heroes.options import GoldenHeroesOptions, parse_options
 from domain.rulesets.golden_heroes.reread import reread as reread_roll
 
 RID: Final = c.RULESET_ID
@@ -139,11 +139,11 @@ class GoldenHeroesRuleset:
                                                          "character_id"), states, dice, opts)
         if isinstance(command, c.EndScenario):
             return scenario.end_scenario(command, lambda i, f: _sheet(states, i, f), opts)
-        return self._decide_more(command, states, dice)
+        return self._decide_more(command, states, dice, opts)
 
     @staticmethod
     def _decide_more(command: msgspec.Struct, states: Mapping[str, Any],
-                     dice: Dice) -> list[RulesetEvent]:
+                     dice: Dice, opts: GoldenHeroesOptions) -> list[RulesetEvent]:
         def load(cid: str, field: str) -> c.GoldenHeroesSheet:
             return _sheet(states, cid, field)
 
@@ -171,7 +171,8 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.SpendHeroPoints):
             return campaign.spend_hero_points(
                 command, load(command.character_id, "character_id"),
-                load(command.roller_id, "roller_id"), load(command.target_id, "target_id"))
+                load(command.roller_id, "roller_id"), load(command.target_id, "target_id"),
+                opts.hero_points_on_criticals)
         if isinstance(command, c.ChoosePower):
             return decide_powers.choose_power(command, load(command.character_id, "character_id"),
                                               dice)
