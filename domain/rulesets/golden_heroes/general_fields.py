@@ -24,7 +24,7 @@ FIELD_DC: Final = 10  # "All Force Fields are DC10 when attacked" (L206)
 
 
 def cover(state: c.EncounterState | None, target_id: str) -> c.GeneralField | None:
-    """The general field standing in front of ``target_id``, if any."""
+    """The general field standing in front of ``target_id``, if any (L206)."""
     if state is None:
         return None
     return next((f for f in state.fields if target_id in f.protects), None)

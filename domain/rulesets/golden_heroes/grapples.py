@@ -75,10 +75,12 @@ def grapple_attack(attacker: GoldenHeroesSheet, attacker_id: str, hold: str, to_
 
 
 def is_grapple(p: PendingAttack) -> bool:
+    """Whether a waiting hit is a grapple's damage (L114, L120)."""
     return "grapple" in p.tags
 
 
 def hold_of(p: PendingAttack) -> str:
+    """The hold a grapple's damage is for, real or hypothetical (L120)."""
     return next((t[5:] for t in p.tags if t.startswith("hold:")), "real")
 
 
