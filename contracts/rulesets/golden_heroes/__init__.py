@@ -68,7 +68,12 @@ from contracts.rulesets.golden_heroes.equipment import (
     Item,
     ItemKind,
 )
-from contracts.rulesets.golden_heroes.falling_objects import DropObject, ObjectFell
+from contracts.rulesets.golden_heroes.falling_objects import (
+    DropObject,
+    ObjectFell,
+    Ram,
+    VehicleRammed,
+)
 from contracts.rulesets.golden_heroes.general_fields import (
     GeneralFieldChanged,
     GeneralFieldType,
@@ -154,7 +159,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
     ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources,
-    RollRating, ChooseTarget, Bind, EscapeBinding)
+    RollRating, ChooseTarget, Bind, EscapeBinding, Ram)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -165,14 +170,14 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled)
+        BindingRolled, VehicleRammed)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
-    "Bind", "BindingRolled", "EscapeBinding",
+    "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
     "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",

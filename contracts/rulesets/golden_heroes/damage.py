@@ -121,6 +121,8 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     fall_die: int | None = None
     pushback_distance: int = 0  # the metres travelled: stopped by or through an obstruction
     collision_die: int | None = None  # driven into a solid obstruction: +1d6 HTC (L119)
+    clear_die: int | None = None  # run into by a vehicle and pushed back: a dodge vs WC2 (L140)
+    knocked_clear: bool = False  # only half the HTK taken (L140)
     ploughed_through: bool = False
     fell: bool = False
     htc: int = 0  # the target's HTC and HTK afterwards

@@ -16,6 +16,7 @@ from domain.rulesets.golden_heroes import (
     damage,
     decide_combat,
     energy_gimmicks,
+    falling_objects,
     force_fields,
     frames,
     general_fields,
@@ -236,6 +237,13 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
         d = Damage(d.htc + collision_die, d.htk)
         what = "ploughed through" if way.through else "driven into"
         steps.append(damage.step(f"{what} an obstruction: +1d6 HTC (L119)", d))
+    clear_die = dice.roll(6) if "ram" in p.tags and metres else None
+    clear = clear_die is not None and \
+        responses.dodge_result(clear_die - falling_objects.HAND_HURLED_WC) != "fail"
+    if clear:
+        # knocked clear of the vehicle's path: half the HTK only (L140)
+        d = Damage(d.htc, d.htk // 2)
+        steps.append(damage.step("knocked clear: half the HTK (L140)", d))
     hypothetical = None
     if grapples.hold_of(p) == "hypothetical" and grapples.is_grapple(p):
         # a hypothetical hold's HTC is counted for its penalties, never taken (L120-L121)
@@ -254,4 +262,4 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
             "ploughed_through": way.through,
             "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
             "injury": states.htk_condition(after), "field_destroyed": broke,
-            "hypothetical_htc": hypothetical}
+            "hypothetical_htc": hypothetical, "clear_die": clear_die, "knocked_clear": clear}

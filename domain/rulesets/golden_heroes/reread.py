@@ -65,6 +65,7 @@ def _resolved(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list
     ev = msgspec.convert(dict(data), c.AttackResolved)
     recorded = ev.response_dice + ev.parry_dice + ev.htc_dice + ev.htk_dice + ev.critical_dice
     recorded += [ev.collision_die] if ev.collision_die is not None else []
+    recorded += [ev.clear_die] if ev.clear_die is not None else []
     recorded += [ev.fall_die] if ev.fall_die is not None else []
     out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
     if ev.response == "dodge" and ev.response_total is not None:

@@ -78,7 +78,8 @@ class GoldenHeroesRuleset:
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
-         c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind})
+         c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind,
+         c.Ram})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
@@ -153,6 +154,8 @@ class GoldenHeroesRuleset:
             return campaign.start_scenario(command, load)
         if isinstance(command, c.SetRating):
             return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Ram):
+            return falling_objects.ram(command, load(command.character_id, "character_id"))
         if isinstance(command, c.Bind):
             return bindings.bind(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.EscapeBinding):
