@@ -3,6 +3,7 @@ strikes with attack forms, responses, the damage pipeline, recovery; refusals ap
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from domain.fair_dice import derive_face
@@ -29,8 +30,17 @@ async def fight(api: Api) -> dict[str, Any]:
 
 
 async def log_length(api: Api, t: dict[str, Any]) -> int:
-    events = (await api.get(t["ann"], f"/v1/campaigns/{t['cid']}/events", limit=1000)).json()
-    return len(events["events"])
+    """The number of events in the campaign's log. The log is read from the store, but the
+    campaign's membership comes from the read model, which may not yet know a campaign just
+    created: a 404 then is waited out (bounded), never counted."""
+    for _ in range(100):
+        page = await api.get(t["ann"], f"/v1/campaigns/{t['cid']}/events", limit=1000)
+        if page.status_code != 404:
+            break
+        await asyncio.sleep(0.05)
+    assert page.status_code == 200, page.text
+    events: list[Any] = page.json()["events"]
+    return len(events)
 
 
 async def test_initiative_frames_and_refusals_through_http(api: Api) -> None:
