@@ -22,7 +22,6 @@ from services.gateway.problems import Problem
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_DEPTH = 32
-EXPORT_MAX_BYTES = 256 * 1024 * 1024
 # In valid JSON a NUL or a surrogate can only be an escape (raw ones are refused by the
 # parser or by UTF-8 decoding); a body without one needs no per-string check.
 _ESCAPE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
@@ -188,5 +187,5 @@ async def limit_body(request: Request[Any, Any, Any]) -> None:
         if name.endswith("_id") and isinstance(value, str):
             check_id(value, name)
     if request.method not in ("POST", "PUT", "PATCH") or request.route_handler.opt.get("json_lines"):
-        return  # /v1/verify reads an export (JSON Lines), bounded by EXPORT_MAX_BYTES instead
+        return  # /v1/verify reads an export (JSON Lines), bounded by its own size limit instead
     check_json(await request.body(), request.headers.get("content-type", ""))
