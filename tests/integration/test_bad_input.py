@@ -136,8 +136,10 @@ async def test_wish_pool_counts_and_dice_notation_are_ascii_only(api: Api) -> No
         response = await api.get(t["ann"], "/v1/rulesets/wish/odds", pool=pool)
         assert response.status_code == 422 and response.json()["field"] == "pool", response.text
     before = await _log_length(api, t)
-    roll = await api.command(t["bob"], "RollDice", {"campaign_id": t["cid"], "expression": "２d６"})
-    _assert_problem(roll, 422, "payload.expression", "generic.dice-notation")
+    for notation in ("２d６", "\u0663d6", "1d\u0666", "\u00b2d6", "1d6+\u00b3"):
+        roll = await api.command(t["bob"], "RollDice", {"campaign_id": t["cid"],
+                                                        "expression": notation})
+        _assert_problem(roll, 422, "payload.expression", "generic.dice-notation")
     assert await _log_length(api, t) == before
 
 

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import itertools
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -24,6 +25,7 @@ from tests.integration.test_http import setup_table
 from tests.integration.test_wish_http import HERO
 
 PROBLEM = "application/problem+json"
+URI = re.compile(r"^https://[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]+$")
 
 
 @dataclass
@@ -82,6 +84,7 @@ def _check_problem(doc: dict[str, Any], where: str, response: httpx.Response) ->
         schema = "ProblemDetails"
     body = response.json()
     assert set(doc["components"]["schemas"][schema]["required"]) <= set(body), (where, body)
+    assert URI.match(body["type"]), (where, body["type"])  # even for rules such as "x L220"
     if response.status_code != 503 or response.url.path != "/readyz":
         assert body.get("field") and body.get("rule"), (where, body)  # named, always
 
@@ -210,6 +213,7 @@ async def test_every_operation_gives_each_declared_status_and_nothing_else(api: 
     assert set(probes) == set(operations), "every operation of the document has probes here"
     oversized = {("POST", "/v1/commands"), ("POST", "/v1/verify"),
                  ("POST", "/v1/campaigns/{campaign_id}/characters/{character_id}/check-odds")}
+    rules: set[str] = set()
     for (method, template), declared in sorted(operations.items()):
         seen: set[int] = set()
         for probe in probes[(method, template)]:
@@ -218,6 +222,8 @@ async def test_every_operation_gives_each_declared_status_and_nothing_else(api: 
             assert response.status_code == probe.status, (where, response.text)
             _check_problem(doc, where, response)
             seen.add(response.status_code)
+            if response.status_code >= 400:
+                rules.add(response.json().get("rule") or "")
         if (method, template) in oversized:
             path = {"/v1/campaigns/{campaign_id}/characters/{character_id}/check-odds": odds
                     }.get(template, template)
@@ -227,6 +233,7 @@ async def test_every_operation_gives_each_declared_status_and_nothing_else(api: 
         # 503 (a dependency down) is the second test's; 200 of an encounter is each ruleset's.
         assert seen == declared - {503} - ({200} if "encounter" in template else set()), (
             method, template, sorted(seen), sorted(declared))
+    assert any(" " in rule for rule in rules)  # and their problem types were URIs all the same
 
 
 class Relay:
