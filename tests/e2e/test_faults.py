@@ -166,6 +166,17 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
             load.stop.set()
             await asyncio.gather(*workers)
         assert not load.other, load.other[:5]  # nothing but 200 and 503
+
+        # Read-your-writes latency is back to normal: the projector hears each commit (NOTIFY)
+        # instead of finding it by its once-a-second poll (~0.5 s on average, up to 1 s).
+        waits = []
+        for _ in range(7):
+            done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
+            started = time.monotonic()
+            seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
+            waits.append(time.monotonic() - started)
+            assert seen.status_code == 200, seen.text
+        assert sorted(waits)[3] < 0.3, waits
         last = max(load.acked.values())
         settled = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=last, limit=100)
         assert settled.status_code == 200, settled.text

@@ -210,3 +210,13 @@ async def test_a_battery_of_hostile_requests_gets_no_5xx(api: Api) -> None:
             assert 400 <= response.status_code < 500, (path, body, response.status_code, response.text)
             assert response.json()["field"], (path, body, response.text)
     assert await _log_length(api, t) == before
+
+
+async def test_no_such_route_or_method_is_a_problem_naming_field_and_rule(api: Api) -> None:
+    token = await api.token("ann")
+    for path in ("/v1/nope", "/nope", "/v1/campaigns/x/y/z"):
+        _assert_problem(await api.get(token, path), 404, "path", "request.route")
+    for method, path in (("DELETE", "/v1/commands"), ("PUT", "/v1/me"), ("POST", "/healthz")):
+        response = await api.client.request(method, path, headers=api.auth(token))
+        _assert_problem(response, 405, "method", "request.method")
+        assert response.headers.get("allow"), response.headers
