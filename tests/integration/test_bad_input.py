@@ -12,6 +12,7 @@ import httpx
 from services.gateway.problems import slug
 from tests.conftest import Api
 from tests.integration.test_http import setup_table
+from tests.integration.test_wish_http import wish_campaign
 
 _URI = re.compile(r"^https://[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]+$")
 
@@ -220,3 +221,17 @@ async def test_no_such_route_or_method_is_a_problem_naming_field_and_rule(api: A
         response = await api.client.request(method, path, headers=api.auth(token))
         _assert_problem(response, 405, "method", "request.method")
         assert response.headers.get("allow"), response.headers
+
+
+async def test_a_check_odds_target_that_is_not_an_id_is_refused(api: Api) -> None:
+    """Found by the fuzz run: a ``target_id`` that is an object (or a number, or a list) was
+    looked up as a character and failed with a 500."""
+    t = await wish_campaign(api)
+    path = f"/v1/campaigns/{t['cid']}/characters/hero/check-odds"
+    for target in ({"a": [1]}, 5, ["foe"], True):
+        response = await api.client.post(path, json={"characteristic": "str", "target_id": target},
+                                         headers=api.auth(t["bob"]))
+        _assert_problem(response, 422, "target_id", "request.schema")
+    fine = await api.client.post(path, json={"characteristic": "str", "target_id": "foe"},
+                                 headers=api.auth(t["bob"]))
+    assert fine.status_code == 200, fine.text
