@@ -25,20 +25,22 @@ class FieldProblem(msgspec.Struct, frozen=True):
 
 
 class ProblemDetails(msgspec.Struct, frozen=True, kw_only=True):
-    """An RFC 9457 problem: ``field`` and ``rule`` name what was refused and why."""
+    """An RFC 9457 problem: ``field`` and ``rule`` name what was refused and why (every refusal
+    has both; ``type`` is the rule as a URI)."""
 
     type: str
     title: str
     status: int
     detail: str
     instance: str
-    field: str | None = None
-    rule: str | None = None
+    field: str
+    rule: str
     errors: list[FieldProblem] | None = None
 
 
 class NotReady(ProblemDetails, frozen=True, kw_only=True):
-    """``/readyz`` when a dependency is down: ``checks`` says which (``"unreachable: ..."``)."""
+    """``/readyz`` when a dependency is down: ``checks`` says which (``"unreachable: ..."``),
+    and ``field`` names the first of them."""
 
     checks: dict[str, str]
 

@@ -147,7 +147,7 @@ def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[
                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     log.error("unhandled error", path=request.url.path, error=repr(exc), exc_info=exc)
     return problem(500, "Internal error", "the request could not be completed", request,
-                   rule="server.internal")
+                   field="request", rule="server.internal")
 
 
 HANDLERS: dict[type[Exception] | int, Any] = {
