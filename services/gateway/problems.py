@@ -124,10 +124,13 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
         return problem(413, "Body too large", exc.detail, request, field="body", rule="request.size")
     if exc.status_code == 400 and "JSON" in str(exc.detail):
         return problem(400, "Malformed JSON", exc.detail, request, field="body", rule="request.json")
-    field, rule, detail = _FRAMEWORK.get(exc.status_code, ("request", "request.http", exc.detail))
-    return problem(exc.status_code, "HTTP error", detail.format(method=request.method,
-                                                                path=request.url.path),
-                   request, field=field, rule=rule, headers=exc.headers)
+    if exc.status_code in _FRAMEWORK:
+        field, rule, template = _FRAMEWORK[exc.status_code]
+        detail = template.format(method=request.method, path=request.url.path)
+    else:
+        field, rule, detail = "request", "request.http", exc.detail
+    return problem(exc.status_code, "HTTP error", detail, request, field=field, rule=rule,
+                   headers=exc.headers)
 
 
 # Refusals the framework makes before any route runs, named like every other refusal.
