@@ -268,7 +268,10 @@ class Projector:
                             await _first(stop, self._wake,
                                          max(0.0, min(next_beat, next_scan) - loop.time()))
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, RedisError,
-                        ConnectionError, TimeoutError) as err:
+                        ConnectionError, TimeoutError,
+                        # A pooled connection whose server went away mid-operation ("cannot
+                        # switch to state 12"; see services.dependencies): PostgreSQL stopping.
+                        asyncpg.exceptions.InternalClientError) as err:
                     log.warning("projector paused; retrying", error=f"{type(err).__name__}: {err}")
                     await _wait(stop, 1.0)
         finally:

@@ -240,6 +240,9 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
         raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
     check = dict(check)
     target_id = check.pop("target_id", None)
+    if target_id is not None and not isinstance(target_id, str):
+        raise DomainError("target_id", "request.schema",
+                          f"target_id: expected a character id (a string), got {type(target_id).__name__}")
     target = await svc.read_models.character(campaign_id, target_id) if target_id else None
     if target_id and target is None:
         raise NotFound("target_id", "character.exists", f"character {target_id!r} not found")

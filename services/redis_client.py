@@ -16,11 +16,15 @@ from typing import Any, cast
 from litestar.channels.backends.redis import RedisChannelsStreamBackend
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import ExponentialBackoff
 from redis.crc import key_slot
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
 SOCKET_TIMEOUT_S = 5.0  # well above the live channels' 1-100 ms XREAD blocks
 CONNECT_TIMEOUT_S = 2.0
+RETRIES = 2  # a command that meets a broken connection is sent again at most this often
 
 
 def is_cluster_url(url: str) -> bool:
@@ -37,6 +41,12 @@ def connect_redis(url: str, **kwargs: Any) -> Redis:
     scheme, _, rest = url.partition("://")
     if scheme in CLUSTER_SCHEMES:
         return cast(Redis, RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **kwargs))
+    # A pooled connection from before a Redis restart fails once ("Connection closed by
+    # server"): the command is sent again on a new connection instead of answering 503 after
+    # Redis is back. A WATCHed transaction is not retried (redis-py raises WatchError, which
+    # the projector answers by reading its checkpoint again), so no batch is applied twice.
+    kwargs.setdefault("retry", Retry(ExponentialBackoff(cap=0.2, base=0.02), RETRIES))
+    kwargs.setdefault("retry_on_error", [RedisConnectionError])
     return Redis.from_url(url, **kwargs)
 
 

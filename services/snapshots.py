@@ -74,7 +74,8 @@ class SnapshotStore:
                 campaign_id, stream_id, self.fold_version, snapshot.version,
                 list(snapshot.retconned), msgspec.json.encode(snapshot.state).decode())
             self.written += 1
-        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError) as err:  # pool closing too
+        except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError,
+                asyncpg.exceptions.InternalClientError) as err:  # pool closing, server stopping
             log.warning("snapshot not written", campaign_id=campaign_id, stream_id=stream_id,
                         error=str(err))
 

@@ -62,7 +62,8 @@ async def readyz(request: Request[Any, Any, Any]) -> Any:
         checks["redis"] = f"unreachable: {type(err).__name__}"
     if all(v == "ok" for v in checks.values()):
         return {"status": "ready", "checks": checks}
-    return problem(503, "Not ready", "a dependency is not ready", request,
+    down = next(name for name, value in checks.items() if value != "ok")
+    return problem(503, "Not ready", f"{down} is not ready", request, field=down,
                    rule="service.ready", checks=checks)
 
 

@@ -11,7 +11,6 @@ from litestar.response import Stream
 
 from services import queries
 from services.gateway.access import answer, current_user, services_of
-from services.gateway.body import EXPORT_MAX_BYTES
 
 
 @get("/campaigns/{campaign_id:str}/export", summary="The campaign's full event log (JSON Lines)",
@@ -33,7 +32,7 @@ async def _verify(body: bytes) -> dict[str, Any]:
 
 
 @post("/verify", status_code=200, summary="Verify an export (JSON Lines in the body)",
-      opt={"json_lines": True}, request_max_body_size=EXPORT_MAX_BYTES,
+      opt={"json_lines": True}, request_max_body_size=queries.MAX_VERIFY_BYTES,
       description="Re-derives every face from its revealed seed and re-reads every outcome; "
                   "no database involved. `ok` is false when anything differs.")
 async def verify(request: Request[Any, Any, Any]) -> dict[str, Any]:

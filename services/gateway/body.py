@@ -22,7 +22,6 @@ from services.gateway.problems import Problem
 
 MAX_BODY_BYTES = 64 * 1024
 MAX_DEPTH = 32
-EXPORT_MAX_BYTES = 256 * 1024 * 1024
 # In valid JSON a NUL or a surrogate can only be an escape (raw ones are refused by the
 # parser or by UTF-8 decoding); a body without one needs no per-string check.
 _ESCAPE = re.compile(rb"\\u(?:0000|[dD][89a-fA-F])")
@@ -144,7 +143,21 @@ def _check_string(text: str, where: str) -> None:
                       f"{where}: strings may not hold a lone surrogate")
 
 
-def _too_deep() -> Problem:
+def check_depth(value: Any) -> None:
+    """Refuse a decoded request nested deeper than ``MAX_DEPTH`` arrays/objects (a gRPC
+    message's ``Struct`` fields nest as deep as a JSON body can)."""
+    if _deepest(value) > MAX_DEPTH:
+        raise too_deep()
+
+
+def check_size(size: int) -> None:
+    """Refuse a request body (or gRPC message) larger than ``MAX_BODY_BYTES``."""
+    if size > MAX_BODY_BYTES:
+        raise Problem(413, "body", "request.size",
+                      f"the body is {size} bytes; at most {MAX_BODY_BYTES} are accepted")
+
+
+def too_deep() -> Problem:
     return Problem(422, "body", "request.depth",
                    f"the body is nested deeper than {MAX_DEPTH} arrays/objects")
 
@@ -157,9 +170,7 @@ def check_json(raw: bytes, content_type: str) -> None:
     if media != "application/json":
         raise Problem(415, "Content-Type", "request.media-type",
                       f"the body must be sent as application/json, not {media or 'no type'!r}")
-    if len(raw) > MAX_BODY_BYTES:
-        raise Problem(413, "body", "request.size",
-                      f"the body is {len(raw)} bytes; at most {MAX_BODY_BYTES} are accepted")
+    check_size(len(raw))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as err:
@@ -169,7 +180,7 @@ def check_json(raw: bytes, content_type: str) -> None:
         value = json.loads(text, object_pairs_hook=_no_duplicates,
                            parse_constant=_refuse_constant)
     except RecursionError:  # far deeper than MAX_DEPTH: the parser itself gave up
-        raise _too_deep() from None
+        raise too_deep() from None
     except _DuplicateKey as dup:
         raise Problem(422, dup.key, "request.duplicate-key",
                       f"the key {dup.key!r} appears twice in one object") from None
@@ -177,8 +188,7 @@ def check_json(raw: bytes, content_type: str) -> None:
         raise Problem(400, "body", "request.json", f"malformed JSON: {err}") from None
     if isinstance(value, dict | list) and _clean(value, _ESCAPE.search(raw) is not None):
         return  # the common case; a refused body is walked again to name the field
-    if _deepest(value) > MAX_DEPTH:
-        raise _too_deep()
+    check_depth(value)
     check_value(value, "")
 
 
@@ -188,5 +198,5 @@ async def limit_body(request: Request[Any, Any, Any]) -> None:
         if name.endswith("_id") and isinstance(value, str):
             check_id(value, name)
     if request.method not in ("POST", "PUT", "PATCH") or request.route_handler.opt.get("json_lines"):
-        return  # /v1/verify reads an export (JSON Lines), bounded by EXPORT_MAX_BYTES instead
+        return  # /v1/verify reads an export (JSON Lines), bounded by its own size limit instead
     check_json(await request.body(), request.headers.get("content-type", ""))

@@ -25,20 +25,22 @@ class FieldProblem(msgspec.Struct, frozen=True):
 
 
 class ProblemDetails(msgspec.Struct, frozen=True, kw_only=True):
-    """An RFC 9457 problem: ``field`` and ``rule`` name what was refused and why."""
+    """An RFC 9457 problem: ``field`` and ``rule`` name what was refused and why (every refusal
+    has both; ``type`` is the rule as a URI)."""
 
     type: str
     title: str
     status: int
     detail: str
     instance: str
-    field: str | None = None
-    rule: str | None = None
+    field: str
+    rule: str
     errors: list[FieldProblem] | None = None
 
 
 class NotReady(ProblemDetails, frozen=True, kw_only=True):
-    """``/readyz`` when a dependency is down: ``checks`` says which (``"unreachable: ..."``)."""
+    """``/readyz`` when a dependency is down: ``checks`` says which (``"unreachable: ..."``),
+    and ``field`` names the first of them."""
 
     checks: dict[str, str]
 
@@ -48,7 +50,7 @@ _WHY = {
     401: "No bearer token, or one that is not known",
     403: "The caller's role does not allow this",
     404: "No such campaign, character, table or encounter (or not visible to the caller)",
-    409: "The command conflicts with the campaign's state",
+    409: "The command (or the check whose odds are asked) conflicts with the campaign's state",
     413: "The body is larger than the limit",
     415: "The body is not application/json",
     422: "A field or parameter breaks a rule (the problem names both)",
@@ -70,14 +72,18 @@ def readiness_responses() -> dict[int, ResponseSpec]:
 
 
 def statuses_of(path: str, method: str) -> list[int]:
-    """The refusals an operation under /v1 gives: every one checks the token and its parameters;
-    campaign reads check the role; a body can be malformed, too large or not JSON."""
+    """The refusals an operation under /v1 gives: every one checks the token and its parameters
+    (and answers 503 while PostgreSQL, which holds the tokens, is down); campaign reads check
+    the role; a body can be malformed, too large or not JSON; a command, and the odds of a
+    check the character's state does not allow (more Fortune than it has), can conflict.
+    ``tests/integration/test_openapi_responses.py`` provokes each of them, operation by
+    operation."""
     codes = [401, 422, 503]
     if "{campaign_id" in path or path.startswith("/rulesets/{"):
         codes += [403, 404]
     if method == "POST":
         codes += [400, 413, 415] if path != "/verify" else [413]
-    if path == "/commands":
+    if path == "/commands" or path.endswith("/check-odds"):
         codes += [403, 404, 409]
     return sorted(set(codes))
 

@@ -124,7 +124,20 @@ def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[
         return problem(413, "Body too large", exc.detail, request, field="body", rule="request.size")
     if exc.status_code == 400 and "JSON" in str(exc.detail):
         return problem(400, "Malformed JSON", exc.detail, request, field="body", rule="request.json")
-    return problem(exc.status_code, "HTTP error", exc.detail, request, headers=exc.headers)
+    if exc.status_code in _FRAMEWORK:
+        field, rule, template = _FRAMEWORK[exc.status_code]
+        detail = template.format(method=request.method, path=request.url.path)
+    else:
+        field, rule, detail = "request", "request.http", exc.detail
+    return problem(exc.status_code, "HTTP error", detail, request, field=field, rule=rule,
+                   headers=exc.headers)
+
+
+# Refusals the framework makes before any route runs, named like every other refusal.
+_FRAMEWORK = {
+    404: ("path", "request.route", "no resource at {path}; the API is listed at /schema/openapi.json"),
+    405: ("method", "request.method", "{path} does not take {method}; see the Allow header"),
+}
 
 
 def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[dict[str, Any]]:
@@ -137,7 +150,7 @@ def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[
                        headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
     log.error("unhandled error", path=request.url.path, error=repr(exc), exc_info=exc)
     return problem(500, "Internal error", "the request could not be completed", request,
-                   rule="server.internal")
+                   field="request", rule="server.internal")
 
 
 HANDLERS: dict[type[Exception] | int, Any] = {

@@ -39,7 +39,7 @@ from contracts.commands import ENVELOPES
 from domain.errors import DomainError
 from services import metrics, queries
 from services.dependencies import dependency_down
-from services.gateway.body import check_value
+from services.gateway.body import check_depth, check_size, check_value, too_deep
 from services.gateway.problems import Problem
 from services.grpc_gateway import proto_model
 from services.grpc_gateway import schema as s
@@ -184,21 +184,28 @@ class Gateway:
         return user
 
     def parse(self, rpc: s.Rpc, raw: bytes) -> Any:
-        """Decode a request and give it the HTTP body's checks (NUL, surrogates, ids, int64)."""
+        """Decode a request and give it the HTTP body's checks (size, depth, NUL, surrogates,
+        ids, int64); only ``Verify``, which carries an export, may be larger than a body."""
+        if rpc.name != "Verify":
+            check_size(len(raw))
         name = self.codec.name_of(rpc.request)
         try:
             message = self.codec.cls(name).FromString(raw)
-        except DecodeError:
+        except DecodeError as err:
             if _SURROGATE_BYTES.search(raw):
                 raise Refused("invalid", "body", "request.unicode",
                               "strings may not hold a lone surrogate") from None
+            if "MaxDepth" in str(err):  # deeper than protobuf itself reads: beyond MAX_DEPTH too
+                raise too_deep() from None
             raise
         if rpc.request == s.COMMAND:
             envelope = self.codec.envelope(message)
+            check_depth(envelope)
             check_value(envelope, empty_ids=True)
             return msgspec.convert(envelope, ENVELOPES[envelope["type"]])
         assert isinstance(rpc.request, type)
         value = self.codec.from_proto(message)
+        check_depth(value)
         check_value(value, empty_ids=True)
         return msgspec.convert(value, rpc.request)
 

@@ -22,6 +22,7 @@ from services.event_store import EventStore
 from services.gateway.app import create_app
 from services.migrate import migrate
 from services.projector import rebuild
+from services.redis_client import connect_redis
 from services.settings import Settings
 from tests.conftest import Api, served, with_database
 
@@ -166,6 +167,17 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
             load.stop.set()
             await asyncio.gather(*workers)
         assert not load.other, load.other[:5]  # nothing but 200 and 503
+
+        # Read-your-writes latency is back to normal: the projector hears each commit (NOTIFY)
+        # instead of finding it by its once-a-second poll (~0.5 s on average, up to 1 s).
+        waits = []
+        for _ in range(7):
+            done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
+            started = time.monotonic()
+            seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
+            waits.append(time.monotonic() - started)
+            assert seen.status_code == 200, seen.text
+        assert sorted(waits)[3] < 0.3, waits  # about 0.01-0.02 s here
         last = max(load.acked.values())
         settled = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=last, limit=100)
         assert settled.status_code == 200, settled.text
@@ -198,3 +210,19 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
 
 async def _true(value: bool) -> bool:
     return value
+
+
+async def test_pooled_redis_connections_outlive_a_redis_restart(tmp_path: Path) -> None:
+    """Every pooled connection from before a restart is broken; each command that meets one is
+    sent again on a new connection, so none fails once Redis is back."""
+    server = EmbeddedRedis(tmp_path / "redis")
+    await asyncio.to_thread(server.start)
+    client = connect_redis(server.url or "")
+    try:
+        await asyncio.gather(*(client.ping() for _ in range(8)))  # several pooled connections
+        await asyncio.to_thread(server.stop)
+        await asyncio.to_thread(server.start)
+        assert await asyncio.gather(*(client.ping() for _ in range(8))) == [True] * 8
+    finally:
+        await client.aclose()
+        await asyncio.to_thread(server.stop)

@@ -140,3 +140,9 @@ def test_sigterm_stops_the_service_and_its_servers(tmp_path: Path) -> None:
     assert not (tmp_path / "runtime.json").exists()
     assert not Path(f"/proc/{postmaster}").exists() or \
         Path(f"/proc/{postmaster}/status").read_text().find("zombie") >= 0
+
+
+def test_the_service_says_once_that_grpc_is_serving(service: tuple[str, dict[str, str]]) -> None:
+    _, env = service
+    log = (Path(env["SKALD_DATA_DIR"]) / "serve.log").read_text()
+    assert len([ln for ln in log.splitlines() if "grpc serving" in ln]) == 1, log

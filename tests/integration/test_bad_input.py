@@ -12,6 +12,7 @@ import httpx
 from services.gateway.problems import slug
 from tests.conftest import Api
 from tests.integration.test_http import setup_table
+from tests.integration.test_wish_http import wish_campaign
 
 _URI = re.compile(r"^https://[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]+$")
 
@@ -136,8 +137,10 @@ async def test_wish_pool_counts_and_dice_notation_are_ascii_only(api: Api) -> No
         response = await api.get(t["ann"], "/v1/rulesets/wish/odds", pool=pool)
         assert response.status_code == 422 and response.json()["field"] == "pool", response.text
     before = await _log_length(api, t)
-    roll = await api.command(t["bob"], "RollDice", {"campaign_id": t["cid"], "expression": "２d６"})
-    _assert_problem(roll, 422, "payload.expression", "generic.dice-notation")
+    for notation in ("２d６", "\u0663d6", "1d\u0666", "\u00b2d6", "1d6+\u00b3"):
+        roll = await api.command(t["bob"], "RollDice", {"campaign_id": t["cid"],
+                                                        "expression": notation})
+        _assert_problem(roll, 422, "payload.expression", "generic.dice-notation")
     assert await _log_length(api, t) == before
 
 
@@ -208,3 +211,27 @@ async def test_a_battery_of_hostile_requests_gets_no_5xx(api: Api) -> None:
             assert 400 <= response.status_code < 500, (path, body, response.status_code, response.text)
             assert response.json()["field"], (path, body, response.text)
     assert await _log_length(api, t) == before
+
+
+async def test_no_such_route_or_method_is_a_problem_naming_field_and_rule(api: Api) -> None:
+    token = await api.token("ann")
+    for path in ("/v1/nope", "/nope", "/v1/campaigns/x/y/z"):
+        _assert_problem(await api.get(token, path), 404, "path", "request.route")
+    for method, path in (("DELETE", "/v1/commands"), ("PUT", "/v1/me"), ("POST", "/healthz")):
+        response = await api.client.request(method, path, headers=api.auth(token))
+        _assert_problem(response, 405, "method", "request.method")
+        assert response.headers.get("allow"), response.headers
+
+
+async def test_a_check_odds_target_that_is_not_an_id_is_refused(api: Api) -> None:
+    """Found by the fuzz run: a ``target_id`` that is an object (or a number, or a list) was
+    looked up as a character and failed with a 500."""
+    t = await wish_campaign(api)
+    path = f"/v1/campaigns/{t['cid']}/characters/hero/check-odds"
+    for target in ({"a": [1]}, 5, ["foe"], True):
+        response = await api.client.post(path, json={"characteristic": "str", "target_id": target},
+                                         headers=api.auth(t["bob"]))
+        _assert_problem(response, 422, "target_id", "request.schema")
+    fine = await api.client.post(path, json={"characteristic": "str", "target_id": "foe"},
+                                 headers=api.auth(t["bob"]))
+    assert fine.status_code == 200, fine.text

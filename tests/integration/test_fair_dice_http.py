@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import hashlib
 import json
@@ -280,6 +281,30 @@ async def test_export_is_for_gms_only(api: Api) -> None:
     t = await game(api)
     response = await api.get(t["bob"], f"/v1/campaigns/{t['cid']}/export")
     assert response.status_code == 403
+
+
+async def test_rotations_at_the_same_moment_commit_each_epoch_once(api: Api) -> None:
+    """Rotations racing each other and rolls: each is decided against the epoch the one before
+    it opened, so every epoch is committed exactly once (the seed table refuses a second seed
+    for an epoch), every roll verifies, and nothing is a 5xx."""
+    t = await game(api)
+    cid = t["cid"]
+
+    async def rotate() -> Any:
+        return await api.command(t["ann"], "RotateSeed", {"campaign_id": cid})
+
+    async def roll() -> Any:
+        return await api.command(t["bob"], "RollDice", {"campaign_id": cid, "expression": "1d6"})
+
+    answers = await asyncio.gather(*(rotate() if i % 2 else roll() for i in range(16)))
+    assert [r.status_code for r in answers] == [200] * 16, [r.text for r in answers]
+    assert (await rotate()).status_code == 200  # reveals the epoch of the last rolls, too
+    events = (await api.get(t["ann"], f"/v1/campaigns/{cid}/events", limit=1000)).json()["events"]
+    committed = [ev["data"]["epoch"] for ev in events if ev["type"] == "SeedCommitted"]
+    revealed = [ev["data"]["epoch"] for ev in events if ev["type"] == "SeedRevealed"]
+    assert committed == list(range(2, 11)) and revealed == list(range(1, 10))
+    report = verify_export(await export(api, t))
+    assert report.ok and report.rolls_verified == 8, report.failures
 
 
 async def test_import_into_an_empty_store_rebuilds_the_same_read_models(

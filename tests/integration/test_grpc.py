@@ -516,3 +516,38 @@ async def test_grpc_refuses_bad_strings_ids_and_numbers_as_http_does(stack: Stac
     assert lone.rule == "request.unicode"
     after = (await g.call("ListEvents", ann, campaign_id=cid, after=0, limit=1000))["events"]
     assert after == before
+
+
+async def test_grpc_refuses_deep_and_large_messages_as_http_does(stack: Stack) -> None:
+    """A sheet nested deeper than the body limit (32), far deeper than protobuf reads (200),
+    or a command larger than a body may be (64 KiB): INVALID_ARGUMENT with the rule HTTP gives
+    (request.depth, request.size); nothing appended."""
+    t = await generic_table(stack)
+    g, api, cid, ann = stack.grpc, stack.api, t["cid"], t["ann"]
+
+    def nested(depth: int) -> dict[str, Any]:
+        sheet: dict[str, Any] = {"hp": 1}
+        for _ in range(depth - 1):
+            sheet = {"a": sheet}
+        return sheet
+
+    before = (await g.call("ListEvents", ann, campaign_id=cid, after=0, limit=1000))["events"]
+    cases = [("CreateCharacter", {"campaign_id": cid, "name": "Deep", "sheet": nested(31)},
+              "request.depth", 422),
+             ("CreateCharacter", {"campaign_id": cid, "name": "Deeper", "sheet": nested(200)},
+              "request.depth", 422),
+             ("CreateTable", {"campaign_id": cid, "name": "x" * 70_000}, "request.size", 413)]
+    for type_, payload, rule, http_status in cases:
+        with pytest.raises(GrpcError) as caught:
+            await g.command(ann, type_, payload)
+        assert caught.value.code == grpc.StatusCode.INVALID_ARGUMENT, caught.value
+        assert (caught.value.field, caught.value.rule) == ("body", rule), caught.value
+        over_http = await api.command(ann, type_, payload)
+        assert over_http.status_code == http_status, over_http.text
+        assert (over_http.json()["field"], over_http.json()["rule"]) == ("body", rule)
+    # One level less than the limit is a sheet like any other.
+    made = await g.command(ann, "CreateCharacter", {"campaign_id": cid, "name": "Fine",
+                                                    "sheet": nested(30)})
+    assert made["events"][0]["type"] == "CharacterCreated"
+    after = (await g.call("ListEvents", ann, campaign_id=cid, after=0, limit=1000))["events"]
+    assert len(after) == len(before) + 1

@@ -326,3 +326,28 @@ async def test_campaign_list_is_paged_with_a_link_to_the_next_page(api: Api) -> 
     for bad in (0, 101):
         refused = await api.get(ann, "/v1/campaigns", limit=bad)
         assert refused.status_code == 422 and "limit" in refused.json()["field"]
+
+
+async def test_a_command_id_sent_to_two_gateways_at_once_is_never_refused(
+        api: Api, database_url: str, redis_url: str) -> None:
+    """The same command id through two gateway processes at the same moment, many times: one
+    records it, the other gets the first reply (never a 409 decided against the state the first
+    wrote), and each id is in the log once."""
+    t = await setup_table(api)
+    other = create_app(Settings(database_url=database_url, redis_url=redis_url), run_projector=False)
+    async with served(other) as second:
+        for i in range(30):
+            body = {"command_id": f"twice-{i}", "type": "RenameCharacter",
+                    "payload": {"campaign_id": t["cid"], "character_id": t["vex"],
+                                "name": f"Vex {i}"}}
+            answers = await asyncio.gather(*(
+                client.post("/v1/commands", json=body, headers=api.auth(t["bob"]))
+                for client in (api.client, second)))
+            assert [a.status_code for a in answers] == [200, 200], [a.text for a in answers]
+            first, replay = sorted((a.json() for a in answers), key=lambda r: r["duplicate"])
+            assert (first.pop("duplicate"), replay.pop("duplicate")) == (False, True)
+            assert first == replay  # the same events at the same position
+    events = (await api.get(t["ann"], f"/v1/campaigns/{t['cid']}/events", limit=1000)).json()
+    ids = [ev["metadata"]["command_id"] for ev in events["events"]
+           if ev["type"] == "CharacterRenamed"]
+    assert ids == [f"twice-{i}" for i in range(30)]

@@ -10,8 +10,10 @@ import msgspec
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from contracts.commands import ENVELOPES
 from domain.errors import DomainError
 from services import queries
+from services.pipeline import CommandPipeline
 from tests.integration.test_grpc import Stack, generic_table, stack  # noqa: F401
 
 
@@ -44,6 +46,17 @@ async def test_metrics_count_what_the_service_did(stack: Stack) -> None:  # noqa
     await api.ok(t["bob"], "RollDice", roll, command_id="metrics-roll")  # a replay
     refused = await api.command(t["olga"], "RollDice", roll)  # an observer may not roll
     assert refused.status_code == 403
+    # Another process's pipeline renames the character between this service's renames: each of
+    # those finds its cached version stale at the append, a conflict, and is decided again.
+    rival = CommandPipeline(stack.services.store)
+    for i in range(6):
+        rename = {"campaign_id": t["cid"], "character_id": t["vex"], "name": f"Vex {i}"}
+        if i % 2:
+            await rival.execute(msgspec.convert({"command_id": f"rival-{i}",
+                                                 "type": "RenameCharacter", "payload": rename},
+                                                ENVELOPES["RenameCharacter"]), "bob")
+        else:
+            await api.ok(t["bob"], "RenameCharacter", rename)
     await stack.grpc.call("ListCampaigns", t["ann"])
     assert (await api.get(t["ann"], f"/v1/campaigns/{t['cid']}")).status_code == 200
     # A read whose position the read models do not reach in time (the wait is bounded): the
@@ -73,6 +86,9 @@ async def test_metrics_count_what_the_service_did(stack: Stack) -> None:  # noqa
     assert grew("skald_commands_total", type="RollDice", outcome="refused") == 1
     assert grew("skald_events_appended_total", type="DiceRolled") == 1
     assert grew("skald_read_wait_timeouts_total") == 1
+    assert grew("skald_command_conflicts_total") >= 1
+    # Both pipelines count in this process's registry: all six renames recorded, none refused.
+    assert grew("skald_commands_total", type="RenameCharacter", outcome="recorded") == 6
     assert grew("skald_grpc_requests_total", method="ListCampaigns", code="OK") == 1
     assert grew("skald_grpc_request_duration_seconds_count", method="ListCampaigns") == 1
     assert grew("skald_events_projected_total") >= 1

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
+import asyncpg
 import msgspec
 from redis.asyncio import Redis
 
@@ -234,3 +236,36 @@ async def test_campaign_listing_is_per_user_and_paged(store: EventStore, redis_c
                                             "ruleset": "generic", "role": "player"}], None)
     small, more = await models.listing("ann", limit=3)
     assert [c["campaign_id"] for c in small] == sorted(cids)[:3] and more == sorted(cids)[2]
+
+
+
+async def test_a_running_projector_outlives_a_connection_broken_mid_operation(
+        store: EventStore, redis_client: Redis) -> None:
+    """A pooled connection whose PostgreSQL stops mid-query fails with asyncpg's
+    InternalClientError ("cannot switch to state 12"), as seen in tests/e2e/test_faults.py:
+    the projector pauses and retries as for any lost connection; its task does not end."""
+    campaigns = await populate(store)
+    real = store.read_campaign
+    broken = 0
+
+    async def breaks_once(*args: Any, **kwargs: Any) -> Any:
+        nonlocal broken
+        if not broken:
+            broken += 1
+            raise asyncpg.exceptions.InternalClientError(
+                "cannot switch to state 12; another operation (2) is in progress")
+        return await real(*args, **kwargs)
+
+    store.read_campaign = breaks_once  # type: ignore[method-assign]
+    stop = asyncio.Event()
+    task = asyncio.create_task(Projector(store, redis_client).run(stop, idle_poll=0.1))
+    try:
+        deadline = asyncio.get_running_loop().time() + 15
+        while not await redis_client.exists(keys.campaign_key(campaigns[1])):
+            assert not task.done(), task.exception()
+            assert asyncio.get_running_loop().time() < deadline, "not projected after the fault"
+            await asyncio.sleep(0.1)
+    finally:
+        stop.set()
+        await asyncio.wait_for(task, 10)
+    assert broken == 1
