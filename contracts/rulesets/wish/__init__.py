@@ -33,6 +33,7 @@ from contracts.rulesets.wish.checks import (
 )
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
 from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
+from contracts.rulesets.wish.effects import DeflectSpec, DoTEffect, DoTSpec, RallyStep
 from contracts.rulesets.wish.encounter import (
     BeginExtended,
     EncounterState,
@@ -140,6 +141,10 @@ __all__ = [
     "ExtendedEffect",
     "PinnedCard",
     "PlayPinned",
+    "DeflectSpec",
+    "DoTEffect",
+    "DoTSpec",
+    "RallyStep",
     "BeginExtended",
     "DiceSource",
     "Die",
@@ -247,5 +252,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     MaintainEffect,
     BeginExtended,
     PlayPinned,
+    RallyStep,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -87,6 +87,9 @@ class EncounterState(msgspec.Struct, kw_only=True):
     # the initiative tracker, top slot first, and each participant's superteam (G-7)
     initiative: list[InitiativeSlot] = []
     sides: dict[str, str] = {}
+    rally_step: bool = False  # a Rally Step is open until the next Turn begins (G-8, L257)
+    # Dare (L450): each darer -> the opponents it dared, until the darer's next Turn begins
+    dares: dict[str, list[str]] = {}
 
 
 class SetSeparation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -20,7 +20,11 @@ def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterSt
 
 
 ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
-    "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
+    "wish.TurnStarted": lambda e, d: R(  # a Rally Step and the starter's Dare end (G-8, L450)
+        e, turn=TurnState(character_id=d["character_id"]), rally_step=False,
+        dares={k: v for k, v in e.dares.items() if k != d["character_id"]}),
+    "wish.RallyStepBegan": lambda e, d: R(e, rally_step=True),  # G-8
+    "wish.Dared": lambda e, d: R(e, dares={**e.dares, d["character_id"]: list(d["opponents"])}),
     "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
     "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(
         t, actions=t.actions + 1,
@@ -42,7 +46,8 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.InitiativeMoved": lambda e, d: _turn(
         R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
         lambda t: R(t, slot=d["to"])),
-    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
+    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None, rally_step=False,
+                                          dares={}),
     "wish.SeparationSet": lambda e, d: R(
         e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),
 }
