@@ -11,8 +11,8 @@ import msgspec
 class DoTSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """What a DoT card stipulates (L256): the effect each time it triggers (damage through Soak
     or Psyche, stress, fatigue), how often it triggers (each of the target's End of Turn, or
-    each Round's end) and when it expires (after ``count`` triggers, or once the card's
-    recharge tokens are gone)."""
+    each Round's end) and when it expires (after ``count`` triggers, or in recharge tokens: as
+    many triggers as the tokens its card was given when used)."""
 
     damage: int = 0
     damage_kind: Literal["physical", "mental"] = "physical"
