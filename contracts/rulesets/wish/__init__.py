@@ -36,6 +36,7 @@ from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
 from contracts.rulesets.wish.effects import DeflectSpec, DoTEffect, DoTSpec, RallyStep
 from contracts.rulesets.wish.encounter import (
     BeginExtended,
+    DareRecord,
     EncounterState,
     EndEncounter,
     EndRound,
@@ -141,6 +142,7 @@ __all__ = [
     "ExtendedEffect",
     "PinnedCard",
     "PlayPinned",
+    "DareRecord",
     "DeflectSpec",
     "DoTEffect",
     "DoTSpec",

@@ -12,8 +12,9 @@ opponents attack is the GM's.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
+from contracts.rulesets.wish import DareRecord
 from domain.errors import DomainError
 
 RULE = "wish.basic_action.dare L450"
@@ -37,8 +38,9 @@ def dared(actor_id: str, opponents: list[str], participants: list[str],
     return opponents
 
 
-def darers(attacker_id: str, target_id: str, dares: Mapping[str, list[str]]) -> list[str]:
+def darers(attacker_id: str, target_id: str, dares: Iterable[DareRecord]) -> list[str]:
     """The characters who dared this attacker and are not its target (L450): each makes the
-    attack on someone else harder. ``dares`` is the encounter's record, darer -> opponents."""
-    return sorted(d for d, opponents in dares.items()
-                  if d not in (attacker_id, target_id) and attacker_id in opponents)
+    attack on someone else harder. ``dares`` is the encounter's record."""
+    return sorted(d.character_id for d in dares
+                  if d.character_id not in (attacker_id, target_id)
+                  and attacker_id in d.opponents)

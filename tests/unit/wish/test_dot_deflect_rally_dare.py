@@ -11,6 +11,7 @@ import pytest
 from contracts.rulesets.wish import (
     AddCondition,
     Attack,
+    DareRecord,
     DeflectSpec,
     EndRound,
     EndTurn,
@@ -225,7 +226,7 @@ def test_a_dared_opponents_attacks_on_others_are_harder_until_the_darers_turn_L4
             t.do(TakeBasicAction(**E, character_id="hero", action="Dare", opponents=bad))
         assert err.value.field == "opponents"
     t.do(TakeBasicAction(**E, character_id="hero", action="Dare", opponents=["foe"]))
-    assert t.st["encounter:e"]["dares"] == {"hero": ["foe"]}
+    assert t.st["encounter:e"]["dares"] == [{"character_id": "hero", "opponents": ["foe"]}]
     assert t.st["character:hero"]["stance"]["position"] == 1  # the Push step (L450)
     t.do(EndTurn(**E, character_id="hero"))
     t.do(StartTurn(**E, character_id="foe"))
@@ -239,15 +240,17 @@ def test_a_dared_opponents_attacks_on_others_are_harder_until_the_darers_turn_L4
     assert challenge_dice(t.do(hit("foe", "hero"), [1, 1])) == 0  # the darer itself
     t.do(EndTurn(**E, character_id="foe"))
     t.do(StartTurn(**E, character_id="hero"))  # the darer's next turn: the dare ends
-    assert t.st["encounter:e"]["dares"] == {}
+    assert t.st["encounter:e"]["dares"] == []
     with pytest.raises(DomainError):  # only a Dare names opponents
         t.do(TakeBasicAction(**E, character_id="hero", action="Shift", opponents=["foe"]))
     t.do(TakeBasicAction(**E, character_id="hero", action="Dare"))  # none named: all others
-    assert t.st["encounter:e"]["dares"] == {"hero": ["foe", "ally"]}
+    assert t.st["encounter:e"]["dares"] == [{"character_id": "hero",
+                                             "opponents": ["foe", "ally"]}]
 
 
 def test_darers_are_those_who_dared_the_attacker_and_are_not_its_target_L450() -> None:
-    dares = {"hero": ["foe", "orc"], "tank": ["foe"]}
+    dares = [DareRecord(character_id="hero", opponents=["foe", "orc"]),
+             DareRecord(character_id="tank", opponents=["foe"])]
     assert dare.darers("foe", "ally", dares) == ["hero", "tank"]
     assert dare.darers("foe", "hero", dares) == ["tank"]
     assert dare.darers("ally", "hero", dares) == []
