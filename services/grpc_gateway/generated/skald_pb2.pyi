@@ -5294,6 +5294,14 @@ class WishContestedCheck(_message.Message):
     check_id: str
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., opposition: _Optional[_Union[WishCheckSpec, _Mapping]] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
 
+class WishDareRecord(_message.Message):
+    __slots__ = ("character_id", "opponents")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    OPPONENTS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    opponents: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, character_id: _Optional[str] = ..., opponents: _Optional[_Iterable[str]] = ...) -> None: ...
+
 class WishDeflectSpec(_message.Message):
     __slots__ = ("nullifies", "amount")
     NULLIFIES_FIELD_NUMBER: _ClassVar[int]
@@ -5409,8 +5417,8 @@ class WishEncounterState(_message.Message):
     initiative: _containers.RepeatedCompositeFieldContainer[WishInitiativeSlot]
     sides: _containers.ScalarMap[str, str]
     rally_step: bool
-    dares: _struct_pb2.Struct
-    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ..., initiative: _Optional[_Iterable[_Union[WishInitiativeSlot, _Mapping]]] = ..., sides: _Optional[_Mapping[str, str]] = ..., rally_step: _Optional[bool] = ..., dares: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    dares: _containers.RepeatedCompositeFieldContainer[WishDareRecord]
+    def __init__(self, encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[str]] = ..., round: _Optional[int] = ..., acted: _Optional[_Iterable[str]] = ..., turn: _Optional[_Union[WishTurnState, _Mapping]] = ..., active: _Optional[bool] = ..., separations: _Optional[_Mapping[str, int]] = ..., initiative: _Optional[_Iterable[_Union[WishInitiativeSlot, _Mapping]]] = ..., sides: _Optional[_Mapping[str, str]] = ..., rally_step: _Optional[bool] = ..., dares: _Optional[_Iterable[_Union[WishDareRecord, _Mapping]]] = ...) -> None: ...
 
 class WishEndEncounter(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
