@@ -259,3 +259,22 @@ def test_darers_are_those_who_dared_the_attacker_and_are_not_its_target_L450() -
     assert dare.dared("hero", [], who, sides) == ["foe", "orc"]  # another superteam (G-7)
     assert dare.dared("hero", [], who, {}) == ["ally", "foe", "orc"]
     assert dare.dared("hero", ["orc"], who, sides) == ["orc"]
+
+
+def test_a_bought_card_carries_its_declared_dot_deflect_and_rally_numbers_L256_L257_L271(
+) -> None:
+    from contracts.rulesets.wish import DoTSpec, Purchase, SpendAdvance
+
+    st = states(hero=build_sheet(advances=3))
+
+    def buy(**over: Any) -> Any:
+        return SpendAdvance(campaign_id="c", character_id="hero",
+                            purchase=Purchase(kind="stunt", target="Acid", **over))
+
+    with pytest.raises(DomainError) as err:  # a DoT stipulation on a card without the trait
+        WISH.decide(buy(traits=["Ranged"], dot=DoTSpec(damage=1)), st, {}, ScriptedDice([]))
+    assert err.value.field == "purchase.dot" and err.value.rule == "wish.trait.dot L256"
+    t = Table(st)
+    t.do(buy(traits=["DoT", "Rally"], dot=DoTSpec(damage=2, count=3), rally_only=True))
+    acid = sheets.load(t.st["character:hero"]).stunts["Acid"]
+    assert acid.dot == DoTSpec(damage=2, count=3) and acid.rally_only
