@@ -5767,7 +5767,7 @@ class WishPlayPinned(_message.Message):
     def __init__(self, characteristic: _Optional[str] = ..., skill: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., assists: _Optional[int] = ..., assisted_by: _Optional[_Iterable[str]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., fortune_points: _Optional[int] = ..., downgrade_serendipity: _Optional[int] = ..., stunt: _Optional[str] = ..., tags: _Optional[_Iterable[str]] = ..., campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
 
 class WishPurchase(_message.Message):
-    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "traits", "justification", "archetype_raise")
+    __slots__ = ("kind", "target", "specializations", "sfx", "off_sfx", "recharge_rating", "cost", "mode", "traits", "justification", "dot", "deflect", "rally_only", "archetype_raise")
     KIND_FIELD_NUMBER: _ClassVar[int]
     TARGET_FIELD_NUMBER: _ClassVar[int]
     SPECIALIZATIONS_FIELD_NUMBER: _ClassVar[int]
@@ -5778,6 +5778,9 @@ class WishPurchase(_message.Message):
     MODE_FIELD_NUMBER: _ClassVar[int]
     TRAITS_FIELD_NUMBER: _ClassVar[int]
     JUSTIFICATION_FIELD_NUMBER: _ClassVar[int]
+    DOT_FIELD_NUMBER: _ClassVar[int]
+    DEFLECT_FIELD_NUMBER: _ClassVar[int]
+    RALLY_ONLY_FIELD_NUMBER: _ClassVar[int]
     ARCHETYPE_RAISE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     target: str
@@ -5789,8 +5792,11 @@ class WishPurchase(_message.Message):
     mode: str
     traits: _containers.RepeatedScalarFieldContainer[str]
     justification: str
+    dot: WishDoTSpec
+    deflect: WishDeflectSpec
+    rally_only: bool
     archetype_raise: bool
-    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
+    def __init__(self, kind: _Optional[str] = ..., target: _Optional[str] = ..., specializations: _Optional[_Iterable[_Union[WishSpecialization, _Mapping]]] = ..., sfx: _Optional[str] = ..., off_sfx: _Optional[bool] = ..., recharge_rating: _Optional[int] = ..., cost: _Optional[_Union[WishStuntCost, _Mapping]] = ..., mode: _Optional[str] = ..., traits: _Optional[_Iterable[str]] = ..., justification: _Optional[str] = ..., dot: _Optional[_Union[WishDoTSpec, _Mapping]] = ..., deflect: _Optional[_Union[WishDeflectSpec, _Mapping]] = ..., rally_only: _Optional[bool] = ..., archetype_raise: _Optional[bool] = ...) -> None: ...
 
 class WishRallyStep(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
