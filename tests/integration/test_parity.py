@@ -220,6 +220,10 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.EndTurn", {"campaign_id": wid, "encounter_id": "brawl",
                                          "character_id": "hero"})
     await w.both("ann", "wish.EndRound", {"campaign_id": wid, "encounter_id": "brawl"})
+    await w.both("ann", "wish.RallyStep", {"campaign_id": wid, "encounter_id": "brawl",
+                                           "participants": ["hero"]})  # G-8: name every one
+    await w.both("ann", "wish.RallyStep", {"campaign_id": wid, "encounter_id": "brawl",
+                                           "participants": ["hero", "foe"]})  # L257, L1405
     brawl = {**hero, "encounter_id": "brawl"}
     await w.both("bob", "wish.StartTurn", brawl)
     await w.both("ann", "wish.SetSeparation", {**brawl, "target_id": "foe", "band": "Close"})

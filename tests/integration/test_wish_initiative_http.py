@@ -95,7 +95,7 @@ async def test_basic_reacts_through_http(api: Api) -> None:
                   422, "wish.basic_action.brace L438", "payload.difficulty")
     braced = await api.ok(ann, "wish.React", {**f, **vs, "action": "Brace"})
     assert (await character(api, t, "foe", braced["position"]))["sheet"]["react"] == {
-        "action": "Brace", "attacker_id": "hero", "net_successes": 0}
+        "action": "Brace", "attacker_id": "hero", "net_successes": 0, "stunt": None}
     await api.ok(ann, "wish.StartTurn", {**f, "character_id": "hero"})
     hit = await api.ok(ann, "wish.Attack", {**f, "character_id": "hero", "target_id": "foe",
                                             "skill": "Melee Skill"})

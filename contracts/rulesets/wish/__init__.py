@@ -33,8 +33,10 @@ from contracts.rulesets.wish.checks import (
 )
 from contracts.rulesets.wish.conditions import AddCondition, ExposeToFear, RemoveCondition, RollBriefCondition
 from contracts.rulesets.wish.devices import RestoreDevice, RestoreStunt
+from contracts.rulesets.wish.effects import DeflectSpec, DoTEffect, DoTSpec, RallyStep
 from contracts.rulesets.wish.encounter import (
     BeginExtended,
+    DareRecord,
     EncounterState,
     EndEncounter,
     EndRound,
@@ -140,6 +142,11 @@ __all__ = [
     "ExtendedEffect",
     "PinnedCard",
     "PlayPinned",
+    "DareRecord",
+    "DeflectSpec",
+    "DoTEffect",
+    "DoTSpec",
+    "RallyStep",
     "BeginExtended",
     "DiceSource",
     "Die",
@@ -247,5 +254,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     MaintainEffect,
     BeginExtended,
     PlayPinned,
+    RallyStep,
 )
 """Every WISH command payload; its wire ``type`` is ``wish.<ClassName>``."""

@@ -21,6 +21,7 @@ class TakeBasicAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     pinned_card: str = ""  # Pin: the Action card turned into a React (L446)
     difficulty: int = 0  # Observe: the Observation check's challenge dice (L444)
     allies: list[str] = []  # Ward: the engaged allies it also protects (L445)
+    opponents: list[str] = []  # Dare: the opponents encouraged to attack the actor (L450)
 
 
 class Grandstand(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -7,6 +7,7 @@ from typing import Literal
 
 import msgspec
 
+from contracts.rulesets.wish.effects import DeflectSpec, DoTSpec
 from contracts.rulesets.wish.literals import Currency
 from contracts.rulesets.wish.sheet import Specialization, StuntCost
 
@@ -73,6 +74,9 @@ class Purchase(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     mode: str | None = None  # a Travel skill's mode, picked on acquisition (L1084)
     traits: list[str] = []  # a new stunt's Traits (L232-281)
     justification: str = "innate"  # a new stunt's Justification (L283-376)
+    dot: DoTSpec | None = None  # a new DoT card's stipulation (L256)
+    deflect: DeflectSpec | None = None  # what a new Deflect card nullifies (L271)
+    rally_only: bool = False  # a new Rally card usable only in Rally Steps (L257)
     archetype_raise: bool = False  # counts on the current Archetype's track (L739)
 
 

@@ -63,6 +63,14 @@ class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     stunt: str | None = None
 
 
+class DareRecord(msgspec.Struct, kw_only=True):
+    """A Dare (L450): the darer and the opponents it encourages to attack it, until the
+    darer's next Turn begins."""
+
+    character_id: str
+    opponents: list[str]
+
+
 class TurnState(msgspec.Struct, kw_only=True):
     character_id: str
     maneuvers: int = 0
@@ -87,6 +95,8 @@ class EncounterState(msgspec.Struct, kw_only=True):
     # the initiative tracker, top slot first, and each participant's superteam (G-7)
     initiative: list[InitiativeSlot] = []
     sides: dict[str, str] = {}
+    rally_step: bool = False  # a Rally Step is open until the next Turn begins (G-8, L257)
+    dares: list[DareRecord] = []  # Dares standing until each darer's next Turn (L450)
 
 
 class SetSeparation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

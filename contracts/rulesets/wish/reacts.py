@@ -9,7 +9,7 @@ import msgspec
 
 from contracts.rulesets.wish.checks import CheckSpec
 
-ReactName = Literal["Brace", "Parry", "Dodge", "Riposte"]
+ReactName = Literal["Brace", "Parry", "Dodge", "Riposte", "Deflect"]
 
 
 class PendingReact(msgspec.Struct, kw_only=True):
@@ -18,11 +18,13 @@ class PendingReact(msgspec.Struct, kw_only=True):
     action: ReactName
     attacker_id: str
     net_successes: int = 0  # Parry's or Dodge's check
+    stunt: str | None = None  # Deflect: the card declared (L271)
 
 
 class React(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A basic React by the character attacked, out of its turn (L255, L437-441): Brace, Parry
-    or Dodge against ``attacker_id``'s next attack, or Riposte after being attacked by it."""
+    or Dodge against ``attacker_id``'s next attack, or Riposte after being attacked by it; or a
+    Deflect stunt (``stunt``) against that attack, nullifying what its card declares (L271)."""
 
     campaign_id: str
     encounter_id: str
@@ -31,6 +33,7 @@ class React(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     action: ReactName
     difficulty: int = 0
     specializations: list[str] = []
+    stunt: str | None = None  # Deflect: the stunt with the Deflect trait (L271)
 
 
 class PlayPinned(CheckSpec, frozen=True, kw_only=True, forbid_unknown_fields=True):

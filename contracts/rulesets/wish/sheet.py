@@ -6,6 +6,7 @@ from typing import Literal
 
 import msgspec
 
+from contracts.rulesets.wish.effects import DeflectSpec, DoTEffect, DoTSpec
 from contracts.rulesets.wish.literals import Characteristic, Duration, Phase, SkillKind
 from contracts.rulesets.wish.reacts import PendingReact
 from contracts.rulesets.wish.records import RecentCheck
@@ -57,6 +58,9 @@ class Stunt(msgspec.Struct, kw_only=True):
     wielded: bool = False  # bought with Wielded Abilities points: usable with the item (L921)
     unusable: bool = False  # an Unreliable stunt whose calamities came up (L273)
     toggled_on: bool = False  # a Toggle stunt switched on by a maneuver (L260)
+    dot: DoTSpec | None = None  # a DoT card's stipulation (L256)
+    deflect: DeflectSpec | None = None  # what a Deflect card nullifies (L271)
+    rally_only: bool = False  # a Rally ability usable only in Rally Steps (L257)
 
 
 class GivenAssist(msgspec.Struct, kw_only=True):
@@ -186,3 +190,4 @@ class WishSheet(msgspec.Struct, kw_only=True):
     stabilized: bool = False  # first aid stopped the bleeding at 0 Wounds (option dying, G-3)
     extended: ExtendedEffect | None = None  # an "N Turns" stunt under way (L261)
     pinned: PinnedCard | None = None  # the card a Pin holds ready as a React (L446)
+    dots: list[DoTEffect] = []  # DoT effects placed on this character (L256)

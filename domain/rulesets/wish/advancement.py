@@ -8,6 +8,7 @@ import msgspec
 from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
+    declared_traits,
     justifications,
     origin_abilities,
     skill_purchases,
@@ -150,9 +151,15 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
     if p.kind == "stunt":
         if p.target in sheet.stunts:
             raise StateConflict("purchase.target", "wish.stunt L484", "stunt already owned")
-        bought = Stunt(sfx=p.sfx, traits=list(p.traits), justification=p.justification)
+        bought = Stunt(sfx=p.sfx, traits=list(p.traits), justification=p.justification,
+                       recharge_rating=p.recharge_rating, dot=p.dot, deflect=p.deflect,
+                       rally_only=p.rally_only)
         bad = [*traits.problems(p.target, bought),
                *justifications.problems(p.target, bought, sheet, options)]
+        declared = declared_traits.problems(p.target, bought)  # L256, L257, L271
+        if declared:
+            at = declared[0][0].split(f"sheet.stunts.{p.target}.", 1)[-1]
+            raise DomainError(f"purchase.{at}", declared[0][1], declared[0][2])
         if bad:
             field = "purchase.traits" if bad[0][0].endswith("traits") else "purchase.justification"
             raise DomainError(field, bad[0][1], bad[0][2])
@@ -279,7 +286,8 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
     if p.kind == "stunt":
         stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating,
                       wielded=wielded, traits=list(p.traits),
-                      justification="device" if wielded else p.justification)
+                      justification="device" if wielded else p.justification,
+                      dot=p.dot, deflect=p.deflect, rally_only=p.rally_only)
         if p.cost is not None:
             stunt = s(stunt, cost=p.cost)
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})

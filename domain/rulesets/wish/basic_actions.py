@@ -42,7 +42,8 @@ BASIC_ACTIONS: Final[dict[str, BasicAction]] = {a.name: a for a in (
     _a("Pin", "Delay", 446, decision="played with wish.PlayPinned, lost at the next turn"),
     _a("Reposition", "Push", 448, decision="the seed's own: one more free maneuver"),
     _a("Shift", "Push", 449, decision="G-7: moves the turn's slot to the top of a rolled tracker"),
-    _a("Dare", "Push", 450, decision="the step only: whom the opponents attack is the GM's"),
+    _a("Dare", "Push", 450, decision="option dare_basic_action: the dared opponents' attacks on "
+       "others add a challenge die until the darer's next turn (dare.py)"),
     _a("Charge", "Push", 451, decision="G-2: 1 fatigue and an extra movement maneuver "
        "(wish.Charge)"),
     _a("Melee", "Standard", 453),

@@ -28,6 +28,7 @@ from domain.rulesets.wish import (
     decide_lines,
     decide_movement,
     decide_origin,
+    decide_rally,
     decide_reacts,
     decide_travel,
 )
@@ -52,6 +53,7 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
     decide_reacts,
     decide_fortune,
     decide_extended,
+    decide_rally,
 )
 
 

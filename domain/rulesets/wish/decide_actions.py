@@ -11,7 +11,7 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import basic_action_effects as effects
-from domain.rulesets.wish import conditions, decide_initiative, encounter, health
+from domain.rulesets.wish import conditions, dare, decide_initiative, encounter, health
 from domain.rulesets.wish import grandstand as stand
 from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
 from domain.rulesets.wish.decide_checks import _roll_check
@@ -24,8 +24,8 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
     takes the turn's Action and moves the stance one step, Delay towards Defensive and Push
     towards Offensive (L443-450); Observe rolls Observation with a mild bonus (L444, G-2);
     Reposition buys an extra maneuver (L448); Recover and Ward as their options decide
-    (L443, L445; basic_action_effects.py); Dare only steps (L450: whom the opponents attack
-    is the GM's)."""
+    (L443, L445; basic_action_effects.py); Dare records the dared ``opponents`` (L450, option
+    dare_basic_action; dare.py)."""
     row = BASIC_ACTIONS[cmd.action]
     rule = f"wish.basic_action.{row.name.lower()} L{row.line}"
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
@@ -44,6 +44,12 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
                                        e.separations)
         for ally in warded:
             ctx.sheet(ally, "allies")
+    taunting = cmd.action == "Dare" and ctx.options.dare_basic_action == "taunt"
+    if cmd.opponents and not taunting:
+        raise DomainError("opponents", rule, "only a Dare names opponents (L450), in a campaign "
+                          "where it taunts (option dare_basic_action)")
+    dared = (dare.dared(cmd.character_id, cmd.opponents, e.participants, e.sides)
+             if taunting else [])
     if cmd.action == "Pin":
         if not cmd.trigger.strip():
             raise DomainError("trigger", rule, "Pin declares the trigger event")
@@ -74,6 +80,9 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
         })
         if cmd.action == "Shift":
             decide_initiative.shift(ctx, cmd.encounter_id)  # L449
+        if dared:  # until the darer's next Turn begins (L450)
+            ctx.emit(enc(cmd.encounter_id), "wish.Dared",
+                     {"character_id": cmd.character_id, "opponents": dared})
         if cmd.action == "Pin":  # held as a React until the next action (L446)
             ctx.emit(char(cmd.character_id), "wish.CardPinned",
                      {"card": cmd.pinned_card, "trigger": cmd.trigger})

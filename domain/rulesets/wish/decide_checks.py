@@ -12,7 +12,9 @@ from domain.rulesets.wish import (
     assists,
     burst,
     conditions,
+    dare,
     decide_devices,
+    decide_dot,
     encounter,
     health,
     hindrances,
@@ -20,6 +22,7 @@ from domain.rulesets.wish import (
     lingering,
     origin_actions,
     pool,
+    rally,
     range_bands,
     resolve,
     stunt_costs,
@@ -57,9 +60,13 @@ def _roll_check(
     check_id = _check_id(actor, cmd.check_id)
     target = ctx.sheet(cmd.target_id, "target_id") if cmd.target_id else None
     e = None
+    free = False  # a Rally ability in a Rally Step: a kind of free Action (L257)
     if cmd.encounter_id is not None:
-        e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
-        encounter.may_act(e, actor)
+        e = ctx.encounter(cmd.encounter_id)
+        free = rally.free_use(e, cmd.character_id, actor.stunts.get(cmd.stunt or ""))
+        if not free:
+            e = encounter.on_turn(e, cmd.character_id)
+            encounter.may_act(e, actor)
     # Held: "cannot take movement maneuvers or physical actions" (L1461), attack or not
     physical_check = pool.check_characteristic(actor, cmd)[0] in sheets.PHYSICAL
     if physical_check and conditions.count(actor, "Held"):
@@ -87,6 +94,7 @@ def _roll_check(
                 f"{cmd.stunt} is at SR {sr} and stops functioning",
             )
         stunt_use.check_use(actor, cmd.stunt, stunt)  # L245, L362, L301
+        rally.check_rally_only(cmd.stunt, stunt, e)  # L257
         charged = limited_charges.round_charged(actor, cmd.stunt, stunt, e)  # L924
         if e is not None and cmd.target_id is not None:  # Melee and Ranged (L241-242)
             apart = e.separations.get(range_bands.pair(cmd.character_id, cmd.target_id))
@@ -206,12 +214,14 @@ def _roll_check(
             "wish.FortuneSpent",
             {"points": p.opponent_fortune_spent, "purpose": "opponent pool"},
         )
-    if e is not None and cmd.encounter_id is not None:
+    if e is not None and cmd.encounter_id is not None and not free:
         ctx.emit(
             enc(cmd.encounter_id),
             "wish.ActionTaken",
             {"character_id": cmd.character_id, "kind": "attack" if attack else "check"},
         )
+    elif free:
+        ctx.emit(char(cmd.character_id), "wish.RallyAbilityUsed", {"stunt": cmd.stunt})
     return result, check_id
 
 
@@ -288,7 +298,8 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
     if cmd.device is not None and cmd.engaged:
         raise DomainError("engaged", burst.RULE, "an attack on a device has one target")
     cmd = decide_devices.aimed(ctx, cmd)  # at a device: its targeting dice (L311-315, L920)
-    result, _ = _roll_check(ctx, cmd, attack=True, kind="attack")
+    cmd = _dared(ctx, cmd)  # an opponent dared by another attacks someone else (L450)
+    result, check_id = _roll_check(ctx, cmd, attack=True, kind="attack")
     # the target's Parry or Dodge (L439-440)
     nets = {t: react_effects.net_after_reacts(ctx, cmd.character_id, t, result.net_successes,
                                               is_burst) for t in hit}
@@ -329,7 +340,22 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
             decide_devices.hit(ctx, cmd, amount, pierce)
             return
         amount = react_effects.braced(ctx, cmd.character_id, target_id, amount, cmd.damage_kind)
-        damage(ctx, target_id, amount, cmd.damage_kind, pierce, False, "attack")
+        amount = react_effects.deflected_damage(ctx, cmd.character_id, target_id, amount,
+                                                is_burst)  # Deflect (L271)
+        if amount > 0:  # not nullified by a Deflect: the hit places a DoT card's DoT (L256)
+            damage(ctx, target_id, amount, cmd.damage_kind, pierce, False, "attack")
+            decide_dot.place(ctx, cmd.character_id, cmd.stunt, target_id, check_id)
+
+
+def _dared(ctx: Ctx, cmd: c.Attack) -> c.Attack:
+    """Dare (L450, option dare_basic_action): an attack by a dared opponent on anyone but its
+    darer adds the option's dice, one set per darer, until the darer's next turn."""
+    if cmd.encounter_id is None or ctx.options.dare_basic_action != "taunt":
+        return cmd
+    by = dare.darers(cmd.character_id, cmd.target_id, ctx.encounter(cmd.encounter_id).dares)
+    extra = [c.DiceSource(source=f"dared by {d} L450", die=ctx.options.dare_die,
+                          count=ctx.options.dare_dice) for d in by]
+    return msgspec.structs.replace(cmd, sources=[*cmd.sources, *extra]) if extra else cmd
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

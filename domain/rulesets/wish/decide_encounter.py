@@ -11,6 +11,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     assists,
     conditions,
+    decide_dot,
     decide_extended,
     decide_initiative,
     decide_travel,
@@ -124,6 +125,8 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
         ctx.emit(char(cid), "wish.LingeringUpkeep", {
             "ended": [n for n, kept in in_play.items() if not kept],
             "kept": [n for n, kept in in_play.items() if kept]})
+    decide_dot.trigger(ctx, cid, "end_of_turn")  # DoT (L256), D-22 step 2
+    s = ctx.sheet(cid)
     ignited = conditions.instances(s, "Ignited")
     if ignited:
         before = ctx.options.ignited_damage_before_tick
@@ -166,7 +169,8 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
 
 
 def end_round(ctx: Ctx, cmd: c.EndRound) -> None:
-    """EndRound: the round ends once no turn is running (L263-264)."""
+    """EndRound: the round ends once no turn is running (L263-264); the DoTs on the named
+    ``participants`` that trigger each round do (L256)."""
     e = ctx.encounter(cmd.encounter_id)
     if e.turn is not None:
         raise StateConflict(
@@ -175,6 +179,9 @@ def end_round(ctx: Ctx, cmd: c.EndRound) -> None:
             f"{e.turn.character_id}'s turn is still running",
         )
     decide_initiative.bleed_out(ctx, cmd.encounter_id, cmd.participants)  # option dying (G-3)
+    for cid in cmd.participants:  # DoTs that trigger each round (L256)
+        if cid in e.participants:
+            decide_dot.trigger(ctx, cid, "round")
     ctx.emit(enc(cmd.encounter_id), "wish.RoundEnded", {"round": e.round})
 
 

@@ -7,7 +7,18 @@ import msgspec
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import PlayPinned, React
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import conditions, lingering, pin, range_bands, reacts
+from domain.rulesets.wish import (
+    conditions,
+    deflect,
+    health,
+    hindrances,
+    lingering,
+    pin,
+    range_bands,
+    reacts,
+    stunt_costs,
+    stunt_use,
+)
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
@@ -17,7 +28,8 @@ def react(ctx: Ctx, cmd: React) -> None:
     """React, out of turn (L255): Brace (Toughness, +2 Soak vs one physical attack), Parry
     (Strength, only vs an opponent engaged with you), Dodge (Agility, not while impeded)
     against ``attacker_id``'s next attack; Riposte (Agility, Challenging) counter-attacks an
-    attacker whose latest roll was an attack on you, at Melee damage (L437-441, G-2)."""
+    attacker whose latest roll was an attack on you, at Melee damage (L437-441, G-2); a Deflect
+    stunt nullifies what its card declares of that attacker's next attack (L271)."""
     line = reacts.LINE[cmd.action]
     rule = f"wish.basic_action.{cmd.action.lower()} L{line}"
     e = ctx.encounter(cmd.encounter_id)
@@ -33,6 +45,11 @@ def react(ctx: Ctx, cmd: React) -> None:
     if ended:  # a Persisted effect cannot outlast a React (L264)
         ctx.emit(char(cmd.character_id), "wish.LingeringEnded",
                  {"stunts": ended, "cause": "React L264"})
+    if cmd.action == "Deflect":
+        _deflect(ctx, cmd, s)
+        return
+    if cmd.stunt is not None:
+        raise DomainError("stunt", rule, "only a Deflect React names a stunt (L271)")
     ch = reacts.CHARACTERISTIC[cmd.action]
     if cmd.action == "Riposte":
         latest = ctx.sheet(cmd.attacker_id).recent_checks[-1:]
@@ -68,6 +85,33 @@ def react(ctx: Ctx, cmd: React) -> None:
         raise DomainError("difficulty", rule, "Brace makes no check (G-2)")
     ctx.emit(char(cmd.character_id), "wish.ReactDeclared",
              {"action": cmd.action, "attacker_id": cmd.attacker_id, "net_successes": net})
+
+
+def _deflect(ctx: Ctx, cmd: React, s: c.WishSheet) -> None:
+    """A Deflect stunt played as a React (L255, L271): no check (its card declares what it
+    nullifies); its Cost is paid up front (L508) and its Recharge placed (L510)."""
+    if s.react is not None:
+        raise StateConflict("action", deflect.RULE, f"{s.react.action} is already declared")
+    if cmd.difficulty or cmd.specializations:
+        raise DomainError("difficulty", deflect.RULE,
+                          "a Deflect card declares what it nullifies: no check")
+    stunt, _ = deflect.card(s, cmd.stunt)
+    assert cmd.stunt is not None  # deflect.card: named
+    stunt_use.check_use(s, cmd.stunt, stunt)
+    due = stunt_costs.cost(stunt)
+    if "fatigue" in due:
+        due["fatigue"] = health.fatigue_suffered(s, due["fatigue"])
+    if due:
+        stunt_costs.payable(s, cmd.stunt, due, ctx.options)
+        ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
+    tokens = hindrances.recharge_rating(stunt.recharge_rating, stunt.facilitators,
+                                        stunt.hindrances)
+    if tokens > 0:
+        ctx.emit(char(cmd.character_id), "wish.RechargeTokensAdded",
+                 {"stunts": {cmd.stunt: tokens}, "cause": "Deflect L271"})
+    ctx.emit(char(cmd.character_id), "wish.ReactDeclared", {
+        "action": "Deflect", "attacker_id": cmd.attacker_id, "net_successes": 0,
+        "stunt": cmd.stunt})
 
 
 def play_pinned(ctx: Ctx, cmd: PlayPinned) -> None:

@@ -25,6 +25,7 @@ from contracts.rulesets.wish import (
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     advancement,
+    dot,
     encounter,
     evolve_checks,
     extended,
@@ -324,6 +325,9 @@ CHARACTER: dict[str, Callable[[WishSheet, Data], WishSheet]] = {
     "wish.Stabilized": lambda s, d: R(s, stabilized=True),
     "wish.StabilizationEnded": lambda s, d: R(s, stabilized=False),
     "wish.ArchetypeChosen": _archetype,
+    "wish.DoTPlaced": dot.fold_placed,  # L256
+    "wish.DoTTriggered": dot.fold_triggered,
+    "wish.DoTExpired": dot.fold_expired,
 }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, InitiativeSlot, TurnState
+from contracts.rulesets.wish import DareRecord, EncounterState, InitiativeSlot, TurnState
 from domain.rulesets.wish import initiative
 
 R = msgspec.structs.replace
@@ -20,7 +20,13 @@ def _turn(e: EncounterState, f: Callable[[TurnState], TurnState]) -> EncounterSt
 
 
 ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
-    "wish.TurnStarted": lambda e, d: R(e, turn=TurnState(character_id=d["character_id"])),
+    "wish.TurnStarted": lambda e, d: R(  # a Rally Step and the starter's Dare end (G-8, L450)
+        e, turn=TurnState(character_id=d["character_id"]), rally_step=False,
+        dares=[x for x in e.dares if x.character_id != d["character_id"]]),
+    "wish.RallyStepBegan": lambda e, d: R(e, rally_step=True),  # G-8
+    "wish.Dared": lambda e, d: R(e, dares=[  # L450
+        *(x for x in e.dares if x.character_id != d["character_id"]),
+        DareRecord(character_id=d["character_id"], opponents=list(d["opponents"]))]),
     "wish.ManeuverTaken": lambda e, d: _turn(e, lambda t: R(t, maneuvers=t.maneuvers + 1)),
     "wish.ActionTaken": lambda e, d: _turn(e, lambda t: R(
         t, actions=t.actions + 1,
@@ -42,7 +48,8 @@ ENCOUNTER: dict[str, Callable[[EncounterState, Data], EncounterState]] = {
     "wish.InitiativeMoved": lambda e, d: _turn(
         R(e, initiative=initiative.move(e.initiative, d["from"], d["to"])),
         lambda t: R(t, slot=d["to"])),
-    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None),
+    "wish.EncounterEnded": lambda e, d: R(e, active=False, turn=None, rally_step=False,
+                                          dares=[]),
     "wish.SeparationSet": lambda e, d: R(
         e, separations={**e.separations, d["pair"]: int(d["maneuvers"])}),
 }

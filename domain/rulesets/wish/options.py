@@ -98,6 +98,14 @@ class WishOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     # "stance_only": the Delay's step only
     recover_basic_action: Literal["breather", "stance_only"] = "breather"
     ward_basic_action: Literal["protected", "stance_only"] = "protected"
+    # Dare (L450): no write-up and no digest decision (dare.py); "taunt": the dared opponents'
+    # attacks on anyone but the darer add dare_dice x dare_die until the darer's next turn
+    dare_basic_action: Literal["taunt", "stance_only"] = "taunt"
+    dare_die: Die = "CHL"
+    dare_dice: int = 1
+    # G-8: the Rally Step is "a GM-called pause between combat phases: Rally abilities usable,
+    # Encounter conditions end. No automatic recovery" (rally.py); "none": no Rally Steps
+    rally_step: Literal["gm_called", "none"] = "gm_called"
     # stance
     extra_stance_step_stress: int = 1  # L83
     # health

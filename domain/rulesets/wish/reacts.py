@@ -19,7 +19,8 @@ from contracts.rulesets.wish import PendingReact, WishSheet
 CHARACTERISTIC: Final[dict[str, str]] = {  # L438-441
     "Brace": "to", "Parry": "str", "Dodge": "ag", "Riposte": "ag",
 }
-LINE: Final[dict[str, int]] = {"Brace": 438, "Parry": 439, "Dodge": 440, "Riposte": 441}
+LINE: Final[dict[str, int]] = {"Brace": 438, "Parry": 439, "Dodge": 440, "Riposte": 441,
+                               "Deflect": 271}
 
 
 def pending_against(target: WishSheet, attacker_id: str) -> PendingReact | None:
@@ -36,7 +37,7 @@ def braced_amount(amount: int, soak_bonus: int) -> int:
 def fold_declared(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
     """Fold ``wish.ReactDeclared``: the React awaits its attacker's next attack."""
     return msgspec.structs.replace(s, react=msgspec.convert(
-        {k: d[k] for k in ("action", "attacker_id", "net_successes") if k in d}, PendingReact))
+        {k: d[k] for k in ("action", "attacker_id", "net_successes", "stunt") if k in d}, PendingReact))
 
 
 def fold_used(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:

@@ -16,6 +16,7 @@ from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     conditions,
+    declared_traits,
     devices,
     hindrances,
     justifications,
@@ -208,6 +209,7 @@ def check(sheet: WishSheet, options: WishOptions) -> list[tuple[str, str, str]]:
             p.append((f"sheet.stunts.{name}", "wish.stunt.recharge L510", "negative recharge"))
         p.extend(_stunt_marks(name, stunt.facilitators, stunt.hindrances, stunt.traits))
         p.extend(traits.problems(name, stunt))  # L232-281
+        p.extend(declared_traits.problems(name, stunt))  # DoT, Deflect and Rally declarations (L256-271)
         p.extend(justifications.problems(name, stunt, sheet, options))  # L283-376
         p.extend((f"sheet.stunts.{name}.cost.{k}", "wish.stunt.cost L508", "must not be negative")
                  for k, v in msgspec.structs.asdict(stunt.cost).items() if v < 0)

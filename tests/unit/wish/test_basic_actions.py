@@ -56,7 +56,7 @@ def test_the_table_quotes_the_seed_groups_L438_L456() -> None:
 @pytest.mark.parametrize("action,step,effects", [
     ("Recover", -1, ["wish.ConditionAdded"]),  # nothing to recover: only the Exposed
     ("Ward", -1, ["wish.ConditionAdded"]), ("Reposition", 1, []), ("Shift", 1, []),
-    ("Dare", 1, [])])
+    ("Dare", 1, ["wish.Dared"])])  # Dare taunts the others (L450, option dare_basic_action)
 def test_delays_step_towards_defensive_and_pushes_towards_offensive_L443_L450(
         action: str, step: int, effects: list[str]) -> None:
     t = table()
