@@ -28,6 +28,7 @@ from domain.rulesets.boonbane import (
     dying,
     fortune,
     fortune_fate,
+    grab_release,
     grabs,
     healing,
     hiding,
@@ -143,7 +144,11 @@ class BoonbaneRuleset:
                                  type=f"{RID}.{kind}", data=msgspec.to_builtins(body))
                     for cid, kind, body in decided]
 
-        return emit(dispatch.decide(command, enc, load, dice, opts))
+        decided = dispatch.decide(command, enc, load, dice, opts)
+        loaded = {key.removeprefix("character:"): state for key, state in states.items()
+                  if key.startswith("character:") and state is not None}
+        # a grabber left unable to use actions lets go with the same command (L181)
+        return emit([*decided, *grab_release.released(decided, loaded, self.evolve)])
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
         """Fold one recorded event into a sheet or an encounter; total (an unreadable event

@@ -118,12 +118,15 @@ def test_escape_rolls_against_the_grabbers_strength_and_a_helpless_grabber_lets_
     assert (made["stat"], made["against"], made["target_number"]) == ("agility", "strength", 30)
     assert _grabbed_by(t, "elf") == [("bear", 2)]
     _end(t, "bear", "elf")
-    # the bear is stunned: it cannot use actions, so the grab has ended (L181)
-    t.send(AddAffliction(campaign_id=C, character_id="bear", name="stunned"))
-    events = t.send(escape)
-    assert _types(events) == ["GrabEnded", "GrabEnded"]
-    assert events[0].data["cause"] == "the grabber cannot use actions L181"
+    # L181 "The grab ends if you cannot use actions": stunning the bear (L323 "cannot move or
+    # use actions") ends the grab with the same command, on both sheets
+    events = t.send(AddAffliction(campaign_id=C, character_id="bear", name="stunned"))
+    assert _types(events) == ["AfflictionAdded", "GrabEnded", "GrabEnded"]
+    assert [e.stream for e in events[1:]] == ["character:bear", "character:elf"]
+    assert events[1].data["cause"] == "the grabber cannot use actions L181"
     assert _grabbed_by(t, "elf") == [] and t.sheet("bear")["round_effects"] == []
+    # nothing is left to escape from
+    t.refused(escape, "boonbane.escape L166")
 
 
 def test_a_successful_escape_frees_and_moves_half_speed() -> None:
