@@ -191,6 +191,7 @@ class AreaDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     dice: Annotated[int, msgspec.Meta(ge=0, le=40)] = 1
     sides: Literal[3, 4, 6, 8, 10, 12, 20] = 6
     bonus: Annotated[int, msgspec.Meta(ge=0, le=999)] = 0
+    fortune_by: str | None = None  # a player character spending 1 Fortune: lowest d6 a 6 (L47)
 
 
 class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -312,6 +313,8 @@ class DamageRolled(msgspec.Struct, frozen=True, kw_only=True):
     bonus: int
     amount: int
     targets: list[str]
+    fortune_die: int | None = None  # the index of the die Fortune treated as a 6 (L47)
+    fortune_by: str | None = None
 
 
 class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):

@@ -24,6 +24,7 @@ from domain.rulesets.boonbane import (
     attack_options,
     boons,
     fortune,
+    fortune_dice,
     hiding,
     jams,
     weapons,
@@ -172,6 +173,9 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
             raise DomainError("fortune", "boonbane.fortune L47",
                               "this roll has no boon die to treat as a 6")
+        if cmd.fortune == "misfire_six" and not (isinstance(cmd, AttackRoll) and cmd.misfire):
+            raise DomainError("fortune", "boonbane.fortune L47",
+                              "only an attack with a Misfire weapon (L128) has a Misfire d6")
     ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
               number=actor.rolls + 1, cmd=cmd)
     harm: list[tuple[str, str, msgspec.Struct]] = []
@@ -225,9 +229,15 @@ def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, d
     if not (cmd.misfire and low):
         return ev, []
     faces = [dice.roll(6)]
-    if faces[0] % 2 == 0:
+    spent: list[tuple[str, str, msgspec.Struct]] = []
+    if cmd.fortune == "misfire_six" and fortune_dice.misfire_changes(faces[0]):
+        # Fortune treats the misfire d6 as a 6 (L47): even, the weapon jams
+        ev = msgspec.structs.replace(ev, misfire_fortune=True)
+        spent = [(cmd.character_id, "FortuneSpent", fortune_dice.spent(
+            actor, cmd.character_id, "misfire_six", faces[0], cmd.character_id))]
+    if faces[0] % 2 == 0 or ev.misfire_fortune:
         return msgspec.structs.replace(ev, misfire=faces, jammed=True,
-                                       weapon=jams.weapon_of(cmd)), []
+                                       weapon=jams.weapon_of(cmd)), spent
     faces += [dice.roll(6), dice.roll(6)]
     ev = msgspec.structs.replace(ev, misfire=faces)
     taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,

@@ -119,7 +119,7 @@ class BoonbaneRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(_enc(eid))
-        for other in ("character_id", "target_id"):
+        for other in ("character_id", "target_id", "fortune_by"):
             cid = getattr(command, other, None)
             if cid is not None:
                 out.append(_char(cid))
