@@ -211,16 +211,18 @@ class BoonbaneFateRolled(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., marked_dead: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneFortuneSpent(_message.Message):
-    __slots__ = ("character_id", "use", "for_character", "fortune")
+    __slots__ = ("character_id", "use", "for_character", "fortune", "rolled")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
     FOR_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     use: str
     for_character: str
     fortune: int
-    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ...) -> None: ...
+    rolled: int
+    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ..., rolled: _Optional[int] = ...) -> None: ...
 
 class BoonbaneGiveFortune(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id")
@@ -500,18 +502,20 @@ class BoonbaneOverlaysArtifactUsed(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., steps: _Optional[_Iterable[str]] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneOverlaysCastSpell(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition")
+    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition", "fortune_six")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     SPELL_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     FORBIDDEN_TRADITION_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     spell: str
     rank: int
     forbidden_tradition: bool
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ...) -> None: ...
+    fortune_six: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ..., fortune_six: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneOverlaysChangeCorruption(_message.Message):
     __slots__ = ("campaign_id", "character_id", "change", "reason")
@@ -668,12 +672,13 @@ class BoonbaneOverlaysSetKnowledge(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., gate: _Optional[str] = ..., level: _Optional[str] = ...) -> None: ...
 
 class BoonbaneOverlaysSpellCast(_message.Message):
-    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "result", "outcome", "before", "after", "effects")
+    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "fortune_six", "result", "outcome", "before", "after", "effects")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     SPELL_FIELD_NUMBER: _ClassVar[int]
     TRIGGERS_FIELD_NUMBER: _ClassVar[int]
     D6_FIELD_NUMBER: _ClassVar[int]
     BONUS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     BEFORE_FIELD_NUMBER: _ClassVar[int]
@@ -684,12 +689,13 @@ class BoonbaneOverlaysSpellCast(_message.Message):
     triggers: _containers.RepeatedScalarFieldContainer[str]
     d6: int
     bonus: int
+    fortune_six: bool
     result: int
     outcome: str
     before: BoonbaneOverlaysOverlayFigures
     after: BoonbaneOverlaysOverlayFigures
     effects: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., fortune_six: _Optional[bool] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneOverlaysStartSession(_message.Message):
     __slots__ = ("campaign_id", "participants")
@@ -792,18 +798,20 @@ class BoonbanePlayAfflictionsTicked(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., round_effects_ended: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
 
 class BoonbanePlayAreaDamage(_message.Message):
-    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus")
+    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus", "fortune_by")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     TARGETS_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     SIDES_FIELD_NUMBER: _ClassVar[int]
     BONUS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_BY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     targets: _containers.RepeatedCompositeFieldContainer[BoonbanePlayAreaTarget]
     dice: int
     sides: int
     bonus: int
-    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ...) -> None: ...
+    fortune_by: str
+    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., fortune_by: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayAreaTarget(_message.Message):
     __slots__ = ("character_id", "halve", "npc_outcome", "invulnerability")
@@ -878,18 +886,22 @@ class BoonbanePlayCheckSurprise(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayDamageRolled(_message.Message):
-    __slots__ = ("dice", "sides", "bonus", "amount", "targets")
+    __slots__ = ("dice", "sides", "bonus", "amount", "targets", "fortune_die", "fortune_by")
     DICE_FIELD_NUMBER: _ClassVar[int]
     SIDES_FIELD_NUMBER: _ClassVar[int]
     BONUS_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     TARGETS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_DIE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_BY_FIELD_NUMBER: _ClassVar[int]
     dice: _containers.RepeatedScalarFieldContainer[int]
     sides: int
     bonus: int
     amount: int
     targets: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
+    fortune_die: int
+    fortune_by: str
+    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ..., fortune_die: _Optional[int] = ..., fortune_by: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayDefend(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id")
@@ -1195,7 +1207,7 @@ class BoonbanePlayWeaponRepaired(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed", "weapon", "knocked")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "misfire_fortune", "jammed", "weapon", "knocked")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -1224,6 +1236,7 @@ class BoonbaneRollMade(_message.Message):
     CONSUMED_FIELD_NUMBER: _ClassVar[int]
     BACKFIRE_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     JAMMED_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
     KNOCKED_FIELD_NUMBER: _ClassVar[int]
@@ -1255,10 +1268,11 @@ class BoonbaneRollMade(_message.Message):
     consumed: _containers.RepeatedScalarFieldContainer[str]
     backfire: bool
     misfire: _containers.RepeatedScalarFieldContainer[int]
+    misfire_fortune: bool
     jammed: bool
     weapon: str
     knocked: str
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., misfire_fortune: _Optional[bool] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
