@@ -39,6 +39,19 @@ from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
 
 
+def _misfire_concentration(cmd: c.AttackRoll, load: Load, decided: Decided, dice: Dice,
+                           opts: BoonbaneOptions) -> Decided:
+    """A Misfire that explodes (L128) damages its wielder, and "If you take damage ..., make a
+    Will challenge roll or lose concentration." (L147): the same check as any other damage."""
+    taken = [body for cid, kind, body in decided
+             if cid == cmd.character_id and isinstance(body, c.DamageTaken)]
+    if not taken:
+        return []
+    sheet = load(cmd.character_id, "character_id")
+    return [(cid, kind, body) for cid, kind, body in
+            concentration.after_damage(sheet, taken[0], cmd.campaign_id, dice, opts)]
+
+
 def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
            opts: BoonbaneOptions) -> Decided:
     """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
@@ -46,9 +59,11 @@ def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, d
         spent = decide_play.spend(getattr(command, "encounter_id", None), enc,
                                   load(command.character_id, "character_id"),
                                   command.character_id, command.use, type(command).__name__)
-        decided = (decide_stabilize.decide(command, load, dice)
-                   if isinstance(command, c.Stabilize) else
-                   decide_rolls.decide(command, load, dice, opts))
+        decided: Decided = list(decide_stabilize.decide(command, load, dice)
+                                if isinstance(command, c.Stabilize) else
+                                decide_rolls.decide(command, load, dice, opts))
+        if isinstance(command, c.AttackRoll):
+            decided = [*decided, *_misfire_concentration(command, load, decided, dice, opts)]
         return [*spent, *decided]
     overlay = decide_overlays.decide(command, load, dice, opts)
     if overlay is not None and isinstance(command, o.ChangeInsanity):

@@ -80,6 +80,8 @@ def misfire_reread(ev: RollMade, rest: Sequence[tuple[int, int]]) -> list[str]:
     after = [s for s, _ in rest[len(ev.misfire):]]
     if ev.knocked is not None and ev.success and after[:1] == [20] and set(after[1:]) <= {6}:
         after = []  # the target's Agi challenge roll: a d20 and its boon or bane d6 (L203, L218)
+    if len(ev.misfire) == 3 and after[:1] == [20] and set(after[1:]) <= {6}:
+        after = []  # the exploded wielder's Will challenge roll to keep concentrating (L147)
     if any(s != 3 for s in after):
         out.append("draws beyond the roll's dice")
     low = ev.total is not None and ev.total <= 0
