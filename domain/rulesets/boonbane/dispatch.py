@@ -12,6 +12,7 @@ from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
+from contracts.rulesets import boonbane_rests as r
 from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
@@ -31,6 +32,7 @@ from domain.rulesets.boonbane import (
     healing,
     hiding,
     jams,
+    rests,
     waking,
     weapons,
 )
@@ -91,6 +93,8 @@ def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, d
             dice=dice, opts=opts)
         return [(command.character_id, "DamageTaken", taken),
                 *concentration.after_damage(sheet, taken, command.campaign_id, dice, opts)]
+    if isinstance(command, r.Rest):
+        return rests.rest(command, load, dice, opts)
     if isinstance(command, c.Heal):
         sheet = load(command.character_id, "character_id")
         out: Decided = []

@@ -49,6 +49,9 @@ class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     # D-37: a Feint's "does not trigger free attacks from the target for 1 round" (L171) lasts
     # to the end of the next round, like its 2 boons, or only to the end of this round
     feint_safe_movement_until: Literal["end_of_next_round", "end_of_round"] = "end_of_next_round"
+    # D-16: "A rest cannot be interrupted for more than 1 minute." (L95) counts the breaks
+    # together ("total") or each break by itself ("each")
+    rest_interruptions_counted: Literal["total", "each"] = "total"
 
 
 def parse_options(raw: Mapping[str, Any]) -> BoonbaneOptions:

@@ -12,6 +12,7 @@ from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
+from contracts.rulesets import boonbane_rests as r
 from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
@@ -47,7 +48,7 @@ from domain.rulesets.boonbane.options import parse_options
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
-                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS)
+                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS, *r.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -75,7 +76,7 @@ GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.AwardStat, p.AreaDamage, p.PassTime,
     c.TakeDamage, c.Heal, c.FateRoll, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
     o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene,
-    o.ReinterpretAction, o.StartSession})
+    o.ReinterpretAction, o.StartSession, r.Rest})
 
 
 def _char(cid: str) -> str:
