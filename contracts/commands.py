@@ -18,6 +18,7 @@ from contracts.rulesets import (
     boonbane,
     boonbane_concentration,
     boonbane_grabs,
+    boonbane_movement,
     boonbane_overlays,
     boonbane_play,
     boonbane_rests,
@@ -219,6 +220,8 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_weapons.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_rests.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_movement.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

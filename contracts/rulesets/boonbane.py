@@ -58,7 +58,7 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
                   "feint_safe_movement", "grabbing", "guarded", "fortune_boons", "shifting",
-                  "shield_used"]
+                  "shield_used", "retreating"]
     source: str | None = None
     # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
     # end the effect ends (None: this round's end)
@@ -141,6 +141,7 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     situations: list[Situation] = []
     situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # weather, firing (L3)
     in_reach: bool = True  # whether the attacker can reach a prone target (L315-L316)
+    distance: Annotated[int, msgspec.Meta(ge=0, le=10000)] | None = None  # yards, declared (L84)
     task_key: str | None = None  # the task Escalation tokens belong to (L359-L361)
     critical: bool = False  # a critical roll: failing it gains an Escalation token (L359)
     action_key: str | None = None  # the action Repetition counts (L408-L412)

@@ -17,6 +17,8 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     kind: Literal["melee", "ranged"] = "melee"
     wielded: bool = True
     cumbersome: bool = False  # attacks with 1 bane (L125)
+    finesse: bool = False  # a melee weapon that may attack with Agi instead of Str (L9, L127)
+    reach: Annotated[int, msgspec.Meta(ge=0, le=20)] = 0  # Reach +X: X yards more reach (L130)
     defensive: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0  # + Defense while wielded (L126)
     misfire: bool = False  # a total of 0 or less rolls the misfire d6 (L128)
     reload: bool = False  # attacks only if loaded (L131)

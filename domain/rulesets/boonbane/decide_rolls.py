@@ -27,6 +27,7 @@ from domain.rulesets.boonbane import (
     fortune_dice,
     hiding,
     jams,
+    reach,
     weapons,
 )
 from domain.rulesets.boonbane.decide_overlays import take_damage
@@ -148,6 +149,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
             afflictions.refuse_charmed(actor, cmd.target_id)
         jams.refuse_jammed(actor, cmd)
         cmd, weapon_sources = weapons.prepare(actor, cmd)
+        cmd = reach.check(cmd, weapons.of(actor, cmd.weapon), opts.default_reach_yards)
         target = sheets(cmd.target_id, "target_id")
         attack_options.refuse(cmd, actor, target)
         plan = plan_attack(cmd, actor, target, exempt, unknown)

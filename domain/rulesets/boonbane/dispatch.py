@@ -10,6 +10,7 @@ import msgspec
 
 from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
+from contracts.rulesets import boonbane_movement as m
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets import boonbane_rests as r
@@ -128,6 +129,8 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
         return decide_play.take_turn(command, enc, load, dice, opts)
     if isinstance(command, p.Move):
         return decide_movement.move(command, enc, load)
+    if isinstance(command, (m.Rush, m.Retreat)):
+        return decide_movement.rush_or_retreat(command, enc, load)
     if isinstance(command, (h.Hide, h.Find)):
         sheet = load(command.character_id, "character_id")
         spent = decide_play.spend(command.encounter_id, enc, sheet, command.character_id,

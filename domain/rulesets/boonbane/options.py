@@ -52,6 +52,8 @@ class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     # D-16: "A rest cannot be interrupted for more than 1 minute." (L95) counts the breaks
     # together ("total") or each break by itself ("each")
     rest_interruptions_counted: Literal["total", "each"] = "total"
+    # D-63: the reach, in yards, of a creature before a weapon's Reach +X (L84, L130)
+    default_reach_yards: Annotated[int, msgspec.Meta(ge=0, le=20)] = 1
 
 
 def parse_options(raw: Mapping[str, Any]) -> BoonbaneOptions:

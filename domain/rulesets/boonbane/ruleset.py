@@ -10,6 +10,7 @@ import msgspec
 from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_grabs as g
+from contracts.rulesets import boonbane_movement as m
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
 from contracts.rulesets import boonbane_rests as r
@@ -40,6 +41,7 @@ from domain.rulesets.boonbane import (
     weapons,
 )
 from domain.rulesets.boonbane import odds as odds_module
+from domain.rulesets.boonbane import reach as reach_module
 from domain.rulesets.boonbane import reread as reread_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.display import DISPLAY
@@ -48,7 +50,8 @@ from domain.rulesets.boonbane.options import parse_options
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
-                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS, *r.COMMANDS)
+                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS, *r.COMMANDS,
+                                       *m.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -222,7 +225,10 @@ class BoonbaneRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Modifiers, healing rate, injured, incapacitated, effective Defense."""
-        return sheets.derived(sheets.load(sheet), parse_options(options).injured_threshold)
+        opts = parse_options(options)
+        loaded = sheets.load(sheet)
+        return sheets.derived(loaded, opts.injured_threshold,
+                              reach_module.longest(loaded, opts.default_reach_yards))
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
