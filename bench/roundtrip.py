@@ -43,6 +43,7 @@ import grpc
 import httpx
 import msgspec
 
+from bench import server_profile
 from services.grpc_gateway.generated import skald_pb2
 from services.logging import configure as configure_logging
 from services.migrate import migrate
@@ -286,7 +287,14 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
                 plan = plan[:2]
             for in_flight in (1, opts.concurrency):
                 for name, make, count in plan:
-                    results.append(await measure(tag + name, make, count, in_flight, opts.warmup))
+                    profiled = opts.profile and not (stock or split) and in_flight > 1 \
+                        and name == "lean RollDice"
+                    async with (server_profile.recording(proc.pid, opts.profile) if profiled
+                                else contextlib.nullcontext()):
+                        results.append(await measure(tag + name, make, count, in_flight,
+                                                     opts.warmup))
+                    if profiled:
+                        server_profile.print_summary(opts.profile, f"{name}, {in_flight} in flight")
             for client in lean:
                 await client.close()
     finally:
@@ -323,6 +331,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--echoes", type=int, default=3000, help="echo calls per measurement")
     parser.add_argument("--concurrency", type=int, default=32, help="calls in flight")
     parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
+                        help="sample the fast server with py-spy during the RollDice row with "
+                             "--concurrency in flight; raw stacks to FILE, shares printed")
     return parser.parse_args(argv)
 
 

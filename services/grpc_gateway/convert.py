@@ -16,7 +16,7 @@ from typing import Any
 from google.protobuf import json_format
 from google.protobuf.message import Message
 
-from services.grpc_gateway import protogen
+from services.grpc_gateway import proto_model
 from services.grpc_gateway.generated import skald_pb2
 from services.grpc_gateway.schema import COMMAND
 
@@ -60,8 +60,8 @@ def _plain(value: Any) -> Any:
 
 
 class Codec:
-    def __init__(self, schema: protogen.Schema | None = None, module: Any = skald_pb2) -> None:
-        self.schema = schema or protogen.build()
+    def __init__(self, schema: proto_model.Schema | None = None, module: Any = skald_pb2) -> None:
+        self.schema = schema or proto_model.build()
         self.module = module
         self.classes: dict[str, type[Message]] = {
             name: getattr(module, name) for name in self.schema.messages if hasattr(module, name)}
@@ -101,7 +101,7 @@ class Codec:
                 return out
             except (TypeError, ValueError, AttributeError):
                 out.Clear()  # not the ruleset's shape after all: send it as is
-        other = getattr(out, protogen.OTHER_EVENT)
+        other = getattr(out, proto_model.OTHER_EVENT)
         other.SetInParent()
         other.update(data)
         return out
@@ -140,7 +140,7 @@ class Codec:
                 continue
             if f.conv == "event_data":
                 if f.name == self.schema.events.get(event_type or "") or (
-                        f.name == protogen.OTHER_EVENT and event_type not in self.schema.events):
+                        f.name == proto_model.OTHER_EVENT and event_type not in self.schema.events):
                     body = data.get("data")
                     if body is not None:
                         self._single(out, f, body)
@@ -170,7 +170,7 @@ class Codec:
             else:
                 self._single(out, f, value)
 
-    def _typed(self, out: Message, f: protogen.FieldDef, value: Any) -> bool:
+    def _typed(self, out: Message, f: proto_model.FieldDef, value: Any) -> bool:
         """Send ``value`` as its ruleset's typed message if that loses nothing."""
         sub = getattr(out, f.name)
         try:
@@ -183,7 +183,7 @@ class Codec:
         out.ClearField(f.name)
         return False
 
-    def _single(self, out: Message, f: protogen.FieldDef, value: Any) -> None:
+    def _single(self, out: Message, f: proto_model.FieldDef, value: Any) -> None:
         if f.conv == "scalar":
             setattr(out, f.name, value)
             return
@@ -191,10 +191,10 @@ class Codec:
         sub.SetInParent()
         self._into(sub, f, value)
 
-    def _into(self, sub: Message, f: protogen.FieldDef, value: Any) -> None:
-        if f.type == protogen.STRUCT:
+    def _into(self, sub: Message, f: proto_model.FieldDef, value: Any) -> None:
+        if f.type == proto_model.STRUCT:
             sub.update(value)  # type: ignore[attr-defined]
-        elif f.type == protogen.VALUE:
+        elif f.type == proto_model.VALUE:
             json_format.ParseDict(value, sub)
         else:
             self._fill(sub, value)
@@ -234,21 +234,21 @@ class Codec:
         if any(f.conv == "ruleset_view" for f in self.fields[name].values()):
             which = msg.WhichOneof("view")
             sub = getattr(msg, which) if which else None
-            if which == protogen.OTHER_EVENT:
+            if which == proto_model.OTHER_EVENT:
                 return dict(_plain(json_format.MessageToDict(sub)))
             return self.from_proto(sub) if sub is not None else {}
         if "data" in {f.oneof for f in self.fields[name].values() if f.conv == "event_data"}:
             which = msg.WhichOneof("data")
-            if which == protogen.OTHER_EVENT:
+            if which == proto_model.OTHER_EVENT:
                 out["data"] = _plain(json_format.MessageToDict(getattr(msg, which)))
             elif which:
                 out["data"] = self.from_proto(getattr(msg, which))
         return out
 
-    def _value(self, f: protogen.FieldDef, value: Any) -> Any:
+    def _value(self, f: proto_model.FieldDef, value: Any) -> Any:
         if f.conv == "scalar":
             return value
-        if f.type in (protogen.STRUCT, protogen.VALUE):
+        if f.type in (proto_model.STRUCT, proto_model.VALUE):
             where = _non_finite(value, f.name)
             if where is not None:  # MessageToDict would fail on it (a bare ValueError)
                 raise SchemaError(where, f"{where}: numbers must be finite", "request.finite-number")

@@ -32,7 +32,6 @@ from typing import Any
 from services.grpc_gateway.proto_model import (
     GENERATED,
     LOCK_FILE,
-    OTHER_EVENT,
     PACKAGE,
     PROTO_FILE,
     PROTO_ROOT,
@@ -175,9 +174,9 @@ if __name__ == "__main__":
 
 __all__ = [
     "LOCK_FILE",
-    "OTHER_EVENT",
-    "PACKAGE",
-    "SERVICE",
+    "PROTO_FILE",
+    "PROTO_ROOT",
+    "ROOT",
     "Schema",
     "build",
     "generate",

@@ -41,7 +41,7 @@ from services import metrics, queries
 from services.dependencies import dependency_down
 from services.gateway.body import check_value
 from services.gateway.problems import Problem
-from services.grpc_gateway import protogen
+from services.grpc_gateway import proto_model
 from services.grpc_gateway import schema as s
 from services.grpc_gateway.convert import Codec, SchemaError
 from services.grpc_gateway.generated import skald_pb2
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from services.gateway.state import Services
 
 log = structlog.get_logger(__name__)
-SERVICE_NAME = f"{protogen.PACKAGE}.{protogen.SERVICE}"
+SERVICE_NAME = f"{proto_model.PACKAGE}.{proto_model.SERVICE}"
 HEALTH_INTERVAL = 2.0
 ABORTED_RULES = frozenset({"command.concurrency", "command.idempotency-key"})
 _CODES = {
@@ -129,7 +129,7 @@ def status_of(err: Refused) -> tuple[grpc.StatusCode, tuple[tuple[str, str | byt
                                    message=err.message)
     status = RpcStatus(code=code.value[0], message=err.message)
     packed = status.details.add()
-    packed.type_url = f"type.googleapis.com/{protogen.PACKAGE}.ErrorDetail"
+    packed.type_url = f"type.googleapis.com/{proto_model.PACKAGE}.ErrorDetail"
     packed.value = detail.SerializeToString()
     return code, (("skald-field", err.field), ("skald-rule", err.rule),
                   ("grpc-status-details-bin", status.SerializeToString()))

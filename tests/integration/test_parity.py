@@ -368,9 +368,41 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "golden-heroes.MentalAttack", {**gh_hero, "target_id": "gh-foe"})
     await w.both("ann", "golden-heroes.RaiseForceField", {**gh_hero,
                                                           "field": "personal_force_shield"})
+    await w.both("ann", "golden-heroes.PlaceForceField", {**gh_fight, "character_id": "gh-hero",
+                                                          "field": "general_force_wall",
+                                                          "protects": ["gh-foe"]})
     await w.both("ann", "golden-heroes.EndCombat", gh_fight)
+    await w.both("ann", "CreateCharacter", {"campaign_id": ghid, "name": "gh-mat",
+                                            "character_id": "gh-mat", "sheet": {
+                                                "max_htc": 40, "htc": 0, "max_htk": 40,
+                                                "htk": 40, "generated": True}})
+    mat = {**gh_hero, "target_id": "gh-mat"}
+    grab = await w.both("ann", "golden-heroes.Grab", {**mat, "hand": "left"})
+    assert grab.ok, grab.value
+    await w.both("ann", "golden-heroes.Lift", mat)
+    await w.both("ann", "golden-heroes.Grapple", {**mat, "hold": "hypothetical"})
+    await w.both("ann", "golden-heroes.MaintainGrapple", mat)
+    await w.both("ann", "golden-heroes.LetGo", mat)
+    await w.both("ann", "golden-heroes.Bind", {"campaign_id": ghid, "character_id": "gh-foe",
+                                               "what": "heavy chains", "binding_htk": 8})
+    await w.both("ann", "golden-heroes.EscapeBinding", {"campaign_id": ghid,
+                                                        "character_id": "gh-foe",
+                                                        "how": "resist"})
+    await w.both("ann", "golden-heroes.Ram", {"campaign_id": ghid, "character_id": "gh-mat",
+                                              "vehicle_size": 11, "speed": 40})
+    await w.both("ann", "golden-heroes.Push", {**gh_hero, "object_size": 0, "mobile": True})
+    await w.both("ann", "golden-heroes.JudoThrow", {**gh_hero, "target_id": "gh-foe"})
+    await w.both("ann", "golden-heroes.ChooseEquipment", {**gh_hero, "items": [
+        {"name": "rope and grapple"}, {"name": "Suit Padding", "kind": "padding"}]})
     await w.both("ann", "golden-heroes.StartWeek", {"campaign_id": ghid,
                                                     "characters": ["gh-hero", "gh-foe"]})
+    await w.both("ann", "golden-heroes.RollRating", {**gh_hero, "use": "lead", "about": "docks"})
+    await w.both("ann", "golden-heroes.ChooseTarget", {"campaign_id": ghid,
+                                                       "candidates": ["gh-hero", "gh-foe"]})
+    await w.both("ann", "golden-heroes.UseResources", {**gh_hero, "kind": "hire", "what": "lab",
+                                                       "level_needed": 2, "spend_dup": True})
+    await w.both("ann", "golden-heroes.AllocateDups", {**gh_hero, "allocations": [
+        {"activity": "training", "dups": 2}]})
     await w.both("ann", "golden-heroes.SetRating", {**gh_hero, "rating": "security",
                                                     "value": 10, "reason": "a win"})
     await w.both("ann", "golden-heroes.StartScenario", {"campaign_id": ghid,

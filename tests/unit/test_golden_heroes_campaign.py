@@ -6,7 +6,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import campaign
+from domain.rulesets.golden_heroes import GOLDEN_HEROES, campaign
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -73,3 +73,81 @@ def test_hero_points_turn_a_miss_into_a_hit_once_a_roll_once_a_scenario() -> Non
         w.run(c.SpendHeroPoints(campaign_id=CID, character_id="hero", roller_id="hero",
                                 target_id="foe", points=2))  # only 1 left this scenario
     assert "1 Hero Point(s) left" in str(err.value)
+
+
+def test_a_superpower_refinement_responds_on_1d6_plus_ipp_plus_the_referees_1_to_3() -> None:
+    """L116-L117: a power practised as a Superpower Refinement (its IPP Rating set by the
+    referee's improvement, L375) avoids the damage on 1d6 + IPP + 1-3 >= 7; 2 Frames."""
+    w = World(hero=sheet(), foe=sheet(powers=[{"power": "teleport"}], dups=20))
+    w.run(c.Strike(campaign_id="c", character_id="hero", target_id="foe"), [15])
+    with pytest.raises(DomainError) as err:
+        w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
+                        power="teleport"), [6])
+    assert (err.value.field, err.value.rule) == ("power",
+                                                 "golden-heroes.superpower-response L116-L117")
+    with pytest.raises(DomainError) as err:
+        w.run(c.ImproveCharacter(campaign_id="c", character_id="foe", dups=10,
+                                 improvement="blink away", refinement="flight", ipp=3))
+    assert err.value.field == "refinement"
+    w.run(c.ImproveCharacter(campaign_id="c", character_id="foe", dups=10,
+                             improvement="blink away", refinement="teleport", ipp=3))
+    assert w.sheet("foe").refinements == {"teleport": 3} and w.sheet("foe").dups == 10
+    # 3 + 3 + 1 = 7: no damage at all
+    res = w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
+                          power="teleport"), [3])[0].data
+    assert (res["response_total"], res["response_result"], res["htc_taken"]) == (7, "success", 0)
+    assert res["response_frames"] == 2
+    w.run(c.Strike(campaign_id="c", character_id="hero", target_id="foe"), [15])
+    # 2 + 3 + 1 = 6 fails: the fist's 2d6 HTC land (Strength 10: no modifier)
+    res = w.run(c.Respond(campaign_id="c", character_id="foe", response="superpower",
+                          power="teleport"), [2, 4, 5, 1])[0].data
+    assert (res["response_result"], res["htc_taken"]) == ("fail", 9)
+
+
+def test_spare_dups_are_allocated_by_general_instructions_within_what_is_held() -> None:
+    """L285-L287: players give general instructions for their spare DUPs; the referee resolves
+    them (ImproveCharacter)."""
+    w = World(hero=sheet(dups=5))
+    plan = [c.Allocation(activity="practise Energy Attack", dups=3),
+            c.Allocation(activity="build a tracer", dups=2)]
+    w.run(c.AllocateDups(campaign_id="c", character_id="hero", allocations=plan))
+    assert w.sheet("hero").dup_plan == {"practise Energy Attack": 3, "build a tracer": 2}
+    with pytest.raises(DomainError) as err:
+        w.run(c.AllocateDups(campaign_id="c", character_id="hero",
+                             allocations=[*plan, c.Allocation(activity="patrol", dups=1)]))
+    assert (err.value.field, err.value.rule) == ("allocations", "golden-heroes.dups L285-L287")
+    w.run(c.AllocateDups(campaign_id="c", character_id="hero", allocations=plan[:1]))
+    derived = GOLDEN_HEROES.derived(w.states["character:hero"], {})
+    assert derived["dups_unallocated"] == 2
+
+
+def test_a_critical_stands_against_hero_points_unless_the_option_changes_it() -> None:
+    ps28 = {"conscience": 5, "expression": 5, "success_rate": 5, "public_response": 5,
+            "security": 8}
+    for option, allowed in (("stand", False), ("change", True)):
+        w = World({"hero_points_on_criticals": option}, hero=sheet(ratings=ps28), foe=sheet())
+        w.run(c.StartScenario(campaign_id="c", characters=["hero"]))
+        w.run(c.Strike(campaign_id="c", character_id="hero", target_id="foe"), [1, 5])
+        spend = c.SpendHeroPoints(campaign_id="c", character_id="hero", roller_id="hero",
+                                  target_id="foe", points=3)
+        if allowed:
+            # 1 + 2 + 6 = 9, +3 is 12: the total decides, still a miss
+            assert w.run(spend)[0].data["total"] == 12
+        else:
+            with pytest.raises(DomainError) as err:
+                w.run(spend)
+            assert "a critical stands as rolled" in err.value.message
+
+
+def test_a_tie_on_a_critical_against_the_non_superpowered_counts_as_the_option_says() -> None:
+    """L84: a critical hit knocks the non-superpowered out if it does more HTC than HTK and
+    kills if more HTK; a tie is HTC by default (decision #2)."""
+    for option, condition, injury in (("htc", "unconscious", "none"),
+                                      ("htk", "fine", "technically_dead")):
+        w = World({"critical_tie": option}, hero=sheet(attributes={"strength": 18}),
+                  thug=sheet(character_type="non_superpowered", max_htc=20, max_htk=20))
+        # Strength 18: +3, all on HTK; a natural 20 on the non-superpowered rolls no d10
+        w.run(c.Strike(campaign_id="c", character_id="hero", target_id="thug", to_htk=3), [20])
+        # 2d6 (1 + 2) HTC and 1d6-6 (6 - 6) + 3 HTK: 3 and 3, a tie
+        res = w.run(c.Respond(campaign_id="c", character_id="thug"), [1, 2, 6])[0].data
+        assert (res["condition"], res["injury"]) == (condition, injury)

@@ -8,7 +8,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import GOLDEN_HEROES, damage, falls, states
+from domain.rulesets.golden_heroes import GOLDEN_HEROES, attacks, damage, falls, states
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -168,6 +168,34 @@ def test_responses_use_future_frames_and_four_free_against_wc_0_1() -> None:
     assert spent == [(True, [], 0)] * 4 + [(False, [4], 0), (False, [], 1)]
 
 
+def test_a_fifth_free_response_without_a_future_frame_is_refused() -> None:
+    thugs = {f"thug{n}": sheet(character_type="non_superpowered",
+                               attributes={"dexterity": 9 - n}) for n in (1, 2, 3)}
+    w = World(hero=sheet(), foe=sheet(attributes={"dexterity": 14}), **thugs)
+    w.run(c.StartCombat(campaign_id=CID, encounter_id="fight", heroes=["hero"],
+                        villains=["foe", *thugs]))
+    w.run(c.RollInitiative(campaign_id=CID, encounter_id="fight"), [9, 1])  # heroes win 4
+    w.run(c.Act(campaign_id=CID, encounter_id="fight", character_id="hero", activity="pass"))
+    w.run(c.EndPhase(campaign_id=CID, encounter_id="fight"))
+    # the foe's four WC2 blows: each dodge borrows one of next round's frames (L60, L101)
+    for attacker in ("foe",) * 4 + ("thug1", "thug1", "thug2", "thug2"):
+        w.run(c.Strike(campaign_id=CID, character_id=attacker, target_id="hero",
+                       encounter_id="fight"), [15])
+        w.run(c.Respond(campaign_id=CID, character_id="hero", encounter_id="fight",
+                        response="dodge", full_dodge=False), [3, 1, 1, 1])
+    assert w.encounter().borrowed["hero"] == 4 and w.encounter().free_responses["hero"] == 4
+    w.run(c.Strike(campaign_id=CID, character_id="thug3", target_id="hero",
+                   encounter_id="fight"), [15])
+    before = len(w.log)
+    with pytest.raises(DomainError) as err:
+        w.run(c.Respond(campaign_id=CID, character_id="hero", encounter_id="fight",
+                        response="dodge"), [3])
+    assert (err.value.field, err.value.rule) == ("response", "golden-heroes.free-responses L101")
+    assert len(w.log) == before
+    # taking the blow needs no frame
+    w.run(c.Respond(campaign_id=CID, character_id="hero", encounter_id="fight"), [1, 1, 1])
+
+
 def test_personal_force_fields_absorb_and_break() -> None:
     ff = {"power": "force_field", "grade": 2, "choice": "personal_force_shield,personal_force_wall",
           "rolled": {"barrier_htk": 10, "shield_absorbs": 14, "wall_htk": 17}}
@@ -279,3 +307,28 @@ def test_the_rounding_and_fall_readings_are_campaign_options() -> None:
     # 6 + 1 - 2 = 5: glancing, or a full dodge for a frame, declined here (L101)
     res = respond(w, [6, 3, 4, 1], response="dodge", full_dodge=False)
     assert res.response_result == "glancing" and res.htc_taken == 3  # 7 less 4, rounded up
+
+
+def test_the_weapon_types_own_weapons_bullwhip_smg_laser_blaster() -> None:
+    """L131: the Bull-whip is -2 to strike; L132: SMG dodged at -1; Laser WC2, dodged at -2,
+    parried as energy, -1 to both dividers; Blaster WC2, parried as energy, -2 to dividers."""
+    thug = sheet(character_type="non_superpowered", weapon_class=0)
+    w = World(thug=thug, foe=sheet())
+    spec = {"attack": "weapon", "weapon": "light_projectile"}
+    forms = {v: attacks.form(w.sheet("thug"), c.StrikeSpec(**spec, variant=v))  # type: ignore[arg-type]
+             for v in ("smg", "laser", "blaster")}
+    assert [(f.weapon_class, f.dodge_modifier, f.parry_row, f.divider_reduction)
+            for f in forms.values()] == [(0, -1, "missile_lp", 0), (2, -2, "hp_ea", 1),
+                                         (2, 0, "hp_ea", 2)]
+    ev = strike(w, [10], character_id="thug", attack="weapon", weapon="one_handed_concussive",
+                variant="bullwhip")
+    assert [(m.source, m.value) for m in ev.modifiers] == [("bull-whip (L131)", -2)]
+    with pytest.raises(DomainError) as err:
+        strike(w, [10], character_id="thug", attack="weapon", weapon="light_projectile",
+               variant="bullwhip")
+    assert (err.value.field, err.value.rule) == ("variant", "golden-heroes.weapons L131")
+    # the dodge against a laser carries its -2 (L132): 1d6 6 + 1 (DC6) - WC2 - 2 = 3, glancing
+    strike(w, [15], character_id="thug", attack="weapon", weapon="light_projectile",
+           variant="laser")
+    res = respond(w, [6, 3, 2, 2], response="dodge")
+    assert (res.response_total, res.response_result) == (3, "glancing")

@@ -7,6 +7,7 @@ import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
+from domain.rulesets.golden_heroes import attacks
 from tests.unit.golden_heroes_world import World, sheet
 
 CID = "camp"
@@ -65,3 +66,45 @@ def test_grade_2_adds_its_d10_dice_and_a_malfunction_wastes_one() -> None:
     assert ev.data["critical_die"] == 3
     pool = w.sheet("hero").energy_pool
     assert pool is not None and (pool.spent, pool.size) == (11, 22)
+
+
+def test_grade_3_gimmicks_the_engine_applies() -> None:
+    """L179-L194: Improved Damage cuts the dividers by 3, Improved Weapon Class is WC4, Quick
+    Blast fires 7 dice or fewer in a Frame, Hi-Power Blast up to 15 dice, Push Back at a
+    threshold 15 lower; one gimmick a grade from grade 3."""
+    def ea(choice: str, grade: int = 3) -> c.GoldenHeroesSheet:
+        w = World(hero=sheet(powers=[{"power": "energy_attack", "grade": grade,
+                                      "choice": choice}]))
+        return w.sheet("hero")
+
+    def form(choice: str, h: int = 3, k: int = 3) -> attacks.AttackForm:
+        return attacks.form(ea(choice), c.Strike(campaign_id=CID, character_id="hero",
+                                                 target_id="foe", attack="energy_attack",
+                                                 energy_htc_dice=h, energy_htk_dice=k))
+
+    assert (form("").weapon_class, form("").divider_reduction, form("").frames) == (3, 2, 2)
+    assert form("improved_damage").divider_reduction == 3
+    assert form("improved_weapon_class").weapon_class == 4
+    assert (form("quick_blast", 4, 3).frames, form("quick_blast", 4, 4).frames) == (1, 2)
+    assert form("hi_power_blast", 8, 7).htc_dice == 8
+    with pytest.raises(DomainError):
+        form("", 6, 5)
+    assert "push_back_gimmick" in form("push_back").tags
+    # a grade 2 Energy Attack has no gimmick to use
+    assert attacks.form(ea("improved_damage", 2), c.StrikeSpec(attack="energy_attack")) \
+        .divider_reduction == 2
+    w = World(hero=sheet(powers=[{"power": "energy_attack", "grade": 3}]))
+    with pytest.raises(DomainError) as err:
+        w.run(c.ChoosePowerOption(campaign_id=CID, character_id="hero", power="energy_attack",
+                                  choice="quick_blast,push_back"))
+    assert err.value.rule == "golden-heroes.energy-attack L179"
+
+
+def test_a_push_back_blast_pushes_at_a_threshold_15_lower() -> None:
+    w = World(hero=sheet(powers=[{"power": "energy_attack", "grade": 3,
+                                  "choice": "push_back"}]), foe=sheet())
+    w.run(c.Strike(campaign_id=CID, character_id="hero", target_id="foe",
+                   attack="energy_attack", energy_htc_dice=3, energy_htk_dice=3), [15])
+    # 18 HTC against a threshold of 20 - 15 = 5: 13 over, 2 m for each 5 or part (L119, L183)
+    res = w.run(c.Respond(campaign_id=CID, character_id="foe"), [6, 6, 6, 1, 1, 1, 10])[0].data
+    assert (res["pushback_threshold"], res["pushback_metres"]) == (5, 6)

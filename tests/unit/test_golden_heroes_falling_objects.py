@@ -45,3 +45,19 @@ def test_the_victim_responds_and_takes_it_through_the_pipeline() -> None:
     # glancing: half of 51 (25, rounded down) off, HTK first (L103): 26 HTC, 0 HTK
     assert (res["htc_taken"], res["htk_taken"]) == (26, 0)
     assert w.sheet("foe").htc == 34 and w.sheet("foe").pending_attack is None
+
+
+def test_the_heavy_lorry_at_40_metres_a_round_and_being_knocked_clear() -> None:
+    """L139-L140: a heavy lorry (Size 11, Throw 51) at 40 m a Round does 51 + 10 = 61, 31 HTC
+    and 30 HTK; pushed back, an automatic dodge against WC2 without Dodge Modifiers that does
+    not fail knocks the victim clear with half the HTK."""
+    assert [falling_objects.ram_modifier(s) for s in (40, 41, 20, 19, 12)] == [10, 10, 0, -2, -16]
+    for clear_die, clear, htk in ((4, True, 15), (3, False, 30)):
+        w = World(foe=sheet(max_htc=80, max_htk=80))
+        ev = w.run(c.Ram(campaign_id="c", character_id="foe", vehicle_size=11, speed=40))[0].data
+        assert (ev["damage"], ev["htc"], ev["htk"]) == (61, 31, 30)
+        # 31 HTC over the threshold of 20 pushes back (L119); then the fall d20
+        res = w.run(c.Respond(campaign_id="c", character_id="foe"), [clear_die, 10])[0].data
+        assert (res["clear_die"], res["knocked_clear"], res["htk_taken"]) == (clear_die, clear,
+                                                                               htk)
+        assert res["pushback_metres"] == 6

@@ -131,3 +131,28 @@ def test_the_reason_for_a_change_is_for_the_referee_only() -> None:
     assert public_status.public_status(w.sheet("hero")) == 12
     silent = w.run(c.SetRating(campaign_id=CID, character_id="hero", rating="heroism", value=3))
     assert len(silent) == 1  # no reason given, nothing to hide
+
+
+def test_one_off_purchases_and_hiring_from_the_level_in_use() -> None:
+    """L295: a one-off transaction at FRL+1 costs a DUP; L309: Material Resources hired at
+    FRL-2, FRL-1 for a DUP, one lower again without the know-how."""
+    w = World(hero=sheet(dups=1, ratings={"conscience": 3, "expression": 3, "success_rate": 0,
+                                          "public_response": 2, "security": 5, "frl": 5}))
+
+    def use(**kw: object) -> c.ResourcesUsed:
+        cmd = c.UseResources(campaign_id="c", character_id="hero", what="a van", **kw)  # type: ignore[arg-type]
+        return msgspec.convert(w.run(cmd)[0].data, c.ResourcesUsed)
+
+    assert use(kind="purchase", level_needed=5).level == 5
+    with pytest.raises(DomainError) as err:
+        use(kind="purchase", level_needed=6)
+    assert (err.value.field, err.value.rule) == ("level_needed", "golden-heroes.frl L295")
+    assert use(kind="hire", level_needed=3).level == 3  # FRL 5 - 2
+    with pytest.raises(DomainError) as err:
+        use(kind="hire", level_needed=3, knows_how=False)  # technical support: one lower
+    assert err.value.rule == "golden-heroes.frl L309"
+    ev = use(kind="purchase", level_needed=6, spend_dup=True)
+    assert (ev.level, ev.dups, w.sheet("hero").dups) == (6, 1, 0)
+    with pytest.raises(DomainError) as err:
+        use(kind="hire", level_needed=4, spend_dup=True)
+    assert err.value.field == "spend_dup"

@@ -10,17 +10,22 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.golden_heroes.campaign import (
+    AllocateDups,
+    Allocation,
     CharacterImproved,
+    DupsAllocated,
     HeroPointsSpent,
     ImproveCharacter,
     Rating,
     RatingReasonNoted,
     RatingSet,
+    ResourcesUsed,
     ScenarioStarted,
     SetRating,
     SpendHeroPoints,
     StartScenario,
     StartWeek,
+    UseResources,
     WeekStarted,
 )
 from contracts.rulesets.golden_heroes.combat import (
@@ -33,6 +38,7 @@ from contracts.rulesets.golden_heroes.combat import (
     EndCombat,
     EndPhase,
     FramesUsed,
+    GeneralField,
     InitiativeRolled,
     PhaseEnded,
     RollInitiative,
@@ -56,7 +62,23 @@ from contracts.rulesets.golden_heroes.damage import (
     Respond,
     ResponseKind,
 )
-from contracts.rulesets.golden_heroes.falling_objects import DropObject, ObjectFell
+from contracts.rulesets.golden_heroes.equipment import (
+    ChooseEquipment,
+    EquipmentChosen,
+    Item,
+    ItemKind,
+)
+from contracts.rulesets.golden_heroes.falling_objects import (
+    DropObject,
+    ObjectFell,
+    Ram,
+    VehicleRammed,
+)
+from contracts.rulesets.golden_heroes.general_fields import (
+    GeneralFieldChanged,
+    GeneralFieldType,
+    PlaceForceField,
+)
 from contracts.rulesets.golden_heroes.generation import (
     AttributeRoll,
     Background,
@@ -73,7 +95,30 @@ from contracts.rulesets.golden_heroes.generation import (
     TakeBackground,
     UpgradePower,
 )
+from contracts.rulesets.golden_heroes.grapple import (
+    Bind,
+    BindingRolled,
+    EscapeBinding,
+    Grab,
+    GrabRolled,
+    Grapple,
+    GripChanged,
+    Hand,
+    Hold,
+    JudoThrow,
+    JudoThrown,
+    LetGo,
+    MaintainGrapple,
+)
+from contracts.rulesets.golden_heroes.lifting import Lift, ObjectHandled, Push
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
+from contracts.rulesets.golden_heroes.rating_rolls import (
+    ChooseTarget,
+    RatingRolled,
+    RatingUse,
+    RollRating,
+    TargetChosen,
+)
 from contracts.rulesets.golden_heroes.scenario import (
     EndScenario,
     Result,
@@ -89,12 +134,14 @@ from contracts.rulesets.golden_heroes.sheet import (
     DefenceClass,
     EnergyPool,
     GoldenHeroesSheet,
+    Grip,
     LastStrike,
     PendingAttack,
     PowerHeld,
     StrikeModifier,
     WeaponClass,
     WeaponType,
+    WeaponVariant,
 )
 from contracts.rulesets.golden_heroes.strike import (
     ModifierLine,
@@ -110,7 +157,9 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     ConvertPowerRolls, TakeBackground, Strike, StartCombat, RollInitiative, Act, EndPhase,
     EndCombat, Respond, RaiseForceField, Fall, Recover, Aid, StartWeek, StartScenario, SetRating,
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
-    MentalAttack, EndScenario)
+    MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
+    ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources,
+    RollRating, ChooseTarget, Bind, EscapeBinding, Ram)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -118,12 +167,22 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         BackgroundTaken, StrikeRolled, HitPending, CombatStarted, InitiativeRolled, FramesUsed, PhaseEnded,
         CombatEnded, AttackResolved, ForceFieldRaised, Recovered, Aided, WeekStarted,
         ScenarioStarted, RatingSet, HeroPointsSpent, CharacterImproved, CoupDeGraceDelivered,
-        ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded)
+        ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
+        GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
+        DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
+        BindingRolled, VehicleRammed)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
-    "MentalAttack", "MentalAttackRolled",
+    "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
+    "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
+    "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
+    "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
+    "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
+    "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",
+    "JudoThrow", "JudoThrown", "Grip", "Hand", "Hold", "LetGo", "MaintainGrapple", "Lift",
+    "ObjectHandled", "Push",
     "Fall", "ForceFieldRaised", "PersonalField", "RaiseForceField",
     "CharacterImproved", "HeroPointsSpent", "ImproveCharacter", "LastStrike", "Rating",
     "EndScenario", "Result", "ScenarioEnded", "ScenarioOutcome", "RatingReasonNoted",
@@ -139,5 +198,5 @@ __all__ = [
     "PowerOptionChosen", "PowerRollsConverted", "Recover", "Recovered", "Respond",
     "ResponseKind", "RollInitiative", "RollPower", "Side", "StartCombat", "Strike",
     "StrikeModifier", "StrikeRolled", "StrikeSpec", "TakeBackground", "UpgradePower",
-    "WeaponClass", "WeaponType",
+    "WeaponClass", "WeaponType", "WeaponVariant",
 ]

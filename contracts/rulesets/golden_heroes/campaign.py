@@ -66,6 +66,9 @@ class ImproveCharacter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     character_id: str
     dups: Annotated[int, msgspec.Meta(ge=1, le=200)]
     improvement: Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+    # a Superpower Refinement of a power held, with the IPP Rating the referee sets (L117)
+    refinement: str | None = None
+    ipp: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
 
 
 class WeekStarted(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,3 +118,53 @@ class CharacterImproved(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     dups: int
     improvement: str
+    refinement: str | None = None
+    ipp: int = 0
+
+
+class Allocation(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A general instruction for spare DUPs: improving a power, a Strike Modifier, a rating,
+    status, building a gadget ... (L286-L287)."""
+
+    activity: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+    dups: Annotated[int, msgspec.Meta(ge=1, le=200)]
+
+
+class AllocateDups(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The player's general instructions for the character's spare DUPs (L285-L287), at most
+    the DUPs it has; the referee resolves them (``ImproveCharacter``) by systems the players are
+    not told. Given again, it replaces the earlier instructions."""
+
+    campaign_id: str
+    character_id: str
+    allocations: list[Allocation]
+
+
+class DupsAllocated(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    allocations: list[Allocation]
+    dups: int  # the DUPs allocated, of those the character has
+
+
+class UseResources(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A one-off use of the Financial Resource Level (L295-L296, L309): a ``purchase`` at the
+    level in use, or at one higher for a DUP (``spend_dup``); or ``hire`` Material Resources at
+    FRL-2, FRL-1 for a DUP, one lower again without the know-how. ``level_needed`` is the level
+    the referee sets for the item; refused above what can be reached."""
+
+    campaign_id: str
+    character_id: str
+    kind: Literal["purchase", "hire"]
+    what: Annotated[str, msgspec.Meta(min_length=1, max_length=120)]
+    level_needed: Annotated[int, msgspec.Meta(ge=0, le=10)]
+    spend_dup: bool = False
+    knows_how: bool = True
+
+
+class ResourcesUsed(msgspec.Struct, frozen=True, kw_only=True):
+    character_id: str
+    kind: str
+    what: str
+    level_needed: int
+    level: int  # the level reached
+    dups: int  # DUPs spent (L295, L309)

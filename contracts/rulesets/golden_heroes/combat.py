@@ -20,6 +20,16 @@ class Combatant(msgspec.Struct, kw_only=True):
     surprised: bool = False  # no combat response until attacked (L55-L57)
 
 
+class GeneralField(msgspec.Struct, frozen=True, kw_only=True):
+    """A General Force Barrier or Wall placed in the fight (L206-L207): its caster
+    concentrates on it; the characters behind it are attacked through it."""
+
+    caster_id: str
+    field: str  # "general_force_barrier" (3d6 HTK) or "general_force_wall" (5d6 HTK)
+    strength: int
+    protects: list[str] = []
+
+
 class EncounterState(msgspec.Struct, kw_only=True):
     """A Golden Heroes fight: the round, its phase, and every combatant's frames."""
 
@@ -37,6 +47,8 @@ class EncounterState(msgspec.Struct, kw_only=True):
     delayed: list[str] = []  # winners who delayed their odd frame to phase 3 (L46)
     borrowed: dict[str, int] = {}  # next round's frames already spent on responses (L60)
     free_responses: dict[str, int] = {}  # responses to WC 0/1 attacks this round (L101)
+    fields: list[GeneralField] = []  # general force fields up in the fight (L206-L207)
+    walls_broken: list[str] = []  # casters whose General Force Wall cannot regenerate (L207)
 
 
 class StartCombat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -8,7 +8,8 @@ import msgspec
 
 from contracts.rulesets.golden_heroes.sheet import AttackName, PendingAttack, WeaponType
 
-ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm"]
+ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm", "resist",
+                       "superpower"]
 ParryMode = Literal["melee_ws_shield", "melee_ws", "melee_ma3", "melee_ma", "melee_other",
                     "missile_ws_shield", "missile_ws", "missile_hh", "missile_lp",
                     "missile_hp_ea"]
@@ -29,6 +30,9 @@ class Respond(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     full_dodge: bool = True
     object_size: Annotated[int, msgspec.Meta(ge=0, le=21)] = 2  # autoparry: the Size (L72-L74)
     in_hand: bool = False  # autoparry with the object already in hand: 1 frame (L113)
+    # a Superpower Refinement as the response: 1d6 + its IPP + the referee's 1-3 >= 7 (L117)
+    power: str | None = None
+    referee_bonus: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
 
 
 class Recover(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -117,6 +121,8 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     fall_die: int | None = None
     pushback_distance: int = 0  # the metres travelled: stopped by or through an obstruction
     collision_die: int | None = None  # driven into a solid obstruction: +1d6 HTC (L119)
+    clear_die: int | None = None  # run into by a vehicle and pushed back: a dodge vs WC2 (L140)
+    knocked_clear: bool = False  # only half the HTK taken (L140)
     ploughed_through: bool = False
     fell: bool = False
     htc: int = 0  # the target's HTC and HTK afterwards
@@ -124,6 +130,8 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     condition: str = "fine"  # the worst HTC condition (L9, L122-L123)
     injury: str = "none"  # the worst HTK condition (L9, L128)
     field_destroyed: str = ""  # a barrier or wall the attack's HTK broke (L206-L207)
+    # a hypothetical grapple: the HTC it would have done, not taken from the pools (L121)
+    hypothetical_htc: int | None = None
 
 
 class Recovered(msgspec.Struct, frozen=True, kw_only=True):

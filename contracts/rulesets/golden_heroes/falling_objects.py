@@ -33,3 +33,29 @@ class ObjectFell(msgspec.Struct, frozen=True, kw_only=True):
     damage: int
     htc: int
     htk: int
+
+
+class Ram(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A vehicle of a Size (L72-L74) drives into ``character_id`` at ``speed`` metres a Round:
+    a hit the victim responds to as to a hand-hurled missile (L139-L140)."""
+
+    campaign_id: str
+    character_id: str  # the one it runs into
+    vehicle_size: Annotated[int, msgspec.Meta(ge=0, le=21)]
+    speed: Annotated[int, msgspec.Meta(ge=0, le=10_000)]  # metres a Round
+    encounter_id: str | None = None
+
+
+class VehicleRammed(msgspec.Struct, frozen=True, kw_only=True):
+    """The vehicle's Throw Strength, +1 per 2 m a Round over 20 or -2 per metre under 20, half
+    HTC with odd halves up, the rest HTK (L139-L140): a heavy lorry at 40 m is 51 + 10 = 61,
+    31 HTC and 30 HTK."""
+
+    character_id: str
+    vehicle_size: int
+    speed: int
+    throw_strength: int
+    modifier: int
+    damage: int
+    htc: int
+    htk: int

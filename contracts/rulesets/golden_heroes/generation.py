@@ -109,6 +109,7 @@ class PowerOptionChosen(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     power: str
     choice: str
+    cost: int = 0  # Power Rolls spent: the Judo Throw option costs 1 (L239)
 
 
 class PowerRollsConverted(msgspec.Struct, frozen=True, kw_only=True):

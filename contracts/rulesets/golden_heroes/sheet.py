@@ -22,6 +22,9 @@ WeaponType = Literal["one_handed_concussive", "two_handed_concussive", "hand_hur
                      "one_handed_penetrative", "two_handed_penetrative",
                      "hand_hurled_penetrative", "light_projectile", "heavy_projectile"]
 
+# weapons the WEAPON TYPES name with their own numbers (L131-L132)
+WeaponVariant = Literal["bullwhip", "smg", "laser", "blaster"]
+
 WeaponClass = Annotated[int, msgspec.Meta(ge=0, le=5)]
 DefenceClass = Annotated[int, msgspec.Meta(ge=1, le=12)]
 StrikeModifier = Annotated[int, msgspec.Meta(ge=-40, le=40)]
@@ -60,6 +63,21 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     target_surprised: bool = False
     obstruction_metres: int | None = None  # a solid obstruction behind the target (L119)
     obstruction_htk: int | None = None
+
+
+class Grip(msgspec.Struct, frozen=True, kw_only=True):
+    """How a character is held: by whom, with which hands, and, once grappled, the hold chosen
+    when the grapple was made (L120) with this Action's hypothetical HTC (L121)."""
+
+    holder_id: str
+    hands: list[str] = []
+    hold: str | None = None  # None: grabbed only; "real" or "hypothetical": grappled
+    hypothetical_htc: int = 0  # the penalties of a hypothetical hold this Action (L121)
+    lifted: bool = False  # lifted clear of the ground by the holder, to be thrown (L71, L73)
+    struggling: bool = True  # able to resist: its throw takes an Action, not a Frame (L73)
+    weapon: str | None = None  # a grapple by a weapon (a bullwhip): hypothetical only (L75)
+    binding_wc: int | None = None  # bindings: a lasting hypothetical grapple (L134-L135)
+    encounter_id: str | None = None
 
 
 class EnergyPool(msgspec.Struct, kw_only=True):
@@ -112,6 +130,13 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
+    equipped: bool = False  # starting equipment chosen (L29)
+    costume: str = "standard"  # DC 6 (L27), or Destabilised Molecules (L30)
+    costume_dc: int = 6  # the DC without padding, kept when the equipment is chosen again
+    equipment: list[str] = []
+    dup_plan: dict[str, int] = {}  # the player's instructions for spare DUPs (L286-L287)
+    refinements: dict[str, int] = {}  # power -> IPP Rating of its Superpower Refinement (L117)
+    grip: Grip | None = None  # held by another's grab or grapple (L75-L76, L83)
     # Personal Status components, their initial values (L351-L365; digest §6.8)
     ratings: dict[str, int] = msgspec.field(default_factory=lambda: {
         "conscience": 3, "expression": 3, "success_rate": 0, "public_response": 2,

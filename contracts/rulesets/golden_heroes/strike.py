@@ -15,6 +15,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     StrikeModifier,
     WeaponClass,
     WeaponType,
+    WeaponVariant,
 )
 
 Dice6 = Annotated[int, msgspec.Meta(ge=0, le=15)]
@@ -32,7 +33,13 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     encounter_id: str | None = None
     attack: AttackName = "fist"
     weapon: WeaponType | None = None  # for attack "weapon" (L130-L133)
+    # a bull-whip (-2 to strike), an SMG or assault rifle (dodged at -1), a laser (WC2, dodged
+    # at -2, parried as energy, dividers -1), a blaster (WC2, parried as energy, dividers -2)
+    variant: WeaponVariant | None = None
     object_size: Annotated[int, msgspec.Meta(ge=0, le=21)] | None = None  # a hurled object (L72)
+    # a being this character holds and has lifted, thrown as a hand-hurled object of its Size
+    # (3 unless object_size says otherwise): 1 Action, 1 Frame if it cannot resist (L73)
+    thrown_id: str | None = None
     weapon_class: WeaponClass | None = None  # the attack form's WC when omitted
     energy_htc_dice: Dice6 = 0  # an energy attack's split, at most 2 dice apart (L178)
     energy_htk_dice: Dice6 = 0
@@ -102,6 +109,7 @@ class StrikeSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
     attack: AttackName = "fist"
     weapon: WeaponType | None = None
+    variant: WeaponVariant | None = None
     weapon_class: WeaponClass | None = None
     defence_class: DefenceClass | None = None  # the target's sheet's DC when a target is named
     circumstances: list[Circumstance] = []

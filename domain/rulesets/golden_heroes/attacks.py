@@ -7,7 +7,7 @@ from typing import Final, NamedTuple
 
 from contracts.rulesets.golden_heroes import GoldenHeroesSheet, ModifierLine, Strike, StrikeSpec
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import generation, powers, tables
+from domain.rulesets.golden_heroes import energy_gimmicks, generation, powers, tables
 
 
 class Weapon(NamedTuple):
@@ -36,6 +36,24 @@ WEAPONS: Final[dict[str, Weapon]] = {
                                       "L131"),
     "light_projectile": Weapon(1, 3, 2, 3, 2, "missile_lp", False, 0, 0, ("bullet",), "L131"),
     "heavy_projectile": Weapon(2, 3, 3, 3, 2, "hp_ea", False, 2, -3, (), "L131-L132"),
+}
+
+class Variant(NamedTuple):
+    weapon: str  # the weapon type it is one of
+    weapon_class: int | None  # its own WC, at least
+    strike: int  # strike modifier
+    dodge: int  # dodge modifier against it
+    parry_row: str | None  # parried as energy (L132)
+    divider_reduction: int
+    line: str
+
+
+# Weapons the WEAPON TYPES give their own numbers (L131-L132).
+VARIANTS: Final[dict[str, Variant]] = {
+    "bullwhip": Variant("one_handed_concussive", None, -2, 0, None, 0, "L131"),
+    "smg": Variant("light_projectile", None, 0, -1, None, 0, "L132"),
+    "laser": Variant("light_projectile", 2, 0, -2, "hp_ea", 1, "L132"),
+    "blaster": Variant("light_projectile", 2, 0, 0, "hp_ea", 2, "L132"),
 }
 
 # ORIENTAL MARTIAL ARTS damage options a/b by grade (L239), PUGILISM by grade (L240).
@@ -119,21 +137,35 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
         dodge -= size // 5  # a large hurled object: Dodge Modifier -Size/5 (L103)
         strength_applies = size >= 1  # Damage Modifiers only for 1 kg or more (L131)
     tags, reduction = w.tags, w.divider_reduction
-    if name == "weapon" and wc == 4:
+    if spec.variant is not None:
+        v = VARIANTS[spec.variant]
+        if name != "weapon" or weapon_type != v.weapon:
+            raise DomainError("variant", f"golden-heroes.weapons {v.line}",
+                              f"a {spec.variant} is a {v.weapon.replace('_', ' ')} weapon")
+        wc = max(wc, v.weapon_class or 0)
+        dodge, reduction = dodge + v.dodge, reduction + v.divider_reduction
+        row = v.parry_row or row
+    if name == "weapon" and wc == 4 and row != "hp_ea":  # energy-like stays parried as EA
         row = "melee_ws" if row == "melee_other" else "missile_ws"
     if name == "energy_attack":
         if powers.grade(sheet, "energy_attack") == 0:
             raise _missing(name, "L178")
         h, k = spec.energy_htc_dice if isinstance(spec, Strike) else 3, \
             spec.energy_htk_dice if isinstance(spec, Strike) else 3
-        if not 1 <= h + k <= ENERGY_MAX_DICE:
-            raise DomainError("energy_htc_dice", "golden-heroes.energy-attack L178",
-                              f"an energy attack uses 1 to {ENERGY_MAX_DICE} dice an action")
+        b = energy_gimmicks.blast(sheet)
+        if not 1 <= h + k <= b.max_dice:
+            raise DomainError("energy_htc_dice", "golden-heroes.energy-attack L178, L194",
+                              f"an energy attack uses 1 to {b.max_dice} dice an action")
         if abs(h - k) > ENERGY_MAX_SPLIT:
             raise DomainError("energy_htk_dice", "golden-heroes.energy-attack L178",
                               "HTC and HTK dice may differ by at most 2")
-        dice, wc, frames, row, strength_applies = (h, 0, k, 0), 3, 2, "hp_ea", False
-        reduction, tags, dodge = 2, ("energy",), 0  # dividers -2 on a hit (L178)
+        quick = b.quick and h + k <= energy_gimmicks.QUICK_BLAST_DICE
+        dice, wc, frames, row, strength_applies = (h, 0, k, 0), b.weapon_class, \
+            1 if quick else 2, "hp_ea", False
+        # dividers -2 on a hit (L178), -3 with Improved Damage (L192)
+        reduction, tags, dodge = b.divider_reduction, ("energy",), 0
+        if b.push_back:
+            tags = (*tags, "push_back_gimmick")  # threshold 15 lower (L183)
     elif name == "stunner":
         if powers.grade(sheet, "stunner") == 0:
             raise _missing(name, "L272")
@@ -144,7 +176,7 @@ def form(sheet: GoldenHeroesSheet, spec: Strike | StrikeSpec) -> AttackForm:
         if ma is None:
             raise _missing(name, "L239")
         opt = spec.martial_option if isinstance(spec, Strike) else "a"
-        if ma.choice == "pugilism":
+        if "pugilism" in ma.choice.split(",") and "oriental" not in ma.choice.split(","):
             dice, wc, row = PUGILISM[min(ma.grade, 2)], 3, "melee_ma"
         else:
             dice = ORIENTAL[min(ma.grade, 2)][opt]

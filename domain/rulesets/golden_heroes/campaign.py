@@ -11,7 +11,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import detective, public_status, resources, tables
+from domain.rulesets.golden_heroes import detective, powers, public_status, resources, tables
 from domain.rulesets.golden_heroes.decide_combat import char, event
 
 Load = Callable[[str, str], c.GoldenHeroesSheet]
@@ -60,6 +60,7 @@ def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
             **detective.derived(sheet),
             "personal_status": total, "state_of_mind": mind,
             "hero_points_left": max(sheet.hero_points - sheet.hero_points_used, 0),
+            "dups_unallocated": max(sheet.dups - sum(sheet.dup_plan.values()), 0),
             "mental_defence_bonus": mental_defence(total),
             "critical_miss_on": "1-2" if state_of_mind(total) == "jinxed" else "1"}
 
@@ -115,8 +116,8 @@ def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[RulesetEven
 
 
 def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
-                      roller: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
-                      ) -> list[RulesetEvent]:
+                      roller: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+                      on_criticals: str = "stand") -> list[RulesetEvent]:
     """Hero Points added to or taken from a strike just made (L373): each point once a
     scenario, one spend a roll. A critical (natural 1 or 20) stands as rolled (a decision: the
     seed is silent); a hit already resolved is no longer "just made"."""
@@ -133,7 +134,7 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
     if last.hero_points:
         raise StateConflict("roller_id", "golden-heroes.hero-points L373",
                             "Hero Points have already changed this roll")
-    if last.critical is not None:
+    if last.critical is not None and on_criticals == "stand":
         raise StateConflict("roller_id", "golden-heroes.hero-points L373",
                             "a critical stands as rolled")
     pending = target.pending_attack
@@ -153,11 +154,32 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
         for who, r in roles.items()]
 
 
+def use_resources(cmd: c.UseResources, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+    """A one-off use of resources (L295, L309) at the level the Personal Status leaves in use."""
+    ev = resources.use(cmd, sheet, state_of_mind(personal_status(sheet)))
+    return [event(char(cmd.character_id), "ResourcesUsed", ev)]
+
+
+def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+    """Spare DUPs allocated by general instructions (L285-L287): at most the DUPs held; the
+    referee resolves them with ``ImproveCharacter``."""
+    total = sum(a.dups for a in cmd.allocations)
+    if total > sheet.dups:
+        raise StateConflict("allocations", "golden-heroes.dups L285-L287",
+                            f"{total} DUPs allocated; {cmd.character_id!r} has {sheet.dups}")
+    return [event(char(cmd.character_id), "DupsAllocated", c.DupsAllocated(
+        character_id=cmd.character_id, allocations=list(cmd.allocations), dups=total))]
+
+
 def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
     """Improvement is the referee's (L286-L287, L375: the section is not in the seed): DUPs
     spent, what was improved recorded."""
     if cmd.dups > sheet.dups:
         raise StateConflict("dups", "golden-heroes.dups L285",
                             f"{cmd.character_id!r} has {sheet.dups} DUPs")
+    if cmd.refinement is not None and powers.held(sheet, cmd.refinement) is None:
+        raise DomainError("refinement", "golden-heroes.superpower-response L116-L117",
+                          f"a refinement is of a power held: no {cmd.refinement!r}")
     return [event(char(cmd.character_id), "CharacterImproved", c.CharacterImproved(
-        character_id=cmd.character_id, dups=cmd.dups, improvement=cmd.improvement))]
+        character_id=cmd.character_id, dups=cmd.dups, improvement=cmd.improvement,
+        refinement=cmd.refinement, ipp=cmd.ipp))]

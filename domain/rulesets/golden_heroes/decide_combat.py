@@ -133,6 +133,9 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
         side = frames.phase_side(state, state.phase)
         raise StateConflict("character_id", "golden-heroes.round-sequence L46-L47",
                             f"part {state.phase} of the round is the {side}'")
+    if any(f.caster_id == cid for f in state.fields) and activity != "pass":
+        raise StateConflict("character_id", "golden-heroes.force-field L206-L207",
+                            f"{cid!r} concentrates on a general force field: no other action")
     turn = frames.current_actor(state)
     if turn is not None and turn != cid:
         raise StateConflict("character_id", "golden-heroes.order L51-L52",

@@ -15,8 +15,12 @@ from domain.rulesets.golden_heroes import (
     attacks,
     damage,
     decide_combat,
+    energy_gimmicks,
+    falling_objects,
     force_fields,
     frames,
+    general_fields,
+    grapples,
     obstructions,
     powers,
     responses,
@@ -28,7 +32,7 @@ from domain.rulesets.golden_heroes.decide_combat import char, enc, event
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 
-def _frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
+def response_frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
             cost: int) -> tuple[list[int], int]:
     """Future frames for a response: this round's first, then next round's, at most all of
     them (L54, L60, L100); refused when there are not enough."""
@@ -68,10 +72,12 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
                           f"the hit was struck in fight {p.encounter_id!r}")
     kind = cmd.response
     responses.check_may_respond(target, p, kind)
+    grapples.check_response(p, kind, (opts or GoldenHeroesOptions()).judo_damage_response)
     state = decide_combat.active(states_, p.encounter_id) if p.encounter_id else None
     used_free = state.free_responses.get(cmd.character_id, 0) if state else 0
-    cost = responses.frame_cost(p, kind, used_free, cmd.in_hand)
-    free = kind not in ("none", "stand_firm") and responses.is_free(p, used_free)
+    cost = (grapples.RESIST_FRAMES if kind == "resist"
+            else responses.frame_cost(p, kind, used_free, cmd.in_hand))
+    free = kind not in ("none", "stand_firm", "resist") and responses.is_free(p, used_free)
     body: dict[str, Any] = {"character_id": cmd.character_id, "attacker_id": p.attacker_id,
                             "attack": p.attack, "response": kind}
     avoided, glance, parried = False, False, 0
@@ -84,7 +90,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
             room = True
             if state is not None:
                 try:
-                    _frames(state, target, cmd.character_id, cost + 1)
+                    response_frames(state, target, cmd.character_id, cost + 1)
                 except StateConflict:
                     room = False  # the full dodge needs one more future frame (decision #4)
             result = "full" if cmd.full_dodge and room else "glancing"
@@ -95,7 +101,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         need = responses.parry_need(p.parry_row, cmd.parry_mode)
         die = dice.roll(20)
         dex = tables.band(tables.DEXTERITY_STRIKE, target.attributes.get("dexterity", 10))
-        total = die + dex - (4 if p.critical_die == 2 else 0)
+        total = (die + dex - (4 if p.critical_die == 2 else 0)
+                 + grapples.penalties(target.grip).strike)  # a hypothetical hold (L121)
         ok = die != 1 and (die == 20 or total >= need)
         body.update(response_dice=[die], response_total=total,
                     response_result="success" if ok else "fail")
@@ -105,6 +112,21 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         elif ok:
             parried, faces = _parry_damage(target, cmd, dice)
             body["parry_dice"] = faces
+    elif kind == "superpower":
+        # the refinement's roll is checked before the die is cast (L117)
+        responses.superpower_total(target, cmd.power, 0, cmd.referee_bonus)
+        die = dice.roll(6)
+        total = responses.superpower_total(target, cmd.power, die, cmd.referee_bonus)
+        avoided = total >= responses.SUPERPOWER_SUCCESS
+        body.update(response_dice=[die], response_total=total,
+                    response_result="success" if avoided else "fail")
+    elif kind == "resist":
+        # 1d6 + the Strength Damage Modifier off this Action's grapple damage (L114)
+        die = dice.roll(6)
+        total = grapples.resist_total(target, die)
+        parried = max(total, 0)
+        body.update(response_dice=[die], response_total=total,
+                    response_result=f"resists {parried}")
     elif kind == "autoparry":
         # an interposed object absorbs up to its Destroy HTK, energy attacks too (L113)
         parried = tables.SIZES[cmd.object_size].destroy_htk
@@ -112,12 +134,30 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     slots: list[int] = []
     later = 0
     if state is not None and cost:
-        slots, later = _frames(state, target, cmd.character_id, cost)
+        try:
+            slots, later = response_frames(state, target, cmd.character_id, cost)
+        except StateConflict as err:
+            if kind != "resist" and responses.past_free(p, used_free):
+                raise StateConflict(
+                    "response", "golden-heroes.free-responses L101",
+                    f"{cmd.character_id!r} has made its four free responses this round; a "
+                    "fifth costs 1 future frame and none is left this round or next") from err
+            raise
     body.update(response_frames=cost, free_response=free)
-    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
-                        "autoparry (L113)" if kind == "autoparry" else "parry (L112)",
-                        opts or GoldenHeroesOptions()))
+    step = {"autoparry": "autoparry (L113)", "resist": "resist (L114)"}.get(kind, "parry (L112)")
+    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice, step,
+                        opts or GoldenHeroesOptions(), state, cmd.character_id))
     out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
+    wall = general_fields.cover(state, cmd.character_id)
+    if wall is not None and state is not None and body.get("field_destroyed") == wall.field:
+        out.append(general_fields.broken(wall, state.encounter_id))
+    if grapples.is_grapple(p):
+        hypothetical = body.get("hypothetical_htc")
+        inflicted = (hypothetical if hypothetical is not None
+                     else body.get("htc_taken", 0) + body.get("htk_taken", 0))
+        grip, why = grapples.grip_after(p, avoided, inflicted)
+        out.append(event(char(cmd.character_id), "GripChanged",
+                         c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why)))
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
         out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
@@ -138,7 +178,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
 
 def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
             parried: int, stand_firm: bool, dice: Dice, parry_step: str,
-            opts: GoldenHeroesOptions) -> dict[str, Any]:
+            opts: GoldenHeroesOptions, state: c.EncounterState | None = None,
+            p_target: str = "") -> dict[str, Any]:
     """Every step of the pipeline, recorded (digest §3.7)."""
     if avoided:
         # no damage at all: the critical is avoided too (L85)
@@ -159,30 +200,55 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     if parried:
         d = damage.take_htk_first(d, parried)
         steps.append(damage.step(f"{parry_step}: {parried}", d))
-    d, name, broke = force_fields.absorb(target, d)
-    if name:
+    wall = general_fields.cover(state, p_target) if state is not None else None
+    if wall is not None:
+        # the general field in front takes the attack before the character (decision #8)
+        d, name, gone = general_fields.absorb(wall, d)
         steps.append(damage.step(name, d))
+        push_htc, broke = 0, wall.field if gone else ""
+    else:
+        d, name, broke = force_fields.absorb(target, d)
+        if name:
+            steps.append(damage.step(name, d))
     dc = powers.defence_class(target)
     immune = damage.immune(dc, p, d)
     if immune != d:
         d = immune
         steps.append(damage.step(f"DC {dc} immunity (L118)", d))
     by = damage.dividers(target, dc, p.divider_reduction + (2 if crit == 3 else 0))
-    d = damage.divide(d, by)
-    steps.append(damage.step(f"dividers HTC/{by.htc} HTK/{by.htk} (L119)", d))
+    if grapples.is_grapple(p) and opts.grapple_dividers == "ignore":
+        steps.append(damage.step("no dividers on a grapple (option grapple_dividers)", d))
+    else:
+        d = damage.divide(d, by)
+        steps.append(damage.step(f"dividers HTC/{by.htc} HTK/{by.htk} (L119)", d))
     if "critical_on_non_superpowered" in p.tags and (d.htc or d.htk):
         # struck by a critical: unconscious, or technically dead if more HTK (L84, decision #2)
-        d = Damage(max(d.htc, target.htc), d.htk) if d.htc >= d.htk else \
+        by_htc = d.htc > d.htk or (d.htc == d.htk and opts.critical_tie == "htc")
+        d = Damage(max(d.htc, target.htc), d.htk) if by_htc else \
             Damage(d.htc, max(d.htk, target.htk))
         steps.append(damage.step("critical on the non-superpowered (L84)", d))
-    pbt = damage.pushback_threshold(target, stand_firm, crit == 7)
-    metres = damage.pushback_metres(push_htc, pbt)
+    pbt = damage.pushback_threshold(target, stand_firm, crit == 7) - (
+        energy_gimmicks.PUSH_BACK_LOWER if "push_back_gimmick" in p.tags else 0)  # L183
+    # no push-back from a grapple (L119: "any attack other than a grapple")
+    metres = 0 if grapples.is_grapple(p) else damage.pushback_metres(push_htc, pbt)
     way = obstructions.path(metres, p.obstruction_metres, p.obstruction_htk)
     collision_die = dice.roll(6) if way.hit else None
     if collision_die is not None:
         d = Damage(d.htc + collision_die, d.htk)
         what = "ploughed through" if way.through else "driven into"
         steps.append(damage.step(f"{what} an obstruction: +1d6 HTC (L119)", d))
+    clear_die = dice.roll(6) if "ram" in p.tags and metres else None
+    clear = clear_die is not None and \
+        responses.dodge_result(clear_die - falling_objects.HAND_HURLED_WC) != "fail"
+    if clear:
+        # knocked clear of the vehicle's path: half the HTK only (L140)
+        d = Damage(d.htc, d.htk // 2)
+        steps.append(damage.step("knocked clear: half the HTK (L140)", d))
+    hypothetical = None
+    if grapples.hold_of(p) == "hypothetical" and grapples.is_grapple(p):
+        # a hypothetical hold's HTC is counted for its penalties, never taken (L120-L121)
+        hypothetical, d = d.htc, Damage(0, 0)
+        steps.append(damage.step(f"hypothetical: {hypothetical} HTC not taken (L120)", d))
     htc, htk, overflow = damage.into_pools(target, d)
     after = msgspec.structs.replace(target, htc=htc, htk=htk)
     after = msgspec.structs.replace(after, unconscious=states.latch_unconscious(after))
@@ -195,4 +261,5 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
             "pushback_distance": way.distance, "collision_die": collision_die,
             "ploughed_through": way.through,
             "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
-            "injury": states.htk_condition(after), "field_destroyed": broke}
+            "injury": states.htk_condition(after), "field_destroyed": broke,
+            "hypothetical_htc": hypothetical, "clear_die": clear_die, "knocked_clear": clear}

@@ -9,7 +9,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import power_table, powers
+from domain.rulesets.golden_heroes import energy_gimmicks, power_table, powers
 from domain.rulesets.golden_heroes.decide_combat import char, event
 
 MAX_REROLLS: Final = 100  # maxed powers are rolled again (L12-L13); this only bounds the loop
@@ -18,7 +18,7 @@ HEALTH_ABILITIES: Final = ("environmental_survival", "fast_recovery", "regenerat
                            "toxin_immunity", "disease_immunity")  # L208-L214
 FIELD_TYPES: Final = ("general_force_barrier", "personal_force_barrier", "personal_force_shield",
                       "general_force_wall", "personal_force_wall")  # one a grade (L206)
-MARTIAL_STYLES: Final = ("oriental", "pugilism")  # L239-L240
+MARTIAL_STYLES: Final = ("oriental", "pugilism", "judo_throw")  # L239-L240
 WEAPON_TYPES: Final = ("one_handed_concussive", "two_handed_concussive",
                        "hand_hurled_concussive", "one_handed_penetrative",
                        "two_handed_penetrative", "hand_hurled_penetrative", "light_projectile",
@@ -145,16 +145,26 @@ def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[
     parts = [p.strip() for p in cmd.choice.split(",")]
     allowed: tuple[str, ...] | None = {
         "weapon_skill": WEAPON_TYPES, "martial_arts": MARTIAL_STYLES,
-        "health": HEALTH_ABILITIES, "force_field": FIELD_TYPES}.get(cmd.power)
+        "health": HEALTH_ABILITIES, "force_field": FIELD_TYPES,
+        "energy_attack": energy_gimmicks.GIMMICKS}.get(cmd.power)
     if allowed is not None and not set(parts) <= set(allowed):
         raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} "
                           f"{power_table.BY_ID[cmd.power].text}",
                           f"choose from {', '.join(allowed)}")
+    if cmd.power == "energy_attack" and \
+            len(parts) > max(held.grade - energy_gimmicks.FIRST_GRADE + 1, 0):
+        raise DomainError("choice", "golden-heroes.energy-attack L179",
+                          "one gimmick a grade from grade 3")
     if cmd.power in ("health", "force_field") and len(parts) > held.grade:
         raise DomainError("choice", f"golden-heroes.{cmd.power.replace('_', '-')} L206-L208",
                           f"one ability or field type a grade: {held.grade}")
+    # the Judo Throw option costs one additional Power Roll (L239)
+    cost = int(cmd.power == "martial_arts" and "judo_throw" in parts
+               and "judo_throw" not in held.choice.split(","))
+    if cost:
+        _rolls(sheet, cost, "choice")
     return [event(char(cmd.character_id), "PowerOptionChosen", c.PowerOptionChosen(
-        character_id=cmd.character_id, power=cmd.power, choice=",".join(parts)))]
+        character_id=cmd.character_id, power=cmd.power, choice=",".join(parts), cost=cost))]
 
 
 def convert(cmd: c.ConvertPowerRolls, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:

@@ -18,6 +18,9 @@ from domain.rulesets.golden_heroes import (
     energy_pool,
     force_fields,
     frames,
+    general_fields,
+    grapples,
+    lifting,
     powers,
     states,
     strike,
@@ -32,8 +35,10 @@ def defence_class(sheet: c.GoldenHeroesSheet) -> int:
 
 
 def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
-                   target_surprised: bool = False) -> list[c.ModifierLine]:
-    """Every strike modifier: Dexterity, the circumstances, the attacker's own state (L123)."""
+                   target_surprised: bool = False,
+                   target: c.GoldenHeroesSheet | None = None) -> list[c.ModifierLine]:
+    """Every strike modifier: Dexterity, the circumstances, the attacker's own state (L123), a
+    grappled target (+4, L80-L82) and a hypothetical hold on the attacker (-1 a point, L121)."""
     strike.check_circumstances(spec.circumstances)
     given: list[str] = list(spec.circumstances)
     condition = states.htc_condition(attacker)
@@ -41,8 +46,16 @@ def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
         given.append(f"attacker_{condition}")
     if target_surprised:
         given.append("unaware")  # a surprised target is unaware of the attack (decision #41)
-    return strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
-                                 spec.extreme_range_fifths, spec.other_modifier)
+    if target is not None and target.grip is not None and target.grip.hold is not None:
+        given.append("restrained")  # "target is restrained/grappled" (L80-L82)
+    lines = strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
+                                  spec.extreme_range_fifths, spec.other_modifier)
+    if spec.variant == "bullwhip":
+        lines.append(c.ModifierLine(source="bull-whip (L131)", value=-2))
+    held = grapples.penalties(attacker.grip).strike
+    if held:
+        lines.append(c.ModifierLine(source="held in a hypothetical grapple (L121)", value=held))
+    return lines
 
 
 def _allocation(form: attacks.AttackForm, cmd: c.Strike) -> tuple[int, int]:
@@ -62,6 +75,10 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "golden-heroes.strike L79", "a character cannot strike itself")
     strike.check_circumstances(cmd.circumstances)
+    thrown: tuple[c.Strike, str, RulesetEvent] | None = None
+    if cmd.thrown_id is not None:
+        thrown = lifting.throw_being(cmd, attacker, states_)
+        cmd = thrown[0]
     form = attacks.form(attacker, cmd)
     net, to_htk = _allocation(form, cmd)
     if states.helpless(attacker):
@@ -72,15 +89,18 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
                             f"{cmd.target_id!r} has a hit waiting for its response first")
     out: list[RulesetEvent] = []
     surprised = False
+    dc = defence_class(target)
     if cmd.encounter_id is not None:
         state = decide_combat.active(states_, cmd.encounter_id)
+        if general_fields.cover(state, cmd.target_id) is not None:
+            dc = general_fields.FIELD_DC  # the field in front is what is struck (L206)
         if frames.combatant(state, cmd.target_id) is None:
             raise DomainError("target_id", "golden-heroes.combat",
                               f"{cmd.target_id!r} is not in this fight")
         if form.name == "energy_attack":
             energy_pool.check(attacker, cmd.encounter_id, state.round,
                               form.htc_dice + form.htk_dice)
-        activity = "action" if form.frames == 2 else "frame"
+        activity = thrown[1] if thrown else "action" if form.frames == 2 else "frame"
         slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
         out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
@@ -90,8 +110,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     superpowered = attacker.character_type != "non_superpowered"
     ev = strike.resolve(
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
-        weapon_class=form.weapon_class, defence_class=defence_class(target),
-        modifiers=modifier_lines(attacker, cmd, surprised),
+        weapon_class=form.weapon_class, defence_class=dc,
+        modifiers=modifier_lines(attacker, cmd, surprised, target),
         superpowered=superpowered and target.character_type != "non_superpowered",
         crit_range=form.crit_range,
         miss_range=2 if campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
@@ -137,6 +157,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             f"critical miss {ev.critical_die or ''}".strip(), spent)
         if recovering is not None:
             out.append(recovering)
+    if thrown is not None:
+        out.append(thrown[2])
     if ev.hit:
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import frames, powers_apply
+from domain.rulesets.golden_heroes import equipment, frames, powers_apply
 from domain.rulesets.golden_heroes import sheet as sheets
 
 RID = c.RULESET_ID
@@ -47,6 +47,13 @@ def _fold_encounter(state: Any, name: str, ev: msgspec.Struct) -> c.EncounterSta
                       and ev.activity == "response" else x for x in enc.combatants]
         return replace(enc, used=used, half=half, delayed=delayed, borrowed=borrowed,
                        free_responses=free, combatants=combatants)
+    if isinstance(ev, c.GeneralFieldChanged):
+        fields = [f for f in enc.fields if f.caster_id != ev.caster_id]
+        if ev.up:
+            fields.append(c.GeneralField(caster_id=ev.caster_id, field=ev.field,
+                                         strength=ev.strength, protects=list(ev.protects)))
+        broken = enc.walls_broken + ([ev.caster_id] if ev.regenerates_hours else [])
+        return replace(enc, fields=fields, walls_broken=broken)
     if isinstance(ev, c.PhaseEnded):
         return replace(enc, phase=ev.next_phase)
     if isinstance(ev, c.CombatEnded):
@@ -70,6 +77,13 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
             energy_pool=ev.energy_pool or sheet.energy_pool)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
+    if isinstance(ev, c.ResourcesUsed):
+        return replace(sheet, dups=sheet.dups - ev.dups)
+    if isinstance(ev, c.DupsAllocated):
+        plan: dict[str, int] = {}
+        for a in ev.allocations:
+            plan[a.activity] = plan.get(a.activity, 0) + a.dups
+        return replace(sheet, dup_plan=plan)
     if isinstance(ev, c.WeekStarted):
         return replace(sheet, dups=sheet.dups + ev.dups)
     if isinstance(ev, c.ScenarioStarted):
@@ -81,10 +95,16 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
                        ratings={**sheet.ratings, "practice": ev.practice,
                                 "success_rate": ev.success_rate})
     if isinstance(ev, c.CharacterImproved):
-        return replace(sheet, dups=sheet.dups - ev.dups)
+        refined = {ev.refinement: ev.ipp} if ev.refinement else {}
+        return replace(sheet, dups=sheet.dups - ev.dups,
+                       refinements={**sheet.refinements, **refined})
     if isinstance(ev, c.ForceFieldRaised):
         up = [f for f in sheet.fields_up if f != ev.field] + ([ev.field] if ev.up else [])
         return replace(sheet, fields_up=up)
+    if isinstance(ev, c.EquipmentChosen):
+        return equipment.fold(sheet, ev)
+    if isinstance(ev, c.GripChanged):
+        return replace(sheet, grip=ev.grip)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):
@@ -129,7 +149,8 @@ def _hero_points(sheet: c.GoldenHeroesSheet, ev: c.HeroPointsSpent) -> c.GoldenH
 
 
 ENCOUNTER_EVENTS = frozenset(f"{RID}.{n}" for n in (
-    "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded"))
+    "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded",
+    "GeneralFieldChanged"))
 
 
 def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:

@@ -31,6 +31,33 @@ def split(total: int) -> tuple[int, int]:
     return total - total // 2, total // 2
 
 
+def ram_modifier(speed: int) -> int:
+    """A vehicle's damage modifier: +1 per 2 m a Round over 20, -2 per metre under 20 (L139)."""
+    return (speed - 20) // 2 if speed >= 20 else -2 * (20 - speed)
+
+
+def ram(cmd: c.Ram, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+    """A vehicle driving into a character (L139-L140): the damage, then a hit parried as a
+    hand-hurled missile waiting for the response; pushed back, the victim may be knocked clear."""
+    if target.pending_attack is not None:
+        raise StateConflict("character_id", "golden-heroes.response L79",
+                            f"{cmd.character_id!r} has a hit waiting for its response first")
+    throw = tables.SIZES[cmd.vehicle_size].throw
+    mod = ram_modifier(cmd.speed)
+    htc, htk = split(max(throw + mod, 0))
+    rammed = c.VehicleRammed(character_id=cmd.character_id, vehicle_size=cmd.vehicle_size,
+                             speed=cmd.speed, throw_strength=throw, modifier=mod,
+                             damage=max(throw + mod, 0), htc=htc, htk=htk)
+    pending = c.PendingAttack(
+        attacker_id="", encounter_id=cmd.encounter_id, attack="vehicle",
+        weapon_type="hand_hurled_concussive", weapon_class=HAND_HURLED_WC, frames=1,
+        parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
+        tags=["ram"], attacker_superpowered=False)
+    return [event(char(cmd.character_id), "VehicleRammed", rammed),
+            event(char(cmd.character_id), "HitPending",
+                  c.HitPending(character_id=cmd.character_id, attack=pending))]
+
+
 def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
     """Falling objects (L136): the damage, then a hand-hurled hit waiting for the response."""
     if target.pending_attack is not None:

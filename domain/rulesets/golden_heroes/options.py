@@ -24,6 +24,18 @@ class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     # Success Rate (L357): "you may judge that two partly [successful] scenarios are equivalent
     # to one successful one"
     partial_successes: Literal["two_count_as_one", "do_not_count"] = "two_count_as_one"
+    # a grapple's damage (L120) and the Defence Class's dividers (L119): the rulebook names no
+    # exception, so they apply as to any blow; "ignore" reads a hug as getting past armour
+    grapple_dividers: Literal["apply", "ignore"] = "apply"
+    # a Judo Throw's 2d6 HTC and 1-3 HTK (L116): the victim is already thrown, so it takes the
+    # damage without a response; "any" lets it dodge or parry like any hit
+    judo_damage_response: Literal["none", "any"] = "none"
+    # a critical hit on the non-superpowered (L84): more HTC than HTK knocks out, more HTK
+    # kills; a tie counts as HTC (decision #2), or as HTK
+    critical_tie: Literal["htc", "htk"] = "htc"
+    # Hero Points change "any die roll ... just made" (L373): a critical (natural 1 or 20)
+    # stands as rolled (a decision), or its total may be changed too
+    hero_points_on_criticals: Literal["stand", "change"] = "stand"
 
 
 def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:

@@ -43,7 +43,8 @@ def fold(sheet: c.GoldenHeroesSheet, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return _gain(sheet, ev)
     if isinstance(ev, c.PowerOptionChosen):
         return replace(sheet, powers=[replace(p, choice=ev.choice) if p.power == ev.power else p
-                                      for p in sheet.powers])
+                                      for p in sheet.powers],
+                       power_rolls_left=sheet.power_rolls_left - ev.cost)
     if isinstance(ev, c.PowerRollsConverted):
         return replace(sheet, power_rolls_left=sheet.power_rolls_left - ev.count,
                        dups=sheet.dups + ev.dups)

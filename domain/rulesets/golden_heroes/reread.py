@@ -11,6 +11,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import (
     coup_de_grace,
     frames,
+    judo,
     mental,
     power_table,
     responses,
@@ -64,6 +65,7 @@ def _resolved(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list
     ev = msgspec.convert(dict(data), c.AttackResolved)
     recorded = ev.response_dice + ev.parry_dice + ev.htc_dice + ev.htk_dice + ev.critical_dice
     recorded += [ev.collision_die] if ev.collision_die is not None else []
+    recorded += [ev.clear_die] if ev.clear_die is not None else []
     recorded += [ev.fall_die] if ev.fall_die is not None else []
     out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
     if ev.response == "dodge" and ev.response_total is not None:
@@ -71,6 +73,38 @@ def _resolved(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list
         either = expected == "glancing_or_full" and ev.response_result in ("glancing", "full")
         if expected != ev.response_result and not either:
             out.append(f"dodge {ev.response_total} does not read {ev.response_result} (L101)")
+    return out
+
+
+def _grab(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """Each hand's d20 (and a critical's d10) as drawn; a grab's hit read as a strike (L82),
+    a maintenance's as anything but a critical miss (L83)."""
+    ev = msgspec.convert(dict(data), c.GrabRolled)
+    recorded = [f for s in ev.strikes for f in (s.natural, s.critical_die) if f is not None]
+    recorded += [ev.hypothetical_die] if ev.hypothetical_die is not None else []
+    out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
+    for s in ev.strikes:
+        if ev.kind == "maintain":
+            if s.hit != (s.natural > s.miss_range):
+                out.append(f"maintenance on {s.natural}: hit={s.hit} recorded (L83)")
+        else:
+            out += strike.reread(s, s.natural, s.crit_range, s.miss_range)
+    return out
+
+
+def _judo(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
+    """The grab's d20 (and d10), the throw's d6 and the HTK d6 as drawn; the total and its
+    reading on the JUDO THROW TABLE (L116)."""
+    ev = msgspec.convert(dict(data), c.JudoThrown)
+    g = ev.grab
+    recorded = [f for f in (g.natural, g.critical_die, ev.throw_die, ev.htk_die) if f is not None]
+    out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
+    out += strike.reread(g, g.natural, g.crit_range, g.miss_range)
+    if ev.throw_die is not None and ev.total is not None:
+        total = ev.throw_die + 2 * ev.grade + ev.dexterity_modifier
+        row = judo.read(total)
+        if (total, row.frames_lost) != (ev.total, ev.frames_lost):
+            out.append(f"total {ev.total} recorded, the rule gives {total} (L116)")
     return out
 
 
@@ -113,6 +147,20 @@ def reread(event_type: str, data: Mapping[str, Any],
             out.append(f"{coup.hours} hours: 1d6 + 1 on {coup.die} gives "
                        f"{coup_de_grace.hours_for(coup.die)} (L78, decision #46)")
         return out
+    if event_type == f"{RID}.GrabRolled":
+        return _grab(data, draws)
+    if event_type == f"{RID}.JudoThrown":
+        return _judo(data, draws)
+    if event_type == f"{RID}.RatingRolled":
+        rolled = msgspec.convert(dict(data), c.RatingRolled)
+        out = _plain(data, draws, ("die",))
+        if rolled.success != (rolled.die <= rolled.percent):
+            out.append(f"{rolled.die} against {rolled.percent}%: success={rolled.success} (L374)")
+        return out
+    if event_type == f"{RID}.BindingRolled":
+        return _plain(data, draws, ("die",))
+    if event_type == f"{RID}.TargetChosen":
+        return _plain(data, draws, ("dice",))
     if event_type == f"{RID}.CombatStarted":
         return _plain(data, draws, ("tiebreak_dice",))
     return []

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from contracts.rulesets import golden_heroes as c
+from domain.errors import StateConflict
 
 
 class FinancialLevel(NamedTuple):
@@ -81,6 +82,24 @@ def hire_level(level: int, *, extra_dup: bool, knows_how: bool) -> int:
     """The Material Resource Level a character can hire one-off: FRL-2, FRL-1 for a DUP spent
     raising resources, one lower again without the know-how (technical support) (L309)."""
     return max(level - (1 if extra_dup else 2) - (0 if knows_how else 1), 0)
+
+
+def use(cmd: c.UseResources, sheet: c.GoldenHeroesSheet, state_of_mind: str) -> c.ResourcesUsed:
+    """A one-off purchase or hire (L295, L309): the level reached from the level in use;
+    refused above it, or when a DUP is to be spent and none is left."""
+    if cmd.spend_dup and sheet.dups < 1:
+        raise StateConflict("spend_dup", "golden-heroes.frl L295", "no DUP left to spend")
+    level = effective_frl(frl(sheet), state_of_mind)
+    if cmd.kind == "purchase":
+        reach, line = min(level + int(cmd.spend_dup), 10), "L295"  # FRL+1 for a DUP
+    else:
+        reach, line = hire_level(level, extra_dup=cmd.spend_dup, knows_how=cmd.knows_how), "L309"
+    if cmd.level_needed > reach:
+        raise StateConflict("level_needed", f"golden-heroes.frl {line}",
+                            f"{cmd.what!r} needs level {cmd.level_needed}; a {cmd.kind} "
+                            f"reaches {reach}")
+    return c.ResourcesUsed(character_id=cmd.character_id, kind=cmd.kind, what=cmd.what,
+                           level_needed=cmd.level_needed, level=reach, dups=int(cmd.spend_dup))
 
 
 def derived(sheet: c.GoldenHeroesSheet, state_of_mind: str) -> dict[str, object]:

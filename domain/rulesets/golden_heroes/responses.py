@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from contracts.rulesets.golden_heroes import GoldenHeroesSheet, PendingAttack
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.golden_heroes import powers, states, tables
+from domain.rulesets.golden_heroes import grapples, powers, states, tables
 
 
 def check_may_respond(target: GoldenHeroesSheet, p: PendingAttack, kind: str) -> None:
@@ -43,7 +43,7 @@ def dodge_modifier(target: GoldenHeroesSheet, p: PendingAttack) -> list[tuple[st
     if agility:
         out.append((f"agility grade {agility} (L173)", 2 if agility == 1 else 3))
     ma = powers.held(target, "martial_arts")
-    if ma is not None and ma.choice != "pugilism" and ma.grade >= 2:
+    if ma is not None and ma.choice.split(",")[0] != "pugilism" and ma.grade >= 2:
         out.append(("oriental martial arts grade 2 (L240)", 1))
     if powers.grade(target, "speed"):
         out.append(("speed (L271)", 3))
@@ -52,7 +52,23 @@ def dodge_modifier(target: GoldenHeroesSheet, p: PendingAttack) -> list[tuple[st
             out.append(("the attack (L132)", int(tag[5:])))
     if p.critical_die == 2:
         out.append(("critical hit: fast attack (L86)", -2))
+    out.append(("held in a hypothetical grapple (L121)", grapples.penalties(target.grip).dodge))
     return [(s, v) for s, v in out if v]
+
+
+SUPERPOWER_FRAMES = 2  # a Superpower response "usually" takes 2 Frames (L117)
+SUPERPOWER_SUCCESS = 7  # 1d6 + IPP Rating + the referee's 1-3 >= 7 (L117)
+
+
+def superpower_total(target: GoldenHeroesSheet, power: str | None, die: int,
+                     referee_bonus: int) -> int:
+    """A Superpower response (L116-L117): only a power practised as a Refinement; 1d6 + its
+    IPP Rating + the referee's 1-3; 7 or more avoids the damage."""
+    if power is None or power not in target.refinements:
+        raise DomainError("power", "golden-heroes.superpower-response L116-L117",
+                          "only a power practised as a Superpower Refinement responds "
+                          f"(refinements: {sorted(target.refinements)})")
+    return die + target.refinements[power] + referee_bonus
 
 
 def dodge_result(total: int) -> str:
@@ -84,6 +100,12 @@ def is_free(p: PendingAttack, used: int) -> bool:
             and used < tables.FREE_RESPONSES)
 
 
+def past_free(p: PendingAttack, used: int) -> bool:
+    """A response to a WC 0/1 attack once the round's four free ones are used (L101)."""
+    return (p.weapon_class <= 1 and "non_superpowered_critical" not in p.tags
+            and used >= tables.FREE_RESPONSES)
+
+
 def frame_cost(p: PendingAttack, kind: str, used_free: int, in_hand: bool = False) -> int:
     """A dodge or parry costs the time of the attack (L101, L107); a fifth and later response
     to WC 0/1 attacks costs one frame (L101); standing firm costs none (L115); an autoparry 2
@@ -94,4 +116,6 @@ def frame_cost(p: PendingAttack, kind: str, used_free: int, in_hand: bool = Fals
         return 0 if used_free < tables.FREE_RESPONSES else 1
     if kind == "autoparry":
         return tables.AUTOPARRY_FRAMES[int(in_hand)]
+    if kind == "superpower":
+        return SUPERPOWER_FRAMES
     return p.frames

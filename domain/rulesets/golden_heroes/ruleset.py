@@ -13,17 +13,24 @@ from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
+    bindings,
     campaign,
     coup_de_grace,
     decide_combat,
     decide_damage,
+    decide_grapple,
     decide_powers,
     decide_strike,
+    equipment,
     falling_objects,
     falls,
     force_fields,
+    general_fields,
     generation,
+    judo,
+    lifting,
     mental,
+    rating_rolls,
     recovery,
     scenario,
 )
@@ -31,7 +38,7 @@ from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
 from domain.rulesets.golden_heroes.display import DISPLAY
 from domain.rulesets.golden_heroes.evolve import evolve as fold
-from domain.rulesets.golden_heroes.options import parse_options
+from domain.rulesets.golden_heroes.options import GoldenHeroesOptions, parse_options
 from domain.rulesets.golden_heroes.reread import reread as reread_roll
 
 RID: Final = c.RULESET_ID
@@ -51,6 +58,18 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesShe
     return sheets.load(state)
 
 
+def _decide_grapple(command: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo,
+                    attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+                    states: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+    if isinstance(command, c.Grab):
+        return decide_grapple.grab(command, attacker, target, states, dice)
+    if isinstance(command, c.Grapple):
+        return decide_grapple.grapple(command, attacker, target, states, dice)
+    if isinstance(command, c.MaintainGrapple):
+        return decide_grapple.maintain(command, attacker, target, states, dice)
+    return decide_grapple.let_go(command, attacker, target, states)
+
+
 class GoldenHeroesRuleset:
     id = RID
     title = "Golden Heroes"
@@ -61,12 +80,15 @@ class GoldenHeroesRuleset:
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,
          # the referee keeps the campaign's ratings and time (L285, L288, L375)
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
-         c.DropObject, c.EndScenario})
+         c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind,
+         c.Ram})
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
                                "BackgroundTaken", "CombatStarted",
-                               "CoupDeGraceDelivered", "MentalAttackRolled"))
+                               "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled",
+                               "JudoThrown", "RatingRolled", "TargetChosen",
+                               "BindingRolled"))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
@@ -82,12 +104,12 @@ class GoldenHeroesRuleset:
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The acting character's, the target's, the fight's and, starting one, every fighter's."""
         out: list[str] = []
-        for field in ("character_id", "roller_id", "target_id"):
+        for field in ("character_id", "roller_id", "target_id", "thrown_id"):
             value = getattr(command, field, None)
             if value is not None:
                 out.append(_char(value))
         for ids in (getattr(command, "heroes", []), getattr(command, "villains", []),
-                    getattr(command, "characters", [])):
+                    getattr(command, "characters", []), getattr(command, "candidates", [])):
             out.extend(_char(i) for i in ids)
         out.extend(_char(o.character_id) for o in getattr(command, "outcomes", []))
         eid = getattr(command, "encounter_id", None)
@@ -120,11 +142,11 @@ class GoldenHeroesRuleset:
                                                          "character_id"), states, dice, opts)
         if isinstance(command, c.EndScenario):
             return scenario.end_scenario(command, lambda i, f: _sheet(states, i, f), opts)
-        return self._decide_more(command, states, dice)
+        return self._decide_more(command, states, dice, opts)
 
     @staticmethod
     def _decide_more(command: msgspec.Struct, states: Mapping[str, Any],
-                     dice: Dice) -> list[RulesetEvent]:
+                     dice: Dice, opts: GoldenHeroesOptions) -> list[RulesetEvent]:
         def load(cid: str, field: str) -> c.GoldenHeroesSheet:
             return _sheet(states, cid, field)
 
@@ -134,12 +156,28 @@ class GoldenHeroesRuleset:
             return campaign.start_scenario(command, load)
         if isinstance(command, c.SetRating):
             return campaign.set_rating(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Ram):
+            return falling_objects.ram(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.Bind):
+            return bindings.bind(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.EscapeBinding):
+            return bindings.escape(command, load(command.character_id, "character_id"), states,
+                                   dice)
+        if isinstance(command, c.RollRating):
+            return rating_rolls.roll(command, load(command.character_id, "character_id"), dice)
+        if isinstance(command, c.ChooseTarget):
+            return rating_rolls.choose_target(command, load, dice)
+        if isinstance(command, c.UseResources):
+            return campaign.use_resources(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.AllocateDups):
+            return campaign.allocate(command, load(command.character_id, "character_id"))
         if isinstance(command, c.ImproveCharacter):
             return campaign.improve(command, load(command.character_id, "character_id"))
         if isinstance(command, c.SpendHeroPoints):
             return campaign.spend_hero_points(
                 command, load(command.character_id, "character_id"),
-                load(command.roller_id, "roller_id"), load(command.target_id, "target_id"))
+                load(command.roller_id, "roller_id"), load(command.target_id, "target_id"),
+                opts.hero_points_on_criticals)
         if isinstance(command, c.ChoosePower):
             return decide_powers.choose_power(command, load(command.character_id, "character_id"),
                                               dice)
@@ -178,6 +216,23 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.CoupDeGrace):
             return coup_de_grace.deliver(command, load(command.character_id, "character_id"),
                                          load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, (c.Grab, c.Grapple, c.MaintainGrapple, c.LetGo)):
+            return _decide_grapple(command, load(command.character_id, "character_id"),
+                                   load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.ChooseEquipment):
+            return equipment.choose(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.JudoThrow):
+            return judo.throw(command, load(command.character_id, "character_id"),
+                              load(command.target_id, "target_id"), states, dice)
+        if isinstance(command, c.PlaceForceField):
+            return general_fields.place(command, load(command.character_id, "character_id"),
+                                        states)
+        if isinstance(command, c.Push):
+            return lifting.push(command, load(command.character_id, "character_id"), states)
+        if isinstance(command, c.Lift):
+            return lifting.lift(command, load(command.character_id, "character_id"),
+                                None if command.target_id is None
+                                else load(command.target_id, "target_id"), states)
         if isinstance(command, c.Recover):
             return recovery.recover(command, load(command.character_id, "character_id"), dice)
         if isinstance(command, c.Aid):

@@ -9,7 +9,7 @@ import msgspec
 
 from contracts.rulesets.golden_heroes import CharacterGenerated, GoldenHeroesSheet, Recovered
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import generation, powers, states, tables
+from domain.rulesets.golden_heroes import generation, grapples, powers, states, tables
 
 
 def load(raw: Mapping[str, Any] | None) -> GoldenHeroesSheet:
@@ -64,6 +64,7 @@ def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
         "swim": generation.swim(move),
         "frames_per_round": generation.frames_per_round(sheet.character_type),
         **generation.thresholds(sheet.max_htc, sheet.max_htk),
+        **grapples.shown(sheet.grip),
     }
 
 

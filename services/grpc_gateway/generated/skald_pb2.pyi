@@ -1814,7 +1814,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_rest", "boonbane_retreat", "boonbane_reveal", "boonbane_rush", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_improve_character", "golden_heroes_mental_attack", "golden_heroes_raise_force_field", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_begin_extended", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_maintain_effect", "wish_move", "wish_overcome_origin_hindrance", "wish_play_pinned", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_rest", "boonbane_retreat", "boonbane_reveal", "boonbane_rush", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_allocate_dups", "golden_heroes_bind", "golden_heroes_choose_equipment", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_choose_target", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_escape_binding", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_grab", "golden_heroes_grapple", "golden_heroes_improve_character", "golden_heroes_judo_throw", "golden_heroes_let_go", "golden_heroes_lift", "golden_heroes_maintain_grapple", "golden_heroes_mental_attack", "golden_heroes_place_force_field", "golden_heroes_push", "golden_heroes_raise_force_field", "golden_heroes_ram", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_roll_rating", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "golden_heroes_use_resources", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_begin_extended", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_maintain_effect", "wish_move", "wish_overcome_origin_hindrance", "wish_play_pinned", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -1887,23 +1887,38 @@ class Command(_message.Message):
     BOONBANE_WAKE_CREATURE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ACT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_AID_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ALLOCATE_DUPS_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_BIND_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHOOSE_EQUIPMENT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHOOSE_POWER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHOOSE_POWER_OPTION_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CHOOSE_TARGET_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CONVERT_POWER_ROLLS_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COUP_DE_GRACE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_DROP_OBJECT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_END_COMBAT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_END_PHASE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_END_SCENARIO_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ESCAPE_BINDING_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FALL_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERATE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GRAB_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GRAPPLE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_IMPROVE_CHARACTER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_JUDO_THROW_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_LET_GO_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_LIFT_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_MAINTAIN_GRAPPLE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_MENTAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_PLACE_FORCE_FIELD_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_PUSH_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RAISE_FORCE_FIELD_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RAM_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RECOVER_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RESPOND_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ROLL_INITIATIVE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ROLL_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_ROLL_RATING_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SET_RATING_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SPEND_HERO_POINTS_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_START_COMBAT_FIELD_NUMBER: _ClassVar[int]
@@ -1912,6 +1927,7 @@ class Command(_message.Message):
     GOLDEN_HEROES_STRIKE_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_TAKE_BACKGROUND_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_UPGRADE_POWER_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_USE_RESOURCES_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ATTACK_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_CHALLENGE_COMBINATION_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_COMPLETE_RETRAINING_FIELD_NUMBER: _ClassVar[int]
@@ -2056,23 +2072,38 @@ class Command(_message.Message):
     boonbane_wake_creature: BoonbanePlayWakeCreature
     golden_heroes_act: GoldenHeroesAct
     golden_heroes_aid: GoldenHeroesAid
+    golden_heroes_allocate_dups: GoldenHeroesAllocateDups
+    golden_heroes_bind: GoldenHeroesBind
+    golden_heroes_choose_equipment: GoldenHeroesChooseEquipment
     golden_heroes_choose_power: GoldenHeroesChoosePower
     golden_heroes_choose_power_option: GoldenHeroesChoosePowerOption
+    golden_heroes_choose_target: GoldenHeroesChooseTarget
     golden_heroes_convert_power_rolls: GoldenHeroesConvertPowerRolls
     golden_heroes_coup_de_grace: GoldenHeroesCoupDeGrace
     golden_heroes_drop_object: GoldenHeroesDropObject
     golden_heroes_end_combat: GoldenHeroesEndCombat
     golden_heroes_end_phase: GoldenHeroesEndPhase
     golden_heroes_end_scenario: GoldenHeroesEndScenario
+    golden_heroes_escape_binding: GoldenHeroesEscapeBinding
     golden_heroes_fall: GoldenHeroesFall
     golden_heroes_generate_character: GoldenHeroesGenerateCharacter
+    golden_heroes_grab: GoldenHeroesGrab
+    golden_heroes_grapple: GoldenHeroesGrapple
     golden_heroes_improve_character: GoldenHeroesImproveCharacter
+    golden_heroes_judo_throw: GoldenHeroesJudoThrow
+    golden_heroes_let_go: GoldenHeroesLetGo
+    golden_heroes_lift: GoldenHeroesLift
+    golden_heroes_maintain_grapple: GoldenHeroesMaintainGrapple
     golden_heroes_mental_attack: GoldenHeroesMentalAttack
+    golden_heroes_place_force_field: GoldenHeroesPlaceForceField
+    golden_heroes_push: GoldenHeroesPush
     golden_heroes_raise_force_field: GoldenHeroesRaiseForceField
+    golden_heroes_ram: GoldenHeroesRam
     golden_heroes_recover: GoldenHeroesRecover
     golden_heroes_respond: GoldenHeroesRespond
     golden_heroes_roll_initiative: GoldenHeroesRollInitiative
     golden_heroes_roll_power: GoldenHeroesRollPower
+    golden_heroes_roll_rating: GoldenHeroesRollRating
     golden_heroes_set_rating: GoldenHeroesSetRating
     golden_heroes_spend_hero_points: GoldenHeroesSpendHeroPoints
     golden_heroes_start_combat: GoldenHeroesStartCombat
@@ -2081,6 +2112,7 @@ class Command(_message.Message):
     golden_heroes_strike: GoldenHeroesStrike
     golden_heroes_take_background: GoldenHeroesTakeBackground
     golden_heroes_upgrade_power: GoldenHeroesUpgradePower
+    golden_heroes_use_resources: GoldenHeroesUseResources
     potential_attack: PotentialAttack
     potential_challenge_combination: PotentialChallengeCombination
     potential_complete_retraining: PotentialCompleteRetraining
@@ -2153,7 +2185,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_rest: _Optional[_Union[BoonbaneRestsRest, _Mapping]] = ..., boonbane_retreat: _Optional[_Union[BoonbaneMovementRetreat, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_rush: _Optional[_Union[BoonbaneMovementRush, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_begin_extended: _Optional[_Union[WishBeginExtended, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_maintain_effect: _Optional[_Union[WishMaintainEffect, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_play_pinned: _Optional[_Union[WishPlayPinned, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_rest: _Optional[_Union[BoonbaneRestsRest, _Mapping]] = ..., boonbane_retreat: _Optional[_Union[BoonbaneMovementRetreat, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_rush: _Optional[_Union[BoonbaneMovementRush, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_allocate_dups: _Optional[_Union[GoldenHeroesAllocateDups, _Mapping]] = ..., golden_heroes_bind: _Optional[_Union[GoldenHeroesBind, _Mapping]] = ..., golden_heroes_choose_equipment: _Optional[_Union[GoldenHeroesChooseEquipment, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_choose_target: _Optional[_Union[GoldenHeroesChooseTarget, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_escape_binding: _Optional[_Union[GoldenHeroesEscapeBinding, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_grab: _Optional[_Union[GoldenHeroesGrab, _Mapping]] = ..., golden_heroes_grapple: _Optional[_Union[GoldenHeroesGrapple, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_judo_throw: _Optional[_Union[GoldenHeroesJudoThrow, _Mapping]] = ..., golden_heroes_let_go: _Optional[_Union[GoldenHeroesLetGo, _Mapping]] = ..., golden_heroes_lift: _Optional[_Union[GoldenHeroesLift, _Mapping]] = ..., golden_heroes_maintain_grapple: _Optional[_Union[GoldenHeroesMaintainGrapple, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_place_force_field: _Optional[_Union[GoldenHeroesPlaceForceField, _Mapping]] = ..., golden_heroes_push: _Optional[_Union[GoldenHeroesPush, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_ram: _Optional[_Union[GoldenHeroesRam, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_roll_rating: _Optional[_Union[GoldenHeroesRollRating, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., golden_heroes_use_resources: _Optional[_Union[GoldenHeroesUseResources, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_begin_extended: _Optional[_Union[WishBeginExtended, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_maintain_effect: _Optional[_Union[WishMaintainEffect, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_play_pinned: _Optional[_Union[WishPlayPinned, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
@@ -2308,7 +2340,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_coup_de_grace_delivered", "golden_heroes_force_field_raised", "golden_heroes_frames_used", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_mental_attack_rolled", "golden_heroes_object_fell", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_reason_noted", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_scenario_ended", "golden_heroes_scenario_started", "golden_heroes_strike_rolled", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_binding_rolled", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_coup_de_grace_delivered", "golden_heroes_dups_allocated", "golden_heroes_equipment_chosen", "golden_heroes_force_field_raised", "golden_heroes_frames_used", "golden_heroes_general_field_changed", "golden_heroes_grab_rolled", "golden_heroes_grip_changed", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_judo_thrown", "golden_heroes_mental_attack_rolled", "golden_heroes_object_fell", "golden_heroes_object_handled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_reason_noted", "golden_heroes_rating_rolled", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_resources_used", "golden_heroes_scenario_ended", "golden_heroes_scenario_started", "golden_heroes_strike_rolled", "golden_heroes_target_chosen", "golden_heroes_vehicle_rammed", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2336,28 +2368,40 @@ class Event(_message.Message):
     GOLDEN_HEROES_AIDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_ATTACK_RESOLVED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_BACKGROUND_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_BINDING_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_GENERATED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_CHARACTER_IMPROVED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COUP_DE_GRACE_DELIVERED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_DUPS_ALLOCATED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_EQUIPMENT_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FORCE_FIELD_RAISED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FRAMES_USED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GENERAL_FIELD_CHANGED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GRAB_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_GRIP_CHANGED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_HERO_POINTS_SPENT_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_HIT_PENDING_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_INITIATIVE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_JUDO_THROWN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_MENTAL_ATTACK_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_OBJECT_FELL_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_OBJECT_HANDLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_PHASE_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_POWER_GAINED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_POWER_OPTION_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_POWER_ROLLS_CONVERTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RATING_REASON_NOTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RATING_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RATING_SET_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_RECOVERED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_RESOURCES_USED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SCENARIO_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SCENARIO_STARTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_TARGET_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_VEHICLE_RAMMED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_WEEK_STARTED_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ACTION_TAKEN_FIELD_NUMBER: _ClassVar[int]
     POTENTIAL_ADVANTAGE_RECOVERED_FIELD_NUMBER: _ClassVar[int]
@@ -2412,28 +2456,40 @@ class Event(_message.Message):
     golden_heroes_aided: GoldenHeroesAided
     golden_heroes_attack_resolved: GoldenHeroesAttackResolved
     golden_heroes_background_taken: GoldenHeroesBackgroundTaken
+    golden_heroes_binding_rolled: GoldenHeroesBindingRolled
     golden_heroes_character_generated: GoldenHeroesCharacterGenerated
     golden_heroes_character_improved: GoldenHeroesCharacterImproved
     golden_heroes_combat_ended: GoldenHeroesCombatEnded
     golden_heroes_combat_started: GoldenHeroesCombatStarted
     golden_heroes_coup_de_grace_delivered: GoldenHeroesCoupDeGraceDelivered
+    golden_heroes_dups_allocated: GoldenHeroesDupsAllocated
+    golden_heroes_equipment_chosen: GoldenHeroesEquipmentChosen
     golden_heroes_force_field_raised: GoldenHeroesForceFieldRaised
     golden_heroes_frames_used: GoldenHeroesFramesUsed
+    golden_heroes_general_field_changed: GoldenHeroesGeneralFieldChanged
+    golden_heroes_grab_rolled: GoldenHeroesGrabRolled
+    golden_heroes_grip_changed: GoldenHeroesGripChanged
     golden_heroes_hero_points_spent: GoldenHeroesHeroPointsSpent
     golden_heroes_hit_pending: GoldenHeroesHitPending
     golden_heroes_initiative_rolled: GoldenHeroesInitiativeRolled
+    golden_heroes_judo_thrown: GoldenHeroesJudoThrown
     golden_heroes_mental_attack_rolled: GoldenHeroesMentalAttackRolled
     golden_heroes_object_fell: GoldenHeroesObjectFell
+    golden_heroes_object_handled: GoldenHeroesObjectHandled
     golden_heroes_phase_ended: GoldenHeroesPhaseEnded
     golden_heroes_power_gained: GoldenHeroesPowerGained
     golden_heroes_power_option_chosen: GoldenHeroesPowerOptionChosen
     golden_heroes_power_rolls_converted: GoldenHeroesPowerRollsConverted
     golden_heroes_rating_reason_noted: GoldenHeroesRatingReasonNoted
+    golden_heroes_rating_rolled: GoldenHeroesRatingRolled
     golden_heroes_rating_set: GoldenHeroesRatingSet
     golden_heroes_recovered: GoldenHeroesRecovered
+    golden_heroes_resources_used: GoldenHeroesResourcesUsed
     golden_heroes_scenario_ended: GoldenHeroesScenarioEnded
     golden_heroes_scenario_started: GoldenHeroesScenarioStarted
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
+    golden_heroes_target_chosen: GoldenHeroesTargetChosen
+    golden_heroes_vehicle_rammed: GoldenHeroesVehicleRammed
     golden_heroes_week_started: GoldenHeroesWeekStarted
     potential_action_taken: PotentialActionTaken
     potential_advantage_recovered: PotentialAdvantageRecovered
@@ -2461,7 +2517,7 @@ class Event(_message.Message):
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_coup_de_grace_delivered: _Optional[_Union[GoldenHeroesCoupDeGraceDelivered, _Mapping]] = ..., golden_heroes_force_field_raised: _Optional[_Union[GoldenHeroesForceFieldRaised, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_mental_attack_rolled: _Optional[_Union[GoldenHeroesMentalAttackRolled, _Mapping]] = ..., golden_heroes_object_fell: _Optional[_Union[GoldenHeroesObjectFell, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_reason_noted: _Optional[_Union[GoldenHeroesRatingReasonNoted, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_scenario_ended: _Optional[_Union[GoldenHeroesScenarioEnded, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_binding_rolled: _Optional[_Union[GoldenHeroesBindingRolled, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_coup_de_grace_delivered: _Optional[_Union[GoldenHeroesCoupDeGraceDelivered, _Mapping]] = ..., golden_heroes_dups_allocated: _Optional[_Union[GoldenHeroesDupsAllocated, _Mapping]] = ..., golden_heroes_equipment_chosen: _Optional[_Union[GoldenHeroesEquipmentChosen, _Mapping]] = ..., golden_heroes_force_field_raised: _Optional[_Union[GoldenHeroesForceFieldRaised, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_general_field_changed: _Optional[_Union[GoldenHeroesGeneralFieldChanged, _Mapping]] = ..., golden_heroes_grab_rolled: _Optional[_Union[GoldenHeroesGrabRolled, _Mapping]] = ..., golden_heroes_grip_changed: _Optional[_Union[GoldenHeroesGripChanged, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_judo_thrown: _Optional[_Union[GoldenHeroesJudoThrown, _Mapping]] = ..., golden_heroes_mental_attack_rolled: _Optional[_Union[GoldenHeroesMentalAttackRolled, _Mapping]] = ..., golden_heroes_object_fell: _Optional[_Union[GoldenHeroesObjectFell, _Mapping]] = ..., golden_heroes_object_handled: _Optional[_Union[GoldenHeroesObjectHandled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_reason_noted: _Optional[_Union[GoldenHeroesRatingReasonNoted, _Mapping]] = ..., golden_heroes_rating_rolled: _Optional[_Union[GoldenHeroesRatingRolled, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_resources_used: _Optional[_Union[GoldenHeroesResourcesUsed, _Mapping]] = ..., golden_heroes_scenario_ended: _Optional[_Union[GoldenHeroesScenarioEnded, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_target_chosen: _Optional[_Union[GoldenHeroesTargetChosen, _Mapping]] = ..., golden_heroes_vehicle_rammed: _Optional[_Union[GoldenHeroesVehicleRammed, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -2587,8 +2643,26 @@ class GoldenHeroesAided(_message.Message):
     injury: str
     def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., dice: _Optional[_Iterable[int]] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesAllocateDups(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "allocations")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ALLOCATIONS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    allocations: _containers.RepeatedCompositeFieldContainer[GoldenHeroesAllocation]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., allocations: _Optional[_Iterable[_Union[GoldenHeroesAllocation, _Mapping]]] = ...) -> None: ...
+
+class GoldenHeroesAllocation(_message.Message):
+    __slots__ = ("activity", "dups")
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    activity: str
+    dups: int
+    def __init__(self, activity: _Optional[str] = ..., dups: _Optional[int] = ...) -> None: ...
+
 class GoldenHeroesAttackResolved(_message.Message):
-    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "pushback_distance", "collision_die", "ploughed_through", "fell", "htc", "htk", "condition", "injury", "field_destroyed")
+    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "pushback_distance", "collision_die", "clear_die", "knocked_clear", "ploughed_through", "fell", "htc", "htk", "condition", "injury", "field_destroyed", "hypothetical_htc")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -2611,6 +2685,8 @@ class GoldenHeroesAttackResolved(_message.Message):
     FALL_DIE_FIELD_NUMBER: _ClassVar[int]
     PUSHBACK_DISTANCE_FIELD_NUMBER: _ClassVar[int]
     COLLISION_DIE_FIELD_NUMBER: _ClassVar[int]
+    CLEAR_DIE_FIELD_NUMBER: _ClassVar[int]
+    KNOCKED_CLEAR_FIELD_NUMBER: _ClassVar[int]
     PLOUGHED_THROUGH_FIELD_NUMBER: _ClassVar[int]
     FELL_FIELD_NUMBER: _ClassVar[int]
     HTC_FIELD_NUMBER: _ClassVar[int]
@@ -2618,6 +2694,7 @@ class GoldenHeroesAttackResolved(_message.Message):
     CONDITION_FIELD_NUMBER: _ClassVar[int]
     INJURY_FIELD_NUMBER: _ClassVar[int]
     FIELD_DESTROYED_FIELD_NUMBER: _ClassVar[int]
+    HYPOTHETICAL_HTC_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     attacker_id: str
     attack: str
@@ -2640,6 +2717,8 @@ class GoldenHeroesAttackResolved(_message.Message):
     fall_die: int
     pushback_distance: int
     collision_die: int
+    clear_die: int
+    knocked_clear: bool
     ploughed_through: bool
     fell: bool
     htc: int
@@ -2647,7 +2726,8 @@ class GoldenHeroesAttackResolved(_message.Message):
     condition: str
     injury: str
     field_destroyed: str
-    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., pushback_distance: _Optional[int] = ..., collision_die: _Optional[int] = ..., ploughed_through: _Optional[bool] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ...) -> None: ...
+    hypothetical_htc: int
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., pushback_distance: _Optional[int] = ..., collision_die: _Optional[int] = ..., clear_die: _Optional[int] = ..., knocked_clear: _Optional[bool] = ..., ploughed_through: _Optional[bool] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ..., hypothetical_htc: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesAttributeRoll(_message.Message):
     __slots__ = ("attribute", "dice", "kept", "value")
@@ -2680,6 +2760,42 @@ class GoldenHeroesBackgroundTaken(_message.Message):
     dice: _containers.RepeatedScalarFieldContainer[int]
     def __init__(self, character_id: _Optional[str] = ..., background: _Optional[str] = ..., training: _Optional[_Mapping[str, int]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
 
+class GoldenHeroesBind(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "what", "binding_htk", "binder_wc")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    BINDING_HTK_FIELD_NUMBER: _ClassVar[int]
+    BINDER_WC_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    what: str
+    binding_htk: int
+    binder_wc: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., what: _Optional[str] = ..., binding_htk: _Optional[int] = ..., binder_wc: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesBindingRolled(_message.Message):
+    __slots__ = ("character_id", "kind", "what", "die", "total", "hypothetical_htc", "binder_wc", "how", "escaped")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    DIE_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    HYPOTHETICAL_HTC_FIELD_NUMBER: _ClassVar[int]
+    BINDER_WC_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    ESCAPED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    kind: str
+    what: str
+    die: int
+    total: int
+    hypothetical_htc: int
+    binder_wc: int
+    how: str
+    escaped: bool
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., what: _Optional[str] = ..., die: _Optional[int] = ..., total: _Optional[int] = ..., hypothetical_htc: _Optional[int] = ..., binder_wc: _Optional[int] = ..., how: _Optional[str] = ..., escaped: _Optional[bool] = ...) -> None: ...
+
 class GoldenHeroesCharacterGenerated(_message.Message):
     __slots__ = ("character_id", "character_type", "method", "attributes", "htc_dice", "htk_dice", "max_htc", "max_htk", "power_rolls")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2703,14 +2819,28 @@ class GoldenHeroesCharacterGenerated(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., character_type: _Optional[str] = ..., method: _Optional[str] = ..., attributes: _Optional[_Iterable[_Union[GoldenHeroesAttributeRoll, _Mapping]]] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., power_rolls: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesCharacterImproved(_message.Message):
-    __slots__ = ("character_id", "dups", "improvement")
+    __slots__ = ("character_id", "dups", "improvement", "refinement", "ipp")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     DUPS_FIELD_NUMBER: _ClassVar[int]
     IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    REFINEMENT_FIELD_NUMBER: _ClassVar[int]
+    IPP_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     dups: int
     improvement: str
-    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+    refinement: str
+    ipp: int
+    def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ..., refinement: _Optional[str] = ..., ipp: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesChooseEquipment(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "items")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    items: _containers.RepeatedCompositeFieldContainer[GoldenHeroesItem]
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., items: _Optional[_Iterable[_Union[GoldenHeroesItem, _Mapping]]] = ...) -> None: ...
 
 class GoldenHeroesChoosePower(_message.Message):
     __slots__ = ("campaign_id", "character_id", "power")
@@ -2733,6 +2863,14 @@ class GoldenHeroesChoosePowerOption(_message.Message):
     power: str
     choice: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesChooseTarget(_message.Message):
+    __slots__ = ("campaign_id", "candidates")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CANDIDATES_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    candidates: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, campaign_id: _Optional[str] = ..., candidates: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesCombatEnded(_message.Message):
     __slots__ = ("encounter_id", "rounds")
@@ -2828,8 +2966,18 @@ class GoldenHeroesDropObject(_message.Message):
     encounter_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., metres: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesDupsAllocated(_message.Message):
+    __slots__ = ("character_id", "allocations", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ALLOCATIONS_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    allocations: _containers.RepeatedCompositeFieldContainer[GoldenHeroesAllocation]
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., allocations: _Optional[_Iterable[_Union[GoldenHeroesAllocation, _Mapping]]] = ..., dups: _Optional[int] = ...) -> None: ...
+
 class GoldenHeroesEncounterState(_message.Message):
-    __slots__ = ("encounter_id", "active", "round", "phase", "combatants", "rolls", "winner", "frames_won", "frames", "used", "half", "delayed", "borrowed", "free_responses")
+    __slots__ = ("encounter_id", "active", "round", "phase", "combatants", "rolls", "winner", "frames_won", "frames", "used", "half", "delayed", "borrowed", "free_responses", "fields", "walls_broken")
     class FramesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -2865,6 +3013,8 @@ class GoldenHeroesEncounterState(_message.Message):
     DELAYED_FIELD_NUMBER: _ClassVar[int]
     BORROWED_FIELD_NUMBER: _ClassVar[int]
     FREE_RESPONSES_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_FIELD_NUMBER: _ClassVar[int]
+    WALLS_BROKEN_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     active: bool
     round: int
@@ -2879,7 +3029,9 @@ class GoldenHeroesEncounterState(_message.Message):
     delayed: _containers.RepeatedScalarFieldContainer[str]
     borrowed: _containers.ScalarMap[str, int]
     free_responses: _containers.ScalarMap[str, int]
-    def __init__(self, encounter_id: _Optional[str] = ..., active: _Optional[bool] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., used: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., half: _Optional[_Iterable[str]] = ..., delayed: _Optional[_Iterable[str]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., free_responses: _Optional[_Mapping[str, int]] = ...) -> None: ...
+    fields: _containers.RepeatedCompositeFieldContainer[GoldenHeroesGeneralField]
+    walls_broken: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, encounter_id: _Optional[str] = ..., active: _Optional[bool] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., used: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., half: _Optional[_Iterable[str]] = ..., delayed: _Optional[_Iterable[str]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., free_responses: _Optional[_Mapping[str, int]] = ..., fields: _Optional[_Iterable[_Union[GoldenHeroesGeneralField, _Mapping]]] = ..., walls_broken: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesEndCombat(_message.Message):
     __slots__ = ("campaign_id", "encounter_id")
@@ -2918,6 +3070,32 @@ class GoldenHeroesEnergyPool(_message.Message):
     spent: int
     size: int
     def __init__(self, encounter_id: _Optional[str] = ..., from_round: _Optional[int] = ..., spent: _Optional[int] = ..., size: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesEquipmentChosen(_message.Message):
+    __slots__ = ("character_id", "costume", "granted", "items", "defence_class")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    COSTUME_FIELD_NUMBER: _ClassVar[int]
+    GRANTED_FIELD_NUMBER: _ClassVar[int]
+    ITEMS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    costume: str
+    granted: _containers.RepeatedScalarFieldContainer[str]
+    items: _containers.RepeatedCompositeFieldContainer[GoldenHeroesItem]
+    defence_class: int
+    def __init__(self, character_id: _Optional[str] = ..., costume: _Optional[str] = ..., granted: _Optional[_Iterable[str]] = ..., items: _Optional[_Iterable[_Union[GoldenHeroesItem, _Mapping]]] = ..., defence_class: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesEscapeBinding(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "how", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOW_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    how: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., how: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesFall(_message.Message):
     __slots__ = ("campaign_id", "character_id", "metres", "jump")
@@ -2963,6 +3141,38 @@ class GoldenHeroesFramesUsed(_message.Message):
     note: str
     def __init__(self, encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., activity: _Optional[str] = ..., slots: _Optional[_Iterable[int]] = ..., next_round: _Optional[int] = ..., free: _Optional[bool] = ..., note: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesGeneralField(_message.Message):
+    __slots__ = ("caster_id", "field", "strength", "protects")
+    CASTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    PROTECTS_FIELD_NUMBER: _ClassVar[int]
+    caster_id: str
+    field: str
+    strength: int
+    protects: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, caster_id: _Optional[str] = ..., field: _Optional[str] = ..., strength: _Optional[int] = ..., protects: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesGeneralFieldChanged(_message.Message):
+    __slots__ = ("encounter_id", "caster_id", "field", "up", "strength", "protects", "reason", "regenerates_hours")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CASTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    UP_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    PROTECTS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    REGENERATES_HOURS_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    caster_id: str
+    field: str
+    up: bool
+    strength: int
+    protects: _containers.RepeatedScalarFieldContainer[str]
+    reason: str
+    regenerates_hours: int
+    def __init__(self, encounter_id: _Optional[str] = ..., caster_id: _Optional[str] = ..., field: _Optional[str] = ..., up: _Optional[bool] = ..., strength: _Optional[int] = ..., protects: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ..., regenerates_hours: _Optional[int] = ...) -> None: ...
+
 class GoldenHeroesGenerateCharacter(_message.Message):
     __slots__ = ("campaign_id", "character_id", "character_type")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2972,6 +3182,114 @@ class GoldenHeroesGenerateCharacter(_message.Message):
     character_id: str
     character_type: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., character_type: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesGrab(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "hand", "unresisting", "response", "defence_class", "circumstances", "other_modifier")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    UNRESISTING_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    hand: str
+    unresisting: bool
+    response: bool
+    defence_class: int
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    other_modifier: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., hand: _Optional[str] = ..., unresisting: _Optional[bool] = ..., response: _Optional[bool] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesGrabRolled(_message.Message):
+    __slots__ = ("character_id", "target_id", "kind", "hands", "strikes", "rolled", "succeeded", "result", "hold", "weapon", "hypothetical_die", "encounter_id")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    STRIKES_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
+    SUCCEEDED_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    HOLD_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    HYPOTHETICAL_DIE_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    kind: str
+    hands: _containers.RepeatedScalarFieldContainer[str]
+    strikes: _containers.RepeatedCompositeFieldContainer[GoldenHeroesStrikeRolled]
+    rolled: bool
+    succeeded: _containers.RepeatedScalarFieldContainer[str]
+    result: str
+    hold: str
+    weapon: str
+    hypothetical_die: int
+    encounter_id: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., kind: _Optional[str] = ..., hands: _Optional[_Iterable[str]] = ..., strikes: _Optional[_Iterable[_Union[GoldenHeroesStrikeRolled, _Mapping]]] = ..., rolled: _Optional[bool] = ..., succeeded: _Optional[_Iterable[str]] = ..., result: _Optional[str] = ..., hold: _Optional[str] = ..., weapon: _Optional[str] = ..., hypothetical_die: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesGrapple(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "hold", "weapon", "to_htk", "defence_class", "circumstances", "other_modifier")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOLD_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    TO_HTK_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    hold: str
+    weapon: str
+    to_htk: int
+    defence_class: int
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    other_modifier: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., hold: _Optional[str] = ..., weapon: _Optional[str] = ..., to_htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesGrip(_message.Message):
+    __slots__ = ("holder_id", "hands", "hold", "hypothetical_htc", "lifted", "struggling", "weapon", "binding_wc", "encounter_id")
+    HOLDER_ID_FIELD_NUMBER: _ClassVar[int]
+    HANDS_FIELD_NUMBER: _ClassVar[int]
+    HOLD_FIELD_NUMBER: _ClassVar[int]
+    HYPOTHETICAL_HTC_FIELD_NUMBER: _ClassVar[int]
+    LIFTED_FIELD_NUMBER: _ClassVar[int]
+    STRUGGLING_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    BINDING_WC_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    holder_id: str
+    hands: _containers.RepeatedScalarFieldContainer[str]
+    hold: str
+    hypothetical_htc: int
+    lifted: bool
+    struggling: bool
+    weapon: str
+    binding_wc: int
+    encounter_id: str
+    def __init__(self, holder_id: _Optional[str] = ..., hands: _Optional[_Iterable[str]] = ..., hold: _Optional[str] = ..., hypothetical_htc: _Optional[int] = ..., lifted: _Optional[bool] = ..., struggling: _Optional[bool] = ..., weapon: _Optional[str] = ..., binding_wc: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesGripChanged(_message.Message):
+    __slots__ = ("character_id", "grip", "reason")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    GRIP_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    grip: GoldenHeroesGrip
+    reason: str
+    def __init__(self, character_id: _Optional[str] = ..., grip: _Optional[_Union[GoldenHeroesGrip, _Mapping]] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesHeroPointsSpent(_message.Message):
     __slots__ = ("character_id", "roller_id", "target_id", "strike", "points", "total", "hit", "was_hit", "roles", "attack")
@@ -3006,16 +3324,20 @@ class GoldenHeroesHitPending(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesImproveCharacter(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "dups", "improvement")
+    __slots__ = ("campaign_id", "character_id", "dups", "improvement", "refinement", "ipp")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     DUPS_FIELD_NUMBER: _ClassVar[int]
     IMPROVEMENT_FIELD_NUMBER: _ClassVar[int]
+    REFINEMENT_FIELD_NUMBER: _ClassVar[int]
+    IPP_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     dups: int
     improvement: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ...) -> None: ...
+    refinement: str
+    ipp: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ..., refinement: _Optional[str] = ..., ipp: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesInitiativeRolled(_message.Message):
     __slots__ = ("encounter_id", "round", "rolls", "winner", "difference", "frames_won", "frames", "borrowed", "order")
@@ -3053,6 +3375,60 @@ class GoldenHeroesInitiativeRolled(_message.Message):
     order: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., rolls: _Optional[_Union[_struct_pb2.Value, _Mapping]] = ..., winner: _Optional[str] = ..., difference: _Optional[int] = ..., frames_won: _Optional[int] = ..., frames: _Optional[_Mapping[str, int]] = ..., borrowed: _Optional[_Mapping[str, int]] = ..., order: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class GoldenHeroesItem(_message.Message):
+    __slots__ = ("name", "kind", "weapon_type")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_TYPE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    kind: str
+    weapon_type: str
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[str] = ..., weapon_type: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesJudoThrow(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "circumstances", "other_modifier")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
+    OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    circumstances: _containers.RepeatedScalarFieldContainer[str]
+    other_modifier: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., circumstances: _Optional[_Iterable[str]] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesJudoThrown(_message.Message):
+    __slots__ = ("character_id", "target_id", "grab", "throw_die", "grade", "dexterity_modifier", "total", "result", "frames_lost", "htk_die", "htk", "encounter_id")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    GRAB_FIELD_NUMBER: _ClassVar[int]
+    THROW_DIE_FIELD_NUMBER: _ClassVar[int]
+    GRADE_FIELD_NUMBER: _ClassVar[int]
+    DEXTERITY_MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_LOST_FIELD_NUMBER: _ClassVar[int]
+    HTK_DIE_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    target_id: str
+    grab: GoldenHeroesStrikeRolled
+    throw_die: int
+    grade: int
+    dexterity_modifier: int
+    total: int
+    result: str
+    frames_lost: int
+    htk_die: int
+    htk: int
+    encounter_id: str
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., grab: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., throw_die: _Optional[int] = ..., grade: _Optional[int] = ..., dexterity_modifier: _Optional[int] = ..., total: _Optional[int] = ..., result: _Optional[str] = ..., frames_lost: _Optional[int] = ..., htk_die: _Optional[int] = ..., htk: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesLastStrike(_message.Message):
     __slots__ = ("number", "target_id", "natural", "total", "hit", "critical", "hero_points", "attack")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
@@ -3072,6 +3448,46 @@ class GoldenHeroesLastStrike(_message.Message):
     hero_points: bool
     attack: GoldenHeroesPendingAttack
     def __init__(self, number: _Optional[int] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., hero_points: _Optional[bool] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesLetGo(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesLift(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "object_size", "unresisting", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    UNRESISTING_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    object_size: int
+    unresisting: bool
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., object_size: _Optional[int] = ..., unresisting: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesMaintainGrapple(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    target_id: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesMentalAttack(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id", "kind", "resist", "cannot_resist", "bonus", "encounter_id", "note")
@@ -3157,6 +3573,28 @@ class GoldenHeroesObjectFell(_message.Message):
     htk: int
     def __init__(self, character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., metres: _Optional[int] = ..., throw_strength: _Optional[int] = ..., modifier: _Optional[int] = ..., damage: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesObjectHandled(_message.Message):
+    __slots__ = ("character_id", "action", "object_size", "target_id", "strength", "need", "moves", "movement_metres", "encounter_id")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    NEED_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    MOVEMENT_METRES_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    action: str
+    object_size: int
+    target_id: str
+    strength: int
+    need: int
+    moves: str
+    movement_metres: int
+    encounter_id: str
+    def __init__(self, character_id: _Optional[str] = ..., action: _Optional[str] = ..., object_size: _Optional[int] = ..., target_id: _Optional[str] = ..., strength: _Optional[int] = ..., need: _Optional[int] = ..., moves: _Optional[str] = ..., movement_metres: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesOddsQuery(_message.Message):
     __slots__ = ("wc", "dc", "modifier", "crit_range")
     WC_FIELD_NUMBER: _ClassVar[int]
@@ -3237,6 +3675,22 @@ class GoldenHeroesPhaseEnded(_message.Message):
     next_phase: int
     def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., next_phase: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesPlaceForceField(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "field", "protects", "up")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    FIELD_FIELD_NUMBER: _ClassVar[int]
+    PROTECTS_FIELD_NUMBER: _ClassVar[int]
+    UP_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    encounter_id: str
+    field: str
+    protects: _containers.RepeatedScalarFieldContainer[str]
+    up: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., field: _Optional[str] = ..., protects: _Optional[_Iterable[str]] = ..., up: _Optional[bool] = ...) -> None: ...
+
 class GoldenHeroesPowerGained(_message.Message):
     __slots__ = ("character_id", "how", "d100", "power", "grade", "cost", "dice", "rolled", "note")
     class RolledEntry(_message.Message):
@@ -3288,14 +3742,16 @@ class GoldenHeroesPowerHeld(_message.Message):
     def __init__(self, power: _Optional[str] = ..., grade: _Optional[int] = ..., upgrades: _Optional[int] = ..., rolled: _Optional[_Mapping[str, int]] = ..., choice: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesPowerOptionChosen(_message.Message):
-    __slots__ = ("character_id", "power", "choice")
+    __slots__ = ("character_id", "power", "choice", "cost")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     POWER_FIELD_NUMBER: _ClassVar[int]
     CHOICE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     power: str
     choice: str
-    def __init__(self, character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ...) -> None: ...
+    cost: int
+    def __init__(self, character_id: _Optional[str] = ..., power: _Optional[str] = ..., choice: _Optional[str] = ..., cost: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesPowerRollsConverted(_message.Message):
     __slots__ = ("character_id", "count", "dups")
@@ -3306,6 +3762,20 @@ class GoldenHeroesPowerRollsConverted(_message.Message):
     count: int
     dups: int
     def __init__(self, character_id: _Optional[str] = ..., count: _Optional[int] = ..., dups: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesPush(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "object_size", "mobile", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    MOBILE_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    object_size: int
+    mobile: bool
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., mobile: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesRaiseForceField(_message.Message):
     __slots__ = ("campaign_id", "character_id", "field", "up", "encounter_id")
@@ -3321,6 +3791,20 @@ class GoldenHeroesRaiseForceField(_message.Message):
     encounter_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., field: _Optional[str] = ..., up: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
+class GoldenHeroesRam(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "vehicle_size", "speed", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    VEHICLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    vehicle_size: int
+    speed: int
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., vehicle_size: _Optional[int] = ..., speed: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
 class GoldenHeroesRatingReasonNoted(_message.Message):
     __slots__ = ("character_id", "rating", "value", "reason")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -3332,6 +3816,24 @@ class GoldenHeroesRatingReasonNoted(_message.Message):
     value: int
     reason: str
     def __init__(self, character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRatingRolled(_message.Message):
+    __slots__ = ("character_id", "use", "about", "rating", "percent", "die", "success")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_FIELD_NUMBER: _ClassVar[int]
+    DIE_FIELD_NUMBER: _ClassVar[int]
+    SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    use: str
+    about: str
+    rating: int
+    percent: int
+    die: int
+    success: bool
+    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., about: _Optional[str] = ..., rating: _Optional[int] = ..., percent: _Optional[int] = ..., die: _Optional[int] = ..., success: _Optional[bool] = ...) -> None: ...
 
 class GoldenHeroesRatingSet(_message.Message):
     __slots__ = ("character_id", "rating", "value", "reason", "personal_status")
@@ -3385,8 +3887,24 @@ class GoldenHeroesRecovered(_message.Message):
     no_recovery_hours: int
     def __init__(self, character_id: _Optional[str] = ..., period: _Optional[str] = ..., wake_die: _Optional[int] = ..., dice: _Optional[_Iterable[int]] = ..., modifier: _Optional[int] = ..., htc_gain: _Optional[int] = ..., htk_gain: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., no_recovery_hours: _Optional[int] = ...) -> None: ...
 
+class GoldenHeroesResourcesUsed(_message.Message):
+    __slots__ = ("character_id", "kind", "what", "level_needed", "level", "dups")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_NEEDED_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    DUPS_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    kind: str
+    what: str
+    level_needed: int
+    level: int
+    dups: int
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., what: _Optional[str] = ..., level_needed: _Optional[int] = ..., level: _Optional[int] = ..., dups: _Optional[int] = ...) -> None: ...
+
 class GoldenHeroesRespond(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand")
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "response", "parry_mode", "parry_with", "parry_weapon", "full_dodge", "object_size", "in_hand", "power", "referee_bonus")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
@@ -3397,6 +3915,8 @@ class GoldenHeroesRespond(_message.Message):
     FULL_DODGE_FIELD_NUMBER: _ClassVar[int]
     OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     IN_HAND_FIELD_NUMBER: _ClassVar[int]
+    POWER_FIELD_NUMBER: _ClassVar[int]
+    REFEREE_BONUS_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     encounter_id: str
@@ -3407,7 +3927,9 @@ class GoldenHeroesRespond(_message.Message):
     full_dodge: bool
     object_size: int
     in_hand: bool
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ...) -> None: ...
+    power: str
+    referee_bonus: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., response: _Optional[str] = ..., parry_mode: _Optional[str] = ..., parry_with: _Optional[str] = ..., parry_weapon: _Optional[str] = ..., full_dodge: _Optional[bool] = ..., object_size: _Optional[int] = ..., in_hand: _Optional[bool] = ..., power: _Optional[str] = ..., referee_bonus: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesRollInitiative(_message.Message):
     __slots__ = ("campaign_id", "encounter_id")
@@ -3424,6 +3946,18 @@ class GoldenHeroesRollPower(_message.Message):
     campaign_id: str
     character_id: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesRollRating(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "use", "about")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    ABOUT_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    use: str
+    about: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., use: _Optional[str] = ..., about: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesScenarioEnded(_message.Message):
     __slots__ = ("character_id", "result", "practice_value", "practice_before", "practice", "practice_half", "results", "success_rate")
@@ -3484,7 +4018,7 @@ class GoldenHeroesSetRating(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "ratings", "practice_half", "scenario_results", "hero_points", "hero_points_used", "strikes", "last_strike")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "equipped", "costume", "costume_dc", "equipment", "dup_plan", "refinements", "grip", "ratings", "practice_half", "scenario_results", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -3493,6 +4027,20 @@ class GoldenHeroesSheet(_message.Message):
         value: int
         def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
     class BaseAttributesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class DupPlanEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    class RefinementsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
         VALUE_FIELD_NUMBER: _ClassVar[int]
@@ -3530,6 +4078,13 @@ class GoldenHeroesSheet(_message.Message):
     NO_RECOVERY_HOURS_FIELD_NUMBER: _ClassVar[int]
     FIELDS_UP_FIELD_NUMBER: _ClassVar[int]
     PENDING_ATTACK_FIELD_NUMBER: _ClassVar[int]
+    EQUIPPED_FIELD_NUMBER: _ClassVar[int]
+    COSTUME_FIELD_NUMBER: _ClassVar[int]
+    COSTUME_DC_FIELD_NUMBER: _ClassVar[int]
+    EQUIPMENT_FIELD_NUMBER: _ClassVar[int]
+    DUP_PLAN_FIELD_NUMBER: _ClassVar[int]
+    REFINEMENTS_FIELD_NUMBER: _ClassVar[int]
+    GRIP_FIELD_NUMBER: _ClassVar[int]
     RATINGS_FIELD_NUMBER: _ClassVar[int]
     PRACTICE_HALF_FIELD_NUMBER: _ClassVar[int]
     SCENARIO_RESULTS_FIELD_NUMBER: _ClassVar[int]
@@ -3561,6 +4116,13 @@ class GoldenHeroesSheet(_message.Message):
     no_recovery_hours: int
     fields_up: _containers.RepeatedScalarFieldContainer[str]
     pending_attack: GoldenHeroesPendingAttack
+    equipped: bool
+    costume: str
+    costume_dc: int
+    equipment: _containers.RepeatedScalarFieldContainer[str]
+    dup_plan: _containers.ScalarMap[str, int]
+    refinements: _containers.ScalarMap[str, int]
+    grip: GoldenHeroesGrip
     ratings: _containers.ScalarMap[str, int]
     practice_half: bool
     scenario_results: _containers.RepeatedScalarFieldContainer[str]
@@ -3568,7 +4130,7 @@ class GoldenHeroesSheet(_message.Message):
     hero_points_used: int
     strikes: int
     last_strike: GoldenHeroesLastStrike
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., practice_half: _Optional[bool] = ..., scenario_results: _Optional[_Iterable[str]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., equipped: _Optional[bool] = ..., costume: _Optional[str] = ..., costume_dc: _Optional[int] = ..., equipment: _Optional[_Iterable[str]] = ..., dup_plan: _Optional[_Mapping[str, int]] = ..., refinements: _Optional[_Mapping[str, int]] = ..., grip: _Optional[_Union[GoldenHeroesGrip, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., practice_half: _Optional[bool] = ..., scenario_results: _Optional[_Iterable[str]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesSpendHeroPoints(_message.Message):
     __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
@@ -3617,14 +4179,16 @@ class GoldenHeroesStartWeek(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "object_size", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier", "obstruction_metres", "obstruction_htk")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "variant", "object_size", "thrown_id", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier", "obstruction_metres", "obstruction_htk")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
     OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
+    THROWN_ID_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     ENERGY_HTC_DICE_FIELD_NUMBER: _ClassVar[int]
     ENERGY_HTK_DICE_FIELD_NUMBER: _ClassVar[int]
@@ -3644,7 +4208,9 @@ class GoldenHeroesStrike(_message.Message):
     encounter_id: str
     attack: str
     weapon: str
+    variant: str
     object_size: int
+    thrown_id: str
     weapon_class: int
     energy_htc_dice: int
     energy_htk_dice: int
@@ -3658,7 +4224,7 @@ class GoldenHeroesStrike(_message.Message):
     other_modifier: int
     obstruction_metres: int
     obstruction_htk: int
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., object_size: _Optional[int] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., variant: _Optional[str] = ..., object_size: _Optional[int] = ..., thrown_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
     __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form", "energy_pool")
@@ -3705,9 +4271,10 @@ class GoldenHeroesStrikeRolled(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
-    __slots__ = ("attack", "weapon", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
+    __slots__ = ("attack", "weapon", "variant", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
     WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
     DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
     CIRCUMSTANCES_FIELD_NUMBER: _ClassVar[int]
@@ -3716,13 +4283,14 @@ class GoldenHeroesStrikeSpec(_message.Message):
     OTHER_MODIFIER_FIELD_NUMBER: _ClassVar[int]
     attack: str
     weapon: str
+    variant: str
     weapon_class: int
     defence_class: int
     circumstances: _containers.RepeatedScalarFieldContainer[str]
     cover: int
     extreme_range_fifths: int
     other_modifier: int
-    def __init__(self, attack: _Optional[str] = ..., weapon: _Optional[str] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
+    def __init__(self, attack: _Optional[str] = ..., weapon: _Optional[str] = ..., variant: _Optional[str] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesTakeBackground(_message.Message):
     __slots__ = ("campaign_id", "character_id", "background", "training")
@@ -3743,6 +4311,20 @@ class GoldenHeroesTakeBackground(_message.Message):
     training: _containers.ScalarMap[str, int]
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., background: _Optional[str] = ..., training: _Optional[_Mapping[str, int]] = ...) -> None: ...
 
+class GoldenHeroesTargetChosen(_message.Message):
+    __slots__ = ("order", "statuses", "dice", "target", "at_random")
+    ORDER_FIELD_NUMBER: _ClassVar[int]
+    STATUSES_FIELD_NUMBER: _ClassVar[int]
+    DICE_FIELD_NUMBER: _ClassVar[int]
+    TARGET_FIELD_NUMBER: _ClassVar[int]
+    AT_RANDOM_FIELD_NUMBER: _ClassVar[int]
+    order: _containers.RepeatedScalarFieldContainer[str]
+    statuses: _containers.RepeatedScalarFieldContainer[int]
+    dice: _containers.RepeatedScalarFieldContainer[int]
+    target: str
+    at_random: bool
+    def __init__(self, order: _Optional[_Iterable[str]] = ..., statuses: _Optional[_Iterable[int]] = ..., dice: _Optional[_Iterable[int]] = ..., target: _Optional[str] = ..., at_random: _Optional[bool] = ...) -> None: ...
+
 class GoldenHeroesUpgradePower(_message.Message):
     __slots__ = ("campaign_id", "character_id", "power")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -3752,6 +4334,44 @@ class GoldenHeroesUpgradePower(_message.Message):
     character_id: str
     power: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., power: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesUseResources(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "kind", "what", "level_needed", "spend_dup", "knows_how")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_NEEDED_FIELD_NUMBER: _ClassVar[int]
+    SPEND_DUP_FIELD_NUMBER: _ClassVar[int]
+    KNOWS_HOW_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    kind: str
+    what: str
+    level_needed: int
+    spend_dup: bool
+    knows_how: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., what: _Optional[str] = ..., level_needed: _Optional[int] = ..., spend_dup: _Optional[bool] = ..., knows_how: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesVehicleRammed(_message.Message):
+    __slots__ = ("character_id", "vehicle_size", "speed", "throw_strength", "modifier", "damage", "htc", "htk")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    VEHICLE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    SPEED_FIELD_NUMBER: _ClassVar[int]
+    THROW_STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    DAMAGE_FIELD_NUMBER: _ClassVar[int]
+    HTC_FIELD_NUMBER: _ClassVar[int]
+    HTK_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    vehicle_size: int
+    speed: int
+    throw_strength: int
+    modifier: int
+    damage: int
+    htc: int
+    htk: int
+    def __init__(self, character_id: _Optional[str] = ..., vehicle_size: _Optional[int] = ..., speed: _Optional[int] = ..., throw_strength: _Optional[int] = ..., modifier: _Optional[int] = ..., damage: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesWeekStarted(_message.Message):
     __slots__ = ("character_id", "dups")
