@@ -25,6 +25,9 @@ class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     loaded: bool = True
     min_size: Annotated[float, msgspec.Meta(ge=0, le=100)] = 0  # Size needed to wield (L132)
     ammunition: Annotated[int, msgspec.Meta(ge=0, le=9999)] | None = None  # 1 a attack (L133)
+    # Range (Short, Medium, Long): the weapon's range band (L129; 5, 20, 100 yards, L86-L88)
+    range: Literal["short", "medium", "long"] | None = None
+    thrown: bool = False  # can be thrown as a ranged attack, within its range (L134)
 
 
 class Reload(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -38,13 +41,15 @@ class Reload(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
 
 
 class WeaponChanged(msgspec.Struct, frozen=True, kw_only=True):
-    """A weapon loaded (L221), or fired: unloaded (L131) and 1 ammunition spent (L133)."""
+    """A weapon loaded (L221), or fired: unloaded (L131) and 1 ammunition spent (L133), or thrown
+    (L134) and so no longer wielded."""
 
     character_id: str
     weapon: str
     loaded: bool
     ammunition: int | None
     cause: str
+    wielded: bool | None = None  # False: thrown (L134); True: drawn or picked up (L73)
 
 
 COMMANDS: tuple[type[msgspec.Struct], ...] = (Reload,)

@@ -27,6 +27,7 @@ from domain.rulesets.boonbane import (
     fortune_dice,
     hiding,
     jams,
+    ranges,
     reach,
     weapons,
 )
@@ -150,6 +151,9 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         jams.refuse_jammed(actor, cmd)
         cmd, weapon_sources = weapons.prepare(actor, cmd)
         cmd = reach.check(cmd, weapons.of(actor, cmd.weapon), opts.default_reach_yards)
+        ranged = ranges.check(cmd, weapons.of(actor, cmd.weapon), reach.reach(
+            opts.default_reach_yards, weapons.of(actor, cmd.weapon), "lunging" in cmd.situations))
+        weapon_sources = [*weapon_sources, *ranged.sources]
         target = sheets(cmd.target_id, "target_id")
         attack_options.refuse(cmd, actor, target)
         plan = plan_attack(cmd, actor, target, exempt, unknown)
@@ -185,7 +189,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
         harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
         harm.extend(hiding.revealed(actor, cmd.character_id, "revealed by attacking L188"))
-        used = weapons.fired(actor, cmd)
+        used = weapons.fired(actor, cmd, ranged.thrown)
         if used is not None:
             harm.append((cmd.character_id, "WeaponChanged", used))
         harm.extend((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(

@@ -11,6 +11,7 @@ import msgspec
 from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet
 from contracts.rulesets.boonbane_weapons import Weapon
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import ranges
 
 LUNGING_YARDS = 1  # L201
 
@@ -28,17 +29,21 @@ def longest(sheet: BoonbaneSheet, base: int) -> int:
 
 
 def check(cmd: AttackRoll, weapon: Weapon | None, base: int) -> AttackRoll:
-    """A melee weapon attack uses Str unless the weapon is Finesse (L7, L127); with a declared
+    """A melee weapon attack uses Str unless the weapon is Finesse (L7, L127) or thrown (L8,
+    L134); with a declared
     ``distance`` a melee weapon attack beyond reach is refused (L84), and whether the attacker
     reaches a prone target (L315-L316) follows from the distance."""
     melee = weapon is not None and weapon.kind == "melee"
-    if melee and weapon is not None and cmd.attribute == "agility" and not weapon.finesse:
+    throw = ranges.is_throw(weapon, cmd.distance, reach(base, weapon, "lunging" in cmd.situations))
+    # a throw is a ranged attack, which normally uses Agi (L8)
+    if melee and weapon is not None and cmd.attribute == "agility" and not (weapon.finesse or throw):
         raise DomainError("attribute", "boonbane.finesse L127",
                           f"{cmd.weapon!r} is not Finesse: a melee weapon attacks with Str (L7)")
     if cmd.distance is None:
         return cmd
     yards = reach(base, weapon, "lunging" in cmd.situations)
-    if melee and cmd.distance > yards:
+    # a Thrown weapon beyond reach is thrown as a ranged attack (L134; see ranges.py)
+    if melee and cmd.distance > yards and not (weapon is not None and weapon.thrown):
         raise StateConflict("distance", "boonbane.reach L84",
                             f"the target is {cmd.distance} yards away, beyond a reach of {yards}")
     return msgspec.structs.replace(cmd, in_reach=cmd.distance <= yards)

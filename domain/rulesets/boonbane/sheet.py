@@ -38,6 +38,10 @@ def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
     if sheet.damage > sheet.health:
         raise DomainError("sheet.damage", "boonbane.damage L27",
                           f"Damage never exceeds Health: {sheet.damage} > {sheet.health}")
+    for name, weapon in sheet.weapons.items():
+        if weapon.thrown and weapon.range is None:
+            raise DomainError(f"sheet.weapons.{name}.range", "boonbane.thrown L134 L129",
+                              "a Thrown weapon is thrown within its range: give its range")
     if sheet.kind == "npc" and sheet.fortune:
         raise DomainError("sheet.fortune", "boonbane.fortune L45-L47",
                           "Fortune is spent by player characters")
