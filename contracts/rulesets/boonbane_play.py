@@ -255,6 +255,7 @@ class BoonbaneEncounter(msgspec.Struct, kw_only=True):
     current: str | None = None  # whose turn it is
     spent: list[str] = []  # what the current turn has spent: "move", "action"
     triggered: list[str] = []  # who used the round's triggered action
+    minor: int = 0  # minor activities of the current turn (L74)
 
 
 class AfflictionAdded(msgspec.Struct, frozen=True, kw_only=True):

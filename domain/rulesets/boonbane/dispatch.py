@@ -10,6 +10,7 @@ import msgspec
 
 from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
+from contracts.rulesets import boonbane_minor as n
 from contracts.rulesets import boonbane_movement as m
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
@@ -33,6 +34,7 @@ from domain.rulesets.boonbane import (
     healing,
     hiding,
     jams,
+    minor,
     rests,
     waking,
     weapons,
@@ -145,6 +147,8 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
         return [*decide_play.spend(command.encounter_id, enc, sheet, command.character_id,
                                    "action", "Reload"),
                 (command.character_id, "WeaponChanged", weapons.reload(sheet, command))]
+    if isinstance(command, n.MinorActivity):
+        return list(minor.decide(command, enc, load(command.character_id, "character_id"), opts))
     if isinstance(command, h.Reveal):
         return list(decide_stealth.reveal(command, load(command.character_id,
                                                         "character_id")))

@@ -54,6 +54,9 @@ class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     rest_interruptions_counted: Literal["total", "each"] = "total"
     # D-63: the reach, in yards, of a creature before a weapon's Reach +X (L84, L130)
     default_reach_yards: Annotated[int, msgspec.Meta(ge=0, le=20)] = 1
+    # D-64: "You can usually do 1 minor activity on a fast turn or 2 on a slow turn." (L74)
+    minor_activities_fast: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
+    minor_activities_slow: Annotated[int, msgspec.Meta(ge=0, le=10)] = 2
 
 
 def parse_options(raw: Mapping[str, Any]) -> BoonbaneOptions:

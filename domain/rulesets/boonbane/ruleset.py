@@ -10,6 +10,7 @@ import msgspec
 from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_grabs as g
+from contracts.rulesets import boonbane_minor as n
 from contracts.rulesets import boonbane_movement as m
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
@@ -35,6 +36,7 @@ from domain.rulesets.boonbane import (
     healing,
     hiding,
     jams,
+    minor,
     rounds,
     turns,
     waking,
@@ -51,7 +53,7 @@ RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
                                        *k.COMMANDS, *h.COMMANDS, *w.COMMANDS, *r.COMMANDS,
-                                       *m.COMMANDS)
+                                       *m.COMMANDS, *n.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -68,11 +70,11 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
                                          k.ConcentrationChanged, h.HiddenChanged,
                                          w.WeaponChanged,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
-                                         g.GrabEnded)},
+                                         g.GrabEnded, n.MinorActivityDone)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
-                                       p.RoundEnded)}
+                                       p.RoundEnded, n.MinorActivityUsed)}
 # the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
@@ -196,6 +198,8 @@ class BoonbaneRuleset:
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
         elif isinstance(ev, w.WeaponChanged):
             sheet = weapons.fold(sheet, ev)
+        elif isinstance(ev, n.MinorActivityDone):
+            sheet = minor.fold(sheet, ev)
         elif isinstance(ev, h.HiddenChanged):
             sheet = hiding.fold(sheet, ev)
         elif isinstance(ev, k.ConcentrationChanged):
