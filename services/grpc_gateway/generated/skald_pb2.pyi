@@ -448,6 +448,50 @@ class BoonbaneLastRoll(_message.Message):
     fortune_success: bool
     def __init__(self, number: _Optional[int] = ..., net: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., total: _Optional[int] = ..., target_number: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
 
+class BoonbaneMinorMinorActivity(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "activity", "weapon", "what", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    activity: str
+    weapon: str
+    what: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., activity: _Optional[str] = ..., weapon: _Optional[str] = ..., what: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneMinorMinorActivityDone(_message.Message):
+    __slots__ = ("character_id", "activity", "what", "weapon", "wielded")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    activity: str
+    what: str
+    weapon: str
+    wielded: bool
+    def __init__(self, character_id: _Optional[str] = ..., activity: _Optional[str] = ..., what: _Optional[str] = ..., weapon: _Optional[str] = ..., wielded: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneMinorMinorActivityUsed(_message.Message):
+    __slots__ = ("character_id", "activity", "round", "used", "allowed")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    activity: str
+    round: int
+    used: int
+    allowed: int
+    def __init__(self, character_id: _Optional[str] = ..., activity: _Optional[str] = ..., round: _Optional[int] = ..., used: _Optional[int] = ..., allowed: _Optional[int] = ...) -> None: ...
+
 class BoonbaneMovementRetreat(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "away_from", "use")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -870,7 +914,7 @@ class BoonbanePlayAwardStat(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayBoonbaneEncounter(_message.Message):
-    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered")
+    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered", "minor")
     class SidesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -894,6 +938,7 @@ class BoonbanePlayBoonbaneEncounter(_message.Message):
     CURRENT_FIELD_NUMBER: _ClassVar[int]
     SPENT_FIELD_NUMBER: _ClassVar[int]
     TRIGGERED_FIELD_NUMBER: _ClassVar[int]
+    MINOR_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     round: int
     phase: int
@@ -903,7 +948,8 @@ class BoonbanePlayBoonbaneEncounter(_message.Message):
     current: str
     spent: _containers.RepeatedScalarFieldContainer[str]
     triggered: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ...) -> None: ...
+    minor: int
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ..., minor: _Optional[int] = ...) -> None: ...
 
 class BoonbanePlayCheckSurprise(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id")
@@ -1576,7 +1622,7 @@ class BoonbaneWeaponsReload(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneWeaponsWeapon(_message.Message):
-    __slots__ = ("kind", "wielded", "cumbersome", "finesse", "reach", "defensive", "misfire", "reload", "loaded", "min_size", "ammunition")
+    __slots__ = ("kind", "wielded", "cumbersome", "finesse", "reach", "defensive", "misfire", "reload", "loaded", "min_size", "ammunition", "range", "thrown")
     KIND_FIELD_NUMBER: _ClassVar[int]
     WIELDED_FIELD_NUMBER: _ClassVar[int]
     CUMBERSOME_FIELD_NUMBER: _ClassVar[int]
@@ -1588,6 +1634,8 @@ class BoonbaneWeaponsWeapon(_message.Message):
     LOADED_FIELD_NUMBER: _ClassVar[int]
     MIN_SIZE_FIELD_NUMBER: _ClassVar[int]
     AMMUNITION_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    THROWN_FIELD_NUMBER: _ClassVar[int]
     kind: str
     wielded: bool
     cumbersome: bool
@@ -1599,21 +1647,25 @@ class BoonbaneWeaponsWeapon(_message.Message):
     loaded: bool
     min_size: float
     ammunition: int
-    def __init__(self, kind: _Optional[str] = ..., wielded: _Optional[bool] = ..., cumbersome: _Optional[bool] = ..., finesse: _Optional[bool] = ..., reach: _Optional[int] = ..., defensive: _Optional[int] = ..., misfire: _Optional[bool] = ..., reload: _Optional[bool] = ..., loaded: _Optional[bool] = ..., min_size: _Optional[float] = ..., ammunition: _Optional[int] = ...) -> None: ...
+    range: str
+    thrown: bool
+    def __init__(self, kind: _Optional[str] = ..., wielded: _Optional[bool] = ..., cumbersome: _Optional[bool] = ..., finesse: _Optional[bool] = ..., reach: _Optional[int] = ..., defensive: _Optional[int] = ..., misfire: _Optional[bool] = ..., reload: _Optional[bool] = ..., loaded: _Optional[bool] = ..., min_size: _Optional[float] = ..., ammunition: _Optional[int] = ..., range: _Optional[str] = ..., thrown: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneWeaponsWeaponChanged(_message.Message):
-    __slots__ = ("character_id", "weapon", "loaded", "ammunition", "cause")
+    __slots__ = ("character_id", "weapon", "loaded", "ammunition", "cause", "wielded")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
     LOADED_FIELD_NUMBER: _ClassVar[int]
     AMMUNITION_FIELD_NUMBER: _ClassVar[int]
     CAUSE_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     weapon: str
     loaded: bool
     ammunition: int
     cause: str
-    def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., loaded: _Optional[bool] = ..., ammunition: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+    wielded: bool
+    def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., loaded: _Optional[bool] = ..., ammunition: _Optional[int] = ..., cause: _Optional[str] = ..., wielded: _Optional[bool] = ...) -> None: ...
 
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
