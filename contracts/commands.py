@@ -18,6 +18,7 @@ from contracts.rulesets import (
     boonbane,
     boonbane_concentration,
     boonbane_grabs,
+    boonbane_minor,
     boonbane_movement,
     boonbane_overlays,
     boonbane_play,
@@ -222,6 +223,8 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_rests.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_movement.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_minor.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 
