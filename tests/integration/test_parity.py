@@ -510,6 +510,10 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.ReleaseGrab", {"campaign_id": bbid, "character_id": "bb-a",
                                                  "target_id": "bb-b"})
     await w.both("ann", "boonbane.Rush", {**bbgrab, "character_id": "bb-a"})
+    await w.both("ann", "boonbane.MinorActivity", {**bbgrab, "character_id": "bb-a",
+                                                   "activity": "open_door"})
+    await w.both("ann", "boonbane.MinorActivity", {"campaign_id": bbid, "character_id": "bb-a",
+                                                   "activity": "draw_weapon", "weapon": "bow"})
     await w.both("ann", "boonbane.Retreat", {**bbgrab, "character_id": "bb-b", "use": "triggered"})
     await w.both("ann", "boonbane.Concentrate", {"campaign_id": bbid, "character_id": "bb-b",
                                                  "effect": "ward"})

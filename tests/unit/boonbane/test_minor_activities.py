@@ -92,3 +92,15 @@ def test_drawing_needs_the_weapons_size_and_a_creature_that_can_act() -> None:
     # "An unconscious creature cannot act" (L332; digest D-19)
     t.refused(MinorActivity(campaign_id=C, character_id="sleeper", activity="open_door"),
               "boonbane.unconscious L332")
+    # stunned and surprised creatures "cannot ... move" (L323, L328), dying ones are unconscious
+    # (L41): no minor activity either (digest D-19); a dazed one, which cannot use actions, can
+    t = Table(stunned={"afflictions": [{"name": "stunned"}]},
+              surprised={"afflictions": [{"name": "surprised"}]},
+              dying={"life_state": "dying", "damage": 10},
+              dazed={"afflictions": [{"name": "dazed"}]})
+    for cid, rule in (("stunned", "boonbane.stunned L323"),
+                      ("surprised", "boonbane.surprised L328"),
+                      ("dying", "boonbane.unconscious L332")):
+        t.refused(MinorActivity(campaign_id=C, character_id=cid, activity="open_door"), rule)
+    assert _types(t.send(MinorActivity(campaign_id=C, character_id="dazed",
+                                       activity="open_door"))) == ["MinorActivityDone"]
