@@ -107,3 +107,16 @@ def test_a_thrown_weapon_needs_a_range_on_the_sheet() -> None:
     with pytest.raises(DomainError) as err:
         BOONBANE.validate_sheet({"weapons": {"bow": {"kind": "ranged", "range": "extreme"}}}, {})
     assert err.value.field == "sheet.weapons.bow.range"
+
+
+def test_a_ranged_thrown_weapon_is_thrown_at_any_declared_distance() -> None:
+    t = Table(hero={"weapons": {"javelin": {"kind": "ranged", "thrown": True,
+                                            "range": "medium"}}}, foe={})
+    # a ranged weapon that is Thrown (L134) leaves the hand with each attack, even in reach
+    events = t.send(_attack(weapon="javelin", distance=1), [10])
+    assert _sources(events) == {"L134": (0, 0)}
+    assert t.sheet("hero")["weapons"]["javelin"]["wielded"] is False
+    # with no declared distance nothing is decided about the throw
+    t2 = Table(hero={"weapons": {"javelin": {"kind": "ranged", "thrown": True,
+                                             "range": "medium"}}}, foe={})
+    assert [e.type for e in t2.send(_attack(weapon="javelin"), [10])] == ["boonbane.RollMade"]
