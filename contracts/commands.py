@@ -18,8 +18,11 @@ from contracts.rulesets import (
     boonbane,
     boonbane_concentration,
     boonbane_grabs,
+    boonbane_minor,
+    boonbane_movement,
     boonbane_overlays,
     boonbane_play,
+    boonbane_rests,
     boonbane_stealth,
     boonbane_weapons,
     golden_heroes,
@@ -216,6 +219,12 @@ register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_stealth.COMMANDS})
 register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
                    for cls in boonbane_weapons.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_rests.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_movement.COMMANDS})
+register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
+                   for cls in boonbane_minor.COMMANDS})
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

@@ -58,7 +58,7 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
 
     kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
                   "feint_safe_movement", "grabbing", "guarded", "fortune_boons", "shifting",
-                  "shield_used"]
+                  "shield_used", "retreating"]
     source: str | None = None
     # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
     # end the effect ends (None: this round's end)
@@ -141,6 +141,7 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     situations: list[Situation] = []
     situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0  # weather, firing (L3)
     in_reach: bool = True  # whether the attacker can reach a prone target (L315-L316)
+    distance: Annotated[int, msgspec.Meta(ge=0, le=10000)] | None = None  # yards, declared (L84)
     task_key: str | None = None  # the task Escalation tokens belong to (L359-L361)
     critical: bool = False  # a critical roll: failing it gains an Escalation token (L359)
     action_key: str | None = None  # the action Repetition counts (L408-L412)
@@ -148,7 +149,7 @@ class AttackRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     interaction: Literal["corrupted", "non_corrupted"] | None = None  # Corruption (L345-L346)
     # Fortune (L45, L47): "succeed" turns a failure into a success, "six" treats a boon d6 as a
     # 6 (another player's 2 boons, L46, come before the roll by GiveFortune)
-    fortune: Literal["succeed", "six"] | None = None
+    fortune: Literal["succeed", "six", "misfire_six"] | None = None  # misfire_six: L47, L128
     # in an encounter, the roll uses the turn's action or the round's triggered action (L112-L122)
     encounter_id: str | None = None
     use: Literal["action", "triggered"] = "action"
@@ -284,6 +285,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     consumed: list[str] = []  # round effects this roll used up (helped, distracted)
     backfire: bool = False  # a social roll's total of 0 or lower (L104)
     misfire: list[int] = []  # a Misfire weapon's d6 at total <= 0, then 2d6 if odd (L128)
+    misfire_fortune: bool = False  # the misfire d6 treated as a 6 by Fortune (L47)
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)
     weapon: str | None = None  # the weapon that jammed
     knocked: str | None = None  # the option whose target's resist roll follows (L203, L218)
@@ -325,9 +327,10 @@ class FortuneSpent(msgspec.Struct, frozen=True, kw_only=True):
     """1 Fortune spent (L45-L47) on a roll, by its roller or by another player (L46)."""
 
     character_id: str
-    use: Literal["succeed", "six", "boons"]
+    use: Literal["succeed", "six", "boons", "misfire_six", "damage_six", "consequence_six"]
     for_character: str
     fortune: int  # what is left
+    rolled: int | None = None  # the face the d6 showed before Fortune made it a 6 (L47)
 
 
 class FateRolled(msgspec.Struct, frozen=True, kw_only=True):

@@ -75,6 +75,7 @@ class CastSpell(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     spell: Annotated[str, msgspec.Meta(min_length=1, max_length=100)]
     rank: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
     forbidden_tradition: bool = False
+    fortune_six: bool = False  # spend 1 Fortune: the Spell Consequence d6 read as a 6 (L47)
 
 
 class UseArtifact(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -176,6 +177,7 @@ class SpellCast(msgspec.Struct, frozen=True, kw_only=True):
     triggers: list[str]
     d6: int | None = None
     bonus: int = 0
+    fortune_six: bool = False  # the d6 read as a 6 by Fortune (L47); ``d6`` keeps the face
     result: int | None = None
     outcome: str
     before: OverlayFigures

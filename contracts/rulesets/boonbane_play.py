@@ -191,6 +191,7 @@ class AreaDamage(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     dice: Annotated[int, msgspec.Meta(ge=0, le=40)] = 1
     sides: Literal[3, 4, 6, 8, 10, 12, 20] = 6
     bonus: Annotated[int, msgspec.Meta(ge=0, le=999)] = 0
+    fortune_by: str | None = None  # a player character spending 1 Fortune: lowest d6 a 6 (L47)
 
 
 class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -254,6 +255,7 @@ class BoonbaneEncounter(msgspec.Struct, kw_only=True):
     current: str | None = None  # whose turn it is
     spent: list[str] = []  # what the current turn has spent: "move", "action"
     triggered: list[str] = []  # who used the round's triggered action
+    minor: int = 0  # minor activities of the current turn (L74)
 
 
 class AfflictionAdded(msgspec.Struct, frozen=True, kw_only=True):
@@ -312,6 +314,8 @@ class DamageRolled(msgspec.Struct, frozen=True, kw_only=True):
     bonus: int
     amount: int
     targets: list[str]
+    fortune_die: int | None = None  # the index of the die Fortune treated as a 6 (L47)
+    fortune_by: str | None = None
 
 
 class FortuneAmended(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,6 +3,7 @@ giver's player spends it, before the other character's roll, which has 2 boons."
 
 from __future__ import annotations
 
+from domain.audit import verify_export
 from tests.conftest import Api
 from tests.integration.test_boonbane_play_http import R, _table
 
@@ -44,3 +45,53 @@ async def test_fortune_reads_a_fate_roll_as_a_6(api: Api) -> None:
         "active", 5, 0)
     assert "impaired" in hero["derived"]["afflictions"]
     assert "defenseless" not in hero["derived"]["afflictions"]
+
+
+async def test_fortune_treats_a_damage_misfire_or_spell_consequence_d6_as_a_6(api: Api) -> None:
+    """L47 "Or treat any d6 roll as a 6." on the dice a command rolls: the damage roll's lowest
+    d6 (L29), an odd Misfire d6 (L128), the Spell Consequence d6 (L416); the faces are random,
+    so each assertion reads the rule on what was rolled."""
+    t = await _table(api, {"hero": ("bob", {"fortune": 30, "agility": 0, "health": 300}),
+                           "ogre": ("ann", {"kind": "npc", "health": 300})})
+    bob: str = t.bob  # type: ignore[attr-defined]
+    r = await t.ok("AreaDamage", {"dice": 3, "bonus": 1, "fortune_by": "hero",
+                                  "targets": [{"character_id": "ogre"}]})
+    rolled = r["events"][0]["data"]
+    faces = rolled["dice"]
+    if min(faces) < 6:
+        low = faces.index(min(faces))
+        assert rolled["fortune_die"] == low and rolled["amount"] == sum(faces) - faces[low] + 7
+        assert r["events"][1]["data"]["rolled"] == faces[low]
+        assert (await t.read("characters/hero", r))["sheet"]["fortune"] == 29
+    ogre = (await t.read("characters/ogre", r))["sheet"]
+    assert ogre["damage"] == rolled["amount"]
+    await t.refused("AreaDamage", {"sides": 8, "fortune_by": "hero",
+                                   "targets": [{"character_id": "ogre"}]}, 422,
+                    "boonbane.fortune L47")
+    # the Misfire d6 (L128): odd "explodes for 2d6", read as a 6 it jams instead
+    spent = 0
+    for _ in range(40):
+        r = await t.ok("AttackRoll", {"character_id": "hero", "target_id": "ogre",
+                                      "attribute": "agility", "misfire": True,
+                                      "fortune": "misfire_six"}, token=bob)
+        roll = r["events"][0]["data"]
+        if roll["jammed"]:
+            await t.ok("RepairWeapon", {"character_id": "hero"}, token=bob)
+        if not roll["misfire"] or roll["misfire"][0] % 2 == 0:
+            assert not roll["misfire_fortune"]
+            continue
+        assert roll["misfire_fortune"] and roll["jammed"] and len(roll["misfire"]) == 1
+        assert [e["type"] for e in r["events"]] == [f"{R}.RollMade", f"{R}.FortuneSpent"]
+        spent += 1
+        break
+    assert spent == 1
+    # the Spell Consequence d6 (L416) read as a 6: 6 is "Corruption +1 and anomaly"
+    r = await t.ok("CastSpell", {"character_id": "hero", "spell": "bolt", "rank": 3,
+                                 "fortune_six": True}, token=bob)
+    spell = r["events"][0]["data"]
+    assert spell["result"] == 6 and spell["outcome"] == "Corruption +1 and anomaly L416"
+    assert spell["fortune_six"] == (spell["d6"] < 6)
+    # the audit reads every die again against the draws, the Fortune sixes included
+    exported = await t.api.get(t.gm, f"/v1/campaigns/{t.cid}/export")
+    report = verify_export(exported.content.splitlines())
+    assert report.ok, report.failures

@@ -108,3 +108,54 @@ async def test_the_audit_reads_maneuvers_and_a_resist_roll_as_the_rules_give(api
     exported = await t.api.get(t.gm, f"/v1/campaigns/{t.cid}/export")
     report = verify_export(exported.content.splitlines())
     assert report.ok, report.failures
+
+
+async def test_a_grabber_that_cannot_use_actions_lets_go_at_once(api: Api) -> None:
+    """L181 "The grab ends if you cannot use actions": the command that stuns, disables or
+    knocks out the grabber ends its grab, so the grabbed creature's sheet no longer shows
+    Grabbed when that command's reply is read, not only at the end of the round."""
+    t = await _table(api, {"hero": ("bob", {"strength": 30, "health": 10}),
+                           "bear": ("ann", {"kind": "npc", "strength": 30, "health": 8}),
+                           "elf": ("ann", {"kind": "npc", "agility": 5}),
+                           "imp": ("ann", {"kind": "npc", "agility": 5})})
+    bob: str = t.bob  # type: ignore[attr-defined]
+
+    async def grabbed(cid: str, r: dict[str, object]) -> list[object]:
+        sheet = (await t.read(f"characters/{cid}", r))["sheet"]
+        return [a["source"] for a in sheet["afflictions"] if a["name"] == "grabbed"]
+
+    enc = {"encounter_id": "e"}
+    await t.ok("StartEncounter", {**enc, "participants": [
+        {"character_id": c} for c in ("hero", "bear", "elf", "imp")]})
+    # Str 30 (+20) against Agi 5 cannot fail (L178): the hero holds the imp, the bear the elf
+    await t.ok("TakeTurn", {**enc, "character_id": "hero", "turn": "fast"}, token=bob)
+    r = await t.ok("Grab", {**enc, "character_id": "hero", "target_id": "imp"}, token=bob)
+    assert await grabbed("imp", r) == ["hero"]
+    await t.ok("TakeTurn", {**enc, "character_id": "bear", "turn": "fast"})
+    r = await t.ok("Grab", {**enc, "character_id": "bear", "target_id": "elf"})
+    assert await grabbed("elf", r) == ["bear"]
+    # Stunned: "A stunned creature cannot move or use actions." (L323): the grab ends with it
+    r = await t.ok("AddAffliction", {"character_id": "bear", "name": "stunned"})
+    types = [(e["type"], e["stream_id"].rsplit("/", 1)[1]) for e in r["events"]]
+    assert types == [(f"{R}.AfflictionAdded", "bear"), (f"{R}.GrabEnded", "bear"),
+                     (f"{R}.GrabEnded", "elf")]
+    assert r["events"][-1]["data"]["cause"] == "the grabber cannot use actions L181"
+    assert await grabbed("elf", r) == []
+    bear = (await t.read("characters/bear", r))["sheet"]
+    assert bear["round_effects"] == []
+    # damage to Health: "Player characters become disabled instead." (L65) and "Disabled
+    # characters are defenseless." (L33), who cannot use actions (L279): the hero lets go
+    r = await t.ok("TakeDamage", {"character_id": "hero", "amount": 6})
+    assert [e["type"] for e in r["events"]] == [f"{R}.DamageTaken"]  # 6 of 10: still holding
+    assert await grabbed("imp", r) == ["hero"]
+    r = await t.ok("TakeDamage", {"character_id": "hero", "amount": 4})
+    assert [e["type"] for e in r["events"]] == [f"{R}.DamageTaken", f"{R}.GrabEnded",
+                                                f"{R}.GrabEnded"]
+    assert await grabbed("imp", r) == []
+    hero = await t.read("characters/hero", r)
+    assert hero["sheet"]["life_state"] == "disabled" and hero["sheet"]["round_effects"] == []
+    # nothing appended for a grab already over: the imp has no grabber to escape from
+    await t.refused("Escape", {**enc, "character_id": "imp", "target_id": "hero",
+                               "use": "triggered"},
+                    409,
+                    "boonbane.escape L166")

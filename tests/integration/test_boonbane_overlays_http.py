@@ -111,3 +111,30 @@ async def test_concentration_and_the_once_a_session_reinterpretation(api: Api) -
     await t.refused("ReinterpretAction", ask, 409, "boonbane.exposure L371")
     await t.ok("StartSession", {"participants": ["sage"]})
     await t.ok("ReinterpretAction", ask)
+
+
+async def test_a_misfire_exploding_on_its_wielder_calls_for_the_concentration_roll(
+        api: Api) -> None:
+    """L128 "odd explodes for 2d6 damage" to the wielder (digest D-30), and L147 "If you take
+    damage ..., make a Will challenge roll or lose concentration."; Will 30 always keeps it."""
+    t = await _table(api, {"mage": ("ann", {"agility": 0, "will": 30, "health": 500}),
+                           "foe": ("ann", {})})
+    await t.ok("Concentrate", {"character_id": "mage", "effect": "ward"})
+    exploded = 0
+    for _ in range(40):
+        r = await t.ok("AttackRoll", {"character_id": "mage", "target_id": "foe",
+                                      "attribute": "agility", "misfire": True})
+        roll = r["events"][0]["data"]
+        if roll["jammed"]:
+            await t.ok("RepairWeapon", {"character_id": "mage"})
+        if len(roll["misfire"]) != 3:
+            assert [e["type"] for e in r["events"]] == [f"{R}.RollMade"]
+            continue
+        types = [e["type"] for e in r["events"]]
+        assert types == [f"{R}.RollMade", f"{R}.DamageTaken", f"{R}.RollMade"]
+        will = r["events"][2]["data"]
+        assert (will["stat"], will["target_number"], will["success"]) == ("will", 10, True)
+        assert (await t.read("characters/mage", r))["sheet"]["concentrating"] == "ward"
+        exploded += 1
+        break
+    assert exploded == 1

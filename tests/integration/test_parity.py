@@ -444,6 +444,7 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "boonbane.RepairWeapon", {**hurt, "weapon": "musket"})
     await w.both("ann", "boonbane.Heal", {**hurt, "rest_hours": 24})
     await w.both("ann", "boonbane.Heal", {**hurt, "amount": 2, "rest_hours": 8})
+    await w.both("ann", "boonbane.Rest", {**hurt, "hours": 8, "interruptions": [2]})
     await w.both("ann", "boonbane.FateRoll", hurt)
     await w.both("ann", "boonbane.TakeDamage", {"campaign_id": bbid, "character_id": "bb-hero",
                                                 "amount": 10, "halve": True})
@@ -512,6 +513,12 @@ async def run_commands(w: World) -> None:
                                             "target_id": "bb-a"})
     await w.both("ann", "boonbane.ReleaseGrab", {"campaign_id": bbid, "character_id": "bb-a",
                                                  "target_id": "bb-b"})
+    await w.both("ann", "boonbane.Rush", {**bbgrab, "character_id": "bb-a"})
+    await w.both("ann", "boonbane.MinorActivity", {**bbgrab, "character_id": "bb-a",
+                                                   "activity": "open_door"})
+    await w.both("ann", "boonbane.MinorActivity", {"campaign_id": bbid, "character_id": "bb-a",
+                                                   "activity": "draw_weapon", "weapon": "bow"})
+    await w.both("ann", "boonbane.Retreat", {**bbgrab, "character_id": "bb-b", "use": "triggered"})
     await w.both("ann", "boonbane.Concentrate", {"campaign_id": bbid, "character_id": "bb-b",
                                                  "effect": "ward"})
     await w.both("ann", "boonbane.ReinterpretAction", {

@@ -40,7 +40,8 @@ def target_sources(target: BoonbaneSheet, against: str) -> list[SourceLine]:
 
 # effects on a mover whose movement triggers no free attacks from their target (L171, L202)
 NO_FREE_ATTACK: dict[str, str] = {"feint_safe_movement": "boonbane.feint L171",
-                                  "shifting": "boonbane.shifting L202"}
+                                  "shifting": "boonbane.shifting L202",
+                                  "retreating": "boonbane.retreat L224"}
 
 
 def refuse(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet) -> None:
@@ -52,7 +53,8 @@ def refuse(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet) -> None
                           "a free attack uses the round's triggered action")
     for effect in target.round_effects:
         rule = NO_FREE_ATTACK.get(effect.kind)
-        if cmd.free_attack and rule and effect.target_id == cmd.character_id:
+        # a Retreat (no target) protects from every creature (L224)
+        if cmd.free_attack and rule and effect.target_id in (None, cmd.character_id):
             raise StateConflict("free_attack", rule,
                                 f"{cmd.target_id!r}'s movement triggers no free attacks from "
                                 f"{cmd.character_id!r} this round")

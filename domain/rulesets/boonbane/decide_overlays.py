@@ -12,7 +12,7 @@ from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.rulesets.boonbane import damage
+from domain.rulesets.boonbane import damage, fortune_dice
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import (
     artifacts,
@@ -94,8 +94,14 @@ def decide(cmd: msgspec.Struct, load: Load, dice: Dice, opts: BoonbaneOptions) -
             character_id=cid, gate=cmd.gate, before=sheet.knowledge.get(cmd.gate, "unknown"),
             after=cmd.level))]
     if isinstance(cmd, o.CastSpell):
-        return [(cid, "SpellCast", spell_consequence.cast(load(cid, "character_id"), cmd, dice,
-                                                          opts))]
+        caster = load(cid, "character_id")
+        if cmd.fortune_six:
+            fortune_dice.require_player(caster, "fortune_six", "consequence_six")
+        cast = spell_consequence.cast(caster, cmd, dice, opts)
+        spent = [(cid, "FortuneSpent", fortune_dice.spent(caster, cid, "consequence_six",
+                                                          cast.d6, cid))
+                 ] if cast.fortune_six and cast.d6 is not None else []
+        return [(cid, "SpellCast", cast), *spent]
     if isinstance(cmd, o.UseArtifact):
         return [(cid, "ArtifactUsed", artifacts.use(load(cid, "character_id"), cmd, opts))]
     if isinstance(cmd, o.FulfillDeathCondition):

@@ -26,6 +26,7 @@ from domain.rulesets.boonbane import (
     concentration,
     decide_overlays,
     decide_rolls,
+    fortune_dice,
     rounds,
     turns,
 )
@@ -270,11 +271,20 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
     if len(set(ids)) != len(ids):
         raise DomainError("targets", "boonbane.damage L29", "name each target once")
     sheets = [load(t.character_id, f"targets[{i}].character_id") for i, t in enumerate(cmd.targets)]
+    spender = None
+    if cmd.fortune_by is not None:
+        fortune_dice.require_d6(cmd.sides, "fortune_by")
+        spender = load(cmd.fortune_by, "fortune_by")
+        fortune_dice.require_player(spender, "fortune_by", "damage_six")
     faces = [dice.roll(cmd.sides) for _ in range(cmd.dice)]
-    amount = sum(faces) + cmd.bonus
-    out: Decided = [(ids[0], "DamageRolled", p.DamageRolled(dice=faces, sides=cmd.sides,
-                                                            bonus=cmd.bonus, amount=amount,
-                                                            targets=ids))]
+    six = fortune_dice.damage_die(faces) if spender is not None else None
+    amount = fortune_dice.damage_amount(faces, cmd.bonus, six)
+    out: Decided = [(ids[0], "DamageRolled", p.DamageRolled(
+        dice=faces, sides=cmd.sides, bonus=cmd.bonus, amount=amount, targets=ids,
+        fortune_die=six, fortune_by=cmd.fortune_by if six is not None else None))]
+    if spender is not None and cmd.fortune_by is not None and six is not None:
+        out.append((cmd.fortune_by, "FortuneSpent", fortune_dice.spent(
+            spender, cmd.fortune_by, "damage_six", faces[six], cmd.fortune_by)))
     for i, (target, sheet) in enumerate(zip(cmd.targets, sheets, strict=True)):
         try:
             taken = decide_overlays.take_damage(

@@ -24,8 +24,11 @@ from domain.rulesets.boonbane import (
     attack_options,
     boons,
     fortune,
+    fortune_dice,
     hiding,
     jams,
+    ranges,
+    reach,
     weapons,
 )
 from domain.rulesets.boonbane.decide_overlays import take_damage
@@ -147,6 +150,10 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
             afflictions.refuse_charmed(actor, cmd.target_id)
         jams.refuse_jammed(actor, cmd)
         cmd, weapon_sources = weapons.prepare(actor, cmd)
+        cmd = reach.check(cmd, weapons.of(actor, cmd.weapon), opts.default_reach_yards)
+        ranged = ranges.check(cmd, weapons.of(actor, cmd.weapon), reach.reach(
+            opts.default_reach_yards, weapons.of(actor, cmd.weapon), "lunging" in cmd.situations))
+        weapon_sources = [*weapon_sources, *ranged.sources]
         target = sheets(cmd.target_id, "target_id")
         attack_options.refuse(cmd, actor, target)
         plan = plan_attack(cmd, actor, target, exempt, unknown)
@@ -172,6 +179,9 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
             raise DomainError("fortune", "boonbane.fortune L47",
                               "this roll has no boon die to treat as a 6")
+        if cmd.fortune == "misfire_six" and not (isinstance(cmd, AttackRoll) and cmd.misfire):
+            raise DomainError("fortune", "boonbane.fortune L47",
+                              "only an attack with a Misfire weapon (L128) has a Misfire d6")
     ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
               number=actor.rolls + 1, cmd=cmd)
     harm: list[tuple[str, str, msgspec.Struct]] = []
@@ -179,7 +189,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
         harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
         harm.extend(hiding.revealed(actor, cmd.character_id, "revealed by attacking L188"))
-        used = weapons.fired(actor, cmd)
+        used = weapons.fired(actor, cmd, ranged.thrown)
         if used is not None:
             harm.append((cmd.character_id, "WeaponChanged", used))
         harm.extend((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
@@ -225,9 +235,15 @@ def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, d
     if not (cmd.misfire and low):
         return ev, []
     faces = [dice.roll(6)]
-    if faces[0] % 2 == 0:
+    spent: list[tuple[str, str, msgspec.Struct]] = []
+    if cmd.fortune == "misfire_six" and fortune_dice.misfire_changes(faces[0]):
+        # Fortune treats the misfire d6 as a 6 (L47): even, the weapon jams
+        ev = msgspec.structs.replace(ev, misfire_fortune=True)
+        spent = [(cmd.character_id, "FortuneSpent", fortune_dice.spent(
+            actor, cmd.character_id, "misfire_six", faces[0], cmd.character_id))]
+    if faces[0] % 2 == 0 or ev.misfire_fortune:
         return msgspec.structs.replace(ev, misfire=faces, jammed=True,
-                                       weapon=jams.weapon_of(cmd)), []
+                                       weapon=jams.weapon_of(cmd)), spent
     faces += [dice.roll(6), dice.roll(6)]
     ev = msgspec.structs.replace(ev, misfire=faces)
     taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,

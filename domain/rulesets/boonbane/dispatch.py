@@ -10,8 +10,11 @@ import msgspec
 
 from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
+from contracts.rulesets import boonbane_minor as n
+from contracts.rulesets import boonbane_movement as m
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
+from contracts.rulesets import boonbane_rests as r
 from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
@@ -31,12 +34,27 @@ from domain.rulesets.boonbane import (
     healing,
     hiding,
     jams,
+    minor,
+    rests,
     waking,
     weapons,
 )
 from domain.rulesets.boonbane.decide_play import Decided, Load
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
+
+
+def _misfire_concentration(cmd: c.AttackRoll, load: Load, decided: Decided, dice: Dice,
+                           opts: BoonbaneOptions) -> Decided:
+    """A Misfire that explodes (L128) damages its wielder, and "If you take damage ..., make a
+    Will challenge roll or lose concentration." (L147): the same check as any other damage."""
+    taken = [body for cid, kind, body in decided
+             if cid == cmd.character_id and isinstance(body, c.DamageTaken)]
+    if not taken:
+        return []
+    sheet = load(cmd.character_id, "character_id")
+    return [(cid, kind, body) for cid, kind, body in
+            concentration.after_damage(sheet, taken[0], cmd.campaign_id, dice, opts)]
 
 
 def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -46,9 +64,11 @@ def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, d
         spent = decide_play.spend(getattr(command, "encounter_id", None), enc,
                                   load(command.character_id, "character_id"),
                                   command.character_id, command.use, type(command).__name__)
-        decided = (decide_stabilize.decide(command, load, dice)
-                   if isinstance(command, c.Stabilize) else
-                   decide_rolls.decide(command, load, dice, opts))
+        decided: Decided = list(decide_stabilize.decide(command, load, dice)
+                                if isinstance(command, c.Stabilize) else
+                                decide_rolls.decide(command, load, dice, opts))
+        if isinstance(command, c.AttackRoll):
+            decided = [*decided, *_misfire_concentration(command, load, decided, dice, opts)]
         return [*spent, *decided]
     overlay = decide_overlays.decide(command, load, dice, opts)
     if overlay is not None and isinstance(command, o.ChangeInsanity):
@@ -76,6 +96,8 @@ def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, d
             dice=dice, opts=opts)
         return [(command.character_id, "DamageTaken", taken),
                 *concentration.after_damage(sheet, taken, command.campaign_id, dice, opts)]
+    if isinstance(command, r.Rest):
+        return rests.rest(command, load, dice, opts)
     if isinstance(command, c.Heal):
         sheet = load(command.character_id, "character_id")
         out: Decided = []
@@ -109,6 +131,8 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
         return decide_play.take_turn(command, enc, load, dice, opts)
     if isinstance(command, p.Move):
         return decide_movement.move(command, enc, load)
+    if isinstance(command, (m.Rush, m.Retreat)):
+        return decide_movement.rush_or_retreat(command, enc, load)
     if isinstance(command, (h.Hide, h.Find)):
         sheet = load(command.character_id, "character_id")
         spent = decide_play.spend(command.encounter_id, enc, sheet, command.character_id,
@@ -123,6 +147,8 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
         return [*decide_play.spend(command.encounter_id, enc, sheet, command.character_id,
                                    "action", "Reload"),
                 (command.character_id, "WeaponChanged", weapons.reload(sheet, command))]
+    if isinstance(command, n.MinorActivity):
+        return list(minor.decide(command, enc, load(command.character_id, "character_id"), opts))
     if isinstance(command, h.Reveal):
         return list(decide_stealth.reveal(command, load(command.character_id,
                                                         "character_id")))

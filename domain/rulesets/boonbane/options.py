@@ -49,6 +49,14 @@ class BoonbaneOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_
     # D-37: a Feint's "does not trigger free attacks from the target for 1 round" (L171) lasts
     # to the end of the next round, like its 2 boons, or only to the end of this round
     feint_safe_movement_until: Literal["end_of_next_round", "end_of_round"] = "end_of_next_round"
+    # D-16: "A rest cannot be interrupted for more than 1 minute." (L95) counts the breaks
+    # together ("total") or each break by itself ("each")
+    rest_interruptions_counted: Literal["total", "each"] = "total"
+    # D-63: the reach, in yards, of a creature before a weapon's Reach +X (L84, L130)
+    default_reach_yards: Annotated[int, msgspec.Meta(ge=0, le=20)] = 1
+    # D-64: "You can usually do 1 minor activity on a fast turn or 2 on a slow turn." (L74)
+    minor_activities_fast: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1
+    minor_activities_slow: Annotated[int, msgspec.Meta(ge=0, le=10)] = 2
 
 
 def parse_options(raw: Mapping[str, Any]) -> BoonbaneOptions:

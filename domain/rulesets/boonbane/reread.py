@@ -36,8 +36,9 @@ def reread(event_type: str, data: Mapping[str, Any],
         faces = [f for _, f in draws]
         if faces != ([] if cast.d6 is None else [cast.d6]):
             return ["recorded d6 differs from the draws"]
-        if cast.d6 is not None and cast.result != min(6, cast.d6 + cast.bonus):
-            return [f"1d6 {cast.d6} + {cast.bonus} gives {min(6, cast.d6 + cast.bonus)}"]
+        face = 6 if cast.fortune_six else cast.d6  # Fortune reads the d6 as a 6 (L47)
+        if face is not None and cast.result != min(6, face + cast.bonus):
+            return [f"1d6 {face} + {cast.bonus} gives {min(6, face + cast.bonus)}"]
         return []
     if event_type == f"{RID}.RoundEnded":
         faces = [f for _, f in draws]
@@ -47,8 +48,10 @@ def reread(event_type: str, data: Mapping[str, Any],
         rolled = msgspec.convert(dict(data), p.DamageRolled)
         head = [f for _, f in draws[:len(rolled.dice)]]
         out = [] if head == rolled.dice else ["recorded damage dice differ from the draws"]
-        if rolled.amount != sum(rolled.dice) + rolled.bonus:
-            out.append(f"the dice give {sum(rolled.dice) + rolled.bonus}, not {rolled.amount}")
+        # the die Fortune treated as a 6 counts 6 (L47)
+        given = sum(6 if i == rolled.fortune_die else f for i, f in enumerate(rolled.dice))
+        if rolled.amount != given + rolled.bonus:
+            out.append(f"the dice give {given + rolled.bonus}, not {rolled.amount}")
         return out
     if event_type == f"{RID}.DamageTaken":
         d3 = [f for s, f in draws if s == 3]

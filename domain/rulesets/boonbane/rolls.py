@@ -80,11 +80,14 @@ def misfire_reread(ev: RollMade, rest: Sequence[tuple[int, int]]) -> list[str]:
     after = [s for s, _ in rest[len(ev.misfire):]]
     if ev.knocked is not None and ev.success and after[:1] == [20] and set(after[1:]) <= {6}:
         after = []  # the target's Agi challenge roll: a d20 and its boon or bane d6 (L203, L218)
+    if len(ev.misfire) == 3 and after[:1] == [20] and set(after[1:]) <= {6}:
+        after = []  # the exploded wielder's Will challenge roll to keep concentrating (L147)
     if any(s != 3 for s in after):
         out.append("draws beyond the roll's dice")
     low = ev.total is not None and ev.total <= 0
     if ev.social and ev.backfire != low:
         out.append("a social roll backfires exactly when its total is 0 or lower (L104)")
-    if ev.misfire and (not low or (ev.misfire[0] % 2 == 1) != (len(ev.misfire) == 3)):
+    face = 6 if ev.misfire_fortune else ev.misfire[0] if ev.misfire else 0  # Fortune, L47
+    if ev.misfire and (not low or (face % 2 == 1) != (len(ev.misfire) == 3)):
         out.append("a misfire is a d6 at a total of 0 or lower, 2d6 more when odd (L128)")
     return out

@@ -10,8 +10,11 @@ import msgspec
 from contracts.rulesets import boonbane as c
 from contracts.rulesets import boonbane_concentration as k
 from contracts.rulesets import boonbane_grabs as g
+from contracts.rulesets import boonbane_minor as n
+from contracts.rulesets import boonbane_movement as m
 from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets import boonbane_play as p
+from contracts.rulesets import boonbane_rests as r
 from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
@@ -28,16 +31,19 @@ from domain.rulesets.boonbane import (
     dying,
     fortune,
     fortune_fate,
+    grab_release,
     grabs,
     healing,
     hiding,
     jams,
+    minor,
     rounds,
     turns,
     waking,
     weapons,
 )
 from domain.rulesets.boonbane import odds as odds_module
+from domain.rulesets.boonbane import reach as reach_module
 from domain.rulesets.boonbane import reread as reread_module
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.display import DISPLAY
@@ -46,7 +52,8 @@ from domain.rulesets.boonbane.options import parse_options
 RID: Final = c.RULESET_ID
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
-                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS)
+                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS, *r.COMMANDS,
+                                       *m.COMMANDS, *n.COMMANDS)
 }
 OVERLAY_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (o.OverlayChanged, o.KnowledgeSet, o.SpellCast,
@@ -63,18 +70,18 @@ SHEET_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
                                          k.ConcentrationChanged, h.HiddenChanged,
                                          w.WeaponChanged,
                                          p.TimePassed, p.WeaponRepaired, g.GrabStarted,
-                                         g.GrabEnded)},
+                                         g.GrabEnded, n.MinorActivityDone)},
     **OVERLAY_EVENTS}
 ENCOUNTER_EVENTS: Final[dict[str, type[msgspec.Struct]]] = {
     f"{RID}.{t.__name__}": t for t in (p.EncounterStarted, p.TurnTaken, p.ActionUsed,
-                                       p.RoundEnded)}
+                                       p.RoundEnded, n.MinorActivityUsed)}
 # the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
     p.AwardStat, p.AreaDamage, p.PassTime,
     c.TakeDamage, c.Heal, c.FateRoll, o.ChangeInsanity, o.ChangeCorruption, o.TriggerExposure,
     o.RelieveExposure, o.SetKnowledge, o.FulfillDeathCondition, o.EndScene,
-    o.ReinterpretAction, o.StartSession})
+    o.ReinterpretAction, o.StartSession, r.Rest})
 
 
 def _char(cid: str) -> str:
@@ -118,7 +125,7 @@ class BoonbaneRuleset:
         eid = getattr(command, "encounter_id", None)
         if eid is not None:
             out.append(_enc(eid))
-        for other in ("character_id", "target_id"):
+        for other in ("character_id", "target_id", "fortune_by"):
             cid = getattr(command, other, None)
             if cid is not None:
                 out.append(_char(cid))
@@ -143,7 +150,11 @@ class BoonbaneRuleset:
                                  type=f"{RID}.{kind}", data=msgspec.to_builtins(body))
                     for cid, kind, body in decided]
 
-        return emit(dispatch.decide(command, enc, load, dice, opts))
+        decided = dispatch.decide(command, enc, load, dice, opts)
+        loaded = {key.removeprefix("character:"): state for key, state in states.items()
+                  if key.startswith("character:") and state is not None}
+        # a grabber left unable to use actions lets go with the same command (L181)
+        return emit([*decided, *grab_release.released(decided, loaded, self.evolve)])
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
         """Fold one recorded event into a sheet or an encounter; total (an unreadable event
@@ -187,6 +198,8 @@ class BoonbaneRuleset:
             sheet = jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
         elif isinstance(ev, w.WeaponChanged):
             sheet = weapons.fold(sheet, ev)
+        elif isinstance(ev, n.MinorActivityDone):
+            sheet = minor.fold(sheet, ev)
         elif isinstance(ev, h.HiddenChanged):
             sheet = hiding.fold(sheet, ev)
         elif isinstance(ev, k.ConcentrationChanged):
@@ -216,7 +229,10 @@ class BoonbaneRuleset:
 
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Modifiers, healing rate, injured, incapacitated, effective Defense."""
-        return sheets.derived(sheets.load(sheet), parse_options(options).injured_threshold)
+        opts = parse_options(options)
+        loaded = sheets.load(sheet)
+        return sheets.derived(loaded, opts.injured_threshold,
+                              reach_module.longest(loaded, opts.default_reach_yards))
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -38,6 +38,10 @@ def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
     if sheet.damage > sheet.health:
         raise DomainError("sheet.damage", "boonbane.damage L27",
                           f"Damage never exceeds Health: {sheet.damage} > {sheet.health}")
+    for name, weapon in sheet.weapons.items():
+        if weapon.thrown and weapon.range is None:
+            raise DomainError(f"sheet.weapons.{name}.range", "boonbane.thrown L134 L129",
+                              "a Thrown weapon is thrown within its range: give its range")
     if sheet.kind == "npc" and sheet.fortune:
         raise DomainError("sheet.fortune", "boonbane.fortune L45-L47",
                           "Fortune is spent by player characters")
@@ -79,9 +83,11 @@ def effective_speed(sheet: BoonbaneSheet) -> int:
     return min(speed, 2) if "blinded" in own else speed
 
 
-def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str, Any]:
+def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half",
+            reach: int = 1) -> dict[str, Any]:
     """Modifiers (D-2), healing rate (L57), injured (L68), incapacitated (L61), Defense, Speed,
-    Insanity's Exposure frequency steps (L388)."""
+    Insanity's Exposure frequency steps (L388); ``reach`` is the longest reach in yards of the
+    creature's wielded melee weapons or its own (L84, L130)."""
     return {
         "modifiers": {s: modifier(getattr(sheet, s)) for s in
                       ("strength", "agility", "intellect", "will", "perception")},
@@ -92,5 +98,6 @@ def derived(sheet: BoonbaneSheet, injured_mode: str = "exact_half") -> dict[str,
         "speed": effective_speed(sheet),
         # L388: each 3 Insanity is 1 step more of Exposure triggers when the GM flags one (D-44)
         "exposure_frequency_steps": sheet.insanity // 3,
+        "reach": reach,
         "afflictions": sorted(afflictions.active(sheet.afflictions)),
     }

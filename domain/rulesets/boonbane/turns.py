@@ -9,6 +9,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane_minor import MinorActivityUsed
 from contracts.rulesets.boonbane_play import (
     ActionUsed,
     BoonbaneEncounter,
@@ -144,7 +145,9 @@ def fold(raw: Mapping[str, Any] | None, ev: msgspec.Struct) -> BoonbaneEncounter
         index = next(i for i, p in enumerate(PHASES) if phase_name(i) == ev.phase)
         return msgspec.structs.replace(
             enc, turns={**enc.turns, ev.character_id: ev.turn},
-            current=ev.character_id, spent=[], phase=max(enc.phase, index))
+            current=ev.character_id, spent=[], minor=0, phase=max(enc.phase, index))
+    if isinstance(ev, MinorActivityUsed):
+        return msgspec.structs.replace(enc, minor=ev.used)
     if isinstance(ev, ActionUsed):
         if ev.spent == "triggered":
             return msgspec.structs.replace(enc, triggered=[*enc.triggered, ev.character_id])

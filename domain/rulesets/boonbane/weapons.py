@@ -71,14 +71,18 @@ def shields_used(actor: BoonbaneSheet, cmd: AttackRoll) -> list[RoundEffect]:
     return out
 
 
-def fired(actor: BoonbaneSheet, cmd: AttackRoll) -> WeaponChanged | None:
-    """After the attack: a Reload weapon is no longer loaded (L131), 1 ammunition spent (L133)."""
+def fired(actor: BoonbaneSheet, cmd: AttackRoll, thrown: bool = False) -> WeaponChanged | None:
+    """After the attack: a Reload weapon is no longer loaded (L131), 1 ammunition spent (L133);
+    a thrown weapon (L134) is no longer wielded (digest §1.21)."""
     weapon = of(actor, cmd.weapon)
-    if weapon is None or cmd.weapon is None or not (weapon.reload or weapon.ammunition):
+    if weapon is None or cmd.weapon is None or not (weapon.reload or weapon.ammunition or thrown):
         return None
     ammo = None if weapon.ammunition is None else weapon.ammunition - 1
+    causes = (["attacked L131 L133"] if weapon.reload or weapon.ammunition else []) + (
+        ["thrown L134"] if thrown else [])
     return WeaponChanged(character_id=cmd.character_id, weapon=cmd.weapon,
-                         loaded=not weapon.reload, ammunition=ammo, cause="attacked L131 L133")
+                         loaded=not weapon.reload, ammunition=ammo,
+                         cause=" ".join(causes), wielded=False if thrown else None)
 
 
 def reload(sheet: BoonbaneSheet, cmd: Reload) -> WeaponChanged:
@@ -97,5 +101,6 @@ def fold(sheet: BoonbaneSheet, ev: WeaponChanged) -> BoonbaneSheet:
     weapon = sheet.weapons.get(ev.weapon)
     if weapon is None:
         return sheet
-    changed = msgspec.structs.replace(weapon, loaded=ev.loaded, ammunition=ev.ammunition)
+    changed = msgspec.structs.replace(weapon, loaded=ev.loaded, ammunition=ev.ammunition,
+                                      wielded=weapon.wielded if ev.wielded is None else ev.wielded)
     return msgspec.structs.replace(sheet, weapons={**sheet.weapons, ev.weapon: changed})

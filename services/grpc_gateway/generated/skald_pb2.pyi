@@ -33,7 +33,7 @@ class BoonbaneAfflictionInstance(_message.Message):
     def __init__(self, name: _Optional[str] = ..., source: _Optional[str] = ..., rounds: _Optional[int] = ..., hours: _Optional[int] = ..., starts_on_waking: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneAttackRoll(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use", "charge", "free_attack", "off_hand", "social", "misfire", "weapon", "npc_outcome")
+    __slots__ = ("campaign_id", "character_id", "target_id", "attribute", "against", "situations", "situational_banes", "in_reach", "distance", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use", "charge", "free_attack", "off_hand", "social", "misfire", "weapon", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
@@ -42,6 +42,7 @@ class BoonbaneAttackRoll(_message.Message):
     SITUATIONS_FIELD_NUMBER: _ClassVar[int]
     SITUATIONAL_BANES_FIELD_NUMBER: _ClassVar[int]
     IN_REACH_FIELD_NUMBER: _ClassVar[int]
+    DISTANCE_FIELD_NUMBER: _ClassVar[int]
     TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_FIELD_NUMBER: _ClassVar[int]
     ACTION_KEY_FIELD_NUMBER: _ClassVar[int]
@@ -65,6 +66,7 @@ class BoonbaneAttackRoll(_message.Message):
     situations: _containers.RepeatedScalarFieldContainer[str]
     situational_banes: int
     in_reach: bool
+    distance: int
     task_key: str
     critical: bool
     action_key: str
@@ -80,7 +82,7 @@ class BoonbaneAttackRoll(_message.Message):
     misfire: bool
     weapon: str
     npc_outcome: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., free_attack: _Optional[bool] = ..., off_hand: _Optional[str] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., weapon: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., attribute: _Optional[str] = ..., against: _Optional[str] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., in_reach: _Optional[bool] = ..., distance: _Optional[int] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ..., charge: _Optional[bool] = ..., free_attack: _Optional[bool] = ..., off_hand: _Optional[str] = ..., social: _Optional[bool] = ..., misfire: _Optional[bool] = ..., weapon: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbaneChallengeRoll(_message.Message):
     __slots__ = ("campaign_id", "character_id", "stat", "target_number", "situations", "situational_banes", "senses", "task_key", "critical", "action_key", "knowledge", "interaction", "fortune", "encounter_id", "use")
@@ -211,16 +213,18 @@ class BoonbaneFateRolled(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., d6: _Optional[int] = ..., was: _Optional[str] = ..., life_state: _Optional[str] = ..., outcome: _Optional[str] = ..., disabled_rounds: _Optional[int] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., marked_dead: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneFortuneSpent(_message.Message):
-    __slots__ = ("character_id", "use", "for_character", "fortune")
+    __slots__ = ("character_id", "use", "for_character", "fortune", "rolled")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
     FOR_CHARACTER_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_FIELD_NUMBER: _ClassVar[int]
+    ROLLED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     use: str
     for_character: str
     fortune: int
-    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ...) -> None: ...
+    rolled: int
+    def __init__(self, character_id: _Optional[str] = ..., use: _Optional[str] = ..., for_character: _Optional[str] = ..., fortune: _Optional[int] = ..., rolled: _Optional[int] = ...) -> None: ...
 
 class BoonbaneGiveFortune(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id")
@@ -444,6 +448,78 @@ class BoonbaneLastRoll(_message.Message):
     fortune_success: bool
     def __init__(self, number: _Optional[int] = ..., net: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., total: _Optional[int] = ..., target_number: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
 
+class BoonbaneMinorMinorActivity(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "activity", "weapon", "what", "encounter_id")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    activity: str
+    weapon: str
+    what: str
+    encounter_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., activity: _Optional[str] = ..., weapon: _Optional[str] = ..., what: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+
+class BoonbaneMinorMinorActivityDone(_message.Message):
+    __slots__ = ("character_id", "activity", "what", "weapon", "wielded")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    WHAT_FIELD_NUMBER: _ClassVar[int]
+    WEAPON_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    activity: str
+    what: str
+    weapon: str
+    wielded: bool
+    def __init__(self, character_id: _Optional[str] = ..., activity: _Optional[str] = ..., what: _Optional[str] = ..., weapon: _Optional[str] = ..., wielded: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneMinorMinorActivityUsed(_message.Message):
+    __slots__ = ("character_id", "activity", "round", "used", "allowed")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ACTIVITY_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    USED_FIELD_NUMBER: _ClassVar[int]
+    ALLOWED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    activity: str
+    round: int
+    used: int
+    allowed: int
+    def __init__(self, character_id: _Optional[str] = ..., activity: _Optional[str] = ..., round: _Optional[int] = ..., used: _Optional[int] = ..., allowed: _Optional[int] = ...) -> None: ...
+
+class BoonbaneMovementRetreat(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "away_from", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AWAY_FROM_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    away_from: _containers.RepeatedScalarFieldContainer[str]
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., away_from: _Optional[_Iterable[str]] = ..., use: _Optional[str] = ...) -> None: ...
+
+class BoonbaneMovementRush(_message.Message):
+    __slots__ = ("campaign_id", "encounter_id", "character_id", "away_from", "use")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    AWAY_FROM_FIELD_NUMBER: _ClassVar[int]
+    USE_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    encounter_id: str
+    character_id: str
+    away_from: _containers.RepeatedScalarFieldContainer[str]
+    use: str
+    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., away_from: _Optional[_Iterable[str]] = ..., use: _Optional[str] = ...) -> None: ...
+
 class BoonbaneOddsQuery(_message.Message):
     __slots__ = ("modifier", "boons", "banes", "target")
     MODIFIER_FIELD_NUMBER: _ClassVar[int]
@@ -500,18 +576,20 @@ class BoonbaneOverlaysArtifactUsed(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., artifact: _Optional[str] = ..., grade: _Optional[str] = ..., steps: _Optional[_Iterable[str]] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneOverlaysCastSpell(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition")
+    __slots__ = ("campaign_id", "character_id", "spell", "rank", "forbidden_tradition", "fortune_six")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     SPELL_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
     FORBIDDEN_TRADITION_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     spell: str
     rank: int
     forbidden_tradition: bool
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ...) -> None: ...
+    fortune_six: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., spell: _Optional[str] = ..., rank: _Optional[int] = ..., forbidden_tradition: _Optional[bool] = ..., fortune_six: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneOverlaysChangeCorruption(_message.Message):
     __slots__ = ("campaign_id", "character_id", "change", "reason")
@@ -668,12 +746,13 @@ class BoonbaneOverlaysSetKnowledge(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., gate: _Optional[str] = ..., level: _Optional[str] = ...) -> None: ...
 
 class BoonbaneOverlaysSpellCast(_message.Message):
-    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "result", "outcome", "before", "after", "effects")
+    __slots__ = ("character_id", "spell", "triggers", "d6", "bonus", "fortune_six", "result", "outcome", "before", "after", "effects")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     SPELL_FIELD_NUMBER: _ClassVar[int]
     TRIGGERS_FIELD_NUMBER: _ClassVar[int]
     D6_FIELD_NUMBER: _ClassVar[int]
     BONUS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     OUTCOME_FIELD_NUMBER: _ClassVar[int]
     BEFORE_FIELD_NUMBER: _ClassVar[int]
@@ -684,12 +763,13 @@ class BoonbaneOverlaysSpellCast(_message.Message):
     triggers: _containers.RepeatedScalarFieldContainer[str]
     d6: int
     bonus: int
+    fortune_six: bool
     result: int
     outcome: str
     before: BoonbaneOverlaysOverlayFigures
     after: BoonbaneOverlaysOverlayFigures
     effects: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., spell: _Optional[str] = ..., triggers: _Optional[_Iterable[str]] = ..., d6: _Optional[int] = ..., bonus: _Optional[int] = ..., fortune_six: _Optional[bool] = ..., result: _Optional[int] = ..., outcome: _Optional[str] = ..., before: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., after: _Optional[_Union[BoonbaneOverlaysOverlayFigures, _Mapping]] = ..., effects: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneOverlaysStartSession(_message.Message):
     __slots__ = ("campaign_id", "participants")
@@ -792,18 +872,20 @@ class BoonbanePlayAfflictionsTicked(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., afflictions: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., expired: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., round_effects_ended: _Optional[_Iterable[_Union[BoonbaneRoundEffect, _Mapping]]] = ...) -> None: ...
 
 class BoonbanePlayAreaDamage(_message.Message):
-    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus")
+    __slots__ = ("campaign_id", "targets", "dice", "sides", "bonus", "fortune_by")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     TARGETS_FIELD_NUMBER: _ClassVar[int]
     DICE_FIELD_NUMBER: _ClassVar[int]
     SIDES_FIELD_NUMBER: _ClassVar[int]
     BONUS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_BY_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     targets: _containers.RepeatedCompositeFieldContainer[BoonbanePlayAreaTarget]
     dice: int
     sides: int
     bonus: int
-    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ...) -> None: ...
+    fortune_by: str
+    def __init__(self, campaign_id: _Optional[str] = ..., targets: _Optional[_Iterable[_Union[BoonbanePlayAreaTarget, _Mapping]]] = ..., dice: _Optional[int] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., fortune_by: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayAreaTarget(_message.Message):
     __slots__ = ("character_id", "halve", "npc_outcome", "invulnerability")
@@ -832,7 +914,7 @@ class BoonbanePlayAwardStat(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayBoonbaneEncounter(_message.Message):
-    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered")
+    __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered", "minor")
     class SidesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -856,6 +938,7 @@ class BoonbanePlayBoonbaneEncounter(_message.Message):
     CURRENT_FIELD_NUMBER: _ClassVar[int]
     SPENT_FIELD_NUMBER: _ClassVar[int]
     TRIGGERED_FIELD_NUMBER: _ClassVar[int]
+    MINOR_FIELD_NUMBER: _ClassVar[int]
     encounter_id: str
     round: int
     phase: int
@@ -865,7 +948,8 @@ class BoonbanePlayBoonbaneEncounter(_message.Message):
     current: str
     spent: _containers.RepeatedScalarFieldContainer[str]
     triggered: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ...) -> None: ...
+    minor: int
+    def __init__(self, encounter_id: _Optional[str] = ..., round: _Optional[int] = ..., phase: _Optional[int] = ..., sides: _Optional[_Mapping[str, str]] = ..., order: _Optional[_Iterable[str]] = ..., turns: _Optional[_Mapping[str, str]] = ..., current: _Optional[str] = ..., spent: _Optional[_Iterable[str]] = ..., triggered: _Optional[_Iterable[str]] = ..., minor: _Optional[int] = ...) -> None: ...
 
 class BoonbanePlayCheckSurprise(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id")
@@ -878,18 +962,22 @@ class BoonbanePlayCheckSurprise(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayDamageRolled(_message.Message):
-    __slots__ = ("dice", "sides", "bonus", "amount", "targets")
+    __slots__ = ("dice", "sides", "bonus", "amount", "targets", "fortune_die", "fortune_by")
     DICE_FIELD_NUMBER: _ClassVar[int]
     SIDES_FIELD_NUMBER: _ClassVar[int]
     BONUS_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     TARGETS_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_DIE_FIELD_NUMBER: _ClassVar[int]
+    FORTUNE_BY_FIELD_NUMBER: _ClassVar[int]
     dice: _containers.RepeatedScalarFieldContainer[int]
     sides: int
     bonus: int
     amount: int
     targets: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ...) -> None: ...
+    fortune_die: int
+    fortune_by: str
+    def __init__(self, dice: _Optional[_Iterable[int]] = ..., sides: _Optional[int] = ..., bonus: _Optional[int] = ..., amount: _Optional[int] = ..., targets: _Optional[_Iterable[str]] = ..., fortune_die: _Optional[int] = ..., fortune_by: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayDefend(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id")
@@ -1194,8 +1282,36 @@ class BoonbanePlayWeaponRepaired(_message.Message):
     weapon: str
     def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ...) -> None: ...
 
+class BoonbaneRestsRest(_message.Message):
+    __slots__ = ("campaign_id", "character_id", "hours", "interruptions", "safe_location")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOURS_FIELD_NUMBER: _ClassVar[int]
+    INTERRUPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SAFE_LOCATION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    character_id: str
+    hours: int
+    interruptions: _containers.RepeatedScalarFieldContainer[float]
+    safe_location: bool
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., hours: _Optional[int] = ..., interruptions: _Optional[_Iterable[float]] = ..., safe_location: _Optional[bool] = ...) -> None: ...
+
+class BoonbaneRestsRestFailed(_message.Message):
+    __slots__ = ("character_id", "hours", "interrupted_minutes", "counted", "rule")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    HOURS_FIELD_NUMBER: _ClassVar[int]
+    INTERRUPTED_MINUTES_FIELD_NUMBER: _ClassVar[int]
+    COUNTED_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    hours: int
+    interrupted_minutes: float
+    counted: str
+    rule: str
+    def __init__(self, character_id: _Optional[str] = ..., hours: _Optional[int] = ..., interrupted_minutes: _Optional[float] = ..., counted: _Optional[str] = ..., rule: _Optional[str] = ...) -> None: ...
+
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "jammed", "weapon", "knocked")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "misfire_fortune", "jammed", "weapon", "knocked")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -1224,6 +1340,7 @@ class BoonbaneRollMade(_message.Message):
     CONSUMED_FIELD_NUMBER: _ClassVar[int]
     BACKFIRE_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
+    MISFIRE_FORTUNE_FIELD_NUMBER: _ClassVar[int]
     JAMMED_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
     KNOCKED_FIELD_NUMBER: _ClassVar[int]
@@ -1255,10 +1372,11 @@ class BoonbaneRollMade(_message.Message):
     consumed: _containers.RepeatedScalarFieldContainer[str]
     backfire: bool
     misfire: _containers.RepeatedScalarFieldContainer[int]
+    misfire_fortune: bool
     jammed: bool
     weapon: str
     knocked: str
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., misfire_fortune: _Optional[bool] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
@@ -1504,40 +1622,50 @@ class BoonbaneWeaponsReload(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class BoonbaneWeaponsWeapon(_message.Message):
-    __slots__ = ("kind", "wielded", "cumbersome", "defensive", "misfire", "reload", "loaded", "min_size", "ammunition")
+    __slots__ = ("kind", "wielded", "cumbersome", "finesse", "reach", "defensive", "misfire", "reload", "loaded", "min_size", "ammunition", "range", "thrown")
     KIND_FIELD_NUMBER: _ClassVar[int]
     WIELDED_FIELD_NUMBER: _ClassVar[int]
     CUMBERSOME_FIELD_NUMBER: _ClassVar[int]
+    FINESSE_FIELD_NUMBER: _ClassVar[int]
+    REACH_FIELD_NUMBER: _ClassVar[int]
     DEFENSIVE_FIELD_NUMBER: _ClassVar[int]
     MISFIRE_FIELD_NUMBER: _ClassVar[int]
     RELOAD_FIELD_NUMBER: _ClassVar[int]
     LOADED_FIELD_NUMBER: _ClassVar[int]
     MIN_SIZE_FIELD_NUMBER: _ClassVar[int]
     AMMUNITION_FIELD_NUMBER: _ClassVar[int]
+    RANGE_FIELD_NUMBER: _ClassVar[int]
+    THROWN_FIELD_NUMBER: _ClassVar[int]
     kind: str
     wielded: bool
     cumbersome: bool
+    finesse: bool
+    reach: int
     defensive: int
     misfire: bool
     reload: bool
     loaded: bool
     min_size: float
     ammunition: int
-    def __init__(self, kind: _Optional[str] = ..., wielded: _Optional[bool] = ..., cumbersome: _Optional[bool] = ..., defensive: _Optional[int] = ..., misfire: _Optional[bool] = ..., reload: _Optional[bool] = ..., loaded: _Optional[bool] = ..., min_size: _Optional[float] = ..., ammunition: _Optional[int] = ...) -> None: ...
+    range: str
+    thrown: bool
+    def __init__(self, kind: _Optional[str] = ..., wielded: _Optional[bool] = ..., cumbersome: _Optional[bool] = ..., finesse: _Optional[bool] = ..., reach: _Optional[int] = ..., defensive: _Optional[int] = ..., misfire: _Optional[bool] = ..., reload: _Optional[bool] = ..., loaded: _Optional[bool] = ..., min_size: _Optional[float] = ..., ammunition: _Optional[int] = ..., range: _Optional[str] = ..., thrown: _Optional[bool] = ...) -> None: ...
 
 class BoonbaneWeaponsWeaponChanged(_message.Message):
-    __slots__ = ("character_id", "weapon", "loaded", "ammunition", "cause")
+    __slots__ = ("character_id", "weapon", "loaded", "ammunition", "cause", "wielded")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
     LOADED_FIELD_NUMBER: _ClassVar[int]
     AMMUNITION_FIELD_NUMBER: _ClassVar[int]
     CAUSE_FIELD_NUMBER: _ClassVar[int]
+    WIELDED_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     weapon: str
     loaded: bool
     ammunition: int
     cause: str
-    def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., loaded: _Optional[bool] = ..., ammunition: _Optional[int] = ..., cause: _Optional[str] = ...) -> None: ...
+    wielded: bool
+    def __init__(self, character_id: _Optional[str] = ..., weapon: _Optional[str] = ..., loaded: _Optional[bool] = ..., ammunition: _Optional[int] = ..., cause: _Optional[str] = ..., wielded: _Optional[bool] = ...) -> None: ...
 
 class Campaign(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "members", "tables", "reveal_seed_at_session_end", "epoch", "commitments", "revealed_seeds", "revealed_rolls", "retconned", "version", "position")
@@ -1738,7 +1866,7 @@ class CheckOddsRequest(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., check: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class Command(_message.Message):
-    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_reveal", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_allocate_dups", "golden_heroes_bind", "golden_heroes_choose_equipment", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_choose_target", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_escape_binding", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_grab", "golden_heroes_grapple", "golden_heroes_improve_character", "golden_heroes_judo_throw", "golden_heroes_let_go", "golden_heroes_lift", "golden_heroes_maintain_grapple", "golden_heroes_mental_attack", "golden_heroes_place_force_field", "golden_heroes_push", "golden_heroes_raise_force_field", "golden_heroes_ram", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_roll_rating", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "golden_heroes_use_resources", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_begin_extended", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_maintain_effect", "wish_move", "wish_overcome_origin_hindrance", "wish_play_pinned", "wish_rally_step", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
+    __slots__ = ("command_id", "correlation_id", "client", "client_seed", "add_member", "create_campaign", "create_character", "create_table", "end_session", "remove_member", "rename_character", "retcon", "retire_character", "reveal_roll", "roll_dice", "rotate_seed", "seat_character", "start_session", "unseat_character", "boonbane_add_affliction", "boonbane_area_damage", "boonbane_attack_roll", "boonbane_award_stat", "boonbane_cast_spell", "boonbane_challenge_roll", "boonbane_change_corruption", "boonbane_change_insanity", "boonbane_check_surprise", "boonbane_concentrate", "boonbane_defend", "boonbane_disarm", "boonbane_distract", "boonbane_end_round", "boonbane_end_scene", "boonbane_escape", "boonbane_fate_roll", "boonbane_feint", "boonbane_find", "boonbane_fulfill_death_condition", "boonbane_give_fortune", "boonbane_grab", "boonbane_heal", "boonbane_help", "boonbane_hide", "boonbane_knock_down", "boonbane_minor_activity", "boonbane_move", "boonbane_pass_time", "boonbane_prepare", "boonbane_pull", "boonbane_reinterpret_action", "boonbane_release_grab", "boonbane_relieve_exposure", "boonbane_reload", "boonbane_remove_affliction", "boonbane_repair_weapon", "boonbane_rest", "boonbane_retreat", "boonbane_reveal", "boonbane_rush", "boonbane_set_knowledge", "boonbane_shove", "boonbane_spend_fortune", "boonbane_stabilize", "boonbane_start_encounter", "boonbane_start_session", "boonbane_take_damage", "boonbane_take_turn", "boonbane_trigger_exposure", "boonbane_use_artifact", "boonbane_wake_creature", "golden_heroes_act", "golden_heroes_aid", "golden_heroes_allocate_dups", "golden_heroes_bind", "golden_heroes_choose_equipment", "golden_heroes_choose_power", "golden_heroes_choose_power_option", "golden_heroes_choose_target", "golden_heroes_convert_power_rolls", "golden_heroes_coup_de_grace", "golden_heroes_drop_object", "golden_heroes_end_combat", "golden_heroes_end_phase", "golden_heroes_end_scenario", "golden_heroes_escape_binding", "golden_heroes_fall", "golden_heroes_generate_character", "golden_heroes_grab", "golden_heroes_grapple", "golden_heroes_improve_character", "golden_heroes_judo_throw", "golden_heroes_let_go", "golden_heroes_lift", "golden_heroes_maintain_grapple", "golden_heroes_mental_attack", "golden_heroes_place_force_field", "golden_heroes_push", "golden_heroes_raise_force_field", "golden_heroes_ram", "golden_heroes_recover", "golden_heroes_respond", "golden_heroes_roll_initiative", "golden_heroes_roll_power", "golden_heroes_roll_rating", "golden_heroes_set_rating", "golden_heroes_spend_hero_points", "golden_heroes_start_combat", "golden_heroes_start_scenario", "golden_heroes_start_week", "golden_heroes_strike", "golden_heroes_take_background", "golden_heroes_upgrade_power", "golden_heroes_use_resources", "potential_attack", "potential_challenge_combination", "potential_complete_retraining", "potential_discard_life", "potential_end_combat", "potential_end_turn", "potential_minor_action", "potential_move", "potential_new_round", "potential_offer_aid", "potential_recoup", "potential_recover_advantage", "potential_rule_on_combination", "potential_seize_initiative", "potential_set_conscious", "potential_start_combat", "potential_start_retraining", "potential_start_turn", "potential_take_action", "wish_add_condition", "wish_apply_damage", "wish_attack", "wish_award_experience", "wish_begin_extended", "wish_charge", "wish_choose_archetype", "wish_choose_justification_line", "wish_choose_malfunction", "wish_choose_option_lines", "wish_choose_origin", "wish_choose_origin_grants", "wish_contested_check", "wish_end_encounter", "wish_end_round", "wish_end_turn", "wish_expose_to_fear", "wish_finish_creation", "wish_gain_fortune", "wish_grandstand", "wish_heal", "wish_impose_justification_line", "wish_impose_option_lines", "wish_inflict_lasting", "wish_maintain_effect", "wish_move", "wish_overcome_origin_hindrance", "wish_play_pinned", "wish_rally_step", "wish_react", "wish_recharge_item_of_power", "wish_recover", "wish_remind_xeno", "wish_remove_condition", "wish_repair", "wish_restore_device", "wish_restore_stunt", "wish_roll_brief_condition", "wish_roll_check", "wish_roll_initiative", "wish_set_separation", "wish_shift_stance", "wish_spend_advance", "wish_spend_fortune", "wish_spend_fortune_after_roll", "wish_stabilize", "wish_start_encounter", "wish_start_turn", "wish_take_basic_action", "wish_take_hindrance", "wish_take_maneuver", "wish_travel_check", "wish_use_cosmic_winds", "wish_use_mystical_reality")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
     CORRELATION_ID_FIELD_NUMBER: _ClassVar[int]
     CLIENT_FIELD_NUMBER: _ClassVar[int]
@@ -1784,6 +1912,7 @@ class Command(_message.Message):
     BOONBANE_HELP_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_HIDE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_KNOCK_DOWN_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_MINOR_ACTIVITY_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_MOVE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_PASS_TIME_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_PREPARE_FIELD_NUMBER: _ClassVar[int]
@@ -1794,7 +1923,10 @@ class Command(_message.Message):
     BOONBANE_RELOAD_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REMOVE_AFFLICTION_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REPAIR_WEAPON_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_REST_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RETREAT_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_REVEAL_FIELD_NUMBER: _ClassVar[int]
+    BOONBANE_RUSH_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SET_KNOWLEDGE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SHOVE_FIELD_NUMBER: _ClassVar[int]
     BOONBANE_SPEND_FORTUNE_FIELD_NUMBER: _ClassVar[int]
@@ -1967,6 +2099,7 @@ class Command(_message.Message):
     boonbane_help: BoonbanePlayHelp
     boonbane_hide: BoonbaneStealthHide
     boonbane_knock_down: BoonbaneGrabsKnockDown
+    boonbane_minor_activity: BoonbaneMinorMinorActivity
     boonbane_move: BoonbanePlayMove
     boonbane_pass_time: BoonbanePlayPassTime
     boonbane_prepare: BoonbanePlayPrepare
@@ -1977,7 +2110,10 @@ class Command(_message.Message):
     boonbane_reload: BoonbaneWeaponsReload
     boonbane_remove_affliction: BoonbanePlayRemoveAffliction
     boonbane_repair_weapon: BoonbanePlayRepairWeapon
+    boonbane_rest: BoonbaneRestsRest
+    boonbane_retreat: BoonbaneMovementRetreat
     boonbane_reveal: BoonbaneStealthReveal
+    boonbane_rush: BoonbaneMovementRush
     boonbane_set_knowledge: BoonbaneOverlaysSetKnowledge
     boonbane_shove: BoonbaneGrabsShove
     boonbane_spend_fortune: BoonbanePlaySpendFortune
@@ -2105,7 +2241,7 @@ class Command(_message.Message):
     wish_travel_check: WishTravelCheck
     wish_use_cosmic_winds: WishUseCosmicWinds
     wish_use_mystical_reality: WishUseMysticalReality
-    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_allocate_dups: _Optional[_Union[GoldenHeroesAllocateDups, _Mapping]] = ..., golden_heroes_bind: _Optional[_Union[GoldenHeroesBind, _Mapping]] = ..., golden_heroes_choose_equipment: _Optional[_Union[GoldenHeroesChooseEquipment, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_choose_target: _Optional[_Union[GoldenHeroesChooseTarget, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_escape_binding: _Optional[_Union[GoldenHeroesEscapeBinding, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_grab: _Optional[_Union[GoldenHeroesGrab, _Mapping]] = ..., golden_heroes_grapple: _Optional[_Union[GoldenHeroesGrapple, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_judo_throw: _Optional[_Union[GoldenHeroesJudoThrow, _Mapping]] = ..., golden_heroes_let_go: _Optional[_Union[GoldenHeroesLetGo, _Mapping]] = ..., golden_heroes_lift: _Optional[_Union[GoldenHeroesLift, _Mapping]] = ..., golden_heroes_maintain_grapple: _Optional[_Union[GoldenHeroesMaintainGrapple, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_place_force_field: _Optional[_Union[GoldenHeroesPlaceForceField, _Mapping]] = ..., golden_heroes_push: _Optional[_Union[GoldenHeroesPush, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_ram: _Optional[_Union[GoldenHeroesRam, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_roll_rating: _Optional[_Union[GoldenHeroesRollRating, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., golden_heroes_use_resources: _Optional[_Union[GoldenHeroesUseResources, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_begin_extended: _Optional[_Union[WishBeginExtended, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_maintain_effect: _Optional[_Union[WishMaintainEffect, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_play_pinned: _Optional[_Union[WishPlayPinned, _Mapping]] = ..., wish_rally_step: _Optional[_Union[WishRallyStep, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
+    def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_minor_activity: _Optional[_Union[BoonbaneMinorMinorActivity, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_rest: _Optional[_Union[BoonbaneRestsRest, _Mapping]] = ..., boonbane_retreat: _Optional[_Union[BoonbaneMovementRetreat, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_rush: _Optional[_Union[BoonbaneMovementRush, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_allocate_dups: _Optional[_Union[GoldenHeroesAllocateDups, _Mapping]] = ..., golden_heroes_bind: _Optional[_Union[GoldenHeroesBind, _Mapping]] = ..., golden_heroes_choose_equipment: _Optional[_Union[GoldenHeroesChooseEquipment, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_choose_target: _Optional[_Union[GoldenHeroesChooseTarget, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_escape_binding: _Optional[_Union[GoldenHeroesEscapeBinding, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_grab: _Optional[_Union[GoldenHeroesGrab, _Mapping]] = ..., golden_heroes_grapple: _Optional[_Union[GoldenHeroesGrapple, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_judo_throw: _Optional[_Union[GoldenHeroesJudoThrow, _Mapping]] = ..., golden_heroes_let_go: _Optional[_Union[GoldenHeroesLetGo, _Mapping]] = ..., golden_heroes_lift: _Optional[_Union[GoldenHeroesLift, _Mapping]] = ..., golden_heroes_maintain_grapple: _Optional[_Union[GoldenHeroesMaintainGrapple, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_place_force_field: _Optional[_Union[GoldenHeroesPlaceForceField, _Mapping]] = ..., golden_heroes_push: _Optional[_Union[GoldenHeroesPush, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_ram: _Optional[_Union[GoldenHeroesRam, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_roll_rating: _Optional[_Union[GoldenHeroesRollRating, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., golden_heroes_use_resources: _Optional[_Union[GoldenHeroesUseResources, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_begin_extended: _Optional[_Union[WishBeginExtended, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_maintain_effect: _Optional[_Union[WishMaintainEffect, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_play_pinned: _Optional[_Union[WishPlayPinned, _Mapping]] = ..., wish_rally_step: _Optional[_Union[WishRallyStep, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")

@@ -3,9 +3,11 @@ challenge roll, a failure loses concentration; a creature that cannot act loses 
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import TakeDamage
+from contracts.rulesets.boonbane import AttackRoll, TakeDamage
 from contracts.rulesets.boonbane_concentration import Concentrate
 from contracts.rulesets.boonbane_overlays import ChangeInsanity
+from domain.dice import ScriptedDice
+from domain.rulesets.boonbane import BOONBANE
 from tests.unit.boonbane.test_turns import Table
 
 C = "c"
@@ -49,3 +51,28 @@ def test_damage_that_disables_ends_concentration_without_a_roll() -> None:
     events = t.send(TakeDamage(campaign_id=C, character_id="mage", amount=1), [])
     assert events[-1].data["cause"] == "disabled: cannot act D-76"
     assert t.sheet("mage")["concentrating"] is None
+
+
+def test_a_misfire_that_explodes_calls_for_the_wielders_will_roll() -> None:
+    t = _concentrating(will=12, agility=0, health=20)
+    t.states["character:foe"] = BOONBANE.validate_sheet({}, {})
+    attack = AttackRoll(campaign_id=C, character_id="mage", target_id="foe",
+                        attribute="agility", misfire=True)
+    # Agi 0 (-10), d20 3: total -7, "roll d6; odd explodes for 2d6 damage" (L128): d6 1, then
+    # 2d6 of 2 and 3, 5 damage to the wielder; "If you take damage ..., make a Will challenge
+    # roll or lose concentration." (L147): Will 12 (+2), d20 7 totals 9, short of 10: lost
+    dice = ScriptedDice([3, 1, 2, 3, 7])
+    events = BOONBANE.decide(attack, t.states, t.options, dice)
+    assert [e.type.removeprefix("boonbane.") for e in events] == [
+        "RollMade", "DamageTaken", "RollMade", "ConcentrationChanged"]
+    assert events[1].data["applied"] == 5 and events[2].data["stat"] == "will"
+    assert events[2].data["total"] == 9 and not events[2].data["success"]
+    # the audit reads the attack's draws, the misfire's and the Will roll's, as the rules give
+    assert BOONBANE.reread(events[0].type, events[0].data, dice.drawn) == []
+    for ev in events:
+        t.states[ev.stream] = BOONBANE.evolve(t.states.get(ev.stream), ev.type, ev.data)
+    assert t.sheet("mage")["concentrating"] is None and t.sheet("mage")["damage"] == 5
+    # a kept concentration: d20 8 totals 10 (L147)
+    t.send(Concentrate(campaign_id=C, character_id="mage", effect="ward"))
+    t.send(attack, [3, 1, 2, 3, 8])
+    assert t.sheet("mage")["concentrating"] == "ward" and t.sheet("mage")["damage"] == 10

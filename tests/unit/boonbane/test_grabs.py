@@ -13,6 +13,7 @@ from contracts.rulesets.boonbane_play import (
     EndRound,
     Move,
     Participant,
+    RemoveAffliction,
     StartEncounter,
     TakeTurn,
 )
@@ -118,12 +119,15 @@ def test_escape_rolls_against_the_grabbers_strength_and_a_helpless_grabber_lets_
     assert (made["stat"], made["against"], made["target_number"]) == ("agility", "strength", 30)
     assert _grabbed_by(t, "elf") == [("bear", 2)]
     _end(t, "bear", "elf")
-    # the bear is stunned: it cannot use actions, so the grab has ended (L181)
-    t.send(AddAffliction(campaign_id=C, character_id="bear", name="stunned"))
-    events = t.send(escape)
-    assert _types(events) == ["GrabEnded", "GrabEnded"]
-    assert events[0].data["cause"] == "the grabber cannot use actions L181"
+    # L181 "The grab ends if you cannot use actions": stunning the bear (L323 "cannot move or
+    # use actions") ends the grab with the same command, on both sheets
+    events = t.send(AddAffliction(campaign_id=C, character_id="bear", name="stunned"))
+    assert _types(events) == ["AfflictionAdded", "GrabEnded", "GrabEnded"]
+    assert [e.stream for e in events[1:]] == ["character:bear", "character:elf"]
+    assert events[1].data["cause"] == "the grabber cannot use actions L181"
     assert _grabbed_by(t, "elf") == [] and t.sheet("bear")["round_effects"] == []
+    # nothing is left to escape from
+    t.refused(escape, "boonbane.escape L166")
 
 
 def test_a_successful_escape_frees_and_moves_half_speed() -> None:
@@ -251,3 +255,28 @@ def test_disarm_rolls_against_the_higher_of_strength_and_agility_unarmed_with_tw
     assert (made["against"], made["target_number"], made["total"]) == ("agility", 15, 15)
     assert [(s["line"], s["banes"]) for s in made["sources"]] == [("L156", 2)]
     assert events[-1].type == "boonbane.Dropped" and events[-1].data["item"] == "spear"
+
+
+def test_a_grabber_killed_or_dazed_lets_go_with_that_command_and_only_once() -> None:
+    t = _table(bear={"kind": "npc", "strength": 30, "health": 6}, elf={"agility": 5},
+               imp={"agility": 5, "size": 0.5}, ogre={"strength": 30})
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="bear", turn="slow"))
+    t.send(g.Grab(campaign_id=C, encounter_id=E, character_id="bear", target_id="elf"), [1])
+    # "If you ever take damage equal to your Health at once, you die." (L28): a dead bear
+    # cannot use actions, so the grab ends (L181) with the damage
+    events = t.send(TakeDamage(campaign_id=C, character_id="bear", amount=6))
+    assert _types(events) == ["DamageTaken", "GrabEnded", "GrabEnded"]
+    assert events[0].data["life_state"] == "dead" and _grabbed_by(t, "elf") == []
+    # "A dazed creature cannot use actions." (L271)
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="ogre", turn="slow"))
+    t.send(g.Grab(campaign_id=C, encounter_id=E, character_id="ogre", target_id="imp"), [1])
+    events = t.send(AddAffliction(campaign_id=C, character_id="ogre", name="dazed"))
+    assert _types(events) == ["AfflictionAdded", "GrabEnded", "GrabEnded"]
+    assert _grabbed_by(t, "imp") == []
+    # a grabber still able to act keeps its grab: poisoned is only a bane (L309)
+    t.send(RemoveAffliction(campaign_id=C, character_id="ogre", name="dazed"))
+    _end(t, "bear", "elf", "imp", "ogre")
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="ogre", turn="slow"))
+    t.send(g.Grab(campaign_id=C, encounter_id=E, character_id="ogre", target_id="imp"), [1])
+    events = t.send(AddAffliction(campaign_id=C, character_id="ogre", name="poisoned"))
+    assert _types(events) == ["AfflictionAdded"] and _grabbed_by(t, "imp") == [("ogre", 2)]

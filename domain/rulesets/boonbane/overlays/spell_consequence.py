@@ -36,7 +36,8 @@ def cast(sheet: BoonbaneSheet, cmd: CastSpell, dice: Dice, opts: BoonbaneOptions
         return SpellCast(character_id=cmd.character_id, spell=cmd.spell, triggers=[],
                          outcome="no Spell Consequence roll", before=before, after=before)
     d6 = dice.roll(6)
-    result = min(CLAMP, d6 + sheet.triggering_casts)
+    six = cmd.fortune_six and d6 < CLAMP  # Fortune: the d6 read as a 6 (L47)
+    result = min(CLAMP, (CLAMP if six else d6) + sheet.triggering_casts)
     text = outcome(result)
     after, effects = before, list[str]()
     if 4 <= result <= 5:
@@ -44,5 +45,5 @@ def cast(sheet: BoonbaneSheet, cmd: CastSpell, dice: Dice, opts: BoonbaneOptions
     elif result == 6:
         after, effects = thresholds.change_corruption(before, 1, opts.threshold_rearm)
     return SpellCast(character_id=cmd.character_id, spell=cmd.spell, triggers=triggers, d6=d6,
-                     bonus=sheet.triggering_casts, result=result, outcome=text, before=before,
-                     after=after, effects=effects)
+                     bonus=sheet.triggering_casts, fortune_six=six, result=result,
+                     outcome=text, before=before, after=after, effects=effects)
