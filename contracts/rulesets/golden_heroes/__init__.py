@@ -109,6 +109,7 @@ from contracts.rulesets.golden_heroes.grapple import (
     JudoThrown,
     LetGo,
     MaintainGrapple,
+    ThrowStopped,
 )
 from contracts.rulesets.golden_heroes.lifting import Lift, ObjectHandled, Push
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
@@ -170,14 +171,14 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled, VehicleRammed)
+        BindingRolled, VehicleRammed, ThrowStopped)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
-    "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
+    "ThrowStopped", "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
     "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",

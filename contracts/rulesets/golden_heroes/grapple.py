@@ -108,6 +108,17 @@ class GripChanged(msgspec.Struct, frozen=True, kw_only=True):
     reason: str
 
 
+class ThrowStopped(msgspec.Struct, frozen=True, kw_only=True):
+    """``character_id``, lifted by ``thrower_id`` to be thrown, answered with an attack that
+    stunned, staggered, knocked out, hospitalised or killed the thrower: it is still held but no
+    longer lifted, and the throw cannot be made (L115)."""
+
+    character_id: str
+    thrower_id: str
+    thrower_condition: str
+    reason: str
+
+
 class JudoThrow(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """A Judo Throw (L116): ``character_id``, with Martial Arts and the Judo Throw option, just
     attacked in melee by ``target_id`` and before that attack's strike roll, grabs the attacker

@@ -18,6 +18,7 @@ from domain.rulesets.golden_heroes import (
     decide_damage,
     decide_strike,
     frames,
+    grab_response,
     grapples,
     lifting,
     states,
@@ -104,7 +105,8 @@ def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
 def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
          states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
     """A one-handed grab (L75-L76, L82): 1 Frame; a strike against DC6/DC10 when the target can
-    resist; a success grasps the target with that hand."""
+    resist; a success grasps the target with that hand, once the target's response (L115) has
+    not avoided it."""
     _check(cmd, attacker, target)
     own = attacker.grip
     if cmd.response and (own is None or own.holder_id != cmd.target_id or not own.lifted):
@@ -121,11 +123,22 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
     dc = grapples.grab_dc(target, cmd.defence_class)
     rolls = [grab_roll(dice, cmd, attacker, target, dc)] if rolled else []
     ok = not rolled or rolls[0].hit
+    fighter = (frames.combatant(decide_combat.active(states_, cmd.encounter_id), cmd.target_id)
+               if cmd.encounter_id else None)
+    surprised = fighter is not None and fighter.surprised
+    # a grab struck against a being able to answer it waits for its response (L115); a grab
+    # back at a thrower is itself the response and takes hold at once
+    waits = ok and rolled and not cmd.response and grab_response.can_respond(target, surprised)
     out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="grab", hands=[cmd.hand],
         strikes=rolls, rolled=rolled, succeeded=[cmd.hand] if ok else [],
-        result="grabbed" if ok else "missed", encounter_id=cmd.encounter_id)))
-    if ok:
+        result="grab_pending" if waits else "grabbed" if ok else "missed",
+        encounter_id=cmd.encounter_id)))
+    if waits:
+        out.append(event(char(cmd.target_id), "HitPending", c.HitPending(
+            character_id=cmd.target_id, attack=grab_response.grab_attack(
+                attacker, cmd.character_id, cmd.hand, cmd.encounter_id, surprised))))
+    elif ok:
         hands = [*(grip.hands if grip is not None else []), cmd.hand]
         out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
             character_id=cmd.target_id, reason=f"grabbed by the {cmd.hand} hand (L76)",

@@ -22,6 +22,7 @@ from domain.rulesets.golden_heroes import (
     grapples,
     lifting,
     powers,
+    responses,
     states,
     strike,
 )
@@ -69,6 +70,14 @@ def _allocation(form: attacks.AttackForm, cmd: c.Strike) -> tuple[int, int]:
     return bonus - cmd.pull + penalty, cmd.to_htk
 
 
+def answers_lift(attacker: c.GoldenHeroesSheet, target_id: str) -> bool:
+    """Whether the striker is being lifted to be thrown by its target: "Characters that are
+    being lifted and thrown may respond immediately ... by using a normal attack form on their
+    assailant" (L115)."""
+    grip = attacker.grip
+    return grip is not None and grip.lifted and grip.holder_id == target_id
+
+
 def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
            states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
     """A strike: frames spent in the fight (L48-L50), d20 + WC + DC + modifiers (L79)."""
@@ -101,10 +110,20 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             energy_pool.check(attacker, cmd.encounter_id, state.round,
                               form.htc_dice + form.htk_dice)
         activity = thrown[1] if thrown else "action" if form.frames == 2 else "frame"
-        slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
-        out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
-            encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
-            phase=state.phase, activity="strike", slots=slots, note=form.name)))
+        if answers_lift(attacker, cmd.target_id):
+            # responding at once to being lifted: the attack's time from the future frames (L115)
+            slots, later = responses.future_frames(state, attacker, cmd.character_id,
+                                                   form.frames)
+            out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+                encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                round=state.round, phase=state.phase, activity="response", slots=slots,
+                next_round=later, note=f"{form.name}: answering the lift")))
+        else:
+            slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
+            out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+                encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                round=state.round, phase=state.phase, activity="strike", slots=slots,
+                note=form.name)))
         who = frames.combatant(state, cmd.target_id)
         surprised = who is not None and who.surprised
     superpowered = attacker.character_type != "non_superpowered"
@@ -131,6 +150,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         pending.tags.append("critical_on_non_superpowered")  # L84
     if form.dodge_modifier:
         pending.tags.append(f"dodge{form.dodge_modifier:+d}")
+    if answers_lift(attacker, cmd.target_id):
+        pending.tags.append("answers_lift")  # its damage may stop the throw (L115)
     pool = None
     if form.name == "energy_attack" and cmd.encounter_id is not None:
         pool = energy_pool.after(

@@ -105,6 +105,10 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return equipment.fold(sheet, ev)
     if isinstance(ev, c.GripChanged):
         return replace(sheet, grip=ev.grip)
+    if isinstance(ev, c.ThrowStopped):
+        # still held, no longer lifted to be thrown (L115)
+        grip = sheet.grip if sheet.grip is None else replace(sheet.grip, lifted=False)
+        return replace(sheet, grip=grip)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):

@@ -204,7 +204,8 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.EndCombat):
             return decide_combat.end_combat(command, states)
         if isinstance(command, c.Fall):
-            return falls.fall(command, load(command.character_id, "character_id"), dice)
+            return falls.fall(command, load(command.character_id, "character_id"), dice,
+                              opts.hospitalised_at)
         if isinstance(command, c.RaiseForceField):
             return force_fields.raise_field(command, load(command.character_id, "character_id"),
                                             states)
@@ -228,13 +229,16 @@ class GoldenHeroesRuleset:
             return general_fields.place(command, load(command.character_id, "character_id"),
                                         states)
         if isinstance(command, c.Push):
-            return lifting.push(command, load(command.character_id, "character_id"), states)
+            return lifting.push(command, load(command.character_id, "character_id"), states,
+                                opts.half_movement_rounding)
         if isinstance(command, c.Lift):
             return lifting.lift(command, load(command.character_id, "character_id"),
                                 None if command.target_id is None
-                                else load(command.target_id, "target_id"), states)
+                                else load(command.target_id, "target_id"), states,
+                                opts.half_movement_rounding)
         if isinstance(command, c.Recover):
-            return recovery.recover(command, load(command.character_id, "character_id"), dice)
+            return recovery.recover(command, load(command.character_id, "character_id"), dice,
+                                    opts.hospitalised_at)
         if isinstance(command, c.Aid):
             return recovery.aid(command, load(command.character_id, "character_id"),
                                 load(command.target_id, "target_id"), dice)
@@ -252,7 +256,8 @@ class GoldenHeroesRuleset:
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Effect-table figures, movement, thresholds and frames per round."""
         loaded = sheets.load(sheet)
-        return {**sheets.derived(loaded), **campaign.derived(loaded)}
+        opts = parse_options(options)
+        return {**sheets.derived(loaded, opts.hospitalised_at), **campaign.derived(loaded)}
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.StrikeSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:
