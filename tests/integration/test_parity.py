@@ -391,6 +391,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "golden-heroes.Ram", {"campaign_id": ghid, "character_id": "gh-mat",
                                               "vehicle_size": 11, "speed": 40})
     await w.both("ann", "golden-heroes.Push", {**gh_hero, "object_size": 0, "mobile": True})
+    await w.both("ann", "golden-heroes.Strike", {"campaign_id": ghid, "character_id": "gh-foe",
+                                                 "target_id": "gh-hero", "declare": True})
     await w.both("ann", "golden-heroes.JudoThrow", {**gh_hero, "target_id": "gh-foe"})
     await w.both("ann", "golden-heroes.ChooseEquipment", {**gh_hero, "items": [
         {"name": "rope and grapple"}, {"name": "Suit Padding", "kind": "padding"}]})

@@ -132,6 +132,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     Attribute,
     CharacterType,
     Circumstance,
+    DeclaredAttack,
     DefenceClass,
     EnergyPool,
     GoldenHeroesSheet,
@@ -145,6 +146,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     WeaponVariant,
 )
 from contracts.rulesets.golden_heroes.strike import (
+    AttackDeclared,
     ModifierLine,
     OddsQuery,
     OddsView,
@@ -171,14 +173,15 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled, VehicleRammed, ThrowStopped)
+        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
-    "ThrowStopped", "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
+    "ThrowStopped", "AttackDeclared", "DeclaredAttack",
+    "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
     "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",
     "GeneralField", "GeneralFieldChanged", "GeneralFieldType", "PlaceForceField",

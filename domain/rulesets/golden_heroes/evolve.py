@@ -105,6 +105,10 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return equipment.fold(sheet, ev)
     if isinstance(ev, c.GripChanged):
         return replace(sheet, grip=ev.grip)
+    if isinstance(ev, c.AttackDeclared):
+        declared = c.DeclaredAttack(attacker_id=ev.attacker_id, attack=ev.attack, melee=ev.melee,
+                                    encounter_id=ev.encounter_id)
+        return replace(sheet, declared_attack=declared if ev.state == "declared" else None)
     if isinstance(ev, c.ThrowStopped):
         # still held, no longer lifted to be thrown (L115)
         grip = sheet.grip if sheet.grip is None else replace(sheet.grip, lifted=False)
