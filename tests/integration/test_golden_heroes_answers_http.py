@@ -166,3 +166,17 @@ async def test_the_judo_throw_answers_a_declared_melee_attack(api: Api) -> None:
     r = await t.step("JudoThrow", judo, hits)
     assert r["events"][0]["data"]["result"] == "thrown"
     assert (await t.read("judoka", r))["sheet"]["declared_attack"] is None
+
+
+async def test_a_falling_object_seen_with_20_metres_to_fall_is_avoided(api: Api) -> None:
+    t = await Table.open(api, "Safe", {"foe": FOE})
+    # the safe (Size 4) from 40 m seen with 20 m still to fall: "any Combat Response
+    # automatically succeeds if the object still has 20m or more to fall" (L136)
+    r = await t.step("DropObject", {"character_id": "foe", "object_size": 4, "metres": 40,
+                                    "metres_left": 20})
+    fell = r["events"][0]["data"]
+    assert (fell["damage"], fell["rounds_to_fall"], fell["response_succeeds"]) == (30, 1, True)
+    r = await t.step("Respond", {"character_id": "foe", "response": "dodge"})
+    res = r["events"][0]["data"]
+    assert (res["response_dice"], res["htc_taken"], res["htk_taken"]) == ([], 0, 0)
+    assert (await t.read("foe", r))["sheet"]["htc"] == 40

@@ -76,7 +76,11 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     body: dict[str, Any] = {"character_id": cmd.character_id, "attacker_id": p.attacker_id,
                             "attack": p.attack, "response": kind}
     avoided, glance, parried, parry_ok = False, False, 0, False
-    if kind == "dodge":
+    if "response_succeeds" in p.tags and kind not in ("none", "stand_firm"):
+        # a falling object with 20 m or more still to fall: any response succeeds (L136)
+        avoided = True
+        body.update(response_result="success: 20 m or more still to fall (L136)")
+    elif kind == "dodge":
         die = dice.roll(6)
         mods = responses.dodge_modifier(target, p)
         total = die + sum(v for _, v in mods) - p.weapon_class
