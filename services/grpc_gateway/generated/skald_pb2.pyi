@@ -2913,18 +2913,20 @@ class GoldenHeroesDeclaredAttack(_message.Message):
     def __init__(self, attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., melee: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesDropObject(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "object_size", "metres", "encounter_id")
+    __slots__ = ("campaign_id", "character_id", "object_size", "metres", "encounter_id", "metres_left")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     METRES_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    METRES_LEFT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     object_size: int
     metres: int
     encounter_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., metres: _Optional[int] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+    metres_left: int
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., metres: _Optional[int] = ..., encounter_id: _Optional[str] = ..., metres_left: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesDupsAllocated(_message.Message):
     __slots__ = ("character_id", "allocations", "dups")
@@ -3514,7 +3516,7 @@ class GoldenHeroesModifierLine(_message.Message):
     def __init__(self, source: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
 
 class GoldenHeroesObjectFell(_message.Message):
-    __slots__ = ("character_id", "object_size", "metres", "throw_strength", "modifier", "damage", "htc", "htk")
+    __slots__ = ("character_id", "object_size", "metres", "throw_strength", "modifier", "damage", "htc", "htk", "rounds_to_fall", "metres_left", "response_succeeds")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     OBJECT_SIZE_FIELD_NUMBER: _ClassVar[int]
     METRES_FIELD_NUMBER: _ClassVar[int]
@@ -3523,6 +3525,9 @@ class GoldenHeroesObjectFell(_message.Message):
     DAMAGE_FIELD_NUMBER: _ClassVar[int]
     HTC_FIELD_NUMBER: _ClassVar[int]
     HTK_FIELD_NUMBER: _ClassVar[int]
+    ROUNDS_TO_FALL_FIELD_NUMBER: _ClassVar[int]
+    METRES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    RESPONSE_SUCCEEDS_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     object_size: int
     metres: int
@@ -3531,7 +3536,10 @@ class GoldenHeroesObjectFell(_message.Message):
     damage: int
     htc: int
     htk: int
-    def __init__(self, character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., metres: _Optional[int] = ..., throw_strength: _Optional[int] = ..., modifier: _Optional[int] = ..., damage: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ...) -> None: ...
+    rounds_to_fall: int
+    metres_left: int
+    response_succeeds: bool
+    def __init__(self, character_id: _Optional[str] = ..., object_size: _Optional[int] = ..., metres: _Optional[int] = ..., throw_strength: _Optional[int] = ..., modifier: _Optional[int] = ..., damage: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., rounds_to_fall: _Optional[int] = ..., metres_left: _Optional[int] = ..., response_succeeds: _Optional[bool] = ...) -> None: ...
 
 class GoldenHeroesObjectHandled(_message.Message):
     __slots__ = ("character_id", "action", "object_size", "target_id", "strength", "need", "moves", "movement_metres", "encounter_id")
