@@ -180,3 +180,23 @@ async def test_a_falling_object_seen_with_20_metres_to_fall_is_avoided(api: Api)
     res = r["events"][0]["data"]
     assert (res["response_dice"], res["htc_taken"], res["htk_taken"]) == ([], 0, 0)
     assert (await t.read("foe", r))["sheet"]["htc"] == 40
+
+
+async def test_a_whip_rips_an_item_from_a_grasp_resisted_as_the_grapple(api: Api) -> None:
+    whip = {**HERO, "powers": [{"power": "weapon_skill", "choice": "one_handed_concussive"}]}
+    t = await Table.open(api, "Whip", {"hero": whip, "foe": FOE})
+    hold = {"character_id": "hero", "target_id": "foe"}
+    # Weapon Skill WC4 (L279): the strike and the grab at WC4 + DC6 hold on 8..19 (L75, L121)
+    await t.step("Grapple", {**hold, "weapon": "one_handed_concussive"},
+                 lambda d: 8 <= d(0, 20) <= 19 and 8 <= d(1, 20) <= 19)
+    await t.step("Respond", {"character_id": "foe"})
+    await t.step("MaintainGrapple", {**hold, "attempt": "rip_item", "item": "the idol"},
+                 lambda d: 2 <= d(0, 20) <= 19)
+    # "attempts to drag them over or rip something from their grasp in the same manner" (L114):
+    # resisted 1d6 + 0 (Strength 12) against 1d6 + 3 (Strength 18, option wrench_strength)
+    r = await t.step("Respond", {"character_id": "foe", "response": "resist"},
+                     lambda d: d(0, 6) < d(1, 6) + 3)
+    res = r["events"][0]["data"]
+    assert res["hypothetical_htc"] == res["htc_dice"][0] + 3 - res["response_total"] > 0
+    assert res["wrench"] == "the idol ripped from its grasp"
+    assert (await t.read("foe", r))["sheet"]["grip"]["weapon"] == "one_handed_concussive"

@@ -231,3 +231,55 @@ def test_option_resist_cost() -> None:
                                  response="resist"), [1, 1, 1])
         res = msgspec.convert(events[0].data, c.AttackResolved)
         assert res.response_frames == frames
+
+
+WHIP = {"power": "weapon_skill", "choice": "one_handed_concussive"}
+
+
+def _whipped(options: dict[str, object] | None = None) -> World:
+    # Weapon Skill WC4 (L279): the strike 10 + 4 + 6 and the grab 8 + 4 + 6 hold; 5 hypothetical
+    w = World(options, hero=sheet(powers=[WHIP], attributes={"strength": 20}), foe=sheet())
+    w.run(c.Grapple(campaign_id=CID, character_id="hero", target_id="foe",
+                    weapon="one_handed_concussive"), [10, 8, 5])
+    respond(w, [3, 4, 2])
+    return w
+
+
+def test_a_weapon_grapple_drags_over_or_rips_an_item_resisted_as_the_grapple() -> None:
+    # "Characters who have been grappled by a weapon can attempt to resist the grapple and
+    # attempts to drag them over or rip something from their grasp in the same manner as
+    # described above" (L114): 1d6 + the Strength modifier resisted against the figure
+    w = _whipped()
+    err = refused(w, c.MaintainGrapple(campaign_id=CID, character_id="hero", target_id="foe",
+                                       attempt="rip_item"), [9])
+    assert (err.field, err.rule) == ("item", "golden-heroes.grapple-weapon L114")
+    w.run(c.MaintainGrapple(campaign_id=CID, character_id="hero", target_id="foe",
+                            attempt="rip_item", item="the idol"), [9])
+    pending = w.sheet("foe").pending_attack
+    assert pending is not None and pending.damage_modifier == 5  # Strength 20 (option "add")
+    # resisted 6 + 0 against 2 + 5 = 7: one gets through, the idol is ripped away
+    res = respond(w, [6, 2], response="resist")
+    assert (res.hypothetical_htc, res.wrench) == (1, "the idol ripped from its grasp")
+    # dragging over, resisted 6 against 1 + 5: negated, the grapple breaks and no drag
+    w.run(c.MaintainGrapple(campaign_id=CID, character_id="hero", target_id="foe",
+                            attempt="drag_over"), [9])
+    res = respond(w, [6, 1], response="resist")
+    assert res.wrench == "not dragged over" and w.sheet("foe").grip is None
+
+
+def test_option_wrench_strength_none_resists_the_1d6_alone() -> None:
+    w = _whipped({"wrench_strength": "none"})
+    w.run(c.MaintainGrapple(campaign_id=CID, character_id="hero", target_id="foe",
+                            attempt="drag_over"), [9])
+    assert w.sheet("foe").pending_attack.damage_modifier == 0  # type: ignore[union-attr]
+    res = respond(w, [6, 2], response="resist")
+    assert res.wrench == "not dragged over"
+
+
+def test_only_a_grapple_by_a_weapon_drags_or_rips() -> None:
+    w = World(hero=sheet(), foe=sheet())
+    w.run(c.Grapple(campaign_id=CID, character_id="hero", target_id="foe"), [15, 15])
+    respond(w, [3, 1])
+    err = refused(w, c.MaintainGrapple(campaign_id=CID, character_id="hero", target_id="foe",
+                                       attempt="drag_over"), [9])
+    assert (err.field, err.rule) == ("attempt", "golden-heroes.grapple-weapon L114")

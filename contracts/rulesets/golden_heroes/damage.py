@@ -154,6 +154,9 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     # the lifted victim's attack stunned, staggered, knocked out, hospitalised or killed its
     # thrower: the throw cannot be made (L115)
     throw_stopped: str | None = None
+    # a grapple by a weapon dragging the victim over or ripping an item from its grasp: what
+    # came of it once resisted or not (L114)
+    wrench: str | None = None
 
 
 class Recovered(msgspec.Struct, frozen=True, kw_only=True):

@@ -65,12 +65,15 @@ class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class MaintainGrapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Maintaining a grapple for an Action (L83): one strike roll, anything but a 1 holds; a 1
     is a Critical Miss and breaks the grapple. The hold's damage waits for the victim's
-    response (dodge or resist, L114)."""
+    response (dodge or resist, L114). A grapple by a weapon may ``drag_over`` the victim or
+    ``rip_item`` (``item``) from its grasp, resisted "in the same manner" (L114)."""
 
     campaign_id: str
     character_id: str
     target_id: str
     encounter_id: str | None = None
+    attempt: Literal["hold", "drag_over", "rip_item"] = "hold"
+    item: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] | None = None
 
 
 class LetGo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -159,6 +159,15 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
                             step, opts, state, cmd.character_id))
     stopped = _throw_stopped(target, p, body, opts.hospitalised_at)
+    grip_event = None
+    if grapples.is_grapple(p):
+        hypothetical = body.get("hypothetical_htc")
+        inflicted = (hypothetical if hypothetical is not None
+                     else body.get("htc_taken", 0) + body.get("htk_taken", 0))
+        grip, why = grapples.grip_after(p, avoided, inflicted)
+        body["wrench"] = grapples.wrench_result(p, grip is not None)
+        grip_event = event(char(cmd.character_id), "GripChanged",
+                           c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why))
     out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
     if stopped is not None:
         out.append(stopped)
@@ -169,13 +178,8 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     wall = general_fields.cover(state, cmd.character_id)
     if wall is not None and state is not None and body.get("field_destroyed") == wall.field:
         out.append(general_fields.broken(wall, state.encounter_id))
-    if grapples.is_grapple(p):
-        hypothetical = body.get("hypothetical_htc")
-        inflicted = (hypothetical if hypothetical is not None
-                     else body.get("htc_taken", 0) + body.get("htk_taken", 0))
-        grip, why = grapples.grip_after(p, avoided, inflicted)
-        out.append(event(char(cmd.character_id), "GripChanged",
-                         c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why)))
+    if grip_event is not None:
+        out.append(grip_event)
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
         out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,

@@ -25,9 +25,11 @@ from domain.rulesets.golden_heroes import (
 )
 from domain.rulesets.golden_heroes import strike as strikes
 from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 GRAB: Final = "golden-heroes.grab L75-L76, L82"
 GRAPPLE: Final = "golden-heroes.grapple L75, L83"
+WRENCH: Final = "golden-heroes.grapple-weapon L114"
 
 
 def _check(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.GoldenHeroesSheet,
@@ -235,7 +237,8 @@ def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
 
 
 def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-             states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+             states_: Mapping[str, Any], dice: Dice,
+             opts: GoldenHeroesOptions | None = None) -> list[RulesetEvent]:
     """Maintaining a grapple for an Action (L83): anything but a natural 1 holds and its damage
     waits for the victim's dodge or resist (L114); a 1 is a Critical Miss and breaks it."""
     _check(cmd, attacker, target)
@@ -243,6 +246,11 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
     if grip is None or grip.holder_id != cmd.character_id or grip.hold is None:
         raise StateConflict("target_id", GRAPPLE,
                             f"{cmd.character_id!r} has no grapple on {cmd.target_id!r}")
+    if cmd.attempt != "hold" and grip.weapon is None:
+        raise DomainError("attempt", WRENCH, "only a grapple by a weapon drags a victim over "
+                          "or rips something from its grasp")
+    if cmd.attempt == "rip_item" and cmd.item is None:
+        raise DomainError("item", WRENCH, "name the item ripped from the victim's grasp")
     out = _frames(cmd, attacker, states_, "action", "maintain grapple")
     wc = None if grip.weapon is None else attacks.form(attacker, c.StrikeSpec(
         attack="weapon", weapon=grip.weapon)).weapon_class  # type: ignore[arg-type]
@@ -258,7 +266,10 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
         pending = grapples.grapple_attack(attacker, cmd.character_id, grip.hold, 0,
                                           cmd.encounter_id, maintained=True) \
             if grip.weapon is None else grapples.weapon_maintained(
-                grip.weapon, cmd.character_id, cmd.encounter_id, roll.weapon_class)
+                grip.weapon, cmd.character_id, cmd.encounter_id, roll.weapon_class,
+                grapples.wrench_tags(cmd.attempt, cmd.item),
+                grapples.wrench_bonus(attacker, cmd.attempt,
+                                       (opts or GoldenHeroesOptions()).wrench_strength))
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     else:

@@ -49,6 +49,11 @@ class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     # "half their normal Movement rate" (L70-L71) in whole metres: rounded down (a reading), or
     # up
     half_movement_rounding: Literal["down", "up"] = "down"
+    # dragging a victim over or ripping an item from its grasp with a grapple by a weapon is
+    # resisted "in the same manner" as the grapple (L114): the grappler's Strength Damage
+    # Modifier is added to the 1d6 (the digest's recommendation, "add"), or not ("none": the
+    # maintained weapon grapple's 1d6 alone, L121)
+    wrench_strength: Literal["add", "none"] = "add"
 
 
 def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:

@@ -60,13 +60,14 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesShe
 
 def _decide_grapple(command: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo,
                     attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-                    states: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+                    states: Mapping[str, Any], dice: Dice,
+                    opts: GoldenHeroesOptions) -> list[RulesetEvent]:
     if isinstance(command, c.Grab):
         return decide_grapple.grab(command, attacker, target, states, dice)
     if isinstance(command, c.Grapple):
         return decide_grapple.grapple(command, attacker, target, states, dice)
     if isinstance(command, c.MaintainGrapple):
-        return decide_grapple.maintain(command, attacker, target, states, dice)
+        return decide_grapple.maintain(command, attacker, target, states, dice, opts)
     return decide_grapple.let_go(command, attacker, target, states)
 
 
@@ -219,7 +220,7 @@ class GoldenHeroesRuleset:
                                          load(command.target_id, "target_id"), states, dice)
         if isinstance(command, (c.Grab, c.Grapple, c.MaintainGrapple, c.LetGo)):
             return _decide_grapple(command, load(command.character_id, "character_id"),
-                                   load(command.target_id, "target_id"), states, dice)
+                                   load(command.target_id, "target_id"), states, dice, opts)
         if isinstance(command, c.ChooseEquipment):
             return equipment.choose(command, load(command.character_id, "character_id"))
         if isinstance(command, c.JudoThrow):
