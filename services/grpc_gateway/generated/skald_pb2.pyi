@@ -2600,7 +2600,7 @@ class GoldenHeroesAttackDeclared(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., melee: _Optional[bool] = ..., state: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesAttackResolved(_message.Message):
-    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "pushback_distance", "collision_die", "clear_die", "knocked_clear", "ploughed_through", "fell", "htc", "htk", "condition", "injury", "field_destroyed", "hypothetical_htc", "grab_die", "grab_figure", "grabbed", "response_strike", "throw_stopped")
+    __slots__ = ("character_id", "attacker_id", "attack", "response", "response_dice", "response_total", "response_result", "response_frames", "free_response", "htc_dice", "htk_dice", "parry_dice", "critical_dice", "steps", "htc_taken", "htk_taken", "overflow_htk", "pushback_metres", "pushback_threshold", "fall_die", "pushback_distance", "collision_die", "clear_die", "knocked_clear", "ploughed_through", "fell", "htc", "htk", "condition", "injury", "field_destroyed", "hypothetical_htc", "grab_die", "grab_figure", "grabbed", "response_strike", "throw_stopped", "wrench")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
@@ -2638,6 +2638,7 @@ class GoldenHeroesAttackResolved(_message.Message):
     GRABBED_FIELD_NUMBER: _ClassVar[int]
     RESPONSE_STRIKE_FIELD_NUMBER: _ClassVar[int]
     THROW_STOPPED_FIELD_NUMBER: _ClassVar[int]
+    WRENCH_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     attacker_id: str
     attack: str
@@ -2675,7 +2676,8 @@ class GoldenHeroesAttackResolved(_message.Message):
     grabbed: bool
     response_strike: GoldenHeroesStrikeRolled
     throw_stopped: str
-    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., pushback_distance: _Optional[int] = ..., collision_die: _Optional[int] = ..., clear_die: _Optional[int] = ..., knocked_clear: _Optional[bool] = ..., ploughed_through: _Optional[bool] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ..., hypothetical_htc: _Optional[int] = ..., grab_die: _Optional[int] = ..., grab_figure: _Optional[int] = ..., grabbed: _Optional[bool] = ..., response_strike: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., throw_stopped: _Optional[str] = ...) -> None: ...
+    wrench: str
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ..., attack: _Optional[str] = ..., response: _Optional[str] = ..., response_dice: _Optional[_Iterable[int]] = ..., response_total: _Optional[int] = ..., response_result: _Optional[str] = ..., response_frames: _Optional[int] = ..., free_response: _Optional[bool] = ..., htc_dice: _Optional[_Iterable[int]] = ..., htk_dice: _Optional[_Iterable[int]] = ..., parry_dice: _Optional[_Iterable[int]] = ..., critical_dice: _Optional[_Iterable[int]] = ..., steps: _Optional[_Iterable[_Union[GoldenHeroesDamageStep, _Mapping]]] = ..., htc_taken: _Optional[int] = ..., htk_taken: _Optional[int] = ..., overflow_htk: _Optional[int] = ..., pushback_metres: _Optional[int] = ..., pushback_threshold: _Optional[int] = ..., fall_die: _Optional[int] = ..., pushback_distance: _Optional[int] = ..., collision_die: _Optional[int] = ..., clear_die: _Optional[int] = ..., knocked_clear: _Optional[bool] = ..., ploughed_through: _Optional[bool] = ..., fell: _Optional[bool] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., condition: _Optional[str] = ..., injury: _Optional[str] = ..., field_destroyed: _Optional[str] = ..., hypothetical_htc: _Optional[int] = ..., grab_die: _Optional[int] = ..., grab_figure: _Optional[int] = ..., grabbed: _Optional[bool] = ..., response_strike: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., throw_stopped: _Optional[str] = ..., wrench: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesAttributeRoll(_message.Message):
     __slots__ = ("attribute", "dice", "kept", "value")
@@ -3440,16 +3442,20 @@ class GoldenHeroesLift(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., object_size: _Optional[int] = ..., unresisting: _Optional[bool] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesMaintainGrapple(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
+    __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attempt", "item")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTEMPT_FIELD_NUMBER: _ClassVar[int]
+    ITEM_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     target_id: str
     encounter_id: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
+    attempt: str
+    item: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attempt: _Optional[str] = ..., item: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesMentalAttack(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id", "kind", "resist", "cannot_resist", "bonus", "encounter_id", "note")
