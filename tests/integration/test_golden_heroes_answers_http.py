@@ -200,3 +200,21 @@ async def test_a_whip_rips_an_item_from_a_grasp_resisted_as_the_grapple(api: Api
     assert res["hypothetical_htc"] == res["htc_dice"][0] + 3 - res["response_total"] > 0
     assert res["wrench"] == "the idol ripped from its grasp"
     assert (await t.read("foe", r))["sheet"]["grip"]["weapon"] == "one_handed_concussive"
+
+
+async def test_a_bounty_hunter_rises_one_frl_and_drops_in_public_status(api: Api) -> None:
+    ratings = {"methods": 5, "publicity": 5, "approachability": 5, "power_use": 5,
+               "contacts": 6, "conscience": 4, "expression": 4, "success_rate": 4,
+               "public_response": 4, "security": 4}
+    t = await Table.open(api, "Bounty", {"hero": {**HERO, "ratings": ratings}})
+    # "Detective Points total of 26 or more ... immediately rise one Financial Resource Level
+    # ... an immediate drop in their Backing, Heroism, and Public Identification" (L376)
+    r = await t.step("BecomeBountyHunter", {"character_id": "hero"})
+    ev = r["events"][0]["data"]
+    assert (ev["detective_points"], ev["frl_before"], ev["frl_after"]) == (26, 4, 5)
+    hero = await t.read("hero", r)
+    assert hero["sheet"]["bounty_hunter"] is True
+    assert [hero["sheet"]["ratings"][k] for k in ("backing", "heroism", "identification")] == [
+        2, 2, 2]
+    body = await t.refused("BecomeBountyHunter", {"character_id": "hero"})
+    assert body["rule"] == "golden-heroes.bounty-hunters L376"

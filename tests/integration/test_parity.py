@@ -403,6 +403,7 @@ async def run_commands(w: World) -> None:
                                                        "candidates": ["gh-hero", "gh-foe"]})
     await w.both("ann", "golden-heroes.UseResources", {**gh_hero, "kind": "hire", "what": "lab",
                                                        "level_needed": 2, "spend_dup": True})
+    await w.both("ann", "golden-heroes.BecomeBountyHunter", gh_hero)
     await w.both("ann", "golden-heroes.AllocateDups", {**gh_hero, "allocations": [
         {"activity": "training", "dups": 2}]})
     await w.both("ann", "golden-heroes.SetRating", {**gh_hero, "rating": "security",

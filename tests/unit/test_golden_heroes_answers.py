@@ -283,3 +283,39 @@ def test_only_a_grapple_by_a_weapon_drags_or_rips() -> None:
     err = refused(w, c.MaintainGrapple(campaign_id=CID, character_id="hero", target_id="foe",
                                        attempt="drag_over"), [9])
     assert (err.field, err.rule) == ("attempt", "golden-heroes.grapple-weapon L114")
+
+
+DETECTIVE_26 = {"methods": 5, "publicity": 5, "approachability": 5, "power_use": 5,
+                "contacts": 6,
+                # Personal Status 20: Secure (L370), free to rise in resource levels
+                "conscience": 4, "expression": 4, "success_rate": 4, "public_response": 4,
+                "security": 4}
+
+
+def test_a_bounty_hunter_with_26_detective_points_rises_one_frl_and_loses_public_status() -> None:
+    # "it will only be of real benefit to those with a Detective Points total of 26 or more.
+    # Such characters will immediately rise one Financial Resource Level ... all characters who
+    # elect to be Bounty Hunters will suffer an immediate drop in their Backing, Heroism, and
+    # Public Identification Ratings" (L376)
+    w = World(hero=sheet(ratings=DETECTIVE_26))
+    ev = w.run(c.BecomeBountyHunter(campaign_id=CID, character_id="hero"))[0].data
+    assert (ev["detective_points"], ev["frl_before"], ev["frl_after"]) == (26, 4, 5)
+    hero = w.sheet("hero")
+    assert hero.bounty_hunter and {k: hero.ratings[k] for k in (
+        "backing", "heroism", "identification", "frl")} == {
+        "backing": 2, "heroism": 2, "identification": 2, "frl": 5}
+    err = refused(w, c.BecomeBountyHunter(campaign_id=CID, character_id="hero"))
+    assert err.rule == "golden-heroes.bounty-hunters L376"
+    # 25 points: no rise, the drop all the same; the option drops 2 a rating, never below 1
+    w = World({"bounty_hunter_drop": 2}, hero=sheet(ratings={**DETECTIVE_26, "contacts": 5}))
+    ev = w.run(c.BecomeBountyHunter(campaign_id=CID, character_id="hero"))[0].data
+    assert (ev["frl_before"], ev["frl_after"]) == (4, 4)
+    assert ev["ratings"]["backing"] == 1 and w.sheet("hero").ratings["approachability"] == 5
+    # the Jinxed cannot rise in resource levels (L370): Personal Status 0 here
+    w = World(hero=sheet(ratings={k: DETECTIVE_26[k] for k in detective_keys()}))
+    ev = w.run(c.BecomeBountyHunter(campaign_id=CID, character_id="hero"))[0].data
+    assert (ev["detective_points"], ev["frl_after"]) == (26, 4)
+
+
+def detective_keys() -> tuple[str, ...]:
+    return ("methods", "publicity", "approachability", "power_use", "contacts")

@@ -12,6 +12,8 @@ import msgspec
 from contracts.rulesets.golden_heroes.campaign import (
     AllocateDups,
     Allocation,
+    BecomeBountyHunter,
+    BountyHunterDeclared,
     CharacterImproved,
     DupsAllocated,
     HeroPointsSpent,
@@ -162,7 +164,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
     ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources,
-    RollRating, ChooseTarget, Bind, EscapeBinding, Ram)
+    RollRating, ChooseTarget, Bind, EscapeBinding, Ram, BecomeBountyHunter)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -173,14 +175,15 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared)
+        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
-    "ThrowStopped", "AttackDeclared", "DeclaredAttack",
+    "ThrowStopped", "AttackDeclared", "DeclaredAttack", "BecomeBountyHunter",
+    "BountyHunterDeclared",
     "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
     "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",

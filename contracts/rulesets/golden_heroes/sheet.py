@@ -141,6 +141,7 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
     declared_attack: DeclaredAttack | None = None  # declared, its strike not yet rolled (L116)
+    bounty_hunter: bool = False  # hunts crooks for the reward money (L376)
     equipped: bool = False  # starting equipment chosen (L29)
     costume: str = "standard"  # DC 6 (L27), or Destabilised Molecules (L30)
     costume_dc: int = 6  # the DC without padding, kept when the equipment is chosen again

@@ -88,6 +88,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, dups=sheet.dups + ev.dups)
     if isinstance(ev, c.ScenarioStarted):
         return replace(sheet, dups=ev.dups, hero_points=ev.hero_points, hero_points_used=0)
+    if isinstance(ev, c.BountyHunterDeclared):
+        return replace(sheet, bounty_hunter=True, ratings={**sheet.ratings, **ev.ratings})
     if isinstance(ev, c.RatingSet):
         return replace(sheet, ratings={**sheet.ratings, ev.rating: ev.value})
     if isinstance(ev, c.ScenarioEnded):

@@ -54,6 +54,9 @@ class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     # Modifier is added to the 1d6 (the digest's recommendation, "add"), or not ("none": the
     # maintained weapon grapple's 1d6 alone, L121)
     wrench_strength: Literal["add", "none"] = "add"
+    # a Bounty Hunter suffers "an immediate drop in their Backing, Heroism, and Public
+    # Identification Ratings" (L376) of no stated size: this many points each (at least 1)
+    bounty_hunter_drop: Annotated[int, msgspec.Meta(ge=1, le=4)] = 1
 
 
 def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:

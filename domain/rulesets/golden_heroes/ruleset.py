@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     bindings,
+    bounty,
     campaign,
     coup_de_grace,
     decide_combat,
@@ -170,6 +171,9 @@ class GoldenHeroesRuleset:
             return rating_rolls.choose_target(command, load, dice)
         if isinstance(command, c.UseResources):
             return campaign.use_resources(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.BecomeBountyHunter):
+            return bounty.declare(command, load(command.character_id, "character_id"),
+                                  opts.bounty_hunter_drop)
         if isinstance(command, c.AllocateDups):
             return campaign.allocate(command, load(command.character_id, "character_id"))
         if isinstance(command, c.ImproveCharacter):
