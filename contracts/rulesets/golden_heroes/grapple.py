@@ -27,7 +27,8 @@ class Grab(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """A one-handed grab (L75-L76): 1 Frame; against a being able to resist a strike at the
     grabber's fist WC against DC6 (superpowered) or DC10 (non-superpowered) with Strike
     Modifiers (L82). No roll against the unconscious, the stunned or an ``unresisting`` being
-    (bound, willing); the referee may name another ``defence_class`` or a modifier (L82)."""
+    (bound, willing); the referee may name another ``defence_class`` or a modifier (L82). A hit
+    on a superpowered being able to respond waits for its ``Respond`` (L115)."""
 
     campaign_id: str
     character_id: str
@@ -96,7 +97,9 @@ class GrabRolled(msgspec.Struct, frozen=True, kw_only=True):
     strikes: list[StrikeRolled] = []
     rolled: bool = True
     succeeded: list[str] = []  # the hands that took hold
-    result: str  # "grabbed", "grapple_pending", "missed", "maintained", "broken"
+    # "grabbed", "grab_pending" (waiting for the response, L115), "grapple_pending", "missed",
+    # "maintained", "broken"
+    result: str
     hold: str | None = None
     weapon: str | None = None
     hypothetical_die: int | None = None  # a weapon grapple's 1d6 grapple damage (L121)
