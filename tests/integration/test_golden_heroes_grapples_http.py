@@ -138,6 +138,9 @@ async def test_a_judo_throw_and_a_superpower_response_through_http(api: Api) -> 
                 return command_id
         raise AssertionError(f"no command id scripts {tag}")
 
+    # the foe's punch is declared, its strike roll to come: the moment of a Judo Throw (L116)
+    await api.ok(gm, f"{R}.Strike", {"campaign_id": cid, "character_id": "foe",
+                                     "target_id": "judoka", "declare": True})
     # the grab holds (10-19), then 1d6 + 2 x grade 2 + 0 (Dexterity 12) is 8 or 9 (L116)
     r = await api.ok(gm, f"{R}.JudoThrow", {"campaign_id": cid, "character_id": "judoka",
                                             "target_id": "foe"},

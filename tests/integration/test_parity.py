@@ -395,6 +395,8 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "golden-heroes.Ram", {"campaign_id": ghid, "character_id": "gh-mat",
                                               "vehicle_size": 11, "speed": 40})
     await w.both("ann", "golden-heroes.Push", {**gh_hero, "object_size": 0, "mobile": True})
+    await w.both("ann", "golden-heroes.Strike", {"campaign_id": ghid, "character_id": "gh-foe",
+                                                 "target_id": "gh-hero", "declare": True})
     await w.both("ann", "golden-heroes.JudoThrow", {**gh_hero, "target_id": "gh-foe"})
     await w.both("ann", "golden-heroes.ChooseEquipment", {**gh_hero, "items": [
         {"name": "rope and grapple"}, {"name": "Suit Padding", "kind": "padding"}]})
@@ -405,6 +407,7 @@ async def run_commands(w: World) -> None:
                                                        "candidates": ["gh-hero", "gh-foe"]})
     await w.both("ann", "golden-heroes.UseResources", {**gh_hero, "kind": "hire", "what": "lab",
                                                        "level_needed": 2, "spend_dup": True})
+    await w.both("ann", "golden-heroes.BecomeBountyHunter", gh_hero)
     await w.both("ann", "golden-heroes.AllocateDups", {**gh_hero, "allocations": [
         {"activity": "training", "dups": 2}]})
     await w.both("ann", "golden-heroes.SetRating", {**gh_hero, "rating": "security",

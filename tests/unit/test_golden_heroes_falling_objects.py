@@ -18,7 +18,8 @@ def test_the_safe_from_20_metres_does_16_plus_6_split_11_and_11() -> None:
     fell, pending = w.run(c.DropObject(campaign_id=CID, character_id="foe", object_size=4,
                                        metres=20))
     assert fell.data == {"character_id": "foe", "object_size": 4, "metres": 20,
-                         "throw_strength": 16, "modifier": 6, "damage": 22, "htc": 11, "htk": 11}
+                         "throw_strength": 16, "modifier": 6, "damage": 22, "htc": 11, "htk": 11,
+                         "rounds_to_fall": 1, "metres_left": None, "response_succeeds": False}
     attack = w.sheet("foe").pending_attack
     assert attack is not None and (attack.htc_plus, attack.htk_plus) == (11, 11)
     assert (attack.weapon_class, attack.parry_row) == (2, "missile_hh")  # hand-hurled (L131)
@@ -61,3 +62,31 @@ def test_the_heavy_lorry_at_40_metres_a_round_and_being_knocked_clear() -> None:
         assert (res["clear_die"], res["knocked_clear"], res["htk_taken"]) == (clear_die, clear,
                                                                                htk)
         assert res["pushback_metres"] == 6
+
+
+def test_objects_fall_40_then_140_then_220_then_320_metres_a_round() -> None:
+    # "objects fall 40m in one Round, a further 140m in the 2nd Round, 220m in the 3rd, and
+    # 320m in each subsequent Round ... the safe would take 1 Round to fall" (L136)
+    assert [falling_objects.rounds_to_fall(m) for m in (20, 40, 41, 180, 181, 400, 401, 720,
+                                                        721)] == [1, 1, 2, 2, 3, 3, 4, 4, 5]
+
+
+def test_a_response_with_20_metres_still_to_fall_automatically_succeeds() -> None:
+    # "any Combat Response automatically succeeds if the object still has 20m or more to fall at
+    # the time of the response" (L136): the safe seen from 40 m, 20 m still to fall
+    w = World(foe=sheet(max_htc=60, max_htk=60))
+    fell = w.run(c.DropObject(campaign_id=CID, character_id="foe", object_size=4, metres=40,
+                              metres_left=20))[0].data
+    assert (fell["rounds_to_fall"], fell["response_succeeds"]) == (1, True)
+    res = w.run(c.Respond(campaign_id=CID, character_id="foe", response="dodge"))[0].data
+    assert (res["response_dice"], res["htc_taken"], res["htk_taken"]) == ([], 0, 0)
+    assert w.sheet("foe").htc == 60
+    # with 19 m left the dodge is rolled as usual; no response at all takes it in full
+    w.run(c.DropObject(campaign_id=CID, character_id="foe", object_size=4, metres=40,
+                       metres_left=19))
+    res = w.run(c.Respond(campaign_id=CID, character_id="foe"))[0].data
+    assert (res["htc_taken"], res["htk_taken"]) == (15, 15)  # 16 + 14 = 30 (L136)
+    with pytest.raises(DomainError) as err:
+        w.run(c.DropObject(campaign_id=CID, character_id="foe", object_size=4, metres=10,
+                           metres_left=20))
+    assert err.value.field == "metres_left"

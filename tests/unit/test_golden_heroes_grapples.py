@@ -43,7 +43,10 @@ def test_a_grab_strikes_dc6_superpowered_dc10_non_superpowered_at_the_fist_wc() 
         w = World(hero=sheet(), foe=sheet())
         ev = grabbed(run(w, c.Grab, [natural], hand="left"))
         assert (ev.strikes[0].weapon_class, ev.strikes[0].defence_class) == (2, 6)
-        assert (ev.result, ev.succeeded) == (("grabbed", ["left"]) if ok else ("missed", []))
+        assert (ev.result, ev.succeeded) == (("grab_pending", ["left"]) if ok else ("missed", []))
+        if ok:  # the superpowered foe may answer the grab first (L115); it does not
+            assert w.sheet("foe").grip is None
+            assert respond(w, []).grabbed is True
         grip = w.sheet("foe").grip
         assert (grip.holder_id, grip.hands, grip.hold) == ("hero", ["left"], None) if ok \
             else grip is None
@@ -69,7 +72,7 @@ def test_strike_modifiers_and_the_referees_dc_apply_to_a_grab() -> None:
     # a DC the referee names, e.g. for a window ledge (L82): 4 + 2 + 12 = 18
     w = World(hero=sheet(), foe=sheet())
     ev = grabbed(run(w, c.Grab, [4], defence_class=12))
-    assert (ev.strikes[0].defence_class, ev.result) == (12, "grabbed")
+    assert (ev.strikes[0].defence_class, ev.result) == (12, "grab_pending")
 
 
 def test_no_roll_to_grab_the_helpless_or_unresisting() -> None:

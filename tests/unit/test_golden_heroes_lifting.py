@@ -68,6 +68,7 @@ def test_a_being_able_to_resist_is_grabbed_before_it_is_lifted_and_thrown() -> N
                               thrown_id="foe"), [15])
     assert err.field == "thrown_id"
     w.run(c.Grab(campaign_id=CID, character_id="hero", target_id="foe"), [15])
+    w.run(c.Respond(campaign_id=CID, character_id="foe"))  # no answer to the grab (L115)
     ev = handled(w.run(c.Lift(campaign_id=CID, character_id="hero", target_id="foe")))
     assert (ev.object_size, ev.need) == (3, 6)  # an average person: Size 3 (L72)
     grip = w.sheet("foe").grip
@@ -89,6 +90,7 @@ def test_grabbing_the_thrower_back_prevents_the_throw() -> None:
     w.run(c.RollInitiative(campaign_id=CID, encounter_id="fight"), [10, 1])  # heroes win 4
     w.run(c.Grab(campaign_id=CID, character_id="hero", target_id="foe", encounter_id="fight"),
           [15])
+    w.run(c.Respond(campaign_id=CID, character_id="foe", encounter_id="fight"))
     w.run(c.Lift(campaign_id=CID, character_id="hero", target_id="foe", encounter_id="fight"))
     # the foe grabs back at once: a future frame, taken in advance (L115)
     events = w.run(c.Grab(campaign_id=CID, character_id="foe", target_id="hero",

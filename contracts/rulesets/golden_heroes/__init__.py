@@ -12,6 +12,8 @@ import msgspec
 from contracts.rulesets.golden_heroes.campaign import (
     AllocateDups,
     Allocation,
+    BecomeBountyHunter,
+    BountyHunterDeclared,
     CharacterImproved,
     DupsAllocated,
     HeroPointsSpent,
@@ -109,6 +111,7 @@ from contracts.rulesets.golden_heroes.grapple import (
     JudoThrown,
     LetGo,
     MaintainGrapple,
+    ThrowStopped,
 )
 from contracts.rulesets.golden_heroes.lifting import Lift, ObjectHandled, Push
 from contracts.rulesets.golden_heroes.mental import MentalAttack, MentalAttackRolled
@@ -131,6 +134,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     Attribute,
     CharacterType,
     Circumstance,
+    DeclaredAttack,
     DefenceClass,
     EnergyPool,
     GoldenHeroesSheet,
@@ -144,6 +148,7 @@ from contracts.rulesets.golden_heroes.sheet import (
     WeaponVariant,
 )
 from contracts.rulesets.golden_heroes.strike import (
+    AttackDeclared,
     ModifierLine,
     OddsQuery,
     OddsView,
@@ -159,7 +164,7 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (
     SpendHeroPoints, ImproveCharacter, CoupDeGrace, DropObject,
     MentalAttack, EndScenario, Grab, Grapple, MaintainGrapple, LetGo, Push, Lift,
     ChooseEquipment, JudoThrow, PlaceForceField, AllocateDups, UseResources,
-    RollRating, ChooseTarget, Bind, EscapeBinding, Ram)
+    RollRating, ChooseTarget, Bind, EscapeBinding, Ram, BecomeBountyHunter)
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{cls.__name__}": cls for cls in (
@@ -170,13 +175,15 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled, VehicleRammed)
+        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared)
 }
 
 __all__ = [
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",
+    "ThrowStopped", "AttackDeclared", "DeclaredAttack", "BecomeBountyHunter",
+    "BountyHunterDeclared",
     "Bind", "BindingRolled", "EscapeBinding", "Ram", "VehicleRammed",
     "ChooseTarget", "RatingRolled", "RatingUse", "RollRating", "TargetChosen",
     "AllocateDups", "Allocation", "DupsAllocated", "ResourcesUsed", "UseResources",

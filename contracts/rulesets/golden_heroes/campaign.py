@@ -168,3 +168,21 @@ class ResourcesUsed(msgspec.Struct, frozen=True, kw_only=True):
     level_needed: int
     level: int  # the level reached
     dups: int  # DUPs spent (L295, L309)
+
+
+class BecomeBountyHunter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """``character_id`` announces it will capture crooks for the reward money (L376)."""
+
+    campaign_id: str
+    character_id: str
+
+
+class BountyHunterDeclared(msgspec.Struct, frozen=True, kw_only=True):
+    """A Bounty Hunter (L376): with 26 or more Detective Points one Financial Resource Level
+    higher at once; Backing, Heroism and Public Identification each lower."""
+
+    character_id: str
+    detective_points: int
+    frl_before: int
+    frl_after: int
+    ratings: dict[str, int]  # the lowered Public Status components and the FRL, as they are now

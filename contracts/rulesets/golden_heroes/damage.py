@@ -6,10 +6,17 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from contracts.rulesets.golden_heroes.sheet import AttackName, PendingAttack, WeaponType
+from contracts.rulesets.golden_heroes.sheet import (
+    AttackName,
+    Circumstance,
+    DefenceClass,
+    PendingAttack,
+    WeaponType,
+)
+from contracts.rulesets.golden_heroes.strike import StrikeRolled
 
 ResponseKind = Literal["none", "dodge", "parry", "autoparry", "stand_firm", "resist",
-                       "superpower"]
+                       "superpower", "common_sense"]
 ParryMode = Literal["melee_ws_shield", "melee_ws", "melee_ma3", "melee_ma", "melee_other",
                     "missile_ws_shield", "missile_ws", "missile_hh", "missile_lp",
                     "missile_hp_ea"]
@@ -32,7 +39,13 @@ class Respond(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
     in_hand: bool = False  # autoparry with the object already in hand: 1 frame (L113)
     # a Superpower Refinement as the response: 1d6 + its IPP + the referee's 1-3 >= 7 (L117)
     power: str | None = None
-    referee_bonus: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
+    referee_bonus: Annotated[int, msgspec.Meta(ge=1, le=3)] | None = None
+    # a common-sense response (L117): a strike for a grab against the referee's Defence Class;
+    # what success does is the referee's: ``avoids_damage``, or ``recorded`` (the damage is
+    # taken and the success stands for the referee: the ledge caught, no fall)
+    defence_class: DefenceClass | None = None
+    common_sense: Literal["avoids_damage", "recorded"] = "recorded"
+    circumstances: list[Circumstance] = []
 
 
 class Recover(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -132,6 +145,18 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     field_destroyed: str = ""  # a barrier or wall the attack's HTK broke (L206-L207)
     # a hypothetical grapple: the HTC it would have done, not taken from the pools (L121)
     hypothetical_htc: int | None = None
+    # a grab answered (L115): the parry against the hypothetical 1d6 + Strength modifier
+    grab_die: int | None = None
+    grab_figure: int | None = None
+    grabbed: bool | None = None
+    # a common-sense response's strike for a grab against the referee's DC (L117)
+    response_strike: StrikeRolled | None = None
+    # the lifted victim's attack stunned, staggered, knocked out, hospitalised or killed its
+    # thrower: the throw cannot be made (L115)
+    throw_stopped: str | None = None
+    # a grapple by a weapon dragging the victim over or ripping an item from its grasp: what
+    # came of it once resisted or not (L114)
+    wrench: str | None = None
 
 
 class Recovered(msgspec.Struct, frozen=True, kw_only=True):

@@ -19,6 +19,9 @@ class DropObject(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     object_size: Annotated[int, msgspec.Meta(ge=0, le=21)]
     metres: Annotated[int, msgspec.Meta(ge=0, le=100_000)]
     encounter_id: str | None = None  # in a fight a response spends future frames
+    # the referee's: the metres still to fall when the victim, having seen it, responds; 20 or
+    # more and any Combat Response automatically succeeds (L136). None: seen too late
+    metres_left: Annotated[int, msgspec.Meta(ge=0, le=100_000)] | None = None
 
 
 class ObjectFell(msgspec.Struct, frozen=True, kw_only=True):
@@ -33,6 +36,9 @@ class ObjectFell(msgspec.Struct, frozen=True, kw_only=True):
     damage: int
     htc: int
     htk: int
+    rounds_to_fall: int = 0  # 40 m in the first Round, 140 m more in the 2nd, ... (L136)
+    metres_left: int | None = None
+    response_succeeds: bool = False  # 20 m or more still to fall (L136)
 
 
 class Ram(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):

@@ -27,7 +27,8 @@ class Grab(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True
     """A one-handed grab (L75-L76): 1 Frame; against a being able to resist a strike at the
     grabber's fist WC against DC6 (superpowered) or DC10 (non-superpowered) with Strike
     Modifiers (L82). No roll against the unconscious, the stunned or an ``unresisting`` being
-    (bound, willing); the referee may name another ``defence_class`` or a modifier (L82)."""
+    (bound, willing); the referee may name another ``defence_class`` or a modifier (L82). A hit
+    on a superpowered being able to respond waits for its ``Respond`` (L115)."""
 
     campaign_id: str
     character_id: str
@@ -65,12 +66,15 @@ class Grapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=T
 class MaintainGrapple(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Maintaining a grapple for an Action (L83): one strike roll, anything but a 1 holds; a 1
     is a Critical Miss and breaks the grapple. The hold's damage waits for the victim's
-    response (dodge or resist, L114)."""
+    response (dodge or resist, L114). A grapple by a weapon may ``drag_over`` the victim or
+    ``rip_item`` (``item``) from its grasp, resisted "in the same manner" (L114)."""
 
     campaign_id: str
     character_id: str
     target_id: str
     encounter_id: str | None = None
+    attempt: Literal["hold", "drag_over", "rip_item"] = "hold"
+    item: Annotated[str, msgspec.Meta(min_length=1, max_length=80)] | None = None
 
 
 class LetGo(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -93,7 +97,9 @@ class GrabRolled(msgspec.Struct, frozen=True, kw_only=True):
     strikes: list[StrikeRolled] = []
     rolled: bool = True
     succeeded: list[str] = []  # the hands that took hold
-    result: str  # "grabbed", "grapple_pending", "missed", "maintained", "broken"
+    # "grabbed", "grab_pending" (waiting for the response, L115), "grapple_pending", "missed",
+    # "maintained", "broken"
+    result: str
     hold: str | None = None
     weapon: str | None = None
     hypothetical_die: int | None = None  # a weapon grapple's 1d6 grapple damage (L121)
@@ -105,6 +111,17 @@ class GripChanged(msgspec.Struct, frozen=True, kw_only=True):
 
     character_id: str
     grip: Grip | None = None
+    reason: str
+
+
+class ThrowStopped(msgspec.Struct, frozen=True, kw_only=True):
+    """``character_id``, lifted by ``thrower_id`` to be thrown, answered with an attack that
+    stunned, staggered, knocked out, hospitalised or killed the thrower: it is still held but no
+    longer lifted, and the throw cannot be made (L115)."""
+
+    character_id: str
+    thrower_id: str
+    thrower_condition: str
     reason: str
 
 

@@ -65,6 +65,16 @@ class PendingAttack(msgspec.Struct, kw_only=True):
     obstruction_htk: int | None = None
 
 
+class DeclaredAttack(msgspec.Struct, frozen=True, kw_only=True):
+    """An attack declared on this character and not yet rolled: the moment a Judo Throw is
+    made, "just attacked in melee but before the strike roll for that attack" (L116)."""
+
+    attacker_id: str
+    attack: str
+    melee: bool
+    encounter_id: str | None = None
+
+
 class Grip(msgspec.Struct, frozen=True, kw_only=True):
     """How a character is held: by whom, with which hands, and, once grappled, the hold chosen
     when the grapple was made (L120) with this Action's hypothetical HTC (L121)."""
@@ -130,6 +140,8 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)
     pending_attack: PendingAttack | None = None
+    declared_attack: DeclaredAttack | None = None  # declared, its strike not yet rolled (L116)
+    bounty_hunter: bool = False  # hunts crooks for the reward money (L376)
     equipped: bool = False  # starting equipment chosen (L29)
     costume: str = "standard"  # DC 6 (L27), or Destabilised Molecules (L30)
     costume_dc: int = 6  # the DC without padding, kept when the equipment is chosen again

@@ -56,6 +56,21 @@ class Strike(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     # a solid obstruction this far behind the target, and its HTK (none: it does not give way)
     obstruction_metres: Annotated[int, msgspec.Meta(ge=0, le=1000)] | None = None  # L119
     obstruction_htk: Annotated[int, msgspec.Meta(ge=0, le=10_000)] | None = None
+    # declare the attack and spend its frames, the strike roll to come: the target may Judo
+    # Throw before it (L116); the attacker's next Strike on that target rolls it
+    declare: bool = False
+
+
+class AttackDeclared(msgspec.Struct, frozen=True, kw_only=True):
+    """An attack on ``character_id`` declared (its frames spent, its strike roll to come),
+    then ``rolled``, or ``foiled`` by a Judo Throw that threw the attacker (L116)."""
+
+    character_id: str
+    attacker_id: str
+    attack: str
+    melee: bool
+    state: Literal["declared", "rolled", "foiled"]
+    encounter_id: str | None = None
 
 
 class ModifierLine(msgspec.Struct, frozen=True, kw_only=True):

@@ -13,6 +13,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
+    common_sense,
     damage,
     decide_combat,
     energy_gimmicks,
@@ -20,6 +21,7 @@ from domain.rulesets.golden_heroes import (
     force_fields,
     frames,
     general_fields,
+    grab_response,
     grapples,
     obstructions,
     powers,
@@ -33,19 +35,9 @@ from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 
 def response_frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
-            cost: int) -> tuple[list[int], int]:
-    """Future frames for a response: this round's first, then next round's, at most all of
-    them (L54, L60, L100); refused when there are not enough."""
-    slots = frames.future_slots(state, cid)
-    if states.htc_condition(sheet) == "stunned":
-        slots = [s for s in slots if s >= 3]
-    now = slots[:cost]
-    later = cost - len(now)
-    if later > frames.next_round_frames(state, cid):
-        raise StateConflict("response", "golden-heroes.borrow-frames L60",
-                            f"the response needs {cost} frames; {cid!r} has {len(slots)} left "
-                            f"this round and {frames.next_round_frames(state, cid)} next")
-    return now, later
+                    cost: int) -> tuple[list[int], int]:
+    """Future frames for a response (L54, L60, L100): ``responses.future_frames``."""
+    return responses.future_frames(state, sheet, cid, cost)
 
 
 def _parry_damage(defender: c.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> tuple[int, list[int]]:
@@ -72,16 +64,23 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
                           f"the hit was struck in fight {p.encounter_id!r}")
     kind = cmd.response
     responses.check_may_respond(target, p, kind)
-    grapples.check_response(p, kind, (opts or GoldenHeroesOptions()).judo_damage_response)
+    opts = opts or GoldenHeroesOptions()
+    grab_response.check(p, kind)
+    grapples.check_response(p, kind, opts.judo_damage_response)
     state = decide_combat.active(states_, p.encounter_id) if p.encounter_id else None
     used_free = state.free_responses.get(cmd.character_id, 0) if state else 0
-    cost = (grapples.RESIST_FRAMES if kind == "resist"
+    cost = (grapples.RESIST_FRAMES if kind == "resist" and opts.resist_cost == "action"
             else responses.frame_cost(p, kind, used_free, cmd.in_hand))
-    free = kind not in ("none", "stand_firm", "resist") and responses.is_free(p, used_free)
+    free = (kind not in ("none", "stand_firm") and responses.is_free(p, used_free)
+            and (kind != "resist" or opts.resist_cost == "free_against_wc01"))
     body: dict[str, Any] = {"character_id": cmd.character_id, "attacker_id": p.attacker_id,
                             "attack": p.attack, "response": kind}
-    avoided, glance, parried = False, False, 0
-    if kind == "dodge":
+    avoided, glance, parried, parry_ok = False, False, 0, False
+    if "response_succeeds" in p.tags and kind not in ("none", "stand_firm"):
+        # a falling object with 20 m or more still to fall: any response succeeds (L136)
+        avoided = True
+        body.update(response_result="success: 20 m or more still to fall (L136)")
+    elif kind == "dodge":
         die = dice.roll(6)
         mods = responses.dodge_modifier(target, p)
         total = die + sum(v for _, v in mods) - p.weapon_class
@@ -110,13 +109,15 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
                 and not p.parry_row.startswith("melee"):
             avoided = True  # a missile parried by a missile does no damage whatsoever (L112)
         elif ok:
+            parry_ok = True
             parried, faces = _parry_damage(target, cmd, dice)
             body["parry_dice"] = faces
     elif kind == "superpower":
         # the refinement's roll is checked before the die is cast (L117)
-        responses.superpower_total(target, cmd.power, 0, cmd.referee_bonus)
+        bonus = opts.superpower_referee_bonus if cmd.referee_bonus is None else cmd.referee_bonus
+        responses.superpower_total(target, cmd.power, 0, bonus)
         die = dice.roll(6)
-        total = responses.superpower_total(target, cmd.power, die, cmd.referee_bonus)
+        total = responses.superpower_total(target, cmd.power, die, bonus)
         avoided = total >= responses.SUPERPOWER_SUCCESS
         body.update(response_dice=[die], response_total=total,
                     response_result="success" if avoided else "fail")
@@ -127,6 +128,12 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
         parried = max(total, 0)
         body.update(response_dice=[die], response_total=total,
                     response_result=f"resists {parried}")
+    elif kind == "common_sense":
+        # a strike for a grab against the referee's Defence Class (L117)
+        rolled = common_sense.roll(cmd, target, p, dice)
+        avoided = rolled.hit and cmd.common_sense == "avoids_damage"
+        body.update(response_dice=[rolled.natural], response_total=rolled.total,
+                    response_strike=rolled, response_result="success" if rolled.hit else "fail")
     elif kind == "autoparry":
         # an interposed object absorbs up to its Destroy HTK, energy attacks too (L113)
         parried = tables.SIZES[cmd.object_size].destroy_htk
@@ -145,19 +152,34 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
             raise
     body.update(response_frames=cost, free_response=free)
     step = {"autoparry": "autoparry (L113)", "resist": "resist (L114)"}.get(kind, "parry (L112)")
-    body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice, step,
-                        opts or GoldenHeroesOptions(), state, cmd.character_id))
-    out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
-    wall = general_fields.cover(state, cmd.character_id)
-    if wall is not None and state is not None and body.get("field_destroyed") == wall.field:
-        out.append(general_fields.broken(wall, state.encounter_id))
+    if grab_response.is_grab(p):
+        body.update(_grab_outcome(target, p, avoided, parry_ok, parried, dice,
+                                  opts.hospitalised_at))
+    else:
+        body.update(_damage(target, p, avoided, glance, parried, kind == "stand_firm", dice,
+                            step, opts, state, cmd.character_id))
+    stopped = _throw_stopped(target, p, body, opts.hospitalised_at)
+    grip_event = None
     if grapples.is_grapple(p):
         hypothetical = body.get("hypothetical_htc")
         inflicted = (hypothetical if hypothetical is not None
                      else body.get("htc_taken", 0) + body.get("htk_taken", 0))
         grip, why = grapples.grip_after(p, avoided, inflicted)
-        out.append(event(char(cmd.character_id), "GripChanged",
-                         c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why)))
+        body["wrench"] = grapples.wrench_result(p, grip is not None)
+        grip_event = event(char(cmd.character_id), "GripChanged",
+                           c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why))
+    out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
+    if stopped is not None:
+        out.append(stopped)
+    if body.get("grabbed"):
+        out.append(event(char(cmd.character_id), "GripChanged", c.GripChanged(
+            character_id=cmd.character_id, grip=grab_response.grip(p, target),
+            reason=f"grabbed by {p.attacker_id!r} (L76, L115)")))
+    wall = general_fields.cover(state, cmd.character_id)
+    if wall is not None and state is not None and body.get("field_destroyed") == wall.field:
+        out.append(general_fields.broken(wall, state.encounter_id))
+    if grip_event is not None:
+        out.append(grip_event)
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
         out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
@@ -176,6 +198,44 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     return out
 
 
+def _grab_outcome(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool,
+                  parry_ok: bool, parried: int, dice: Dice,
+                  hospitalised_at: str) -> dict[str, Any]:
+    """A grab answered (L115): a full dodge or a successful Superpower response avoids it; a
+    successful parry prevents it when its damage covers the hypothetical 1d6 + Strength
+    modifier; anything else takes hold."""
+    die = dice.roll(6) if parry_ok and not avoided else None
+    hypothetical = grab_response.figure(p, die) if die is not None else None
+    grabbed = not avoided and not (
+        hypothetical is not None and grab_response.prevented_by_parry(parried, hypothetical))
+    return {"grab_die": die, "grab_figure": hypothetical, "grabbed": grabbed,
+            "htc": target.htc, "htk": target.htk, "condition": states.htc_condition(target),
+            "injury": states.htk_condition(target, hospitalised_at)}
+
+
+STOPS_THROW = frozenset({"staggered", "stunned", "unconscious", "hospitalised",
+                         "technically_dead", "dead"})
+
+
+def _throw_stopped(thrower: c.GoldenHeroesSheet, p: c.PendingAttack, body: dict[str, Any],
+                   hospitalised_at: str) -> RulesetEvent | None:
+    """The lifted victim's attack on its thrower prevents the throw only if it "stuns,
+    staggers, hospitalises or kills the assailant or knocks them unconscious" (L115): a
+    condition the attack brought about."""
+    if "answers_lift" not in p.tags:
+        return None
+    before = {states.htc_condition(thrower), states.htk_condition(thrower, hospitalised_at)}
+    caused = [s for s in (body.get("condition"), body.get("injury"))
+              if s in STOPS_THROW and s not in before]
+    if not caused:
+        return None
+    body["throw_stopped"] = p.attacker_id
+    return event(char(p.attacker_id), "ThrowStopped", c.ThrowStopped(
+        character_id=p.attacker_id, thrower_id=body["character_id"],
+        thrower_condition=caused[-1], reason=f"the thrower is {caused[-1]}: the throw cannot "
+        "be made (L115)"))
+
+
 def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
             parried: int, stand_firm: bool, dice: Dice, parry_step: str,
             opts: GoldenHeroesOptions, state: c.EncounterState | None = None,
@@ -184,7 +244,8 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
     if avoided:
         # no damage at all: the critical is avoided too (L85)
         return {"htc": target.htc, "htk": target.htk,
-                "condition": states.htc_condition(target), "injury": states.htk_condition(target)}
+                "condition": states.htc_condition(target),
+                "injury": states.htk_condition(target, opts.hospitalised_at)}
     htc_faces = [dice.roll(6) for _ in range(p.htc_dice)]
     htk_faces = [dice.roll(6) for _ in range(p.htk_dice)]
     crit = p.critical_die if p.attacker_superpowered else None
@@ -261,5 +322,5 @@ def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glan
             "pushback_distance": way.distance, "collision_die": collision_die,
             "ploughed_through": way.through,
             "fell": fell, "htc": htc, "htk": htk, "condition": states.htc_condition(after),
-            "injury": states.htk_condition(after), "field_destroyed": broke,
+            "injury": states.htk_condition(after, opts.hospitalised_at), "field_destroyed": broke,
             "hypothetical_htc": hypothetical, "clear_die": clear_die, "knocked_clear": clear}

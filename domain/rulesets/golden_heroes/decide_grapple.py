@@ -18,15 +18,18 @@ from domain.rulesets.golden_heroes import (
     decide_damage,
     decide_strike,
     frames,
+    grab_response,
     grapples,
     lifting,
     states,
 )
 from domain.rulesets.golden_heroes import strike as strikes
 from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 GRAB: Final = "golden-heroes.grab L75-L76, L82"
 GRAPPLE: Final = "golden-heroes.grapple L75, L83"
+WRENCH: Final = "golden-heroes.grapple-weapon L114"
 
 
 def _check(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.GoldenHeroesSheet,
@@ -104,7 +107,8 @@ def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
 def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
          states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
     """A one-handed grab (L75-L76, L82): 1 Frame; a strike against DC6/DC10 when the target can
-    resist; a success grasps the target with that hand."""
+    resist; a success grasps the target with that hand, once the target's response (L115) has
+    not avoided it."""
     _check(cmd, attacker, target)
     own = attacker.grip
     if cmd.response and (own is None or own.holder_id != cmd.target_id or not own.lifted):
@@ -121,11 +125,22 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
     dc = grapples.grab_dc(target, cmd.defence_class)
     rolls = [grab_roll(dice, cmd, attacker, target, dc)] if rolled else []
     ok = not rolled or rolls[0].hit
+    fighter = (frames.combatant(decide_combat.active(states_, cmd.encounter_id), cmd.target_id)
+               if cmd.encounter_id else None)
+    surprised = fighter is not None and fighter.surprised
+    # a grab struck against a being able to answer it waits for its response (L115); a grab
+    # back at a thrower is itself the response and takes hold at once
+    waits = ok and rolled and not cmd.response and grab_response.can_respond(target, surprised)
     out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="grab", hands=[cmd.hand],
         strikes=rolls, rolled=rolled, succeeded=[cmd.hand] if ok else [],
-        result="grabbed" if ok else "missed", encounter_id=cmd.encounter_id)))
-    if ok:
+        result="grab_pending" if waits else "grabbed" if ok else "missed",
+        encounter_id=cmd.encounter_id)))
+    if waits:
+        out.append(event(char(cmd.target_id), "HitPending", c.HitPending(
+            character_id=cmd.target_id, attack=grab_response.grab_attack(
+                attacker, cmd.character_id, cmd.hand, cmd.encounter_id, surprised))))
+    elif ok:
         hands = [*(grip.hands if grip is not None else []), cmd.hand]
         out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
             character_id=cmd.target_id, reason=f"grabbed by the {cmd.hand} hand (L76)",
@@ -222,7 +237,8 @@ def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
 
 
 def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-             states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+             states_: Mapping[str, Any], dice: Dice,
+             opts: GoldenHeroesOptions | None = None) -> list[RulesetEvent]:
     """Maintaining a grapple for an Action (L83): anything but a natural 1 holds and its damage
     waits for the victim's dodge or resist (L114); a 1 is a Critical Miss and breaks it."""
     _check(cmd, attacker, target)
@@ -230,6 +246,11 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
     if grip is None or grip.holder_id != cmd.character_id or grip.hold is None:
         raise StateConflict("target_id", GRAPPLE,
                             f"{cmd.character_id!r} has no grapple on {cmd.target_id!r}")
+    if cmd.attempt != "hold" and grip.weapon is None:
+        raise DomainError("attempt", WRENCH, "only a grapple by a weapon drags a victim over "
+                          "or rips something from its grasp")
+    if cmd.attempt == "rip_item" and cmd.item is None:
+        raise DomainError("item", WRENCH, "name the item ripped from the victim's grasp")
     out = _frames(cmd, attacker, states_, "action", "maintain grapple")
     wc = None if grip.weapon is None else attacks.form(attacker, c.StrikeSpec(
         attack="weapon", weapon=grip.weapon)).weapon_class  # type: ignore[arg-type]
@@ -245,7 +266,10 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
         pending = grapples.grapple_attack(attacker, cmd.character_id, grip.hold, 0,
                                           cmd.encounter_id, maintained=True) \
             if grip.weapon is None else grapples.weapon_maintained(
-                grip.weapon, cmd.character_id, cmd.encounter_id, roll.weapon_class)
+                grip.weapon, cmd.character_id, cmd.encounter_id, roll.weapon_class,
+                grapples.wrench_tags(cmd.attempt, cmd.item),
+                grapples.wrench_bonus(attacker, cmd.attempt,
+                                       (opts or GoldenHeroesOptions()).wrench_strength))
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     else:

@@ -22,6 +22,7 @@ from domain.rulesets.golden_heroes import (
     grapples,
     lifting,
     powers,
+    responses,
     states,
     strike,
 )
@@ -69,6 +70,43 @@ def _allocation(form: attacks.AttackForm, cmd: c.Strike) -> tuple[int, int]:
     return bonus - cmd.pull + penalty, cmd.to_htk
 
 
+DECLARED = "golden-heroes.judo-throw L116"
+
+
+def _declared(cmd: c.Strike, form: attacks.AttackForm,
+              target: c.GoldenHeroesSheet) -> c.DeclaredAttack | None:
+    """The attacker's attack declared on the target and not yet rolled (L116); a declaration
+    is refused while one waits, and a roll must be of the attack declared."""
+    declared = target.declared_attack
+    mine = declared if declared is not None and declared.attacker_id == cmd.character_id \
+        else None
+    if cmd.declare and mine is not None:
+        raise StateConflict("declare", DECLARED, f"{mine.attack} on {cmd.target_id!r} is "
+                            "declared already: roll it")
+    if cmd.declare and cmd.thrown_id is not None:
+        raise DomainError("declare", DECLARED, "a throw is rolled as it is made")
+    if mine is not None and not cmd.declare and mine.attack != form.name:
+        raise DomainError("attack", DECLARED, f"the attack declared on {cmd.target_id!r} is "
+                          f"{mine.attack}: roll it first")
+    return mine
+
+
+def _declaration(cmd: c.Strike, form: attacks.AttackForm, state: str) -> RulesetEvent:
+    """The declared attack on the target's sheet, or its end (L116)."""
+    return event(char(cmd.target_id), "AttackDeclared", c.AttackDeclared(
+        character_id=cmd.target_id, attacker_id=cmd.character_id, attack=form.name,
+        melee=form.parry_row.startswith("melee"), state=state,  # type: ignore[arg-type]
+        encounter_id=cmd.encounter_id))
+
+
+def answers_lift(attacker: c.GoldenHeroesSheet, target_id: str) -> bool:
+    """Whether the striker is being lifted to be thrown by its target: "Characters that are
+    being lifted and thrown may respond immediately ... by using a normal attack form on their
+    assailant" (L115)."""
+    grip = attacker.grip
+    return grip is not None and grip.lifted and grip.holder_id == target_id
+
+
 def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
            states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
     """A strike: frames spent in the fight (L48-L50), d20 + WC + DC + modifiers (L79)."""
@@ -87,6 +125,7 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     if target.pending_attack is not None:
         raise StateConflict("target_id", "golden-heroes.response L79",
                             f"{cmd.target_id!r} has a hit waiting for its response first")
+    declared = _declared(cmd, form, target)
     out: list[RulesetEvent] = []
     surprised = False
     dc = defence_class(target)
@@ -101,12 +140,26 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             energy_pool.check(attacker, cmd.encounter_id, state.round,
                               form.htc_dice + form.htk_dice)
         activity = thrown[1] if thrown else "action" if form.frames == 2 else "frame"
-        slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
-        out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
-            encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
-            phase=state.phase, activity="strike", slots=slots, note=form.name)))
+        if declared is not None and not cmd.declare:
+            pass  # its frames were spent when it was declared (L116)
+        elif answers_lift(attacker, cmd.target_id):
+            # responding at once to being lifted: the attack's time from the future frames (L115)
+            slots, later = responses.future_frames(state, attacker, cmd.character_id,
+                                                   form.frames)
+            out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+                encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                round=state.round, phase=state.phase, activity="response", slots=slots,
+                next_round=later, note=f"{form.name}: answering the lift")))
+        else:
+            slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
+            out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+                encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                round=state.round, phase=state.phase, activity="strike", slots=slots,
+                note=form.name)))
         who = frames.combatant(state, cmd.target_id)
         surprised = who is not None and who.surprised
+    if cmd.declare:
+        return [*out, _declaration(cmd, form, "declared")]
     superpowered = attacker.character_type != "non_superpowered"
     ev = strike.resolve(
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
@@ -131,6 +184,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         pending.tags.append("critical_on_non_superpowered")  # L84
     if form.dodge_modifier:
         pending.tags.append(f"dodge{form.dodge_modifier:+d}")
+    if answers_lift(attacker, cmd.target_id):
+        pending.tags.append("answers_lift")  # its damage may stop the throw (L115)
     pool = None
     if form.name == "energy_attack" and cmd.encounter_id is not None:
         pool = energy_pool.after(
@@ -159,6 +214,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             out.append(recovering)
     if thrown is not None:
         out.append(thrown[2])
+    if declared is not None:
+        out.append(_declaration(cmd, form, "rolled"))
     if ev.hit:
         out.append(event(char(cmd.target_id), "HitPending",
                          c.HitPending(character_id=cmd.target_id, attack=pending)))

@@ -88,6 +88,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, dups=sheet.dups + ev.dups)
     if isinstance(ev, c.ScenarioStarted):
         return replace(sheet, dups=ev.dups, hero_points=ev.hero_points, hero_points_used=0)
+    if isinstance(ev, c.BountyHunterDeclared):
+        return replace(sheet, bounty_hunter=True, ratings={**sheet.ratings, **ev.ratings})
     if isinstance(ev, c.RatingSet):
         return replace(sheet, ratings={**sheet.ratings, ev.rating: ev.value})
     if isinstance(ev, c.ScenarioEnded):
@@ -105,6 +107,14 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return equipment.fold(sheet, ev)
     if isinstance(ev, c.GripChanged):
         return replace(sheet, grip=ev.grip)
+    if isinstance(ev, c.AttackDeclared):
+        declared = c.DeclaredAttack(attacker_id=ev.attacker_id, attack=ev.attack, melee=ev.melee,
+                                    encounter_id=ev.encounter_id)
+        return replace(sheet, declared_attack=declared if ev.state == "declared" else None)
+    if isinstance(ev, c.ThrowStopped):
+        # still held, no longer lifted to be thrown (L115)
+        grip = sheet.grip if sheet.grip is None else replace(sheet.grip, lifted=False)
+        return replace(sheet, grip=grip)
     if isinstance(ev, c.HitPending):
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):

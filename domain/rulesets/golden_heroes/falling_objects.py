@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from contracts.rulesets import golden_heroes as c
-from domain.errors import StateConflict
+from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import tables
 from domain.rulesets.golden_heroes.decide_combat import char, event
@@ -19,6 +19,28 @@ METRES_A_STEP: Final = 5
 PER_STEP: Final = 2
 MAX_MODIFIER: Final = 100
 HAND_HURLED_WC: Final = 2  # hand-hurled concussive (L131)
+# "objects fall 40m in one Round, a further 140m in the 2nd Round, 220m in the 3rd, and 320m in
+# each subsequent Round" (L136)
+FALL_A_ROUND: Final = (40, 140, 220)
+FALL_LATER_ROUNDS: Final = 320
+RESPONSE_TIME_METRES: Final = 20  # "any Combat Response automatically succeeds if the object
+# still has 20m or more to fall at the time of the response" (L136)
+
+
+def rounds_to_fall(metres: int) -> int:
+    """The Rounds an object takes to fall ``metres``: 40 m in the first, 140 m more in the
+    second, 220 m in the third, 320 m in each later one (L136)."""
+    fallen, rounds = 0, 0
+    while fallen < metres:
+        fallen += FALL_A_ROUND[rounds] if rounds < len(FALL_A_ROUND) else FALL_LATER_ROUNDS
+        rounds += 1
+    return rounds
+
+
+def response_succeeds(metres_left: int | None) -> bool:
+    """Any Combat Response to a falling object succeeds with 20 m or more still to fall
+    (L136)."""
+    return metres_left is not None and metres_left >= RESPONSE_TIME_METRES
 
 
 def modifier(metres: int) -> int:
@@ -66,15 +88,21 @@ def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
     throw = tables.SIZES[cmd.object_size].throw
     mod = modifier(cmd.metres)
     htc, htk = split(throw + mod)
+    if cmd.metres_left is not None and cmd.metres_left > cmd.metres:
+        raise DomainError("metres_left", "golden-heroes.falling-objects L136",
+                          f"it falls {cmd.metres} m in all")
+    early = response_succeeds(cmd.metres_left)
     fell = c.ObjectFell(character_id=cmd.character_id, object_size=cmd.object_size,
                         metres=cmd.metres, throw_strength=throw, modifier=mod, damage=throw + mod,
-                        htc=htc, htk=htk)
+                        htc=htc, htk=htk, rounds_to_fall=rounds_to_fall(cmd.metres),
+                        metres_left=cmd.metres_left, response_succeeds=early)
     size_penalty = cmd.object_size // 5  # a large hurled object is dodged at -Size/5 (L103)
     pending = c.PendingAttack(
         attacker_id="", encounter_id=cmd.encounter_id, attack="falling_object",
         weapon_type="hand_hurled_concussive", weapon_class=HAND_HURLED_WC, frames=1,
         parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
-        tags=[f"dodge{-size_penalty:+d}"] if size_penalty else [], attacker_superpowered=False)
+        tags=([f"dodge{-size_penalty:+d}"] if size_penalty else [])
+        + (["response_succeeds"] if early else []), attacker_superpowered=False)
     return [event(char(cmd.character_id), "ObjectFell", fell),
             event(char(cmd.character_id), "HitPending",
                   c.HitPending(character_id=cmd.character_id, attack=pending))]

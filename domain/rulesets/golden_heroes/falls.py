@@ -26,7 +26,8 @@ def dice_for(metres: int, jump: bool, superpowered: bool) -> int:
     return min(counted // METRES_A_DIE, MAX_DICE)
 
 
-def fall(cmd: c.Fall, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEvent]:
+def fall(cmd: c.Fall, sheet: c.GoldenHeroesSheet, dice: Dice,
+         hospitalised_at: str = "tenth_or_less") -> list[RulesetEvent]:
     """The fall's dice through the dividers into the pools (digest §3.7, §3.11)."""
     n = dice_for(cmd.metres, cmd.jump, sheet.character_type != "non_superpowered")
     htc_faces = [dice.roll(6) for _ in range(n)]
@@ -46,5 +47,5 @@ def fall(cmd: c.Fall, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEve
                           response="none", htc_dice=htc_faces, htk_dice=htk_faces, steps=steps,
                           htc_taken=d.htc, htk_taken=d.htk, overflow_htk=overflow, htc=htc,
                           htk=htk, condition=states.htc_condition(after),
-                          injury=states.htk_condition(after))
+                          injury=states.htk_condition(after, hospitalised_at))
     return [event(char(cmd.character_id), "AttackResolved", ev)]

@@ -159,12 +159,41 @@ def weapon_attack(form: attacks.AttackForm, attacker_id: str, encounter_id: str 
             *form.tags], attacker_superpowered=superpowered)
 
 
+def wrench_tags(attempt: str, item: str | None) -> list[str]:
+    """A weapon grapple's attempt to drag the victim over or rip an item away, carried on the
+    maintained hold's damage until it is resisted (L114)."""
+    if attempt == "hold":
+        return []
+    return [f"attempt:{attempt}"] + ([f"item:{item}"] if item else [])
+
+
+def wrench_bonus(grappler: GoldenHeroesSheet, attempt: str, strength: str) -> int:
+    """The figure resisted when dragging over or ripping away: the 1d6 plus the grappler's
+    Strength Damage Modifier (option ``wrench_strength`` "add"), else the 1d6 alone (L114,
+    L121)."""
+    if attempt == "hold" or strength != "add":
+        return 0
+    return generation.strength_damage_modifier(grappler.attributes.get("strength", 10))
+
+
+def wrench_result(p: PendingAttack, held: bool) -> str | None:
+    """What a drag or a rip came to: done when the hold's hypothetical damage got through,
+    failed when dodged or resisted off (L114)."""
+    attempt = next((t[8:] for t in p.tags if t.startswith("attempt:")), None)
+    if attempt is None:
+        return None
+    item = next((t[5:] for t in p.tags if t.startswith("item:")), "")
+    what = "dragged over" if attempt == "drag_over" else f"{item} ripped from its grasp"
+    return what if held else f"not {what}"
+
+
 def weapon_maintained(weapon: str, attacker_id: str, encounter_id: str | None,
-                      weapon_class: int) -> PendingAttack:
+                      weapon_class: int, tags: list[str] | None = None,
+                      bonus: int = 0) -> PendingAttack:
     """A grapple by a weapon maintained (L121): only hypothetical damage of 1d6 HTC an Action,
     with no Damage Modifiers."""
     return PendingAttack(
         attacker_id=attacker_id, encounter_id=encounter_id, attack="grapple", weapon_type=weapon,
         weapon_class=weapon_class, frames=2, parry_row="melee_other", htc_dice=1, htc_plus=0,
-        htk_dice=0, htk_plus=0, tags=["grapple", "hold:hypothetical", "maintained",
-                                      "weapon_grapple"])
+        htk_dice=0, htk_plus=0, damage_modifier=bonus,
+        tags=["grapple", "hold:hypothetical", "maintained", "weapon_grapple", *(tags or [])])

@@ -72,6 +72,13 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
     if thrower.pending_attack is not None:
         raise StateConflict("character_id", RULE, "a Judo Throw is declared before the "
                             "attack's strike roll; a hit is already waiting")
+    declared = thrower.declared_attack
+    if declared is None or declared.attacker_id != cmd.target_id:
+        raise StateConflict("target_id", RULE, f"only just attacked in melee by {cmd.target_id!r}"
+                            " and before its strike roll: its Strike must be declared first "
+                            "(declare: true)")
+    if not declared.melee:
+        raise DomainError("target_id", RULE, f"{declared.attack} is not a melee attack")
     out: list[RulesetEvent] = []
     state = decide_combat.active(states_, cmd.encounter_id) if cmd.encounter_id else None
     if state is not None:
@@ -96,6 +103,11 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
             htk_die=htk_die, htk=htk_from_die(htk_die) if htk_die else 0,
             encounter_id=cmd.encounter_id)
     out.insert(0, event(char(cmd.character_id), "JudoThrown", body))
+    if body.result == "thrown":
+        # the attacker, thrown, does not make the attack it declared (a decision)
+        out.append(event(char(cmd.character_id), "AttackDeclared", c.AttackDeclared(
+            character_id=cmd.character_id, attacker_id=cmd.target_id, attack=declared.attack,
+            melee=True, state="foiled", encounter_id=declared.encounter_id)))
     if state is not None and body.frames_lost:
         spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
         lost = decide_combat.lose_frames(state, cmd.target_id, body.frames_lost, "judo thrown",

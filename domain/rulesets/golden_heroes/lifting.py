@@ -1,8 +1,8 @@
 """Pushing, lifting and throwing by the Size table (L70-L74, L115).
 
 The Strength to push, lift and throw each Size is data in ``tables.SIZES``. Carrying or pushing
-at "half their normal Movement rate" rounds down (a decision). A being is Size 3 ("average
-person", L72) unless the command names another Size.
+at "half their normal Movement rate" rounds down unless the option ``half_movement_rounding``
+says up. A being is Size 3 ("average person", L72) unless the command names another Size.
 """
 
 from __future__ import annotations
@@ -45,8 +45,14 @@ def _movement(sheet: c.GoldenHeroesSheet) -> int:
                                base.get("vigour", 10))
 
 
+def half_movement(metres: int, rounding: str = "down") -> int:
+    """"Half their normal Movement rate" (L70-L71) in whole metres: rounded down unless the
+    option ``half_movement_rounding`` says up."""
+    return (metres + 1) // 2 if rounding == "up" else metres // 2
+
+
 def _handled(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, action: str, size: int,
-             need: int, field: str) -> c.ObjectHandled:
+             need: int, field: str, rounding: str = "down") -> c.ObjectHandled:
     strength = sheet.attributes.get("strength", 10)
     if strength < need:
         raise DomainError(field, LIFT if action == "lift" else "golden-heroes.push L70-L74",
@@ -54,7 +60,7 @@ def _handled(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, action: str, size
     how = moves(strength, size) if action == "push" else (
         "full_movement" if strength >= tables.SIZES[size].throw else "half_movement")
     metres = _movement(sheet) if how == "full_movement" else \
-        _movement(sheet) // 2 if how == "half_movement" else 0
+        half_movement(_movement(sheet), rounding) if how == "half_movement" else 0
     return c.ObjectHandled(character_id=cmd.character_id, action=action,  # type: ignore[arg-type]
                            object_size=size, target_id=getattr(cmd, "target_id", None),
                            strength=strength, need=need, moves=how,  # type: ignore[arg-type]
@@ -72,19 +78,19 @@ def _frame(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, states_: Mapping[st
         phase=state.phase, activity="frame", slots=slots, note=note))]
 
 
-def push(cmd: c.Push, sheet: c.GoldenHeroesSheet,
-         states_: Mapping[str, Any]) -> list[RulesetEvent]:
+def push(cmd: c.Push, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any],
+         rounding: str = "down") -> list[RulesetEvent]:
     """Pushing (L70): the push Strength (half for a mobile object); the initial push 1 Frame."""
     if states.helpless(sheet):
         raise StateConflict("character_id", "golden-heroes.unconscious L123", "cannot act")
     ev = _handled(cmd, sheet, "push", cmd.object_size, push_need(cmd.object_size, cmd.mobile),
-                  "object_size")
+                  "object_size", rounding)
     return [event(char(cmd.character_id), "ObjectHandled", ev),
             *_frame(cmd, sheet, states_, "push")]
 
 
 def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | None,
-         states_: Mapping[str, Any]) -> list[RulesetEvent]:
+         states_: Mapping[str, Any], rounding: str = "down") -> list[RulesetEvent]:
     """Lifting (L71, L73): 1 Frame; an unwilling being able to resist only once grabbed."""
     if states.helpless(sheet):
         raise StateConflict("character_id", "golden-heroes.unconscious L123", "cannot act")
@@ -95,7 +101,7 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
     size = cmd.object_size if cmd.object_size is not None else BEING_SIZE
     out: list[RulesetEvent] = []
     ev = _handled(cmd, sheet, "lift", size, tables.SIZES[size].lift,
-                  "target_id" if cmd.object_size is None else "object_size")
+                  "target_id" if cmd.object_size is None else "object_size", rounding)
     out.append(event(char(cmd.character_id), "ObjectHandled", ev))
     if target is not None and cmd.target_id is not None:
         grip = target.grip

@@ -36,6 +36,27 @@ class GoldenHeroesOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unkn
     # Hero Points change "any die roll ... just made" (L373): a critical (natural 1 or 20)
     # stands as rolled (a decision), or its total may be changed too
     hero_points_on_criticals: Literal["stand", "change"] = "stand"
+    # a Superpower response adds "1-3 (determined by you ...)" (L117): the figure used when the
+    # referee gives none (the digest recommends none: 1, the least, keeps the roll honest)
+    superpower_referee_bonus: Annotated[int, msgspec.Meta(ge=1, le=3)] = 1
+    # "Resisting takes 1 Action, used up in advance" (L114) against the "up to 4 responses per
+    # Round" free against WC 0/1 (L101): the resist's own line wins ("action"), or a resist
+    # against a WC 0/1 grapple counts among the free responses ("free_against_wc01")
+    resist_cost: Literal["action", "free_against_wc01"] = "action"
+    # hospitalised when HTK is "reduced to one tenth, rounded down" (L9) or "less than one
+    # tenth" (L128): at a tenth or less (decision #9), or only under it
+    hospitalised_at: Literal["tenth_or_less", "under_a_tenth"] = "tenth_or_less"
+    # "half their normal Movement rate" (L70-L71) in whole metres: rounded down (a reading), or
+    # up
+    half_movement_rounding: Literal["down", "up"] = "down"
+    # dragging a victim over or ripping an item from its grasp with a grapple by a weapon is
+    # resisted "in the same manner" as the grapple (L114): the grappler's Strength Damage
+    # Modifier is added to the 1d6 (the digest's recommendation, "add"), or not ("none": the
+    # maintained weapon grapple's 1d6 alone, L121)
+    wrench_strength: Literal["add", "none"] = "add"
+    # a Bounty Hunter suffers "an immediate drop in their Backing, Heroism, and Public
+    # Identification Ratings" (L376) of no stated size: this many points each (at least 1)
+    bounty_hunter_drop: Annotated[int, msgspec.Meta(ge=1, le=4)] = 1
 
 
 def parse_options(raw: Mapping[str, Any]) -> GoldenHeroesOptions:

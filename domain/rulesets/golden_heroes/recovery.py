@@ -15,14 +15,16 @@ HTC_AID_DICE = 2  # smelling salts, brandy, cold water: 2d6 HTC (L124)
 FIRST_AID_DICE = 1  # 1d6 HTK (L128)
 
 
-def _after(sheet: c.GoldenHeroesSheet, htc: int, htk: int) -> dict[str, object]:
+def _after(sheet: c.GoldenHeroesSheet, htc: int, htk: int,
+           hospitalised_at: str = "tenth_or_less") -> dict[str, object]:
     out = msgspec.structs.replace(sheet, htc=htc, htk=htk)
     out = msgspec.structs.replace(out, unconscious=states.latch_unconscious(out))
     return {"htc": htc, "htk": htk, "condition": states.htc_condition(out),
-            "injury": states.htk_condition(out)}
+            "injury": states.htk_condition(out, hospitalised_at)}
 
 
-def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEvent]:
+def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice,
+            hospitalised_at: str = "tenth_or_less") -> list[RulesetEvent]:
     """1d6 + the Vigour recovery modifier (L8): HTC a round of total inaction (L122-L123), an
     action with Fast Recovery (L209); HTK an hour (L128); in hospital 1 HTK a day (L128).
     From negative HTC a character recovers to 0, then rolls 1d20 each round and goes on only
@@ -34,10 +36,10 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Rule
     body: dict[str, object] = {"character_id": cmd.character_id, "period": cmd.period,
                                "modifier": mod}
     htc, htk = sheet.htc, sheet.htk
-    hospital = states.htk_condition(sheet) == "hospitalised"
+    hospital = states.htk_condition(sheet, hospitalised_at) == "hospitalised"
     if sheet.no_recovery_hours > 0 and cmd.period == "hour":
         # a coup de grace: the hour passes without recovery (L78)
-        body.update(_after(sheet, htc, htk), no_recovery_hours=sheet.no_recovery_hours - 1)
+        body.update(_after(sheet, htc, htk, hospitalised_at), no_recovery_hours=sheet.no_recovery_hours - 1)
         return [event(char(cmd.character_id), "Recovered", c.Recovered(**body))]  # type: ignore[arg-type]
     if cmd.period in ("round", "action"):
         coup_de_grace.refuse_recovery(sheet, "period")
@@ -79,7 +81,7 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Rule
                                 "only the hospitalised recover a day at a time in hospital")
         htk += 1
         body["htk_gain"] = 1
-    body.update(_after(sheet, htc, htk))
+    body.update(_after(sheet, htc, htk, hospitalised_at))
     return [event(char(cmd.character_id), "Recovered", c.Recovered(**body))]  # type: ignore[arg-type]
 
 

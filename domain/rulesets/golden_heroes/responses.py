@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.golden_heroes import GoldenHeroesSheet, PendingAttack
+from contracts.rulesets.golden_heroes import EncounterState, GoldenHeroesSheet, PendingAttack
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.golden_heroes import grapples, powers, states, tables
+from domain.rulesets.golden_heroes import frames, grapples, powers, states, tables
+
+COMMON_SENSE_FRAMES = 2  # "it will usually cost the character 2 future Frames" (L117)
+
+
+def future_frames(state: EncounterState, sheet: GoldenHeroesSheet, cid: str,
+                  cost: int) -> tuple[list[int], int]:
+    """Future frames for a response: this round's first, then next round's, at most all of
+    them (L54, L60, L100); refused when there are not enough."""
+    slots = frames.future_slots(state, cid)
+    if states.htc_condition(sheet) == "stunned":
+        slots = [s for s in slots if s >= 3]
+    now = slots[:cost]
+    later = cost - len(now)
+    if later > frames.next_round_frames(state, cid):
+        raise StateConflict("response", "golden-heroes.borrow-frames L60",
+                            f"the response needs {cost} frames; {cid!r} has {len(slots)} left "
+                            f"this round and {frames.next_round_frames(state, cid)} next")
+    return now, later
 
 
 def check_may_respond(target: GoldenHeroesSheet, p: PendingAttack, kind: str) -> None:
@@ -118,4 +136,6 @@ def frame_cost(p: PendingAttack, kind: str, used_free: int, in_hand: bool = Fals
         return tables.AUTOPARRY_FRAMES[int(in_hand)]
     if kind == "superpower":
         return SUPERPOWER_FRAMES
+    if kind == "common_sense":
+        return COMMON_SENSE_FRAMES
     return p.frames

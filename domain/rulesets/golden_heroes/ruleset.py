@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     bindings,
+    bounty,
     campaign,
     coup_de_grace,
     decide_combat,
@@ -60,13 +61,14 @@ def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesShe
 
 def _decide_grapple(command: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo,
                     attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-                    states: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+                    states: Mapping[str, Any], dice: Dice,
+                    opts: GoldenHeroesOptions) -> list[RulesetEvent]:
     if isinstance(command, c.Grab):
         return decide_grapple.grab(command, attacker, target, states, dice)
     if isinstance(command, c.Grapple):
         return decide_grapple.grapple(command, attacker, target, states, dice)
     if isinstance(command, c.MaintainGrapple):
-        return decide_grapple.maintain(command, attacker, target, states, dice)
+        return decide_grapple.maintain(command, attacker, target, states, dice, opts)
     return decide_grapple.let_go(command, attacker, target, states)
 
 
@@ -169,6 +171,9 @@ class GoldenHeroesRuleset:
             return rating_rolls.choose_target(command, load, dice)
         if isinstance(command, c.UseResources):
             return campaign.use_resources(command, load(command.character_id, "character_id"))
+        if isinstance(command, c.BecomeBountyHunter):
+            return bounty.declare(command, load(command.character_id, "character_id"),
+                                  opts.bounty_hunter_drop)
         if isinstance(command, c.AllocateDups):
             return campaign.allocate(command, load(command.character_id, "character_id"))
         if isinstance(command, c.ImproveCharacter):
@@ -204,7 +209,8 @@ class GoldenHeroesRuleset:
         if isinstance(command, c.EndCombat):
             return decide_combat.end_combat(command, states)
         if isinstance(command, c.Fall):
-            return falls.fall(command, load(command.character_id, "character_id"), dice)
+            return falls.fall(command, load(command.character_id, "character_id"), dice,
+                              opts.hospitalised_at)
         if isinstance(command, c.RaiseForceField):
             return force_fields.raise_field(command, load(command.character_id, "character_id"),
                                             states)
@@ -218,7 +224,7 @@ class GoldenHeroesRuleset:
                                          load(command.target_id, "target_id"), states, dice)
         if isinstance(command, (c.Grab, c.Grapple, c.MaintainGrapple, c.LetGo)):
             return _decide_grapple(command, load(command.character_id, "character_id"),
-                                   load(command.target_id, "target_id"), states, dice)
+                                   load(command.target_id, "target_id"), states, dice, opts)
         if isinstance(command, c.ChooseEquipment):
             return equipment.choose(command, load(command.character_id, "character_id"))
         if isinstance(command, c.JudoThrow):
@@ -228,13 +234,16 @@ class GoldenHeroesRuleset:
             return general_fields.place(command, load(command.character_id, "character_id"),
                                         states)
         if isinstance(command, c.Push):
-            return lifting.push(command, load(command.character_id, "character_id"), states)
+            return lifting.push(command, load(command.character_id, "character_id"), states,
+                                opts.half_movement_rounding)
         if isinstance(command, c.Lift):
             return lifting.lift(command, load(command.character_id, "character_id"),
                                 None if command.target_id is None
-                                else load(command.target_id, "target_id"), states)
+                                else load(command.target_id, "target_id"), states,
+                                opts.half_movement_rounding)
         if isinstance(command, c.Recover):
-            return recovery.recover(command, load(command.character_id, "character_id"), dice)
+            return recovery.recover(command, load(command.character_id, "character_id"), dice,
+                                    opts.hospitalised_at)
         if isinstance(command, c.Aid):
             return recovery.aid(command, load(command.character_id, "character_id"),
                                 load(command.target_id, "target_id"), dice)
@@ -252,7 +261,8 @@ class GoldenHeroesRuleset:
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Effect-table figures, movement, thresholds and frames per round."""
         loaded = sheets.load(sheet)
-        return {**sheets.derived(loaded), **campaign.derived(loaded)}
+        opts = parse_options(options)
+        return {**sheets.derived(loaded, opts.hospitalised_at), **campaign.derived(loaded)}
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.StrikeSpec, options: Mapping[str, Any],
                    target: Mapping[str, Any] | None = None) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenH
         generated=True)
 
 
-def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
+def derived(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") -> dict[str, Any]:
     """Effect-table figures (L4-L8), movement (L10), thresholds (L9), frames per round (L42),
     Defence Class (L62-L67, powers), conditions (L9, L122-L128)."""
     a = sheet.attributes
@@ -55,7 +55,7 @@ def derived(sheet: GoldenHeroesSheet) -> dict[str, Any]:
         "powers": powers.described(sheet),
         **powers.figures(sheet, move),
         "condition": states.htc_condition(sheet),
-        "injury": states.htk_condition(sheet),
+        "injury": states.htk_condition(sheet, hospitalised_at),
         "damage_modifier": generation.strength_damage_modifier(a["strength"]),
         "damage_divider_bonus": generation.strength_divider_bonus(a["strength"]),
         "strike_modifier": tables.band(tables.DEXTERITY_STRIKE, a["dexterity"]),

@@ -28,16 +28,18 @@ def htc_condition(sheet: GoldenHeroesSheet) -> str:
     return "fine"
 
 
-def htk_condition(sheet: GoldenHeroesSheet) -> str:
-    """The worst HTK condition: dead below 0, technically dead at 0, hospitalised at a tenth
-    (L9, L128)."""
+def htk_condition(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") -> str:
+    """The worst HTK condition: dead below 0, technically dead at 0, hospitalised at a tenth,
+    rounded down, or less (L9; option ``hospitalised_at`` ``under_a_tenth``: "less than one
+    tenth", L128)."""
     if sheet.max_htk <= 0:
         return "none"
     if sheet.htk < 0:
         return "dead"
     if sheet.htk == 0:
         return "technically_dead"
-    if sheet.htk <= sheet.max_htk // 10:
+    tenth = sheet.max_htk // 10
+    if sheet.htk < tenth or (sheet.htk == tenth and hospitalised_at == "tenth_or_less"):
         return "hospitalised"
     return "none"
 
