@@ -12,13 +12,12 @@ from typing import Any
 
 from domain.fair_dice import derive_face
 from tests.conftest import Api
-from tests.integration.test_golden_heroes_scripted_fight import secret_seed
+from tests.integration.scripted_dice import Draw, secret_seed
 
 R = "golden-heroes"
 HERO = {"attributes": {"ego": 10, "strength": 18, "dexterity": 12, "vigour": 12},
         "max_htc": 40, "htc": 40, "max_htk": 40, "htk": 40, "generated": True}
 FOE = {**HERO, "attributes": {"ego": 10, "strength": 12, "dexterity": 12, "vigour": 12}}
-Draw = Callable[[int, int], int]
 
 
 class Table:

@@ -8,7 +8,7 @@ from typing import Any
 
 from domain.fair_dice import derive_face
 from tests.conftest import Api
-from tests.integration.test_golden_heroes_scripted_fight import secret_seed
+from tests.integration.scripted_dice import secret_seed
 
 STRONG = {"attributes": {"ego": 10, "strength": 25, "dexterity": 18, "vigour": 12},
           "max_htc": 40, "htc": 40, "max_htk": 40, "htk": 40, "generated": True,

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from domain.fair_dice import derive_face
 from tests.conftest import Api
+from tests.integration.scripted_dice import Draw, scripted_command_id, secret_seed
 from tests.integration.test_golden_heroes_combat_http import log_length
-from tests.integration.test_golden_heroes_scripted_fight import secret_seed
 
 R = "golden-heroes"
-Draw = Callable[[int, int], int]
 
 
 def body(dex: int, **more: object) -> dict[str, object]:
@@ -36,15 +34,7 @@ async def test_a_general_force_wall_through_http(api: Api) -> None:
     seed = await secret_seed(api.database_url, cid)
 
     def pick(tag: str, wanted: Callable[[Draw], bool]) -> str:
-        for n in range(20_000):
-            command_id = f"{tag}-{n}"
-
-            def draw(i: int, sides: int, command_id: str = command_id) -> int:
-                return derive_face(seed, cid, command_id, i, sides)
-
-            if wanted(draw):
-                return command_id
-        raise AssertionError(f"no command id scripts {tag}")
+        return scripted_command_id(seed, cid, tag, wanted)
 
     fight = {"campaign_id": cid, "encounter_id": "gate"}
     t = {"ann": ann, "cid": cid}

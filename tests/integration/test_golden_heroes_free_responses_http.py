@@ -11,12 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.fair_dice import derive_face
 from tests.conftest import Api
-from tests.integration.test_golden_heroes_scripted_fight import secret_seed
+from tests.integration.scripted_dice import Draw, scripted_command_id, secret_seed
 
 R = "golden-heroes"
-Draw = Callable[[int, int], int]
 
 
 def body(dex: int, kind: str = "superpowered") -> dict[str, Any]:
@@ -38,15 +36,7 @@ async def test_a_fifth_free_response_is_refused_without_a_frame(api: Api) -> Non
     fight = {"campaign_id": cid, "encounter_id": "alley"}
 
     def pick(tag: str, wanted: Callable[[Draw], bool]) -> str:
-        for n in range(20_000):
-            command_id = f"{tag}-{n}"
-
-            def draw(i: int, sides: int, command_id: str = command_id) -> int:
-                return derive_face(seed, cid, command_id, i, sides)
-
-            if wanted(draw):
-                return command_id
-        raise AssertionError(f"no command id scripts {tag}")
+        return scripted_command_id(seed, cid, tag, wanted)
 
     async def log_len() -> int:
         page = await api.get(gm, f"/v1/campaigns/{cid}/events", limit=1000)

@@ -13,15 +13,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from domain.fair_dice import derive_face
 from tests.conftest import Api
-from tests.integration.test_golden_heroes_scripted_fight import secret_seed
+from tests.integration.scripted_dice import Draw, scripted_command_id, secret_seed
 
 R = "golden-heroes"
 HERO = {"attributes": {"ego": 10, "strength": 18, "dexterity": 12, "vigour": 12},
         "max_htc": 40, "htc": 40, "max_htk": 40, "htk": 40, "generated": True}
 FOE = {**HERO, "attributes": {"ego": 10, "strength": 12, "dexterity": 12, "vigour": 12}}
-Draw = Callable[[int, int], int]
 
 
 async def test_a_grapple_made_held_and_resisted_through_http(api: Api) -> None:  # noqa: PLR0915
@@ -35,15 +33,7 @@ async def test_a_grapple_made_held_and_resisted_through_http(api: Api) -> None: 
     hold = {**fight, "character_id": "hero", "target_id": "foe"}
 
     def pick(tag: str, wanted: Callable[[Draw], bool]) -> str:
-        for n in range(20_000):
-            command_id = f"{tag}-{n}"
-
-            def draw(i: int, sides: int, command_id: str = command_id) -> int:
-                return derive_face(seed, cid, command_id, i, sides)
-
-            if wanted(draw):
-                return command_id
-        raise AssertionError(f"no command id scripts {tag}")
+        return scripted_command_id(seed, cid, tag, wanted)
 
     async def step(type_: str, payload: dict[str, Any], command_id: str | None = None
                    ) -> dict[str, Any]:
@@ -128,15 +118,7 @@ async def test_a_judo_throw_and_a_superpower_response_through_http(api: Api) -> 
     seed = await secret_seed(api.database_url, cid)
 
     def pick(tag: str, wanted: Callable[[Draw], bool]) -> str:
-        for n in range(20_000):
-            command_id = f"{tag}-{n}"
-
-            def draw(i: int, sides: int, command_id: str = command_id) -> int:
-                return derive_face(seed, cid, command_id, i, sides)
-
-            if wanted(draw):
-                return command_id
-        raise AssertionError(f"no command id scripts {tag}")
+        return scripted_command_id(seed, cid, tag, wanted)
 
     # the foe's punch is declared, its strike roll to come: the moment of a Judo Throw (L116)
     await api.ok(gm, f"{R}.Strike", {"campaign_id": cid, "character_id": "foe",

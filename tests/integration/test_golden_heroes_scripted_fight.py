@@ -16,11 +16,9 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-import asyncpg
-
-from domain.fair_dice import derive_face
 from tests.conftest import Api
 from tests.integration.live_stream import open_live
+from tests.integration.scripted_dice import Draw, scripted_command_id, secret_seed
 
 R = "golden-heroes"
 HERO = {"attributes": {"ego": 10, "strength": 25, "dexterity": 18, "vigour": 12},
@@ -30,17 +28,6 @@ HERO = {"attributes": {"ego": 10, "strength": 25, "dexterity": 18, "vigour": 12}
 FOE = {"attributes": {"ego": 10, "strength": 12, "dexterity": 12, "vigour": 12},
        "max_htc": 20, "htc": 20, "max_htk": 40, "htk": 40, "generated": True,
        "powers": [{"power": "armour", "grade": 1}]}
-Draw = Callable[[int, int], int]
-
-
-async def secret_seed(database_url: str, cid: str) -> bytes:
-    conn = await asyncpg.connect(database_url)
-    try:
-        seed: bytes = await conn.fetchval(
-            "SELECT seed FROM dice_seeds WHERE campaign_id = $1 AND epoch = 1", cid)
-        return seed
-    finally:
-        await conn.close()
 
 
 def condition(htc: int, max_htc: int, was_unconscious: bool) -> str:
@@ -62,15 +49,7 @@ async def test_a_scripted_fight_to_unconsciousness_and_recovery(api: Api) -> Non
     fight = {"campaign_id": cid, "encounter_id": "brawl"}
 
     def pick(tag: str, wanted: Callable[[Draw], bool]) -> str:
-        for n in range(20_000):
-            command_id = f"{tag}-{n}"
-
-            def draw(i: int, sides: int, command_id: str = command_id) -> int:
-                return derive_face(seed, cid, command_id, i, sides)
-
-            if wanted(draw):
-                return command_id
-        raise AssertionError(f"no command id scripts {tag}")
+        return scripted_command_id(seed, cid, tag, wanted)
 
     async def step(type_: str, payload: dict[str, Any], command_id: str | None = None
                    ) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from typing import Any
 from domain.fair_dice import derive_face
 from tests.conftest import Api
 from tests.integration.live_stream import open_live
-from tests.integration.test_golden_heroes_scripted_fight import secret_seed
+from tests.integration.scripted_dice import secret_seed
 
 R = "potential"
 
