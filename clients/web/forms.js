@@ -147,9 +147,9 @@ function fields(doc, schema, prefix, fixed, choices) {
         if (prop[k] !== undefined) input[attr] = prop[k];
       }
       if (prop.default) input.value = prop.default;
-    } else if (items && (items.type === "string" || items.type === "integer")) {
+    } else if (items && ["string", "integer", "number"].includes(items.type)) {
       input = el("input", { id, type: "text", placeholder: "comma-separated" });
-      kind = items.type === "integer" ? "numbers" : "strings";
+      kind = items.type === "string" ? "strings" : "numbers";
     } else {
       input = el("textarea", { id, rows: 2, placeholder: "JSON" });
       if (prop.default !== undefined) input.value = JSON.stringify(prop.default);
