@@ -28,6 +28,14 @@ def test_the_initial_personal_status_is_13() -> None:
     assert campaign.personal_status(c.GoldenHeroesSheet()) == 13  # digest §6.8
 
 
+def test_ratings_a_sheet_does_not_name_count_at_their_initial_values() -> None:
+    """A sheet naming only its FRL and Security is not Jinxed: the other components keep their
+    initial values (Conscience 3, Expression 3, Success Rate 0, Public Response 2; L351-L361)."""
+    sheet = c.GoldenHeroesSheet(ratings={"frl": 5, "security": 7})
+    assert campaign.personal_status(sheet) == 3 + 3 + 0 + 2 + 7
+    assert campaign.state_of_mind(campaign.personal_status(sheet)) == "uncertain"  # 11-15
+
+
 def test_dups_a_week_and_a_scenario_and_the_jinxed_lose_two() -> None:
     w = World(hero=sheet(backgrounds=["rich_inherited"]),
               sad=sheet(ratings={"conscience": 1, "expression": 1, "success_rate": 0,

@@ -19,6 +19,10 @@ DUPS_A_WEEK: Final = 7  # L285
 JINXED_DUPS: Final = 2  # "-2 DUPs per scenario" (L370)
 RATING_RANGES: Final = {"conscience": (1, 5), "expression": (1, 5), "success_rate": (0, 5),
                         "public_response": (1, 5), "security": (1, 10)}  # L351-L365
+# Each component's initial value (L352, L355, L357, L359-L361, L364; digest §6.8): a sheet that
+# names only some of its ratings keeps these for the others.
+INITIAL_RATINGS: Final = {"conscience": 3, "expression": 3, "success_rate": 0,
+                          "public_response": 2, "security": 5}
 RESOURCE_RANGES: Final = {"frl": (1, 10), "mrl_knowledge": (1, 10),
                           "mrl_facilities": (1, 10)}  # L294, L310-L311
 # every rating the referee keeps: Personal Status, resources, Public Status, Detective Points
@@ -34,8 +38,9 @@ STATE_NAMES: Final = ("jinxed", "uncertain", "secure", "confident", "total_confi
 
 
 def personal_status(sheet: c.GoldenHeroesSheet) -> int:
-    """Conscience + Expression + Success Rate + Public Response + Security (L346-L348)."""
-    return sum(sheet.ratings.get(k, 0) for k in RATING_RANGES)
+    """Conscience + Expression + Success Rate + Public Response + Security (L346-L348); a
+    component the sheet does not name counts at its initial value."""
+    return sum(sheet.ratings.get(k, INITIAL_RATINGS[k]) for k in RATING_RANGES)
 
 
 def state_of_mind(total: int) -> str:
