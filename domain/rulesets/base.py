@@ -17,6 +17,17 @@ import msgspec
 from domain.dice import Dice
 
 
+def character_key(character_id: str) -> str:
+    """How a ruleset names a character's stream in ``streams_for`` and in ``decide``'s states;
+    the platform scopes it by campaign (``domain.decider``)."""
+    return f"character:{character_id}"
+
+
+def encounter_key(encounter_id: str) -> str:
+    """How a ruleset names an encounter's stream (see ``character_key``)."""
+    return f"encounter:{encounter_id}"
+
+
 class RulesetEvent(msgspec.Struct, frozen=True, kw_only=True):
     """A decided ruleset outcome bound for one stream.
 

@@ -19,7 +19,7 @@ from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
-from domain.rulesets.base import RulesetEvent
+from domain.rulesets.base import RulesetEvent, character_key, encounter_key
 from domain.rulesets.boonbane import (
     afflictions,
     awards,
@@ -84,12 +84,10 @@ GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     o.ReinterpretAction, o.StartSession, r.Rest})
 
 
-def _char(cid: str) -> str:
-    return f"character:{cid}"
+_char = character_key  # the package's short name for it (domain.rulesets.base)
 
 
-def _enc(eid: str) -> str:
-    return f"encounter:{eid}"
+_enc = encounter_key  # the package's short name for it (domain.rulesets.base)
 
 
 def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.BoonbaneSheet:

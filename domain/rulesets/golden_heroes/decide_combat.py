@@ -10,19 +10,17 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.base import RulesetEvent
+from domain.rulesets.base import RulesetEvent, character_key, encounter_key
 from domain.rulesets.golden_heroes import frames, powers, states, tables
 
 RID = c.RULESET_ID
 Load = Callable[[str, str], c.GoldenHeroesSheet]
 
 
-def char(cid: str) -> str:
-    return f"character:{cid}"
+char = character_key  # the package's short name for it (domain.rulesets.base)
 
 
-def enc(eid: str) -> str:
-    return f"encounter:{eid}"
+enc = encounter_key  # the package's short name for it (domain.rulesets.base)
 
 
 def event(stream: str, name: str, body: msgspec.Struct) -> RulesetEvent:

@@ -10,7 +10,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.base import RulesetEvent
+from domain.rulesets.base import RulesetEvent, character_key
 from domain.rulesets.golden_heroes import (
     attacks,
     bindings,
@@ -48,8 +48,7 @@ COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
 }
 
 
-def _char(cid: str) -> str:
-    return f"character:{cid}"
+_char = character_key  # the package's short name for it (domain.rulesets.base)
 
 
 def _sheet(states: Mapping[str, Any], cid: str, field: str) -> c.GoldenHeroesSheet:

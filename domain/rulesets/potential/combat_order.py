@@ -13,10 +13,9 @@ import msgspec
 
 from contracts.rulesets import potential as c
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.base import encounter_key
 
-
-def stream(combat_id: str) -> str:
-    return f"encounter:{combat_id}"
+stream = encounter_key  # the package's short name for it (domain.rulesets.base)
 
 
 def load(raw: Any) -> c.CombatState:

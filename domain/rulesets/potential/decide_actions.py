@@ -9,7 +9,7 @@ import msgspec
 from contracts.rulesets import potential as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
+from domain.rulesets.base import RulesetEvent, character_key
 from domain.rulesets.potential import (
     actions,
     aid,
@@ -26,8 +26,7 @@ RID = c.RULESET_ID
 Sheets = Mapping[str, c.PotentialSheet]
 
 
-def char(cid: str) -> str:
-    return f"character:{cid}"
+char = character_key  # the package's short name for it (domain.rulesets.base)
 
 
 def tracked(sheet: c.PotentialSheet, opts: PotentialOptions) -> bool:

@@ -16,7 +16,7 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from domain.dice import Dice
 from domain.errors import NotFound, StateConflict
-from domain.rulesets.base import RulesetEvent
+from domain.rulesets.base import RulesetEvent, character_key, encounter_key
 from domain.rulesets.wish import (
     conditions,
     encounter,
@@ -25,13 +25,10 @@ from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve import evolve
 from domain.rulesets.wish.options import WishOptions
 
-
-def char(cid: str) -> str:
-    return f"character:{cid}"
+char = character_key  # the package's short name for it (domain.rulesets.base)
 
 
-def enc(eid: str) -> str:
-    return f"encounter:{eid}"
+enc = encounter_key  # the package's short name for it (domain.rulesets.base)
 
 
 class Ctx:
