@@ -7,8 +7,6 @@ refuse new ones for a while, as a lost network does.
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import re
 from collections.abc import AsyncIterator
 from urllib.parse import urlsplit
@@ -18,68 +16,26 @@ from playwright.async_api import expect
 
 from tests.browser.conftest import Sit
 from tests.conftest import Api
-
-
-class Proxy:
-    """Forwards TCP connections to the service; ``down()`` cuts them all and refuses new ones."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.upstream = (host, port)
-        self.up = True
-        self.open: set[asyncio.StreamWriter] = set()
-
-    async def start(self) -> str:
-        self.server = await asyncio.start_server(self._accept, "127.0.0.1", 0)
-        return f"http://127.0.0.1:{self.server.sockets[0].getsockname()[1]}"
-
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        if not self.up:
-            writer.close()
-            return
-        up_reader, up_writer = await asyncio.open_connection(*self.upstream)
-        self.open |= {writer, up_writer}
-
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(ConnectionError, OSError):
-                while data := await src.read(65536):
-                    dst.write(data)
-                    await dst.drain()
-            dst.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-        self.open -= {writer, up_writer}
-
-    def down(self) -> None:
-        self.up = False
-        for writer in list(self.open):
-            writer.transport.abort()
-
-    def restore(self) -> None:
-        self.up = True
-
-    async def close(self) -> None:
-        self.down()
-        self.server.close()
-        await self.server.wait_closed()
+from tests.tcp_relay import TcpRelay
 
 
 @pytest.fixture
-async def proxy(api: Api) -> AsyncIterator[Proxy]:
+async def proxy(api: Api) -> AsyncIterator[TcpRelay]:
     target = urlsplit(str(api.client.base_url))
-    forwarding = Proxy(target.hostname or "127.0.0.1", target.port or 80)
+    forwarding = TcpRelay(target.hostname or "127.0.0.1", target.port or 80)
     yield forwarding
-    await forwarding.close()
+    await forwarding.down()
 
 
 async def test_dropped_stream_resumes_with_nothing_missed_or_twice(api: Api, seats: Sit,
-                                                                   proxy: Proxy) -> None:
+                                                                   proxy: TcpRelay) -> None:
     ann, bob = await api.token("ann"), await api.token("bob")
     cid = (await api.ok(ann, "CreateCampaign", {"name": "Flaky", "ruleset": "generic"}))["campaign_id"]
     await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
     await api.ok(ann, "CreateTable", {"campaign_id": cid, "name": "Main", "table_id": "t"})
     roll = {"campaign_id": cid, "table_id": "t"}
     before = [await api.ok(ann, "RollDice", {**roll, "expression": f"{n}d6"}) for n in (1, 2)]
-    player = await seats(await proxy.start(), bob, width=390)
+    player = await seats(f"http://127.0.0.1:{await proxy.up()}", bob, width=390)
     page = player.page
     # Chromium itself logs each connection the proxy cuts or refuses; the page's code logs nothing.
     player.tolerate(r"^Failed to load resource: net::ERR_[A-Z_]+$")  # a network error, not an HTTP one
@@ -88,12 +44,12 @@ async def test_dropped_stream_resumes_with_nothing_missed_or_twice(api: Api, sea
     await expect(page.locator("#rolls li")).to_have_count(3)
 
     # The network goes away: the open stream fails and the page says so.
-    proxy.down()
+    await proxy.down()
     await expect(page.locator("#live-state")).to_have_text("reconnecting", timeout=15_000)
     meanwhile = [await api.ok(ann, "RollDice", {**roll, "expression": f"{n}d4"}) for n in (1, 2, 3)]
     await page.wait_for_timeout(1500)  # a reconnect attempt or two while still offline
     await expect(page.locator("#rolls li")).to_have_count(3)
-    proxy.restore()
+    await proxy.up()
     await expect(page.locator("#live-state")).to_have_text("live", timeout=15_000)
     await expect(page.locator("#rolls li")).to_have_count(6)
     after = await api.ok(ann, "RollDice", {**roll, "expression": "4d6"})

@@ -8,7 +8,6 @@ the second takes PostgreSQL away behind a relay, and every /v1 operation answers
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import re
@@ -23,6 +22,7 @@ from services.settings import Settings
 from tests.conftest import Api, served
 from tests.integration.test_http import setup_table
 from tests.integration.test_wish_http import HERO
+from tests.tcp_relay import TcpRelay
 
 PROBLEM = "application/problem+json"
 URI = re.compile(r"^https://[A-Za-z0-9._~:/?#\[\]@!$&'()*+,;=%-]+$")
@@ -236,47 +236,6 @@ async def test_every_operation_gives_each_declared_status_and_nothing_else(api: 
     assert any(" " in rule for rule in rules)  # and their problem types were URIs all the same
 
 
-class Relay:
-    """A TCP relay to a real server; ``down()`` stops listening and cuts every connection, as
-    if the server had stopped, and ``up()`` listens again on the same port."""
-
-    def __init__(self, host: str, port: int) -> None:
-        self.upstream = (host, port)
-        self.port = 0
-        self.links: set[asyncio.StreamWriter] = set()
-        self.server: asyncio.Server | None = None
-
-    async def up(self) -> int:
-        self.server = await asyncio.start_server(self._accept, "127.0.0.1", self.port)
-        self.port = self.server.sockets[0].getsockname()[1]
-        return self.port
-
-    async def _accept(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        try:
-            up_reader, up_writer = await asyncio.open_connection(*self.upstream)
-        except OSError:
-            writer.transport.abort()
-            return
-        self.links |= {writer, up_writer}
-
-        async def pipe(src: asyncio.StreamReader, dst: asyncio.StreamWriter) -> None:
-            with contextlib.suppress(ConnectionError, OSError):
-                while data := await src.read(65536):
-                    dst.write(data)
-                    await dst.drain()
-            dst.close()
-
-        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
-        self.links -= {writer, up_writer}
-
-    async def down(self) -> None:
-        assert self.server is not None
-        self.server.close()
-        for writer in list(self.links):
-            writer.transport.abort()
-        await self.server.wait_closed()
-
-
 def _via(url: str, port: int) -> str:
     parts = urlsplit(url)
     netloc = parts.netloc.rsplit("@", 1)
@@ -293,8 +252,8 @@ async def test_with_a_dependency_down_every_operation_answers_a_declared_status(
     t = await setup_table(api)
     ann, cid = t["ann"], t["cid"]
     pg_url, rd_url = urlsplit(database_url), urlsplit(redis_url)
-    pg = Relay(pg_url.hostname or "127.0.0.1", pg_url.port or 5432)
-    rd = Relay(rd_url.hostname or "127.0.0.1", rd_url.port or 6379)
+    pg = TcpRelay(pg_url.hostname or "127.0.0.1", pg_url.port or 5432)
+    rd = TcpRelay(rd_url.hostname or "127.0.0.1", rd_url.port or 6379)
     app = create_app(Settings(database_url=_via(database_url, await pg.up()),
                               redis_url=_via(redis_url, await rd.up()), read_wait_ms=2_000))
     concrete = {"{campaign_id}": cid, "{character_id}": t["vex"], "{table_id}": t["table"],
