@@ -20,6 +20,7 @@ import asyncio
 import contextlib
 import os
 import shutil
+import signal
 import subprocess
 from collections import Counter
 from collections.abc import AsyncIterator
@@ -74,7 +75,7 @@ async def recording(pid: int, path: Path, rate: int = 250) -> AsyncIterator[None
     try:
         yield
     finally:
-        proc.send_signal(2)  # SIGINT: py-spy writes what it sampled and exits
+        proc.send_signal(signal.SIGINT)  # py-spy writes what it sampled and exits
         await asyncio.to_thread(proc.wait, 60)
 
 
