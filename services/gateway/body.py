@@ -193,7 +193,7 @@ def check_json(raw: bytes, content_type: str) -> None:
 
 
 async def limit_body(request: Request[Any, Any, Any]) -> None:
-    """``before_request`` hook of /v1: runs after the token guard, before the body is decoded."""
+    """Check a /v1 request's ids and body limits: after its token, before the body is decoded."""
     for name, value in [*request.path_params.items(), *request.query_params.items()]:
         if name.endswith("_id") and isinstance(value, str):
             check_id(value, name)

@@ -210,8 +210,14 @@ async def check_odds(request: Request[Any, Any, Any], campaign_id: FromPath[str]
                                            campaign_id, character_id, data))
 
 
+async def before_v1(request: Request[Any, Any, Any]) -> None:
+    """``before_request`` hook of every /v1 route: the token (401), then ids and body limits."""
+    await require_token(request)
+    await limit_body(request)
+
+
 def v1_router() -> Router:
-    return Router(path="/v1", guards=[require_token], before_request=limit_body,
+    return Router(path="/v1", before_request=before_v1,
                   request_max_body_size=MAX_BODY_BYTES, route_handlers=document_problems([
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
         get_characters, get_character, get_rolls, get_events, live, get_encounter,
