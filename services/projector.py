@@ -34,7 +34,12 @@ log = structlog.get_logger(__name__)
 
 Publish = Callable[[str, bytes], Awaitable[None]]
 CrashHook = Callable[[str], None]
+Summary = dict[str, str]
+# Each user's listing entry for a campaign after a batch (None: not a member), and the users
+# whose entry the batch changed.
+Summaries = tuple[dict[str, Summary | None], set[str]]
 HEARTBEAT_SECONDS = 1.0
+LISTED_CAMPAIGNS = 100_000  # campaigns remembered as listed before the memory starts over
 ATTEMPT_SECONDS = 60.0  # one catch-up attempt; a longer one is retried from its checkpoints
 
 
@@ -61,6 +66,7 @@ class Projector:
         self.crash_hook = crash_hook or (lambda stage: None)
         self._wake = asyncio.Event()
         self._pending: set[str] = set()
+        self._listed: set[str] = set()  # campaigns whose listing entries this process wrote
 
     async def checkpoints(self, campaigns: Collection[str]) -> dict[str, int]:
         """Each campaign's checkpoint, read in one pipelined round trip."""
@@ -82,65 +88,85 @@ class Projector:
         total = 0
         for cid, head in heads.items():
             if head > done[cid]:
-                total += await self.project_campaign(cid)
+                total += await self.project_campaign(cid, head)
                 self.crash_hook("between-campaigns")
         return total
 
-    async def project_campaign(self, cid: str) -> int:
-        """Apply a campaign's events after its checkpoint, batch by batch; returns how many."""
+    async def project_campaign(self, cid: str, head: int | None = None) -> int:
+        """Apply a campaign's events after its checkpoint, batch by batch, up to ``head`` (its
+        last position as just read; None: until the log has no more); returns how many."""
         total = 0
         while True:
             try:
-                applied = await self._apply_batch(cid)
+                applied, last = await self._apply_batch(cid, head)
             except WatchError:
                 continue  # another worker moved the checkpoint meanwhile: read it again
             if applied == 0:
                 return total
             total += applied
             self.crash_hook("between-batches")
+            # Reaching the head ends it without a read that would find nothing; an event
+            # recorded since has its own NOTIFY (or the next poll) and is projected then.
+            if head is not None and last >= head:
+                return total
 
-    async def _apply_batch(self, cid: str) -> int:
+    async def _apply_batch(self, cid: str, head: int | None) -> tuple[int, int]:
+        """One batch: how many events it applied and the checkpoint it left."""
         async with self.redis.pipeline(transaction=True) as pipe:
             await pipe.watch(keys.position_key(cid))
             applied = int(await pipe.get(keys.position_key(cid)) or 0)
-            fresh = await self.store.read_campaign(cid, applied, self.batch_size)
+            fresh = [] if head is not None and applied >= head else \
+                await self.store.read_campaign(cid, applied, self.batch_size)
             if not fresh:
                 await pipe.unwatch()
-                return 0
+                return 0, applied
             pipe.multi()
-            members = await self._queue_updates(pipe, cid, fresh)
+            summaries = await self._queue_updates(pipe, cid, fresh)
             pipe.set(keys.position_key(cid), fresh[-1].position)
             self.crash_hook("before-exec")
             await pipe.execute()
         metrics.projected(len(fresh), fresh[-1].recorded_at)
-        # Derived from the campaign's final state, so repeating it is harmless (and the next
-        # batch of the campaign writes them again should this process stop right here).
-        listing = self.redis.pipeline(transaction=False)
-        for user, entry in members.items():
-            if entry is not None:
-                listing.sadd(keys.user_campaigns_key(user), cid)
-                listing.zadd(keys.user_listing_key(user), {cid: 0})
-                listing.hset(keys.user_entries_key(user), cid, msgspec.json.encode(entry))
-            else:
-                listing.srem(keys.user_campaigns_key(user), cid)
-                listing.zrem(keys.user_listing_key(user), cid)
-                listing.hdel(keys.user_entries_key(user), cid)
-        if members:
-            await listing.execute()
+        await self._write_listings(cid, summaries)
         if self.publish is not None:
             message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
                                   events=[wire_event(ev) for ev in fresh])
             await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
-        return len(fresh)
+        return len(fresh), fresh[-1].position
 
-    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]
-                             ) -> dict[str, dict[str, str] | None]:
+    async def _write_listings(self, cid: str, summaries: Summaries) -> None:
+        """Write the per-user listing entries (``summaries``: each user's summary of ``cid``
+        after a batch, None for one no longer a member) that the batch changed. They are derived
+        from the campaign's final state, so writing them again is harmless; the first batch of a
+        campaign in this process writes them all, so an entry lost to a stop between a batch's
+        commit and this write (in this process or an earlier one) is written by the next batch."""
+        after, changed_users = summaries
+        changed = after if cid not in self._listed else \
+            {user: after[user] for user in changed_users}
+        self._listed.discard(cid)  # until the writes below are known to have landed
+        if changed:
+            listing = self.redis.pipeline(transaction=False)
+            for user, entry in changed.items():
+                if entry is not None:
+                    listing.sadd(keys.user_campaigns_key(user), cid)
+                    listing.zadd(keys.user_listing_key(user), {cid: 0})
+                    listing.hset(keys.user_entries_key(user), cid, msgspec.json.encode(entry))
+                else:
+                    listing.srem(keys.user_campaigns_key(user), cid)
+                    listing.zrem(keys.user_listing_key(user), cid)
+                    listing.hdel(keys.user_entries_key(user), cid)
+            await listing.execute()
+        if len(self._listed) >= LISTED_CAMPAIGNS:
+            self._listed.clear()  # forgetting only costs a campaign's next batch a full write
+        self._listed.add(cid)
+
+    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]) -> Summaries:
         """Fold ``fresh`` into the campaign's read models, queueing the writes on ``pipe``;
-        returns each affected user's campaign summary afterwards (None: no longer a member)."""
+        returns each member's campaign summary afterwards (None: no longer a member) and the
+        users whose summary the batch changed."""
         raw_campaign = await self.redis.get(keys.campaign_key(cid))
         camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
                 if raw_campaign else campaign_domain.initial_state())
-        members_before = set(camp.members)
+        before = _summaries(cid, camp)
         characters: dict[str, character_domain.CharacterState] = {}
         touched_tables: set[str | None] = set()
         encounters: dict[str, Any] = {}
@@ -188,9 +214,9 @@ class Projector:
             pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for table_id in touched_tables:
             pipe.ltrim(keys.rolls_key(cid, table_id), 0, keys.ROLL_LOG_LENGTH - 1)
-        return {user: ({"campaign_id": cid, "name": camp.name, "ruleset": camp.ruleset,
-                        "role": camp.members[user]} if user in camp.members else None)
-                for user in members_before | set(camp.members)}
+        now = _summaries(cid, camp)
+        after = {user: now.get(user) for user in before.keys() | now.keys()}
+        return after, {user for user, entry in after.items() if before.get(user) != entry}
 
     async def _refold(self, retcon: StoredEvent, camp: campaign_domain.CampaignState
                       ) -> tuple[str, str, Any] | None:
@@ -253,6 +279,9 @@ class Projector:
                                 next_beat = loop.time() + HEARTBEAT_SECONDS
                                 if leases.held - before:
                                     next_scan = 0.0  # new partitions: look at all of them now
+                                    # Another worker projected them meanwhile and may have
+                                    # stopped before its listing writes: write them all again.
+                                    self._listed.clear()
                             mine = leases.fresh
                             self._wake.clear()
                             pending, self._pending = self._pending, set()
@@ -277,6 +306,12 @@ class Projector:
         finally:
             with contextlib.suppress(Exception):
                 await leases.release()
+
+
+def _summaries(cid: str, camp: campaign_domain.CampaignState) -> dict[str, Summary]:
+    """Each member's entry in their campaign listing (``GET /v1/campaigns``)."""
+    return {user: {"campaign_id": cid, "name": camp.name, "ruleset": camp.ruleset, "role": role}
+            for user, role in camp.members.items()}
 
 
 async def _wait(stop: asyncio.Event, seconds: float) -> None:

@@ -269,3 +269,42 @@ async def test_a_running_projector_outlives_a_connection_broken_mid_operation(
         stop.set()
         await asyncio.wait_for(task, 10)
     assert broken == 1
+
+
+async def test_listing_entries_are_written_when_they_change_and_once_per_process(
+        store: EventStore, redis_client: Redis) -> None:
+    """A batch writes a user's listing entry when it changes the entry; a process's first batch
+    of a campaign writes every member's, so an entry lost between a batch's commit and its
+    listing write (the process stopped there) comes back with the next batch of a new process."""
+    pipeline = CommandPipeline(store)
+
+    async def run(type_: str, payload: dict[str, Any], cmd_id: str) -> Any:
+        env = msgspec.convert({"type": type_, "command_id": cmd_id, "payload": payload},
+                              ENVELOPES[type_])
+        return await pipeline.execute(env, "ann")
+
+    cid = (await run("CreateCampaign", {"name": "Listed"}, "l1")).campaign_id
+    await run("AddMember", {"campaign_id": cid, "user": "bob", "role": "player"}, "l2")
+    first = Projector(store, redis_client)
+    await first.catch_up()
+    bob_entries = keys.user_entries_key("bob")
+    assert msgspec.json.decode(await redis_client.hget(bob_entries, cid))["role"] == "player"
+
+    # Lost: as if the process had stopped between the batch's commit and its listing write.
+    await redis_client.hdel(bob_entries, cid)
+    await run("RollDice", {"campaign_id": cid, "expression": "1d6"}, "l3")
+    await first.catch_up()
+    assert await redis_client.hget(bob_entries, cid) is None  # a roll changes no entry
+
+    await run("RollDice", {"campaign_id": cid, "expression": "1d6"}, "l4")
+    await Projector(store, redis_client).catch_up()  # the restarted process
+    assert msgspec.json.decode(await redis_client.hget(bob_entries, cid))["role"] == "player"
+
+    # A change of membership is written by the process that already listed the campaign.
+    await run("RemoveMember", {"campaign_id": cid, "user": "bob"}, "l5")
+    await run("AddMember", {"campaign_id": cid, "user": "cy", "role": "player"}, "l6")
+    await first.catch_up()
+    assert await redis_client.hget(bob_entries, cid) is None
+    assert await redis_client.zrange(keys.user_listing_key("bob"), 0, -1) == []
+    assert msgspec.json.decode(await redis_client.hget(keys.user_entries_key("cy"), cid)) == {
+        "campaign_id": cid, "name": "Listed", "ruleset": "generic", "role": "player"}
