@@ -106,7 +106,8 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
                         host=ready.host, port=ready.port, log_level="warning",
                         timeout_graceful_shutdown=5, **UVICORN_OPTIONS)
         else:
-            uvicorn.run(create_app(ready, run_projector=not args.no_projector), host=ready.host,
+            uvicorn.run(create_app(ready, run_projector=not args.no_projector, tune_gc=True),
+                        host=ready.host,
                         port=ready.port, log_level="warning", timeout_graceful_shutdown=5,
                         **UVICORN_OPTIONS)
     return 0
@@ -325,7 +326,8 @@ def main(argv: list[str] | None = None) -> int:
         settings.port = args.port
     if getattr(args, "grpc_port", None):
         settings.grpc_port = args.grpc_port
-    configure(settings.log_format, settings.log_level)
+    configure(settings.log_format, settings.log_level,
+              cache=args.func in (cmd_serve, cmd_projector))  # long-running processes
     result: int = args.func(settings, args)
     return result
 

@@ -8,7 +8,10 @@ import sys
 import structlog
 
 
-def configure(log_format: str = "console", level: str = "info") -> None:
+def configure(log_format: str = "console", level: str = "info", *, cache: bool = False) -> None:
+    """Set up structlog. ``cache``: each logger keeps its configuration from its first use (a
+    server process, configured once: a logger then costs no look-up per call or ``bind``);
+    a process that configures logging more than once, such as the test runner, leaves it off."""
     renderer: structlog.types.Processor = (
         structlog.processors.JSONRenderer() if log_format == "json"
         else structlog.dev.ConsoleRenderer(colors=False)
@@ -24,5 +27,5 @@ def configure(log_format: str = "console", level: str = "info") -> None:
         wrapper_class=structlog.make_filtering_bound_logger(
             logging.getLevelNamesMapping().get(level.upper(), logging.INFO)),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
-        cache_logger_on_first_use=False,
+        cache_logger_on_first_use=cache,
     )

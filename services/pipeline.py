@@ -92,14 +92,14 @@ class CommandPipeline:
         body = msgspec.json.encode(payload, order="sorted")
         digest = payload_digest(b"\0".join([command_type.encode(), body,
                                              (envelope.client_seed or "").encode()]))
-        bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor)
         # A fresh seed for any command that may open a dice epoch; stored only if one opens.
         new_seed = secrets.token_bytes(32) if command_type in SEEDING_COMMANDS else None
         base = CommandContext(actor=actor, command_id=envelope.command_id,
                               seed_commitment=commitment(new_seed) if new_seed else "",
                               client_seed=envelope.client_seed)
         campaign_id = decider.target_campaign(payload, base)
-        bound = bound.bind(campaign_id=campaign_id)
+        bound = log.bind(command_id=envelope.command_id, command_type=command_type, actor=actor,
+                         campaign_id=campaign_id)
         async with self._queued(campaign_id):
             result = await self._execute_queued(envelope, actor, payload, command_type, digest,
                                                 new_seed, base, campaign_id, bound)

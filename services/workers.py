@@ -16,6 +16,7 @@ from typing import Any
 
 import structlog
 
+from services import gc_tuning
 from services.logging import configure
 from services.settings import Settings
 
@@ -43,13 +44,14 @@ async def project_forever(settings: Settings, stop: asyncio.Event) -> None:
 
 
 def _projector_process(settings: Settings) -> None:
-    configure(settings.log_format, settings.log_level)
+    configure(settings.log_format, settings.log_level, cache=True)
 
     async def main() -> None:
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             loop.add_signal_handler(sig, stop.set)
+        gc_tuning.tune_after_startup()
         await project_forever(settings, stop)
 
     asyncio.run(main())
@@ -82,7 +84,8 @@ def run_projectors(settings: Settings, workers: int) -> int:
 def gateway_from_env() -> Any:
     """The ASGI app of one gateway process of ``serve --workers N`` (uvicorn's factory)."""
     settings = Settings.from_env()
-    configure(settings.log_format, settings.log_level)
+    configure(settings.log_format, settings.log_level, cache=True)
     from services.gateway.app import create_app
 
-    return create_app(settings, run_projector=os.environ.get("SKALD_RUN_PROJECTOR", "1") != "0")
+    return create_app(settings, run_projector=os.environ.get("SKALD_RUN_PROJECTOR", "1") != "0",
+                      tune_gc=True)

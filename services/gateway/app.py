@@ -11,7 +11,7 @@ from litestar import Litestar, Request, get
 from litestar.channels import ChannelsPlugin
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
-from services import migrate
+from services import gc_tuning, migrate
 from services.event_store import EventStore
 from services.gateway.access import services_of
 from services.gateway.openapi import drop_framework_400, openapi_config, readiness_responses
@@ -71,8 +71,10 @@ async def readyz(request: Request[Any, Any, Any]) -> Any:
 # in C, in place of asyncio's own loop and the pure-Python h11 (bench/roundtrip.py compares).
 UVICORN_OPTIONS: dict[str, Any] = {"loop": "uvloop", "http": "httptools"}
 
-def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
-    """Build the app for already-migrated servers at ``settings``' URLs."""
+def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool = False) -> Litestar:
+    """Build the app for already-migrated servers at ``settings``' URLs. ``tune_gc``: the
+    process is a server's own (``skald serve``), so its collector is tuned once it has started
+    (``services.gc_tuning``); tests that build many apps in one process leave it alone."""
     assert settings.database_url and settings.redis_url
     redis = connect_redis(settings.redis_url)
     channels = ChannelsPlugin(backend=live_backend(settings.redis_url, redis),
@@ -99,6 +101,8 @@ def create_app(settings: Settings, *, run_projector: bool = True) -> Litestar:
 
             projector = Projector(store, redis, publish=publish)
             task = asyncio.create_task(projector.run(stop))
+        if tune_gc:
+            gc_tuning.tune_after_startup()
         try:
             yield
         finally:
