@@ -24,9 +24,10 @@ async def fight(api: Api) -> dict[str, Any]:
     cid = (await api.ok(ann, "CreateCampaign", {"name": "Capes",
                                                 "ruleset": "golden-heroes"}))["campaign_id"]
     for chid, sheet in (("hero", STRONG), ("foe", ARMOURED)):
-        await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": chid,
-                                              "character_id": chid, "sheet": sheet})
-    return {"ann": ann, "cid": cid}
+        made = await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": chid,
+                                                     "character_id": chid, "sheet": sheet})
+    # ``position``: a read that should see both characters waits for it (the projector lags).
+    return {"ann": ann, "cid": cid, "position": made["position"]}
 
 
 async def log_length(api: Api, t: dict[str, Any]) -> int:

@@ -11,7 +11,7 @@ async def test_resources_public_status_and_detective_points_through_http(api: Ap
     t = await fight(api)
     cid, ann = t["cid"], t["ann"]
     hero = {"campaign_id": cid, "character_id": "hero"}
-    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero")
+    read = await api.get(ann, f"/v1/campaigns/{cid}/characters/hero", position=t["position"])
     got = read.json()["derived"]
     # the initial ratings: FRL 4 and MRL 4 (L292, L310), Public Status 13 (L314-L329),
     # Detective Points 15 (L331-L345), Personal Status 13, Uncertain (L370)
