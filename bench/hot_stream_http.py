@@ -23,7 +23,8 @@ from pathlib import Path
 import asyncpg
 import msgspec
 
-from bench.roundtrip import LeanHttp, fresh_database, start_server
+from bench.lean_http import LeanHttp
+from bench.roundtrip import fresh_database, start_server
 from services.logging import configure as configure_logging
 from services.tokens import create_token
 

@@ -31,10 +31,8 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
-from collections.abc import Awaitable, Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -44,29 +42,14 @@ import httpx
 import msgspec
 
 from bench import server_profile
+from bench.lean_http import LeanHttp
+from bench.measuring import Call, Result, measure
 from services.grpc_gateway.generated import skald_pb2
 from services.logging import configure as configure_logging
 from services.migrate import migrate
 from services.tokens import create_token
 
 SERVICE = "/skald.v1.Skald"
-Call = Callable[[], Awaitable[None]]
-
-
-@dataclass
-class Result:
-    name: str
-    in_flight: int
-    calls: int
-    seconds: float
-    latencies: list[float]
-
-    def row(self) -> str:
-        lat = sorted(self.latencies)
-        p50 = statistics.median(lat) * 1000
-        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-        return (f"{self.name:<22} {self.in_flight:>9} {self.calls:>7} "
-                f"{self.calls / self.seconds:>10.0f} {p50:>9.2f} {p99:>9.2f}")
 
 
 def free_port() -> int:
@@ -88,7 +71,7 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
 
     # ``split``: ``skald serve --no-projector``, the projector running as its own process.
     app = create_app(Settings(database_url=database_url, redis_url=redis_url),
-                     run_projector=not split)
+                     run_projector=not split, tune_gc=True)  # as ``skald serve`` builds it
     # ``stock``: asyncio's loop and h11, uvicorn's defaults, to compare in the same run.
     http = {"http": "h11"} if stock else {"http": UVICORN_OPTIONS["http"]}
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=http_port,
@@ -107,13 +90,14 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
 
 
 def start_server(database_url: str, redis_url: str, stock: bool = False,
-                 split: bool = False) -> tuple[subprocess.Popen[str], int, int]:
+                 split: bool = False, log_level: str = "warning"
+                 ) -> tuple[subprocess.Popen[str], int, int]:
     http_port, grpc_port = free_port(), free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "bench.roundtrip", "--serve", database_url, redis_url,
          str(http_port), str(grpc_port), "stock" if stock else "split" if split else "fast"],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent,
-        env={**os.environ, "SKALD_LOG_LEVEL": "warning"})
+        env={**os.environ, "SKALD_LOG_LEVEL": log_level})
     assert proc.stdout is not None
     line = proc.stdout.readline()
     if line.strip() != "ready":
@@ -122,73 +106,13 @@ def start_server(database_url: str, redis_url: str, stock: bool = False,
     return proc, http_port, grpc_port
 
 
-# --------------------------------------------------------------------------- lean client
-
-
-class LeanHttp:
-    """A minimal HTTP/1.1 keep-alive client: one connection, prebuilt request bytes, a reply read
-    by its Content-Length. Its own cost is a small share of either side of a ratio."""
-
-    def __init__(self, port: int) -> None:
-        self.port = port
-        self.reader: asyncio.StreamReader | None = None
-        self.writer: asyncio.StreamWriter | None = None
-
-    async def request(self, method: str, path: str, headers: dict[str, str],
-                      body: bytes = b"") -> tuple[int, bytes]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
-        head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: bench\r\n{head}"
-                          f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
-        status_line = await self.reader.readline()
-        length = 0
-        while (line := await self.reader.readline()) not in (b"\r\n", b""):
-            name, _, value = line.partition(b":")
-            if name.strip().lower() == b"content-length":
-                length = int(value)
-        payload = await self.reader.readexactly(length)
-        status = int(status_line.split()[1])
-        if status >= 400:
-            raise RuntimeError(f"{method} {path}: {status} {payload[:200]!r}")
-        return status, payload
-
-    async def close(self) -> None:
-        if self.writer is not None:
-            self.writer.close()
-
-
-# --------------------------------------------------------------------------- measuring
-
-
-async def measure(name: str, make_call: Callable[[int], Call], calls: int, in_flight: int,
-                  warmup: int) -> Result:
-    workers = [make_call(i) for i in range(in_flight)]
-    for k in range(warmup):
-        await workers[k % in_flight]()
-    latencies: list[float] = []
-    remaining = calls
-
-    async def worker(call: Call) -> None:
-        nonlocal remaining
-        while remaining > 0:
-            remaining -= 1
-            start = time.perf_counter()
-            await call()
-            latencies.append(time.perf_counter() - start)
-
-    began = time.perf_counter()
-    await asyncio.gather(*(worker(w) for w in workers))
-    return Result(name, in_flight, calls, time.perf_counter() - began, latencies)
-
-
-def start_projector(database_url: str, redis_url: str) -> subprocess.Popen[str]:
+def start_projector(database_url: str, redis_url: str,
+                    log_level: str = "warning") -> subprocess.Popen[str]:
     """``skald projector``: the projection in a process of its own."""
     return subprocess.Popen(
         [sys.executable, "-m", "services.cli", "projector"], text=True,
         cwd=Path(__file__).resolve().parent.parent,
-        env={**os.environ, "SKALD_LOG_LEVEL": "warning", "SKALD_DATABASE_URL": database_url,
+        env={**os.environ, "SKALD_LOG_LEVEL": log_level, "SKALD_DATABASE_URL": database_url,
              "SKALD_REDIS_URL": redis_url})
 
 
@@ -199,8 +123,9 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
         token = await create_token(conn, "bench")
     finally:
         await conn.close()
-    proc, http_port, grpc_port = start_server(database_url, opts.redis_url, stock, split)
-    projector = start_projector(database_url, opts.redis_url) if split else None
+    proc, http_port, grpc_port = start_server(database_url, opts.redis_url, stock, split,
+                                              opts.log_level)
+    projector = start_projector(database_url, opts.redis_url, opts.log_level) if split else None
     tag = "stock " if stock else "split " if split else ""
     results: list[Result] = []
     try:
@@ -287,12 +212,12 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
                 plan = plan[:2]
             for in_flight in (1, opts.concurrency):
                 for name, make, count in plan:
-                    profiled = opts.profile and not (stock or split) and in_flight > 1 \
+                    profiled = opts.profile and not stock and in_flight > 1 \
                         and name == "lean RollDice"
                     async with (server_profile.recording(proc.pid, opts.profile) if profiled
                                 else contextlib.nullcontext()):
                         results.append(await measure(tag + name, make, count, in_flight,
-                                                     opts.warmup))
+                                                     opts.warmup, proc.pid, opts.cpu))
                     if profiled:
                         server_profile.print_summary(opts.profile, f"{name}, {in_flight} in flight")
             for client in lean:
@@ -327,10 +252,18 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--database-url", help="a scratch PostgreSQL server (superuser URL; a "
                         "fresh database is created on it); default: embedded")
     parser.add_argument("--redis-url", help="a scratch Redis; default: embedded")
-    parser.add_argument("--commands", type=int, default=1000, help="commands per measurement")
-    parser.add_argument("--echoes", type=int, default=3000, help="echo calls per measurement")
+    parser.add_argument("--commands", type=int, default=3000, help="commands per measurement")
+    parser.add_argument("--echoes", type=int, default=6000, help="echo calls per measurement")
     parser.add_argument("--concurrency", type=int, default=32, help="calls in flight")
     parser.add_argument("--warmup", type=int, default=50)
+    parser.add_argument("--log-level", default="warning",
+                        help="the servers' log level (SKALD_LOG_LEVEL); at 'info', what"
+                             " 'skald serve' defaults to, every command writes a log line")
+    parser.add_argument("--servers", default="stock,fast,split",
+                        help="which servers to measure, of stock, fast and split")
+    parser.add_argument("--cpu", action="store_true",
+                        help="also print the CPU time per call of every process on the machine"
+                             " (Linux), by role: server, client, PostgreSQL, Redis, others")
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
                         help="sample the fast server with py-spy during the RollDice row with "
                              "--concurrency in flight; raw stacks to FILE, shares printed")
@@ -340,9 +273,21 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
 def report(results: list[Result], where: str) -> None:
     print(f"\nround trips against {where} PostgreSQL/Redis, client and server on one machine")
     print(f"{'measurement':<22} {'in flight':>9} {'calls':>7} {'calls/s':>10} "
-          f"{'p50 ms':>9} {'p99 ms':>9}")
+          f"{'p50 ms':>9} {'p99 ms':>9} {'srv CPU us/call':>15}")
     for r in results:
         print(r.row())
+    if any(r.cpu for r in results):
+        roles = ("server", "client", "postgres", "redis", "other python", "rest")
+        print(f"\nCPU us per call, by process ({', '.join(roles)}; 'rest': anything else on the"
+              " machine)")
+        print(f"{'measurement':<22} {'in flight':>9} " + " ".join(f"{r:>12}" for r in roles)
+              + f" {'machine':>8}")
+        for r in results:
+            if r.cpu is not None:
+                print(f"{r.name:<22} {r.in_flight:>9} "
+                      + " ".join(f"{r.cpu.get(role, 0.0) / r.calls * 1e6:>12.0f}"
+                               for role in roles)
+                      + f" {sum(r.cpu.values()) / r.seconds * 100:>7.0f}%")
     found = {(r.name, r.in_flight): r for r in results}
     print(f"\n{'issue 13 row':<52} {'server':<16} {'figure':>8} {'target':>8}")
     for tag, server in (("stock ", "asyncio + h11"), ("", "uvloop+httptools"),
@@ -358,15 +303,24 @@ def report(results: list[Result], where: str) -> None:
         if len(many) == 2:
             echo, cmd = sorted(many, key=lambda r: "RollDice" in r.name)
             rate = (cmd.calls / cmd.seconds) / (echo.calls / echo.seconds)
-            p99 = sorted(cmd.latencies)[int(len(cmd.latencies) * 0.99) - 1] * 1000
             print(f"{f'RollDice/s / healthz/s, {cmd.in_flight} clients (p99 ms)':<52} {server:<16}"
-                  f" {rate:>7.2f}x {'>= 0.3x':>8}  p99 {p99:.0f} ms (target <= 50)")
+                  f" {rate:>7.2f}x {'>= 0.3x':>8}  p99 {cmd.p99:.0f} ms (target <= 50)")
+
+
+def run_servers(url: str, opts: argparse.Namespace) -> list[Result]:
+    chosen = opts.servers.split(",")
+    results: list[Result] = []
+    for server in ("stock", "fast", "split"):
+        if server in chosen:
+            results += asyncio.run(run(url, opts, stock=server == "stock",
+                                       split=server == "split"))
+    return results
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     args = list(sys.argv[1:] if argv is None else argv)
     if args[:1] == ["--serve"]:
-        configure_logging(level="warning")
+        configure_logging(level=os.environ.get("SKALD_LOG_LEVEL", "warning"), cache=True)
         stock = args[5:6] == ["stock"]
         if stock:
             asyncio.run(serve(args[1], args[2], int(args[3]), int(args[4]), stock=True))
@@ -378,9 +332,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     opts = parse_args(args)
     configure_logging(level="warning")
     if opts.database_url and opts.redis_url:
-        url = asyncio.run(fresh_database(opts.database_url))
-        report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts))
-                   + asyncio.run(run(url, opts, split=True)), "given")
+        report(run_servers(asyncio.run(fresh_database(opts.database_url)), opts), "given")
         return
     from services.embedded import EmbeddedPostgres, EmbeddedRedis
 
@@ -389,10 +341,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         try:
             admin_url = opts.database_url or pg.start()
             opts.redis_url = opts.redis_url or redis.start()
-            url = asyncio.run(fresh_database(admin_url))
-            report(asyncio.run(run(url, opts, stock=True)) + asyncio.run(run(url, opts))
-                   + asyncio.run(run(url, opts, split=True)),
-                   "embedded")
+            report(run_servers(asyncio.run(fresh_database(admin_url)), opts), "embedded")
         finally:
             redis.stop()
             pg.stop()
