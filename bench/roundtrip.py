@@ -212,7 +212,7 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
                 plan = plan[:2]
             for in_flight in (1, opts.concurrency):
                 for name, make, count in plan:
-                    profiled = opts.profile and not stock and in_flight > 1 \
+                    profiled = opts.profile and not (stock or split) and in_flight > 1 \
                         and name == "lean RollDice"
                     async with (server_profile.recording(proc.pid, opts.profile) if profiled
                                 else contextlib.nullcontext()):
