@@ -12,7 +12,6 @@ import uuid
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 from redis.asyncio import Redis
 
@@ -23,6 +22,7 @@ from services.export_import import ImportRefused, export_lines, import_lines
 from services.migrate import migrate
 from services.projector import Projector
 from tests.conftest import Api, with_database
+from tests.integration.scripted_dice import secret_seed
 from tests.integration.test_projector import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,16 +37,6 @@ async def game(api: Api, **options: Any) -> dict[str, Any]:
     # Reads in the tests pass no position: let the read models reach the setup's last write.
     assert (await api.get(ann, f"/v1/campaigns/{cid}", position=table["position"])).status_code == 200
     return {"ann": ann, "bob": bob, "cid": cid, "position": table["position"]}
-
-
-async def secret_seed(database_url: str, cid: str, epoch: int) -> bytes:
-    conn = await asyncpg.connect(database_url)
-    try:
-        seed: bytes = await conn.fetchval(
-            "SELECT seed FROM dice_seeds WHERE campaign_id = $1 AND epoch = $2", cid, epoch)
-        return seed
-    finally:
-        await conn.close()
 
 
 async def export(api: Api, t: dict[str, Any]) -> list[bytes]:

@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
+import pytest
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import ScriptedDice
+from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
 
@@ -48,3 +50,12 @@ class World:
 
     def encounter(self, eid: str = "fight") -> c.EncounterState:
         return msgspec.convert(self.states[f"encounter:{eid}"], c.EncounterState)
+
+
+def refused(w: World, cmd: msgspec.Struct, faces: list[int] | None = None) -> DomainError:
+    """The refusal ``cmd`` meets, having checked that it appended nothing."""
+    before = len(w.log)
+    with pytest.raises(DomainError) as err:
+        w.run(cmd, faces)
+    assert len(w.log) == before
+    return err.value

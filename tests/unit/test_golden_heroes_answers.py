@@ -5,22 +5,12 @@ the campaign options for the readings the seed leaves open (no I/O)."""
 from __future__ import annotations
 
 import msgspec
-import pytest
 
 from contracts.rulesets import golden_heroes as c
-from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes_world import World, refused, sheet
 
 CID = "camp"
-
-
-def refused(w: World, cmd: msgspec.Struct, faces: list[int] | None = None) -> DomainError:
-    before = len(w.log)
-    with pytest.raises(DomainError) as err:
-        w.run(cmd, faces)
-    assert len(w.log) == before
-    return err.value
 
 
 def respond(w: World, faces: list[int], cid: str = "foe", **kw: object) -> c.AttackResolved:

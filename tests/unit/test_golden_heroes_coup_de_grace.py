@@ -3,12 +3,9 @@ the unconscious or stunned, 1d6 + 1 hours without recovery, 1 Action in a fight 
 
 from __future__ import annotations
 
-import pytest
-
 from contracts.rulesets import golden_heroes as c
-from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes_world import World, refused, sheet
 
 CID = "camp"
 RULE = "golden-heroes.coup-de-grace L78"
@@ -17,12 +14,6 @@ RULE = "golden-heroes.coup-de-grace L78"
 def coup(w: World, faces: list[int], **kw: object) -> list[object]:
     cmd = c.CoupDeGrace(campaign_id=CID, **{"character_id": "hero", "target_id": "foe", **kw})  # type: ignore[arg-type]
     return list(w.run(cmd, faces))
-
-
-def refused(w: World, cmd: object, faces: list[int] | None = None) -> DomainError:
-    with pytest.raises(DomainError) as err:
-        w.run(cmd, faces)  # type: ignore[arg-type]
-    return err.value
 
 
 def test_only_the_unconscious_or_stunned_take_a_coup_de_grace() -> None:

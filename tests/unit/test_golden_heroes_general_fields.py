@@ -5,11 +5,9 @@ destroyed wall not regenerated, the caster concentrating."""
 from __future__ import annotations
 
 import msgspec
-import pytest
 
 from contracts.rulesets import golden_heroes as c
-from domain.errors import DomainError
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes_world import World, refused, sheet
 
 CID = "camp"
 RULE = "golden-heroes.force-field L206-L207"
@@ -30,14 +28,6 @@ def place(w: World, **kw: object) -> list[object]:
     cmd = c.PlaceForceField(campaign_id=CID, encounter_id="fight", **{
         "character_id": "caster", "field": "general_force_wall", "protects": ["ward"], **kw})  # type: ignore[arg-type]
     return list(w.run(cmd))
-
-
-def refused(w: World, cmd: msgspec.Struct, faces: list[int] | None = None) -> DomainError:
-    before = len(w.log)
-    with pytest.raises(DomainError) as err:
-        w.run(cmd, faces)
-    assert len(w.log) == before
-    return err.value
 
 
 def brute_strikes(w: World, natural: int) -> c.StrikeRolled:

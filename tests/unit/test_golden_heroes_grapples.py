@@ -5,12 +5,10 @@ hypothetical, maintenance on anything but a 1, dodge and resist (no I/O)."""
 from __future__ import annotations
 
 import msgspec
-import pytest
 
 from contracts.rulesets import golden_heroes as c
-from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes_world import World, refused, sheet
 
 CID = "camp"
 
@@ -18,14 +16,6 @@ CID = "camp"
 def run(w: World, cmd_type: type[msgspec.Struct], faces: list[int], **kw: object) -> list[object]:
     cmd = cmd_type(campaign_id=CID, **{"character_id": "hero", "target_id": "foe", **kw})
     return list(w.run(cmd, faces))
-
-
-def refused(w: World, cmd: msgspec.Struct, faces: list[int] | None = None) -> DomainError:
-    before = len(w.log)
-    with pytest.raises(DomainError) as err:
-        w.run(cmd, faces)
-    assert len(w.log) == before
-    return err.value
 
 
 def grabbed(events: list[object]) -> c.GrabRolled:
