@@ -267,7 +267,11 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
                         help="sample the fast server with py-spy during the RollDice row with "
                              "--concurrency in flight; raw stacks to FILE, shares printed")
-    return parser.parse_args(argv)
+    opts = parser.parse_args(argv)
+    unknown = set(opts.servers.split(",")) - {"stock", "fast", "split"}
+    if unknown:
+        parser.error(f"--servers: unknown {', '.join(sorted(unknown))} (of stock, fast, split)")
+    return opts
 
 
 def report(results: list[Result], where: str) -> None:
