@@ -172,6 +172,8 @@ class AwardStat(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields
     stat: AwardedStat
     change: Annotated[int, msgspec.Meta(ge=-99, le=99)]
     reason: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    # the GM's choice should a lower Health incapacitate a non-player creature (L64)
+    npc_outcome: Literal["die", "unconscious"] | None = None
 
 
 class AreaTarget(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -304,6 +306,13 @@ class StatAwarded(msgspec.Struct, frozen=True, kw_only=True):
     reason: str
     damage: int  # Damage, capped to a lowered Health (digest §4.4)
     life_state: str
+    # a Health change incapacitates (L61-L65) or ends incapacitation as damage or healing would
+    incapacitated: bool = False
+    cause: str | None = None  # the rule that changed the life state, e.g. "disabled L65"
+    added: list[AfflictionInstance] = []
+    removed_sources: list[str] = []
+    d3: int | None = None  # hours unconscious (L64)
+    marked_dead: bool = False  # death became the Death State (L352-L356)
 
 
 class DamageRolled(msgspec.Struct, frozen=True, kw_only=True):

@@ -3,11 +3,12 @@ Defense, Health, Speed and Fortune are the GM's, each with its reason, audited a
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane_play import StatAwarded
+from domain.dice import Dice
 from domain.errors import DomainError
+from domain.rulesets.boonbane import life
+from domain.rulesets.boonbane.life import NpcOutcome
 
 # the bounds of each awarded figure on the sheet
 BOUNDS: dict[str, tuple[int, int]] = {
@@ -17,11 +18,14 @@ BOUNDS: dict[str, tuple[int, int]] = {
 }
 
 
-def award(sheet: BoonbaneSheet, character_id: str, stat: str, change: int,
-          reason: str) -> StatAwarded:
+def award(sheet: BoonbaneSheet, character_id: str, stat: str, change: int, reason: str, *,
+          npc_outcome: NpcOutcome | None = None, dice: Dice | None = None) -> StatAwarded:
     """Change one figure by ``change``. Fortune is a player character's (L45-L47). A lower Health
     caps Damage to it (Damage never exceeds Health, L27; digest §4.4); the healing rate and
-    injured follow from the new Health (L58)."""
+    injured follow from the new Health (L58). Health is what Damage is measured against, so a
+    Health at or below Damage incapacitates (L61): prone (L62), a player character disabled and
+    defenseless (L65, L33), a non-player creature dead or unconscious at the GM's ``npc_outcome``
+    (L64); a Health above Damage again ends the disabled and dying states, as healing does."""
     if change == 0:
         raise DomainError("change", "boonbane.award D-62", "an award changes the figure")
     if stat == "fortune" and sheet.kind != "pc":
@@ -32,10 +36,21 @@ def award(sheet: BoonbaneSheet, character_id: str, stat: str, change: int,
     if not low <= after <= high:
         raise DomainError("change", "boonbane.award D-62",
                           f"{stat} {before} {change:+d} = {after} is outside {low}..{high}")
-    damage = min(sheet.damage, after) if stat == "health" else sheet.damage
-    return StatAwarded(character_id=character_id, stat=stat, before=before, after=after,
-                       reason=reason, damage=damage, life_state=sheet.life_state)
+    common = {"character_id": character_id, "stat": stat, "before": before, "after": after,
+              "reason": reason}
+    if stat != "health":
+        return StatAwarded(**common, damage=sheet.damage, life_state=sheet.life_state,
+                           incapacitated=sheet.damage >= sheet.health)
+    damage = min(sheet.damage, after)
+    life_change = life.settle(sheet, damage, after, npc_outcome=npc_outcome, dice=dice)
+    return StatAwarded(**common, damage=damage, life_state=life_change.life_state,
+                       incapacitated=damage >= after, cause=life_change.cause,
+                       added=life_change.added, removed_sources=life_change.removed_sources,
+                       d3=life_change.d3)
 
 
 def fold(sheet: BoonbaneSheet, ev: StatAwarded) -> BoonbaneSheet:
-    return msgspec.structs.replace(sheet, **{ev.stat: ev.after, "damage": ev.damage})
+    """The sheet after an award: the figure, and the life state a Health change led to."""
+    return life.fold(sheet, damage=ev.damage, life_state=ev.life_state, cause=ev.cause,
+                     added=ev.added, removed_sources=ev.removed_sources,
+                     marked_dead=ev.marked_dead, **{ev.stat: ev.after})

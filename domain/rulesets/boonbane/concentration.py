@@ -46,12 +46,21 @@ def after_damage(sheet: BoonbaneSheet, taken: DamageTaken, campaign_id: str, dic
     (disabled, dying, unconscious, dead) loses concentration without one (digest D-76)."""
     if sheet.concentrating is None or taken.applied <= 0:
         return []
-    if taken.life_state != "active" or taken.marked_dead:
-        return [(taken.character_id, "ConcentrationChanged", ConcentrationChanged(
-            character_id=taken.character_id, effect=None,
-            cause=f"{taken.life_state}: cannot act D-76"))]
+    lost = after_life_change(sheet, taken.character_id, taken.life_state, taken.marked_dead)
+    if lost:
+        return lost
     after = msgspec.structs.replace(sheet, damage=taken.damage)
     return check(after, taken.character_id, campaign_id, "took damage", dice, opts)
+
+
+def after_life_change(sheet: BoonbaneSheet, cid: str, life_state: str, marked_dead: bool
+                      ) -> Decided:
+    """A creature left unable to act (disabled, dying, unconscious, dead or marked dead) loses
+    its concentration (digest D-76), whatever path put it there: damage or a lower Health."""
+    if sheet.concentrating is None or (life_state == "active" and not marked_dead):
+        return []
+    return [(cid, "ConcentrationChanged", ConcentrationChanged(
+        character_id=cid, effect=None, cause=f"{life_state}: cannot act D-76"))]
 
 
 def after_insanity(sheet: BoonbaneSheet, cid: str, gained: int, insanity: int, campaign_id: str,

@@ -6,15 +6,16 @@ from typing import Any, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, DamageTaken
+from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken
 from domain.dice import Dice
-from domain.errors import DomainError, StateConflict
+from domain.errors import StateConflict
+from domain.rulesets.boonbane import life
 from domain.rulesets.boonbane.sheet import injured
 
-# afflictions linked to a life state; they end with it (digest D-9)
-DISABLED_DEFENSELESS = "disabled L33"
-DYING_UNCONSCIOUS = "dying L40"
-NPC_UNCONSCIOUS = "incapacitated L64"
+# afflictions linked to a life state; they end with it (digest D-9): kept here by their old name
+DISABLED_DEFENSELESS = life.DISABLED_DEFENSELESS
+DYING_UNCONSCIOUS = life.DYING_UNCONSCIOUS
+NPC_UNCONSCIOUS = life.NPC_UNCONSCIOUS
 
 
 def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
@@ -47,37 +48,17 @@ def take(sheet: BoonbaneSheet, character_id: str, rolled: int, *, halve: bool,
         return DamageTaken(**common, excess=excess, damage=total, injured=True, incapacitated=True,
                            life_state="dead", cause=cause, removed=removed)
     after = msgspec.structs.replace(sheet, damage=total)
-    if total < sheet.health:
-        return DamageTaken(**common, excess=excess, damage=total, injured=injured(after, injured_mode),
-                           incapacitated=False, life_state=sheet.life_state, removed=removed)
-    prone = AfflictionInstance(name="prone", source="incapacitated L62")
-    if sheet.kind == "pc":
-        return DamageTaken(**common, excess=excess, damage=total, injured=True, incapacitated=True,
-                           life_state="disabled", cause="disabled L65", removed=removed,
-                           added=[prone, AfflictionInstance(name="defenseless",
-                                                            source=DISABLED_DEFENSELESS)])
-    if npc_outcome is None:
-        raise DomainError("npc_outcome", "boonbane.incapacitated L64",
-                          "this damage incapacitates a non-player creature: the GM chooses "
-                          "npc_outcome 'die' or 'unconscious'")
-    if npc_outcome == "die":
-        return DamageTaken(**common, excess=excess, damage=total, injured=True, incapacitated=True,
-                           life_state="dead", cause="died L64", removed=removed, added=[prone])
-    hours = dice.roll(3)
-    return DamageTaken(**common, excess=excess, damage=total, injured=True, incapacitated=True,
-                       life_state="unconscious", cause="unconscious L64", removed=removed, d3=hours,
-                       added=[prone, AfflictionInstance(name="unconscious", source=NPC_UNCONSCIOUS,
-                                                         hours=hours)])
+    change = life.settle(sheet, total, sheet.health, npc_outcome=npc_outcome, dice=dice)
+    return DamageTaken(**common, excess=excess, damage=total, injured=injured(after, injured_mode),
+                       incapacitated=total >= sheet.health, life_state=change.life_state,
+                       cause=change.cause, removed=removed, added=change.added, d3=change.d3,
+                       removed_sources=change.removed_sources)
 
 
 def fold(sheet: BoonbaneSheet, ev: DamageTaken) -> BoonbaneSheet:
     """The sheet after a recorded DamageTaken."""
-    kept = [a for a in sheet.afflictions if a.name not in ev.removed
-            and a.source not in ev.removed_sources]
-    added = [a for a in ev.added if a.source not in ev.removed_sources]
-    rounds = 0 if ev.cause == "disabled L65" else sheet.disabled_rounds
-    return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
-                                   disabled_rounds=rounds, afflictions=kept + added,
-                                   marked_dead=sheet.marked_dead or ev.marked_dead,
-                                   death_condition=ev.cause if ev.marked_dead
-                                   else sheet.death_condition)
+    kept = msgspec.structs.replace(sheet, afflictions=[a for a in sheet.afflictions
+                                                       if a.name not in ev.removed])
+    return life.fold(kept, damage=ev.damage, life_state=ev.life_state, cause=ev.cause,
+                     added=ev.added, removed_sources=ev.removed_sources,
+                     marked_dead=ev.marked_dead)

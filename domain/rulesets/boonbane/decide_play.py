@@ -31,6 +31,7 @@ from domain.rulesets.boonbane import (
     turns,
 )
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.overlays import death_state
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, str, msgspec.Struct]]
@@ -258,10 +259,18 @@ def wake(cmd: p.WakeCreature, enc: Mapping[str, Any] | None, load: Load) -> Deci
     return out
 
 
-def award(cmd: p.AwardStat, load: Load) -> Decided:
+def award(cmd: p.AwardStat, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
+    """A GM award (D-62); a Health change settles the life state as damage or healing would
+    (L61-L65), the Death State standing in for death where the campaign plays it (L353), and
+    a creature it leaves unable to act loses its concentration (D-76)."""
     sheet = load(cmd.character_id, "character_id")
-    return [(cmd.character_id, "StatAwarded",
-             awards.award(sheet, cmd.character_id, cmd.stat, cmd.change, cmd.reason))]
+    awarded = death_state.instead_of_death(
+        awards.award(sheet, cmd.character_id, cmd.stat, cmd.change, cmd.reason,
+                     npc_outcome=cmd.npc_outcome, dice=dice), opts.death_mode)
+    lost = (concentration.after_life_change(sheet, cmd.character_id, awarded.life_state,
+                                            awarded.marked_dead)
+            if awarded.life_state != sheet.life_state or awarded.marked_dead else [])
+    return [(cmd.character_id, "StatAwarded", awarded), *lost]
 
 
 def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:

@@ -174,7 +174,7 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
             load(command.character_id, "character_id"), command.character_id, command.hours,
             rounds_per_minute=opts.rounds_per_minute, npc_wake_heal=opts.npc_wake_heal))]
     if isinstance(command, p.AwardStat):
-        return decide_play.award(command, load)
+        return decide_play.award(command, load, dice, opts)
     if isinstance(command, p.AreaDamage):
         return decide_play.area_damage(command, load, dice, opts)
     if isinstance(command, p.Defend):

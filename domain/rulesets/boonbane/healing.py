@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets.boonbane import BoonbaneSheet, Healed
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS
+from domain.rulesets.boonbane import life
 from domain.rulesets.boonbane.sheet import healing_rate
 
 # rest length (hours) -> multiple of the healing rate healed (L93-L94)
@@ -17,7 +15,8 @@ def heal(sheet: BoonbaneSheet, character_id: str, amount: int | None, rest_hours
          source: str) -> Healed:
     """Healing reduces the Damage total (L53); an 8-hour rest heals up to the healing rate, a
     24-hour rest up to twice it (L93-L94). Healing a disabled or dying creature ends its
-    incapacitation and the afflictions linked to it (digest D-9)."""
+    incapacitation and the afflictions linked to it (L61, digest D-9), as any Damage below Health
+    does (``life.settle``)."""
     if (amount is None) == (rest_hours is None):
         raise DomainError("amount", "boonbane.healing L53", "give either amount or rest_hours")
     if sheet.life_state == "dead":
@@ -27,17 +26,13 @@ def heal(sheet: BoonbaneSheet, character_id: str, amount: int | None, rest_hours
         source = source or f"{rest_hours}-hour rest L{93 if rest_hours == 8 else 94}"
     assert amount is not None
     healed = min(amount, sheet.damage)
-    state = sheet.life_state
-    removed: list[str] = []
-    if healed and state in ("disabled", "dying"):
-        state, removed = "active", [DISABLED_DEFENSELESS, DYING_UNCONSCIOUS]
+    change = life.settle(sheet, sheet.damage - healed, sheet.health, npc_outcome=None, dice=None)
     return Healed(character_id=character_id, healed=healed, damage=sheet.damage - healed,
-                  life_state=state, source=source or "healing L53", removed_sources=removed)
+                  life_state=change.life_state, source=source or "healing L53",
+                  removed_sources=change.removed_sources)
 
 
 def fold(sheet: BoonbaneSheet, ev: Healed) -> BoonbaneSheet:
     """The sheet after a recorded Healed."""
-    kept = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
-    rounds = 0 if ev.life_state == "active" else sheet.disabled_rounds
-    return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
-                                   disabled_rounds=rounds, afflictions=kept)
+    return life.fold(sheet, damage=ev.damage, life_state=ev.life_state, cause=None, added=[],
+                     removed_sources=ev.removed_sources)

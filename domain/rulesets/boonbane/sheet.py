@@ -10,7 +10,7 @@ import msgspec
 from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane_weapons import Weapon
 from domain.errors import DomainError
-from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane import afflictions, life
 from domain.rulesets.boonbane.rolls import modifier
 
 
@@ -45,7 +45,7 @@ def validate(raw: Mapping[str, Any]) -> dict[str, Any]:
     if sheet.kind == "npc" and sheet.fortune:
         raise DomainError("sheet.fortune", "boonbane.fortune L45-L47",
                           "Fortune is spent by player characters")
-    out: dict[str, Any] = msgspec.to_builtins(sheet)
+    out: dict[str, Any] = msgspec.to_builtins(life.on_creation(sheet))
     return out
 
 

@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken, FateRolled
 from contracts.rulesets.boonbane_overlays import DeathStateEnded
+from contracts.rulesets.boonbane_play import StatAwarded
 from domain.errors import StateConflict
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS, NPC_UNCONSCIOUS
 
 LINKED = [DISABLED_DEFENSELESS, DYING_UNCONSCIOUS, NPC_UNCONSCIOUS]
 
 
-def instead_of_death(ev: DamageTaken | FateRolled, mode: str) -> DamageTaken | FateRolled:
+Deadly = TypeVar("Deadly", DamageTaken, FateRolled, StatAwarded)
+
+
+def instead_of_death(ev: Deadly, mode: str) -> Deadly:
     """With ``death_mode`` "death_state" a death marks the creature dead instead (L353): it
     keeps acting, with 1 bane on its rolls (L355); Fate rolls and death by damage stop and the
     linked incapacitation afflictions end (digest D-60)."""
