@@ -3,6 +3,8 @@ Defense, Health, Speed and Fortune are the GM's, each with its reason, audited a
 
 from __future__ import annotations
 
+from typing import Any
+
 from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane_play import StatAwarded
 from domain.dice import Dice
@@ -36,8 +38,8 @@ def award(sheet: BoonbaneSheet, character_id: str, stat: str, change: int, reaso
     if not low <= after <= high:
         raise DomainError("change", "boonbane.award D-62",
                           f"{stat} {before} {change:+d} = {after} is outside {low}..{high}")
-    common = {"character_id": character_id, "stat": stat, "before": before, "after": after,
-              "reason": reason}
+    common: dict[str, Any] = {"character_id": character_id, "stat": stat, "before": before,
+                              "after": after, "reason": reason}
     if stat != "health":
         return StatAwarded(**common, damage=sheet.damage, life_state=sheet.life_state,
                            incapacitated=sheet.damage >= sheet.health)
