@@ -66,6 +66,26 @@ class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     until_round: int | None = None
 
 
+# what a rolled action's success does (L11 "On a success, the attack deals damage or applies its
+# effect"), one entry per action (domain/rulesets/boonbane/success.py); the last three undo what
+# the roll's failure did (a resister knocked prone, a surprised creature, a lost concentration)
+SuccessAction = Literal["knock_down", "shove", "disarm", "grab", "escape", "pull", "hide", "find",
+                        "help", "distract", "feint", "stabilize", "driving", "shifting",
+                        "knocking", "resisted", "not_surprised", "kept_concentration"]
+
+
+class OnSuccess(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A rolled action's effect on a success, recorded with its roll so that the same effect
+    follows whether the dice succeed or Fortune turns the failure into a success (L45)."""
+
+    action: SuccessAction
+    target_id: str | None = None  # the creature the effect acts on, when another
+    item: str | None = None  # Disarm's dropped object (L155)
+    # the option's seed line (knocking, resisted), the feint's choice, the concentrated effect
+    detail: str | None = None
+    until_round: int | None = None  # the encounter round a grab or feint lasts to (L171, L180)
+
+
 class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """The creature's latest attack or challenge roll, which Fortune may still amend (L45, L47)."""
 
@@ -78,6 +98,8 @@ class LastRoll(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     automatic: str | None = None
     fortune_six: bool = False
     fortune_success: bool = False
+    on_success: list[OnSuccess] = []  # what a success does, should Fortune make one (L45)
+    task_key: str | None = None  # the Escalation task a success clears (L361)
 
 
 class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
@@ -289,6 +311,7 @@ class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     jammed: bool = False  # an even misfire: 1 minute of repair (L128)
     weapon: str | None = None  # the weapon that jammed
     knocked: str | None = None  # the option whose target's resist roll follows (L203, L218)
+    on_success: list[OnSuccess] = []  # what the roll's success does (L11), the dice's or Fortune's
 
 
 class DamageTaken(msgspec.Struct, frozen=True, kw_only=True):

@@ -204,6 +204,9 @@ class SpendFortune(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
     campaign_id: str
     character_id: str
     use: Literal["succeed", "six", "fate_six"]
+    # the creature a success made by Fortune acts on (the Knock Down's target, the stabilized
+    # creature, ...): named when the amended roll's action has one, so its sheet is read (L45)
+    target_id: str | None = None
 
 
 # --------------------------------------------------------------------------- events

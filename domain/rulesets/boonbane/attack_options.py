@@ -11,18 +11,16 @@ from collections.abc import Sequence
 import msgspec
 
 from contracts.rulesets.boonbane import (
-    AfflictionInstance,
     AttackRoll,
     BoonbaneSheet,
+    OnSuccess,
     RollMade,
     RoundEffect,
     SourceLine,
 )
-from contracts.rulesets.boonbane_grabs import Moved
 from contracts.rulesets.boonbane_play import RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions
-from domain.rulesets.boonbane.rolls import modifier
 
 GUARDED_SOURCE = "target guarded (this round)"
 # options whose success makes a target of the attacker's Size or smaller resist or fall prone
@@ -64,27 +62,28 @@ def refuse(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet) -> None
                             f"not {target.size}")
 
 
+def success_effects(cmd: AttackRoll) -> list[OnSuccess]:
+    """What the options do on the attack's success (applied by ``success``, the dice's success or
+    Fortune's alike): Driving moves both creatures (L199), Shifting keeps the attacker's movement
+    from the target's free attacks (L202), Unbalancing and Staggering Shot make the target resist
+    or fall prone (L203, L218)."""
+    out = [OnSuccess(action=action, target_id=cmd.target_id)
+           for action in ("driving", "shifting") if action in cmd.situations]
+    lines = [line for key, line in KNOCKING.items() if key in cmd.situations]
+    if lines:  # one resist roll, as ``knocking`` reads it
+        out.append(OnSuccess(action="knocking", target_id=cmd.target_id, detail=lines[0]))
+    return out
+
+
 def after(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet, ev: RollMade,
           sources: Sequence[SourceLine]) -> Decided:
-    """The options' effects once the attack is rolled: a guarder's effect used up (L200), a
-    guarding attacker's begun, a successful Driving attack's move of both creatures (L199), a
-    successful Shifting attack's safe movement from the target this round (L202)."""
+    """The options' effects once the attack is rolled, success or not: a guarder's effect used
+    up (L200), a guarding attacker's begun (the success effects are ``success_effects``)."""
     out: Decided = []
-    if "driving" in cmd.situations and ev.success:
-        # "both you and the target move yards equal to your Str modifier" (L199; none below 0,
-        # digest D-27)
-        out.append((cmd.target_id, "Moved", Moved(character_id=cmd.target_id,
-                                                  by=cmd.character_id,
-                                                  yards=max(0, modifier(actor.strength)),
-                                                  cause="driven L199")))
     if any(s.source == GUARDED_SOURCE for s in sources):
         used = next(e for e in target.round_effects if e.kind == "guarded")
         out.append((cmd.target_id, "RoundEffectUsed",
                     RoundEffectUsed(character_id=cmd.target_id, effect=used)))
-    if "shifting" in cmd.situations and ev.success:
-        out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
-            character_id=cmd.character_id, effect=RoundEffect(
-                kind="shifting", source="shifting L202", target_id=cmd.target_id))))
     if "guarded" in cmd.situations:
         out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
             character_id=cmd.character_id, effect=RoundEffect(kind="guarded",
@@ -108,12 +107,3 @@ def resist_sources(target: BoonbaneSheet) -> list[SourceLine]:
             afflictions.active(target.afflictions) & afflictions.NO_ACTIONS.keys()):
         return [SourceLine(source="defending: resisting an attack", line="L150", boons=1)]
     return []
-
-
-def knocked_prone(cmd: AttackRoll, target: BoonbaneSheet, roll: RollMade, line: str) -> Decided:
-    """The target's failed Agi challenge roll knocks it prone (L203, L218)."""
-    if roll.success:
-        return []
-    prone = AfflictionInstance(name="prone", source=f"knocked prone {line}")
-    return [(cmd.target_id, "AfflictionAdded",
-             afflictions.add(target, cmd.target_id, prone, f"failed to resist {line}"))]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, DamageTaken
+from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, DamageTaken, OnSuccess
 from contracts.rulesets.boonbane_concentration import Concentrate, ConcentrationChanged
 from domain.dice import Dice
 from domain.rulesets.boonbane import decide_rolls, turns
@@ -32,7 +32,9 @@ def check(sheet: BoonbaneSheet, cid: str, campaign_id: str, why: str, dice: Dice
     will = ChallengeRoll(campaign_id=campaign_id, character_id=cid, stat="will")
     plan = decide_rolls.plan_challenge(will, sheet, opts.repetition_exempt,
                                        opts.knowledge_gate_unknown)
-    roll = decide_rolls.make(plan, dice, cid, None, number=sheet.rolls + 1, cmd=will)
+    roll = decide_rolls.make(plan, dice, cid, None, number=sheet.rolls + 1, cmd=will,
+                             on_success=[OnSuccess(action="kept_concentration",
+                                                   detail=sheet.concentrating)])
     out: Decided = [(cid, "RollMade", roll)]
     if not roll.success:
         out.append((cid, "ConcentrationChanged", ConcentrationChanged(

@@ -12,16 +12,15 @@ import msgspec
 
 from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import (
-    AfflictionInstance,
     Against,
     AttackRoll,
     Attribute,
-    RollMade,
+    OnSuccess,
     SourceLine,
 )
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, decide_rolls, grabs, turns
+from domain.rulesets.boonbane import decide_rolls, grabs, turns
 from domain.rulesets.boonbane.decide_play import Decided, Load, spend
 from domain.rulesets.boonbane.options import BoonbaneOptions
 
@@ -43,17 +42,16 @@ def _start(cmd: Action, enc: Mapping[str, Any] | None, load: Load, name: str, ru
 
 
 def _attack(cmd: Action, load: Load, dice: Dice, opts: BoonbaneOptions, *, attribute: Attribute,
-            against: Against, extra: Sequence[SourceLine] = (), charm_check: bool = True
-            ) -> tuple[Decided, RollMade]:
+            against: Against, on_success: OnSuccess, extra: Sequence[SourceLine] = (),
+            charm_check: bool = True) -> Decided:
+    """The action's attack roll, recording what its success does (applied by ``success``, for
+    the dice's success or Fortune's alike, L45)."""
     roll = AttackRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
                       target_id=cmd.target_id, attribute=attribute, against=against,
                       encounter_id=cmd.encounter_id, use=cmd.use,
                       charge=bool(getattr(cmd, "charge", False)))
-    out: Decided = list(decide_rolls.decide(roll, load, dice, opts, extra=extra,
-                                            charm_check=charm_check))
-    made = out[0][2]
-    assert isinstance(made, RollMade)
-    return out, made
+    return list(decide_rolls.decide(roll, load, dice, opts, extra=extra, charm_check=charm_check,
+                                    on_success=[on_success]))
 
 
 def grab(cmd: g.Grab, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -70,11 +68,9 @@ def grab(cmd: g.Grab, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     until = turns.load(enc).round + 1
     if cmd.character_id in grabs.grabbed_by(load(cmd.target_id, "target_id")):
         return [*out, *grabs.started(cmd.character_id, cmd.target_id, until, renewed=True)]
-    rolled, made = _attack(cmd, load, dice, opts, attribute=cmd.attribute, against="agility")
-    out.extend(rolled)
-    if made.success:
-        out.extend(grabs.started(cmd.character_id, cmd.target_id, until))
-    return out
+    return [*out, *_attack(cmd, load, dice, opts, attribute=cmd.attribute, against="agility",
+                           on_success=OnSuccess(action="grab", target_id=cmd.target_id,
+                                                until_round=until))]
 
 
 def escape(cmd: g.Escape, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -90,13 +86,9 @@ def escape(cmd: g.Escape, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
         return list(grabs.ended(cmd.target_id, cmd.character_id,
                                 "the grabber cannot use actions L181"))
     out = _start(cmd, enc, load, "Escape", "boonbane.escape L166")
-    rolled, made = _attack(cmd, load, dice, opts, attribute=cmd.attribute, against="strength",
-                           charm_check=False)
-    out.extend(rolled)
-    if made.success:
-        out.extend(grabs.ended(cmd.target_id, cmd.character_id, "escaped L167",
-                               yards=grabs.half_speed(actor)))
-    return out
+    return [*out, *_attack(cmd, load, dice, opts, attribute=cmd.attribute, against="strength",
+                           charm_check=False,
+                           on_success=OnSuccess(action="escape", target_id=cmd.target_id))]
 
 
 def pull(cmd: g.Pull, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -114,14 +106,8 @@ def pull(cmd: g.Pull, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                             f"only a smaller creature is pulled: Size {target.size} is not "
                             f"smaller than {actor.size}")
     out = _start(cmd, enc, load, "Pull", "boonbane.pull L210")
-    rolled, made = _attack(cmd, load, dice, opts, attribute="strength", against="strength")
-    out.extend(rolled)
-    if made.success:
-        out.append((cmd.target_id, "Moved", g.Moved(character_id=cmd.target_id,
-                                                    by=cmd.character_id,
-                                                    yards=grabs.half_speed(actor),
-                                                    cause="pulled L212")))
-    return out
+    return [*out, *_attack(cmd, load, dice, opts, attribute="strength", against="strength",
+                           on_success=OnSuccess(action="pull", target_id=cmd.target_id))]
 
 
 def release(cmd: g.ReleaseGrab, load: Load) -> Decided:
@@ -140,14 +126,9 @@ def knock_down(cmd: g.KnockDown, enc: Mapping[str, Any] | None, load: Load, dice
     out = _start(cmd, enc, load, "KnockDown", "boonbane.knock-down L193")
     actor, target = load(cmd.character_id, "character_id"), load(cmd.target_id, "target_id")
     size = grabs.size_source(actor, target, "L194", opts.size_difference_mode)
-    rolled, made = _attack(cmd, load, dice, opts, attribute="strength", against="agility",
-                           extra=[size] if size else [])
-    out.extend(rolled)
-    if made.success and target.life_state != "dead":
-        prone = AfflictionInstance(name="prone", source=f"knocked down by {cmd.character_id} L195")
-        out.append((cmd.target_id, "AfflictionAdded",
-                    afflictions.add(target, cmd.target_id, prone, "knock down L195")))
-    return out
+    return [*out, *_attack(cmd, load, dice, opts, attribute="strength", against="agility",
+                           extra=[size] if size else [],
+                           on_success=OnSuccess(action="knock_down", target_id=cmd.target_id))]
 
 
 def shove(cmd: g.Shove, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -157,15 +138,9 @@ def shove(cmd: g.Shove, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     out = _start(cmd, enc, load, "Shove", "boonbane.shove L230")
     actor, target = load(cmd.character_id, "character_id"), load(cmd.target_id, "target_id")
     size = grabs.size_source(actor, target, "L231", opts.size_difference_mode)
-    rolled, made = _attack(cmd, load, dice, opts, attribute="strength", against="strength",
-                           extra=[size] if size else [])
-    out.extend(rolled)
-    if made.success:
-        out.append((cmd.target_id, "Moved", g.Moved(character_id=cmd.target_id,
-                                                    by=cmd.character_id,
-                                                    yards=grabs.shove_yards(actor),
-                                                    cause="shoved L232")))
-    return out
+    return [*out, *_attack(cmd, load, dice, opts, attribute="strength", against="strength",
+                           extra=[size] if size else [],
+                           on_success=OnSuccess(action="shove", target_id=cmd.target_id))]
 
 
 def disarm(cmd: g.Disarm, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -176,14 +151,10 @@ def disarm(cmd: g.Disarm, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     target = load(cmd.target_id, "target_id")
     against: Against = "strength" if target.strength >= target.agility else "agility"
     unarmed = [SourceLine(source="disarm unarmed", line="L156", banes=2)] if cmd.unarmed else []
-    rolled, made = _attack(cmd, load, dice, opts, attribute=cmd.attribute, against=against,
-                           extra=unarmed)
-    out.extend(rolled)
-    if made.success:
-        out.append((cmd.target_id, "Dropped", g.Dropped(character_id=cmd.target_id,
-                                                        by=cmd.character_id, item=cmd.item,
-                                                        cause="disarmed L155")))
-    return out
+    return [*out, *_attack(cmd, load, dice, opts, attribute=cmd.attribute, against=against,
+                           extra=unarmed, on_success=OnSuccess(action="disarm",
+                                                               target_id=cmd.target_id,
+                                                               item=cmd.item))]
 
 
 def decide(cmd: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,

@@ -16,6 +16,7 @@ from contracts.rulesets.boonbane import (
     Attribute,
     BoonbaneSheet,
     ChallengeRoll,
+    OnSuccess,
     RoundEffect,
 )
 from domain.dice import Dice
@@ -108,20 +109,18 @@ def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     roll = decide_rolls.make(decide_rolls.plan_challenge(think, sheet, opts.repetition_exempt,
                                                          opts.knowledge_gate_unknown),
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
-                             cmd=think)
+                             cmd=think, on_success=[OnSuccess(action="help",
+                                                              target_id=cmd.target_id)])
     out.append((cmd.character_id, "RollMade", roll))
-    if roll.success:
-        out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
-            character_id=cmd.target_id, effect=RoundEffect(kind="helped",
-                                                           source=f"help from {cmd.character_id}"))))
     return out
 
 
 def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
            opts: BoonbaneOptions, name: str, rule: str, *, attribute: Attribute,
-           against: Against) -> tuple[Decided, Any]:
+           against: Against, on_success: OnSuccess) -> Decided:
     """Distract and Feint alike: the turn's action spent on an attack roll against another
-    creature (``rule`` names the seed line that says it targets another)."""
+    creature (``rule`` names the seed line that says it targets another), with what its success
+    does (applied by ``success``, L45)."""
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", rule, f"{name} targets another")
     sheet = load(cmd.character_id, "character_id")
@@ -132,9 +131,9 @@ def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load,
     roll = decide_rolls.make(decide_rolls.plan_attack(trick, sheet, target, opts.repetition_exempt,
                                                       opts.knowledge_gate_unknown),
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
-                             cmd=trick)
+                             cmd=trick, on_success=[on_success])
     out.append((cmd.character_id, "RollMade", roll))
-    return out, roll
+    return out
 
 
 def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -142,13 +141,9 @@ def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: D
     """Distract (L157-L160): the turn's action, an Int attack roll against the target's Int; on
     a success the target's next attack or challenge roll before the end of the round has 2
     banes (the ``distracted`` round effect, used up by that roll)."""
-    out, roll = _trick(cmd, enc, load, dice, opts, "Distract", "boonbane.distract L159",
-                       attribute="intellect", against="intellect")
-    if roll.success:
-        out.append((cmd.target_id, "RoundEffectAdded", p.RoundEffectAdded(
-            character_id=cmd.target_id, effect=RoundEffect(
-                kind="distracted", source=f"distracted by {cmd.character_id} L160"))))
-    return out
+    return _trick(cmd, enc, load, dice, opts, "Distract", "boonbane.distract L159",
+                  attribute="intellect", against="intellect",
+                  on_success=OnSuccess(action="distract", target_id=cmd.target_id))
 
 
 def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decided:
@@ -169,19 +164,15 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     on a success the feinter's next attack against the target before the end of the next round
     has 2 boons (the ``feinting`` effect, used up by it), or its movement triggers no free
     attacks from the target for 1 round."""
-    out, roll = _trick(cmd, enc, load, dice, opts, "Feint", "boonbane.feint L170",
-                       attribute="agility", against="perception")
-    if roll.success:
-        now, source = turns.load(enc).round, f"feint on {cmd.target_id} L171"
-        effect = (RoundEffect(kind="feinting", source=source, target_id=cmd.target_id,
-                              until_round=now + 1) if cmd.choice == "two_boons" else
-                  RoundEffect(kind="feint_safe_movement", source=source,
-                              target_id=cmd.target_id,
-                              until_round=now + (1 if opts.feint_safe_movement_until
-                                                 == "end_of_next_round" else 0)))
-        out.append((cmd.character_id, "RoundEffectAdded",
-                    p.RoundEffectAdded(character_id=cmd.character_id, effect=effect)))
-    return out
+    now = turns.load(enc).round
+    two_boons = cmd.choice == "two_boons"
+    until = now + (1 if two_boons or opts.feint_safe_movement_until == "end_of_next_round"
+                   else 0)
+    return _trick(cmd, enc, load, dice, opts, "Feint", "boonbane.feint L170",
+                  attribute="agility", against="perception",
+                  on_success=OnSuccess(action="feint", target_id=cmd.target_id,
+                                       detail="feinting" if two_boons else "feint_safe_movement",
+                                       until_round=until))
 
 
 def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
@@ -200,7 +191,8 @@ def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Lo
                          stat="perception")
     roll = decide_rolls.make(decide_rolls.plan_challenge(look, sheet, opts.repetition_exempt,
                                                          opts.knowledge_gate_unknown),
-                             dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=look)
+                             dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=look,
+                             on_success=[OnSuccess(action="not_surprised")])
     out: Decided = [(cmd.character_id, "RollMade", roll)]
     if not roll.success:
         surprised = AfflictionInstance(name="surprised", source="surprise L109", rounds=1)

@@ -11,6 +11,7 @@ from contracts.rulesets.boonbane import (
     AttackRoll,
     BoonbaneSheet,
     ChallengeRoll,
+    OnSuccess,
     RollMade,
     RollSpec,
     RoundEffect,
@@ -122,24 +123,29 @@ def plan_challenge(cmd: ChallengeRoll | RollSpec, actor: BoonbaneSheet,
 
 def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
          fortune: str | None = None, *, number: int = 0,
-         cmd: AttackRoll | ChallengeRoll | None = None) -> RollMade:
-    """Roll a planned roll (no dice for an automatic result); ``number`` is the roller's count."""
+         cmd: AttackRoll | ChallengeRoll | None = None,
+         on_success: Sequence[OnSuccess] = ()) -> RollMade:
+    """Roll a planned roll (no dice for an automatic result); ``number`` is the roller's count;
+    ``on_success``: what the roll's action does on a success (L11), applied by ``success``."""
     ev = roll(dice, character_id=character_id, kind=plan.kind, stat=plan.stat,
               target_id=target_id, against=plan.against, target_number=plan.target_number,
               base_modifier=plan.base_modifier, sources=plan.sources, automatic=plan.automatic,
               fortune=fortune)
     used = [k for k in boons.USED_UP if any(s.source == f"{k} (this round)" for s in plan.sources)]
     return msgspec.structs.replace(
-        ev, number=number, reduced_effect=plan.reduced, consumed=used,
+        ev, number=number, reduced_effect=plan.reduced, consumed=used, on_success=list(on_success),
         action_key=getattr(cmd, "action_key", None), task_key=getattr(cmd, "task_key", None),
         critical=bool(getattr(cmd, "critical", False)))
 
 
 def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
            dice: Dice, opts: BoonbaneOptions | None = None, *, extra: Sequence[SourceLine] = (),
-           charm_check: bool = True) -> list[tuple[str, str, msgspec.Struct]]:
+           charm_check: bool = True, on_success: Sequence[OnSuccess] = ()
+           ) -> list[tuple[str, str, msgspec.Struct]]:
     """An attack or challenge roll, the Fortune it spends and the Escalation it changes:
-    (character, event type, body). ``extra``: an action's own sources (Knock Down's size)."""
+    (character, event type, body). ``extra``: an action's own sources (Knock Down's size);
+    ``on_success``: what the action's success does, with the attack options' own (L199-L218),
+    recorded on the roll and applied by ``success`` (L11)."""
     opts = opts or BoonbaneOptions()
     actor = sheets(cmd.character_id, "character_id")
     exempt, unknown = opts.repetition_exempt, opts.knowledge_gate_unknown
@@ -182,8 +188,10 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         if cmd.fortune == "misfire_six" and not (isinstance(cmd, AttackRoll) and cmd.misfire):
             raise DomainError("fortune", "boonbane.fortune L47",
                               "only an attack with a Misfire weapon (L128) has a Misfire d6")
+    effects = [*on_success, *(attack_options.success_effects(cmd)
+                               if isinstance(cmd, AttackRoll) else [])]
     ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
-              number=actor.rolls + 1, cmd=cmd)
+              number=actor.rolls + 1, cmd=cmd, on_success=effects)
     harm: list[tuple[str, str, msgspec.Struct]] = []
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
@@ -196,9 +204,8 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
             character_id=cmd.character_id, effect=effect))
             for effect in weapons.shields_used(actor, cmd))
         line = attack_options.knocking(cmd, actor, target, ev)
-        if line is not None:
+        if line is not None:  # the target's resist roll follows (success.knocking)
             ev = msgspec.structs.replace(ev, knocked=line)
-            harm.extend(_resist_or_fall(cmd, target, line, dice))
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
             harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
                 character_id=cmd.character_id, effect=RoundEffect(kind="charging",
@@ -210,18 +217,6 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
     if tokens is not None:
         out.append((cmd.character_id, "EscalationChanged", tokens))
     return [(cmd.character_id, "RollMade", ev), *out, *harm]
-
-
-def _resist_or_fall(cmd: AttackRoll, target: BoonbaneSheet, line: str, dice: Dice
-                    ) -> list[tuple[str, str, msgspec.Struct]]:
-    """Unbalancing (L203) and Staggering Shot (L218): the target makes an Agi challenge roll
-    (TN 10; 1 boon while it defends, L150) or falls prone."""
-    spec = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.target_id, stat="agility")
-    plan = plan_challenge(spec, target)
-    plan = plan._replace(sources=[*plan.sources, *attack_options.resist_sources(target)])
-    roll = make(plan, dice, cmd.target_id, cmd.character_id, number=target.rolls + 1, cmd=spec)
-    return [(cmd.target_id, "RollMade", roll),
-            *attack_options.knocked_prone(cmd, target, roll, line)]
 
 
 def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, dice: Dice,

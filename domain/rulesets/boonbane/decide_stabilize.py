@@ -6,15 +6,16 @@ from collections.abc import Callable
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, Stabilize
+from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, OnSuccess, Stabilize
 from domain.dice import Dice
 from domain.errors import StateConflict
-from domain.rulesets.boonbane import decide_rolls, healing
+from domain.rulesets.boonbane import decide_rolls
 
 
 def decide(cmd: Stabilize, sheets: Callable[[str, str], BoonbaneSheet], dice: Dice
            ) -> list[tuple[str, str, msgspec.Struct]]:
-    """The Int challenge roll (TN 10, 1 bane on a dying creature, L236); success heals 1 (L237)."""
+    """The Int challenge roll (TN 10, 1 bane on a dying creature, L236); success heals 1 (L237,
+    the ``stabilize`` effect of ``success``, applied for a Fortune success alike, L45)."""
     actor = sheets(cmd.character_id, "character_id")
     target = sheets(cmd.target_id, "target_id")
     decide_rolls.cannot_act(actor)
@@ -26,9 +27,6 @@ def decide(cmd: Stabilize, sheets: Callable[[str, str], BoonbaneSheet], dice: Di
                          stat="intellect",
                          situations=["stabilize_dying"] if target.life_state == "dying" else [])
     ev = decide_rolls.make(decide_rolls.plan_challenge(spec, actor), dice, cmd.character_id,
-                           cmd.target_id, number=actor.rolls + 1, cmd=spec)
-    out: list[tuple[str, str, msgspec.Struct]] = [(cmd.character_id, "RollMade", ev)]
-    if ev.success:
-        out.append((cmd.target_id, "Healed",
-                    healing.heal(target, cmd.target_id, 1, None, "stabilize L237")))
-    return out
+                           cmd.target_id, number=actor.rolls + 1, cmd=spec,
+                           on_success=[OnSuccess(action="stabilize", target_id=cmd.target_id)])
+    return [(cmd.character_id, "RollMade", ev)]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, RollSpec
-from contracts.rulesets.boonbane_stealth import Find, HiddenChanged, Hide, Reveal
+from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, OnSuccess, RollSpec
+from contracts.rulesets.boonbane_stealth import Find, Hide, Reveal
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import decide_rolls
@@ -12,7 +12,8 @@ from domain.rulesets.boonbane.options import BoonbaneOptions
 
 
 def hide(cmd: Hide, sheet: BoonbaneSheet, dice: Dice, opts: BoonbaneOptions) -> Decided:
-    """Hide (L186): an Agi challenge roll (TN 10); on a success the creature is hidden."""
+    """Hide (L186): an Agi challenge roll (TN 10); on a success the creature is hidden (the
+    ``hide`` effect of ``success``, L45 alike)."""
     if sheet.hidden:
         raise StateConflict("character_id", "boonbane.hide L186", "the creature is hidden")
     if cmd.encounter_id is None:  # in an encounter the turn's action checks it
@@ -21,18 +22,15 @@ def hide(cmd: Hide, sheet: BoonbaneSheet, dice: Dice, opts: BoonbaneOptions) -> 
                         stat="agility")
     plan = decide_rolls.plan_challenge(agi, sheet, opts.repetition_exempt,
                                        opts.knowledge_gate_unknown)
-    roll = decide_rolls.make(plan, dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=agi)
-    out: Decided = [(cmd.character_id, "RollMade", roll)]
-    if roll.success:
-        out.append((cmd.character_id, "HiddenChanged", HiddenChanged(
-            character_id=cmd.character_id, hidden=True, cause="hid L186")))
-    return out
+    return [(cmd.character_id, "RollMade", decide_rolls.make(
+        plan, dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=agi,
+        on_success=[OnSuccess(action="hide")]))]
 
 
 def find(cmd: Find, actor: BoonbaneSheet, target: BoonbaneSheet, dice: Dice,
          opts: BoonbaneOptions) -> Decided:
     """Find (L174): a Perception attack roll against a hidden creature's Agi; a success reveals
-    it (to every creature: whom it is hidden from is not tracked)."""
+    it (to every creature: whom it is hidden from is not tracked; the ``find`` effect)."""
     if not target.hidden:
         raise StateConflict("target_id", "boonbane.find L174", f"{cmd.target_id!r} is not hidden")
     if cmd.encounter_id is None:
@@ -40,12 +38,9 @@ def find(cmd: Find, actor: BoonbaneSheet, target: BoonbaneSheet, dice: Dice,
     spec = RollSpec(kind="attack", stat="perception", against="agility")
     plan = decide_rolls.plan_attack(spec, actor, target, opts.repetition_exempt,
                                     opts.knowledge_gate_unknown, seeking=True)
-    roll = decide_rolls.make(plan, dice, cmd.character_id, cmd.target_id,
-                             number=actor.rolls + 1)
-    out: Decided = [(cmd.character_id, "RollMade", roll)]
-    if roll.success:
-        out.extend(revealed(target, cmd.target_id, f"found by {cmd.character_id} L174"))
-    return out
+    return [(cmd.character_id, "RollMade", decide_rolls.make(
+        plan, dice, cmd.character_id, cmd.target_id, number=actor.rolls + 1,
+        on_success=[OnSuccess(action="find", target_id=cmd.target_id)]))]
 
 
 def reveal(cmd: Reveal, sheet: BoonbaneSheet) -> Decided:

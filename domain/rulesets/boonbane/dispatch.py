@@ -36,6 +36,7 @@ from domain.rulesets.boonbane import (
     jams,
     minor,
     rests,
+    success,
     waking,
     weapons,
 )
@@ -59,7 +60,15 @@ def _misfire_concentration(cmd: c.AttackRoll, load: Load, decided: Decided, dice
 
 def decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
            opts: BoonbaneOptions) -> Decided:
-    """Decide a boonbane command; raises DomainError (naming field and rule) on refusal."""
+    """Decide a boonbane command; raises DomainError (naming field and rule) on refusal. Every
+    roll it makes that succeeds does what its action's success does (L11, ``success``)."""
+    decided = _decide(command, enc, load, dice, opts)
+    campaign_id = str(getattr(command, "campaign_id", ""))
+    return [*decided, *success.follow(decided, campaign_id, load, dice, opts)]
+
+
+def _decide(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+            opts: BoonbaneOptions) -> Decided:
     if isinstance(command, (c.AttackRoll, c.ChallengeRoll, c.Stabilize)):
         spent = decide_play.spend(getattr(command, "encounter_id", None), enc,
                                   load(command.character_id, "character_id"),
@@ -198,7 +207,19 @@ def _play(command: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, di
             load(command.character_id, "character_id"), command.character_id,
             opts.rounds_per_minute))]
     if isinstance(command, p.SpendFortune):
-        return [(command.character_id, "FortuneAmended",
-                 fortune.amend(load(command.character_id, "character_id"),
-                               command.character_id, command.use))]
+        return _fortune_after_roll(command, load, dice, opts)
     return None
+
+
+def _fortune_after_roll(cmd: p.SpendFortune, load: Load, dice: Dice, opts: BoonbaneOptions
+                        ) -> Decided:
+    """Fortune on the latest roll (L45, L47); a failure it turns into a success does what the
+    roll's action does on a success (``success.after_fortune``)."""
+    sheet = load(cmd.character_id, "character_id")
+    amended = fortune.amend(sheet, cmd.character_id, cmd.use)
+    out: Decided = [(cmd.character_id, "FortuneAmended", amended)]
+    last = sheet.last_roll
+    if last is not None and amended.success and not last.success:
+        out.extend(success.after_fortune(last, cmd.character_id, cmd.target_id, sheet.escalation,
+                                         (cmd.campaign_id, load, dice, opts)))
+    return out

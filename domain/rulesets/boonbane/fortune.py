@@ -80,7 +80,8 @@ def fold_roll(sheet: BoonbaneSheet, ev: RollMade) -> BoonbaneSheet:
     """The roller's latest roll, which Fortune may amend."""
     last = LastRoll(number=ev.number, net=ev.net, d6=list(ev.d6), total=ev.total,
                     target_number=ev.target_number, success=ev.success, automatic=ev.automatic,
-                    fortune_six=ev.fortune_six, fortune_success=ev.fortune_success)
+                    fortune_six=ev.fortune_six, fortune_success=ev.fortune_success,
+                    on_success=list(ev.on_success), task_key=ev.task_key)
     chain = {}
     if ev.action_key is not None:  # Repetition counts actions only (digest D-55)
         chain = {"repetition_key": ev.action_key,
