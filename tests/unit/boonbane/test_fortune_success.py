@@ -149,7 +149,7 @@ def test_every_success_effect_is_covered() -> None:
     """The table above covers every action whose success has an effect; the three effects that
     undo a failure have their own tests below."""
     assert set(EFFECTS) - UNDOES_FAILURE == set(CASES) - {"feint_safe_movement"}
-    assert UNDOES_FAILURE == {"resisted", "not_surprised", "kept_concentration"}
+    assert {"resisted", "not_surprised", "kept_concentration"} == UNDOES_FAILURE
 
 
 def test_fortune_names_the_creature_its_success_acts_on() -> None:
