@@ -220,10 +220,17 @@ def end_round(cmd: p.EndRound, enc: Mapping[str, Any] | None, load: Load, dice: 
 
 
 def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
+    """The GM adds an instance (L303-L306); one that leaves the creature unconscious (L332,
+    Asleep L251) ends its concentration as incapacitation by damage does (digest D-76)."""
     sheet = load(cmd.character_id, "character_id")
     inst = AfflictionInstance(name=cmd.name, source=cmd.source, rounds=cmd.rounds)
-    return [(cmd.character_id, "AfflictionAdded",
-             afflictions.add(sheet, cmd.character_id, inst, "the GM"))]
+    added = afflictions.add(sheet, cmd.character_id, inst, "the GM")
+    after = afflictions.fold_added(sheet, added)
+    knocked_out = "unconscious" in afflictions.active(after.afflictions) - afflictions.active(
+        sheet.afflictions)
+    return [(cmd.character_id, "AfflictionAdded", added),
+            *(concentration.after_life_change(sheet, cmd.character_id, "unconscious", False)
+              if knocked_out else [])]
 
 
 def remove_affliction(cmd: p.RemoveAffliction, load: Load) -> Decided:

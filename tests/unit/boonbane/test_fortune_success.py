@@ -228,3 +228,16 @@ def test_fortune_success_on_a_critical_task_clears_its_escalation() -> None:
     assert t.sheet("hero")["escalation"] == {"vault": 1}
     t.send(SpendFortune(campaign_id=C, character_id="hero", use="succeed"))
     assert t.sheet("hero")["escalation"] == {}
+
+
+def test_a_boon_die_fortune_treats_as_a_6_that_makes_the_roll_succeed_does_its_success() -> None:
+    """L47 "Or treat any d6 roll as a 6.": a Knock Down by a smaller creature has 1 boon (L194);
+    d20 8 + Str modifier 2 + boon die 3 = 13 fails against Agi 14, read as a 6 it is 16: the
+    target falls prone (L195)."""
+    t = _play(hero={"size": 0.5}, foe={"size": 1, "agility": 14})
+    [_, roll] = t.send(g.KnockDown(**_hero(target_id="foe")), [8])
+    assert (roll.data["net"], roll.data["total"], roll.data["success"]) == (1, 13, False)
+    events = t.send(SpendFortune(campaign_id=C, character_id="hero", use="six",
+                                 target_id="foe"))
+    assert events[0].data["total"] == 16 and events[0].data["success"] is True
+    assert "prone" in BOONBANE.derived(t.sheet("foe"), {})["afflictions"]

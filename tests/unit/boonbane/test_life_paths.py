@@ -14,6 +14,7 @@ from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import AttackRoll, FateRoll, Heal, Stabilize, TakeDamage
 from contracts.rulesets.boonbane_concentration import Concentrate
 from contracts.rulesets.boonbane_play import (
+    AddAffliction,
     AreaDamage,
     AreaTarget,
     AwardStat,
@@ -173,3 +174,20 @@ def test_every_path_that_changes_damage_or_health_keeps_the_life_state_consisten
         t.send(cmd, faces)
         _consistent(t)
     assert t.sheet("ogre")["life_state"] == "unconscious"
+
+
+def test_falling_asleep_or_unconscious_by_the_gms_hand_ends_concentration() -> None:
+    """"A sleeping creature is prone and unconscious." (L251) "An unconscious creature cannot
+    act" (L332): unconscious by an affliction the GM adds, as by damage, the creature loses its
+    concentration (digest D-76)."""
+    for name in ("asleep", "unconscious"):
+        t = Table(hero={})
+        t.send(Concentrate(campaign_id=C, character_id="hero", effect="light"))
+        events = t.send(AddAffliction(campaign_id=C, character_id="hero", name=name))
+        assert [e.type.removeprefix("boonbane.") for e in events] == [
+            "AfflictionAdded", "ConcentrationChanged"]
+        assert t.sheet("hero")["concentrating"] is None
+    t = Table(hero={})
+    t.send(Concentrate(campaign_id=C, character_id="hero", effect="light"))
+    t.send(AddAffliction(campaign_id=C, character_id="hero", name="prone"))
+    assert t.sheet("hero")["concentrating"] == "light"
