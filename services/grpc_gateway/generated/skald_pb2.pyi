@@ -427,7 +427,7 @@ class BoonbaneHealed(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., healed: _Optional[int] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ..., source: _Optional[str] = ..., removed_sources: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class BoonbaneLastRoll(_message.Message):
-    __slots__ = ("number", "net", "d6", "total", "target_number", "success", "automatic", "fortune_six", "fortune_success")
+    __slots__ = ("number", "net", "d6", "total", "target_number", "success", "automatic", "fortune_six", "fortune_success", "on_success", "task_key")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     NET_FIELD_NUMBER: _ClassVar[int]
     D6_FIELD_NUMBER: _ClassVar[int]
@@ -437,6 +437,8 @@ class BoonbaneLastRoll(_message.Message):
     AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SIX_FIELD_NUMBER: _ClassVar[int]
     FORTUNE_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    ON_SUCCESS_FIELD_NUMBER: _ClassVar[int]
+    TASK_KEY_FIELD_NUMBER: _ClassVar[int]
     number: int
     net: int
     d6: _containers.RepeatedScalarFieldContainer[int]
@@ -446,7 +448,9 @@ class BoonbaneLastRoll(_message.Message):
     automatic: str
     fortune_six: bool
     fortune_success: bool
-    def __init__(self, number: _Optional[int] = ..., net: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., total: _Optional[int] = ..., target_number: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ...) -> None: ...
+    on_success: _containers.RepeatedCompositeFieldContainer[BoonbaneOnSuccess]
+    task_key: str
+    def __init__(self, number: _Optional[int] = ..., net: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., total: _Optional[int] = ..., target_number: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., on_success: _Optional[_Iterable[_Union[BoonbaneOnSuccess, _Mapping]]] = ..., task_key: _Optional[str] = ...) -> None: ...
 
 class BoonbaneMinorMinorActivity(_message.Message):
     __slots__ = ("campaign_id", "character_id", "activity", "weapon", "what", "encounter_id")
@@ -546,6 +550,20 @@ class BoonbaneOddsView(_message.Message):
     p_success: str
     totals: _containers.ScalarMap[str, str]
     def __init__(self, p_success: _Optional[str] = ..., totals: _Optional[_Mapping[str, str]] = ...) -> None: ...
+
+class BoonbaneOnSuccess(_message.Message):
+    __slots__ = ("action", "target_id", "item", "detail", "until_round")
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
+    ITEM_FIELD_NUMBER: _ClassVar[int]
+    DETAIL_FIELD_NUMBER: _ClassVar[int]
+    UNTIL_ROUND_FIELD_NUMBER: _ClassVar[int]
+    action: str
+    target_id: str
+    item: str
+    detail: str
+    until_round: int
+    def __init__(self, action: _Optional[str] = ..., target_id: _Optional[str] = ..., item: _Optional[str] = ..., detail: _Optional[str] = ..., until_round: _Optional[int] = ...) -> None: ...
 
 class BoonbaneOverlaysActionReinterpreted(_message.Message):
     __slots__ = ("character_id", "action", "interpretation")
@@ -900,18 +918,20 @@ class BoonbanePlayAreaTarget(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., halve: _Optional[bool] = ..., npc_outcome: _Optional[str] = ..., invulnerability: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayAwardStat(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "stat", "change", "reason")
+    __slots__ = ("campaign_id", "character_id", "stat", "change", "reason", "npc_outcome")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
     CHANGE_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    NPC_OUTCOME_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     stat: str
     change: int
     reason: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+    npc_outcome: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., change: _Optional[int] = ..., reason: _Optional[str] = ..., npc_outcome: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayBoonbaneEncounter(_message.Message):
     __slots__ = ("encounter_id", "round", "phase", "sides", "order", "turns", "current", "spent", "triggered", "minor")
@@ -1179,14 +1199,16 @@ class BoonbanePlayRoundEnded(_message.Message):
     def __init__(self, round: _Optional[int] = ..., fate_rolls: _Optional[_Iterable[str]] = ..., expired: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., dice: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class BoonbanePlaySpendFortune(_message.Message):
-    __slots__ = ("campaign_id", "character_id", "use")
+    __slots__ = ("campaign_id", "character_id", "use", "target_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     USE_FIELD_NUMBER: _ClassVar[int]
+    TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     character_id: str
     use: str
-    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
+    target_id: str
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., use: _Optional[str] = ..., target_id: _Optional[str] = ...) -> None: ...
 
 class BoonbanePlayStartEncounter(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "participants")
@@ -1199,7 +1221,7 @@ class BoonbanePlayStartEncounter(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., participants: _Optional[_Iterable[_Union[BoonbanePlayParticipant, _Mapping]]] = ...) -> None: ...
 
 class BoonbanePlayStatAwarded(_message.Message):
-    __slots__ = ("character_id", "stat", "before", "after", "reason", "damage", "life_state")
+    __slots__ = ("character_id", "stat", "before", "after", "reason", "damage", "life_state", "incapacitated", "cause", "added", "removed_sources", "d3", "marked_dead")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
     BEFORE_FIELD_NUMBER: _ClassVar[int]
@@ -1207,6 +1229,12 @@ class BoonbanePlayStatAwarded(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     DAMAGE_FIELD_NUMBER: _ClassVar[int]
     LIFE_STATE_FIELD_NUMBER: _ClassVar[int]
+    INCAPACITATED_FIELD_NUMBER: _ClassVar[int]
+    CAUSE_FIELD_NUMBER: _ClassVar[int]
+    ADDED_FIELD_NUMBER: _ClassVar[int]
+    REMOVED_SOURCES_FIELD_NUMBER: _ClassVar[int]
+    D3_FIELD_NUMBER: _ClassVar[int]
+    MARKED_DEAD_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     stat: str
     before: int
@@ -1214,7 +1242,13 @@ class BoonbanePlayStatAwarded(_message.Message):
     reason: str
     damage: int
     life_state: str
-    def __init__(self, character_id: _Optional[str] = ..., stat: _Optional[str] = ..., before: _Optional[int] = ..., after: _Optional[int] = ..., reason: _Optional[str] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ...) -> None: ...
+    incapacitated: bool
+    cause: str
+    added: _containers.RepeatedCompositeFieldContainer[BoonbaneAfflictionInstance]
+    removed_sources: _containers.RepeatedScalarFieldContainer[str]
+    d3: int
+    marked_dead: bool
+    def __init__(self, character_id: _Optional[str] = ..., stat: _Optional[str] = ..., before: _Optional[int] = ..., after: _Optional[int] = ..., reason: _Optional[str] = ..., damage: _Optional[int] = ..., life_state: _Optional[str] = ..., incapacitated: _Optional[bool] = ..., cause: _Optional[str] = ..., added: _Optional[_Iterable[_Union[BoonbaneAfflictionInstance, _Mapping]]] = ..., removed_sources: _Optional[_Iterable[str]] = ..., d3: _Optional[int] = ..., marked_dead: _Optional[bool] = ...) -> None: ...
 
 class BoonbanePlayTakeTurn(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "character_id", "turn")
@@ -1311,7 +1345,7 @@ class BoonbaneRestsRestFailed(_message.Message):
     def __init__(self, character_id: _Optional[str] = ..., hours: _Optional[int] = ..., interrupted_minutes: _Optional[float] = ..., counted: _Optional[str] = ..., rule: _Optional[str] = ...) -> None: ...
 
 class BoonbaneRollMade(_message.Message):
-    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "misfire_fortune", "jammed", "weapon", "knocked")
+    __slots__ = ("character_id", "kind", "stat", "target_id", "against", "target_number", "modifier", "sources", "boons", "banes", "net", "d20", "d6", "kept", "total", "success", "automatic", "fortune_six", "fortune_success", "number", "action_key", "task_key", "critical", "reduced_effect", "social", "consumed", "backfire", "misfire", "misfire_fortune", "jammed", "weapon", "knocked", "on_success")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STAT_FIELD_NUMBER: _ClassVar[int]
@@ -1344,6 +1378,7 @@ class BoonbaneRollMade(_message.Message):
     JAMMED_FIELD_NUMBER: _ClassVar[int]
     WEAPON_FIELD_NUMBER: _ClassVar[int]
     KNOCKED_FIELD_NUMBER: _ClassVar[int]
+    ON_SUCCESS_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     kind: str
     stat: str
@@ -1376,7 +1411,8 @@ class BoonbaneRollMade(_message.Message):
     jammed: bool
     weapon: str
     knocked: str
-    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., misfire_fortune: _Optional[bool] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ...) -> None: ...
+    on_success: _containers.RepeatedCompositeFieldContainer[BoonbaneOnSuccess]
+    def __init__(self, character_id: _Optional[str] = ..., kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_id: _Optional[str] = ..., against: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., d20: _Optional[int] = ..., d6: _Optional[_Iterable[int]] = ..., kept: _Optional[int] = ..., total: _Optional[int] = ..., success: _Optional[bool] = ..., automatic: _Optional[str] = ..., fortune_six: _Optional[bool] = ..., fortune_success: _Optional[bool] = ..., number: _Optional[int] = ..., action_key: _Optional[str] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., reduced_effect: _Optional[bool] = ..., social: _Optional[bool] = ..., consumed: _Optional[_Iterable[str]] = ..., backfire: _Optional[bool] = ..., misfire: _Optional[_Iterable[int]] = ..., misfire_fortune: _Optional[bool] = ..., jammed: _Optional[bool] = ..., weapon: _Optional[str] = ..., knocked: _Optional[str] = ..., on_success: _Optional[_Iterable[_Union[BoonbaneOnSuccess, _Mapping]]] = ...) -> None: ...
 
 class BoonbaneRollSpec(_message.Message):
     __slots__ = ("kind", "stat", "against", "target_number", "situations", "situational_banes", "senses", "in_reach", "task_key", "interaction", "action_key", "knowledge")
