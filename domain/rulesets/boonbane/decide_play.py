@@ -177,16 +177,19 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
 
 def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                    opts: BoonbaneOptions) -> Decided:
-    """Surprise (L107-L109): a Perception challenge roll in round 1; a failure leaves the
-    creature surprised until the end of that round."""
+    """Surprise (L107-L109): a Perception challenge roll in round 1, before the creature's own
+    turn (another creature's turn does not close it: no participant can keep the others from
+    their check); a failure leaves the creature surprised until the end of that round."""
     state = turns.load(enc)
-    if state.round != 1 or state.turns:
-        raise StateConflict("encounter_id", "boonbane.surprise L108",
-                            "surprise is checked before the first round's turns")
     if cmd.character_id not in state.sides:
         raise StateConflict("character_id", "boonbane.encounter L117",
                             f"{cmd.character_id!r} is not in this encounter")
     sheet = load(cmd.character_id, "character_id")
+    if (state.round != 1 or cmd.character_id in state.turns
+            or any(a.source == "surprise L109" for a in sheet.afflictions)):
+        raise StateConflict("encounter_id", "boonbane.surprise L108",
+                            "surprise is checked once, before the creature's turn in the "
+                            "first round")
     look = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
                          stat="perception")
     roll = decide_rolls.make(decide_rolls.plan_challenge(look, sheet, opts.repetition_exempt,

@@ -226,3 +226,17 @@ def test_charge_defend_and_help_are_round_effects() -> None:
         (s["source"], s["line"]) for s in free[1].data["sources"]}
     t.send(EndRound(campaign_id=C, encounter_id=E, participants=["hero", "ally", "goblin"]))
     assert all(t.sheet(c)["round_effects"] == [] for c in ("hero", "ally", "goblin"))
+
+
+def test_one_creatures_early_turn_does_not_keep_the_others_from_their_surprise_check() -> None:
+    """"Creatures on the side that could be surprised make a Perception challenge roll." (L108):
+    each of them, even when another has already taken its first-round turn; a creature that has
+    taken its turn, or was checked and surprised, is not checked again."""
+    t = _fight()
+    t.send(TakeTurn(campaign_id=C, encounter_id=E, character_id="hero", turn="fast"))
+    roll, added = t.send(CheckSurprise(campaign_id=C, encounter_id=E, character_id="ally"), [9])
+    assert roll.data["success"] is False and added.data["instance"]["name"] == "surprised"
+    t.refused(CheckSurprise(campaign_id=C, encounter_id=E, character_id="hero"),
+              "boonbane.surprise L108")
+    t.refused(CheckSurprise(campaign_id=C, encounter_id=E, character_id="ally"),
+              "boonbane.surprise L108")
