@@ -115,3 +115,19 @@ async def test_fortune_after_a_failed_stabilize_heals_1(api: Api) -> None:
     ally = await t.read("characters/ally", r)
     assert (ally["sheet"]["damage"], ally["sheet"]["life_state"]) == (5, "active")
     assert "defenseless" not in ally["derived"]["afflictions"]
+
+
+async def test_a_retconned_heal_leaves_no_defenseless_on_an_active_character(api: Api) -> None:
+    """A retcon reverses the heal that ended a disabled state (L61, L65) but keeps the damage
+    recorded after it: the character's life state and its linked Defenseless (L33) agree with
+    its Damage and Health."""
+    t = await _table(api, {"hero": ("bob", {"health": 6})})
+    await t.ok("TakeDamage", {"character_id": "hero", "amount": 5})
+    await t.ok("TakeDamage", {"character_id": "hero", "amount": 1})  # disabled (L65)
+    healed = await t.ok("Heal", {"character_id": "hero", "amount": 3})
+    await t.ok("TakeDamage", {"character_id": "hero", "amount": 1})
+    r = await api.ok(t.gm, "Retcon", {"campaign_id": t.cid, "reason": "no healer was there",
+                                      "position": healed["events"][0]["position"]})
+    sheet, derived = await _hero(t, r)
+    assert (sheet["damage"], sheet["life_state"], derived["incapacitated"]) == (4, "active", False)
+    assert "defenseless" not in derived["afflictions"] and derived["defense"] == 10

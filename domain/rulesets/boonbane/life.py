@@ -121,3 +121,35 @@ def on_creation(sheet: BoonbaneSheet) -> BoonbaneSheet:
     if need is not None and need.source not in {a.source for a in sheet.afflictions}:
         sheet = msgspec.structs.replace(sheet, afflictions=[*sheet.afflictions, need])
     return sheet
+
+
+LINKED_TO: dict[str, AfflictionInstance] = {
+    "disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
+    "dying": AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS),
+}
+
+
+def reconcile(sheet: BoonbaneSheet) -> BoonbaneSheet:
+    """The sheet with its life state agreeing with its Damage and Health, after any folded event
+    (a retcon can remove the event that led to a state while keeping those after it): disabled
+    or dying below Health is active again (L61); a player character active at Health is disabled
+    (L65); a life state carries its linked affliction (L33, L41) and no other state's. Nothing
+    changes for the dead, the marked dead, or a sheet already consistent."""
+    if sheet.life_state == "dead" or sheet.marked_dead:
+        return sheet
+    state = sheet.life_state
+    if sheet.damage < sheet.health and state in INCAPACITATED_STATES:
+        state = "active"
+    elif sheet.damage >= sheet.health and state == "active" and sheet.kind == "pc":
+        state = "disabled"
+    wanted = LINKED_TO.get(state)
+    kept = [a for a in sheet.afflictions if a.source not in (DISABLED_DEFENSELESS,
+                                                              DYING_UNCONSCIOUS)
+            or (wanted is not None and a.source == wanted.source)]
+    if wanted is not None and wanted.source not in {a.source for a in kept}:
+        kept.append(wanted)
+    if state == sheet.life_state and kept == sheet.afflictions:
+        return sheet
+    return msgspec.structs.replace(sheet, life_state=state, afflictions=kept,
+                                   disabled_rounds=sheet.disabled_rounds if state == "disabled"
+                                   else 0)

@@ -36,6 +36,7 @@ from domain.rulesets.boonbane import (
     healing,
     hiding,
     jams,
+    life,
     minor,
     rounds,
     turns,
@@ -219,7 +220,8 @@ class BoonbaneRuleset:
             sheet = msgspec.structs.replace(sheet, round_effects=effects)
         elif event_type in OVERLAY_EVENTS:
             sheet = decide_overlays.fold(sheet, ev)
-        return msgspec.to_builtins(sheet)
+        # the life state agrees with Damage and Health whatever events remain (L61-L65)
+        return msgspec.to_builtins(life.reconcile(sheet))
 
     def odds(self, query: c.OddsQuery) -> c.OddsView:
         """Exact odds of d20 + modifier with boons and banes against a target (L14-L22)."""

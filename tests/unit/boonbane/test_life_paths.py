@@ -191,3 +191,39 @@ def test_falling_asleep_or_unconscious_by_the_gms_hand_ends_concentration() -> N
     t.send(Concentrate(campaign_id=C, character_id="hero", effect="light"))
     t.send(AddAffliction(campaign_id=C, character_id="hero", name="prone"))
     assert t.sheet("hero")["concentrating"] == "light"
+
+
+def _fold_without(t: Table, events: list[Any], skipped: Any) -> dict[str, Any]:
+    """The hero's sheet folded from its creation and ``events``, one of them retconned."""
+    state = t.states["character:hero"]
+    for ev in events:
+        if ev is not skipped and ev.stream == "character:hero":
+            state = BOONBANE.evolve(state, ev.type, ev.data)
+    out: dict[str, Any] = state
+    return out
+
+
+def test_a_retconned_heal_or_damage_leaves_a_consistent_life_state() -> None:
+    """A retcon reverses one event and keeps those after it: whichever remains, Damage at
+    Health is disabled and defenseless (L61, L65, L33), Damage below Health is not (L61)."""
+    t = Table(hero={"health": 6})
+    start = dict(t.states)
+    events = [*t.send(TakeDamage(campaign_id=C, character_id="hero", amount=5)),
+              *t.send(TakeDamage(campaign_id=C, character_id="hero", amount=1))]
+    healed = t.send(Heal(campaign_id=C, character_id="hero", amount=3))
+    events += [*healed, *t.send(TakeDamage(campaign_id=C, character_id="hero", amount=1))]
+    t.states = dict(start)
+    # the heal reversed: the later damage recorded Damage 4, active; the disabled state's
+    # Defenseless must not linger on an active creature
+    sheet_ = _fold_without(t, events, healed[0])
+    assert life.consistent(sheet.load(sheet_)) is None
+    assert "defenseless" not in BOONBANE.derived(sheet_, {})["afflictions"]
+    # a GM's Health award that disabled, reversed after the Fate roll that followed it
+    t = Table(hero={"health": 6, "damage": 2})
+    start = dict(t.states)
+    awarded = t.send(_health("hero", -4))
+    later = t.send(FateRoll(campaign_id=C, character_id="hero"), [3])
+    t.states = dict(start)
+    sheet_ = _fold_without(t, [*awarded, *later], awarded[0])
+    assert life.consistent(sheet.load(sheet_)) is None
+    assert (sheet_["life_state"], sheet_["health"], sheet_["damage"]) == ("active", 6, 2)
