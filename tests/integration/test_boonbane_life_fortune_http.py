@@ -118,9 +118,10 @@ async def test_fortune_after_a_failed_stabilize_heals_1(api: Api) -> None:
 
 
 async def test_a_retconned_heal_leaves_no_defenseless_on_an_active_character(api: Api) -> None:
-    """A retcon reverses the heal that ended a disabled state (L61, L65) but keeps the damage
-    recorded after it: the character's life state and its linked Defenseless (L33) agree with
-    its Damage and Health."""
+    """"A creature becomes incapacitated when its Damage equals its Health." (L61) "Disabled
+    characters are defenseless." (L33) A retcon reverses the heal that ended a disabled state
+    but keeps the damage recorded after it: the life state and its linked Defenseless agree
+    with Damage and Health."""
     t = await _table(api, {"hero": ("bob", {"health": 6})})
     await t.ok("TakeDamage", {"character_id": "hero", "amount": 5})
     await t.ok("TakeDamage", {"character_id": "hero", "amount": 1})  # disabled (L65)

@@ -204,8 +204,10 @@ def _fold_without(t: Table, events: list[Any], skipped: Any) -> dict[str, Any]:
 
 
 def test_a_retconned_heal_or_damage_leaves_a_consistent_life_state() -> None:
-    """A retcon reverses one event and keeps those after it: whichever remains, Damage at
-    Health is disabled and defenseless (L61, L65, L33), Damage below Health is not (L61)."""
+    """"A creature becomes incapacitated when its Damage equals its Health." (L61) "Player
+    characters become disabled instead." (L65) "Disabled characters are defenseless." (L33) A
+    retcon reverses one event and keeps those after it: whichever remains, the life state and
+    its linked Defenseless agree with Damage and Health."""
     t = Table(hero={"health": 6})
     start = dict(t.states)
     events = [*t.send(TakeDamage(campaign_id=C, character_id="hero", amount=5)),
