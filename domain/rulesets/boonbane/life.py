@@ -28,6 +28,13 @@ INCAPACITATED_STATES = ("disabled", "dying")
 NpcOutcome = Literal["die", "unconscious"]
 
 
+# the affliction each incapacitated life state carries while it lasts (L33, L41)
+LINKED_TO: dict[str, AfflictionInstance] = {
+    "disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
+    "dying": AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS),
+}
+
+
 class LifeChange(NamedTuple):
     """The life state after a change of Damage or Health, and what it adds or ends."""
 
@@ -115,18 +122,10 @@ def on_creation(sheet: BoonbaneSheet) -> BoonbaneSheet:
     problem = consistent(sheet)
     if problem is not None:
         raise DomainError("sheet.life_state", "boonbane.incapacitated L61", problem)
-    linked = {"disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
-              "dying": AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS)}
-    need = linked.get(sheet.life_state)
+    need = LINKED_TO.get(sheet.life_state)
     if need is not None and need.source not in {a.source for a in sheet.afflictions}:
         sheet = msgspec.structs.replace(sheet, afflictions=[*sheet.afflictions, need])
     return sheet
-
-
-LINKED_TO: dict[str, AfflictionInstance] = {
-    "disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
-    "dying": AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS),
-}
 
 
 def reconcile(sheet: BoonbaneSheet) -> BoonbaneSheet:
