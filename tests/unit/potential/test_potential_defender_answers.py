@@ -156,3 +156,20 @@ def test_a_won_initiative_cannot_be_bid_for_again() -> None:
     assert err.rule == "potential.seize L37" and "won the initiative" in err.message
     t.do(c.StartTurn(campaign_id=CID, character_id="z"))
     assert t.states["encounter:combat"]["seized"] is False
+
+
+def test_tables_show_unconsciousness_by_a_status_and_the_attacks_to_answer() -> None:
+    """L53, L67: a character knocked out by an "Unconscious" status is unconscious on the table
+    too (the sheet's own flag stays as the GM left it); L50: the attacks waiting for its
+    resistance are shown to the defender's player."""
+    sap = {"advantages": [adv("sap", 6, 6, keywords=["Status"], status="Unconscious")]}
+    t = Table(y=sap, z=FOE)
+    t.do(c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
+                  advantages=["sap"], damaging=False))
+    assert POTENTIAL.derived(t["z"], {})["attacks_to_resist"] == ["y"]
+    t.do(c.Resist(campaign_id=CID, character_id="z", attacker_id="y", decline=True), (1,))
+    derived = POTENTIAL.derived(t["z"], {})
+    assert t["z"]["conscious"] is True and derived["conscious"] is False
+    assert derived["attacks_to_resist"] == []
+    shown = {s.path for s in POTENTIAL.display.states}
+    assert "derived.conscious" in shown and "sheet.conscious" not in shown

@@ -58,7 +58,7 @@ def test_unconscious_forbids_actions_resists_with_one_and_rests() -> None:
     t.do(c.StartTurn(campaign_id=CID, character_id="z"))
     # the declared parry is of no use: an unconscious character's resistance is one (L53)
     evs = strike(t, c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                        advantages=["cut"]), (1,), advantages=["parry"])
+                             advantages=["cut"]), (1,), advantages=["parry"])
     assert evs[0]["defence"]["score"] == 1 and evs[0]["defence"]["cost"]["dynamic"] == 0
     assert not evs[0]["hit"]  # 1 vs 1: ties go to the resister (L54)
     assert t.refused(c.SetConscious(campaign_id=CID, character_id="y", conscious=False,
@@ -71,7 +71,7 @@ def test_life_exhausted_knocks_out_under_the_option() -> None:
     t = Table(y={"advantages": [adv("arm", 5, keywords=["Life"])]}, z=SHEET)
     t.options = {"on_life_exhausted": "unconscious"}
     strike(t, c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                  advantages=["cut", "dodge"]), (6, 6), decline=True)
+                       advantages=["cut", "dodge"]), (6, 6), decline=True)
     assert t["y"]["pending_damage"] == 13  # 6 + 6 + 2 - 1 (L54)
     evs = t.do(c.DiscardLife(campaign_id=CID, character_id="y", advantages=["arm"]))
     assert evs[0]["exhausted"] and not t["y"]["conscious"]  # P-18
@@ -81,7 +81,7 @@ def test_a_minor_opponent_uses_its_fixed_score_and_cannot_bid() -> None:
     t = Table(m=MINOR, y=SHEET)
     assert t["m"]["dynamic"] == {"bank": 0, "spent": 0}
     evs = strike(t, c.Attack(campaign_id=CID, character_id="y", target_id="m", focus="x",
-                        advantages=["dodge", "cut"], hindrances=1), (4, 3, 2))
+                             advantages=["dodge", "cut"], hindrances=1), (4, 3, 2))
     # attack 4 + 3 + 2 = 9 against the fixed 9 plus a hindrance die of 2: 11 (P-40, L23)
     assert evs[0]["defence"]["score"] == 11 and evs[0]["defence"]["fixed"] == 9
     assert not evs[0]["hit"]
@@ -89,7 +89,7 @@ def test_a_minor_opponent_uses_its_fixed_score_and_cannot_bid() -> None:
     assert t.refused(c.Attack(campaign_id=CID, character_id="m", target_id="y", focus="x",
                               advantages=["hide"])).rule == "potential.minor-opponent P-40"
     back = strike(t, c.Attack(campaign_id=CID, character_id="m", target_id="y", focus="club"),
-                  decline=True)
+                              decline=True)
     assert back[0]["attack"]["score"] == 9 and back[0]["degree"] == 8
     t.do(c.DiscardLife(campaign_id=CID, character_id="y", advantages=["hide"]))
     t.do(c.StartCombat(campaign_id=CID, participants=["m", "y"]))
@@ -132,7 +132,7 @@ def test_the_free_resist_changes_only_after_the_gms_retraining() -> None:
                            reason="a month with the fencing master"))
     # until the retraining completes the old free resist stays in force (L52)
     evs = strike(t, c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                        advantages=["cut"]), (3, 3), free_resist=True)
+                             advantages=["cut"]), (3, 3), free_resist=True)
     assert evs[0]["defence"]["sources"] == ["parry"]
     t.do(c.CompleteRetraining(campaign_id=CID, character_id="y"))
     assert t["y"]["free_resist"] == "dodge" and t["y"]["retraining"] is None
@@ -166,8 +166,9 @@ def test_an_unconscious_status_knocks_out_until_it_lapses_or_the_gm_wakes() -> N
     t = Table(y=sap, z=SHEET)
     t.do(c.StartCombat(campaign_id=CID, participants=["y", "z"], first="y"))
     t.do(c.StartTurn(campaign_id=CID, character_id="y"))
+    # 1 + 6 = 7 beats the declined 1: the status lands (L67, P-35)
     strike(t, c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
-                  advantages=["sap"], damaging=False), (1,), decline=True)  # 1 + 6 = 7 beats the declined 1: the status lands (L67, P-35)
+                       advantages=["sap"], damaging=False), (1,), decline=True)
     t.do(c.EndTurn(campaign_id=CID, character_id="y", nominate="z"))
     t.do(c.StartTurn(campaign_id=CID, character_id="z"))
     assert t.refused(c.Move(campaign_id=CID, character_id="z",
@@ -176,7 +177,7 @@ def test_an_unconscious_status_knocks_out_until_it_lapses_or_the_gm_wakes() -> N
     t.do(c.NewRound(campaign_id=CID, participants=["y", "z"]))
     t.do(c.StartTurn(campaign_id=CID, character_id="y"))
     strike(t, c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
-                  advantages=["sap"], damaging=False), (1,), decline=True)
+                       advantages=["sap"], damaging=False), (1,), decline=True)
     assert t.refused(c.SetConscious(campaign_id=CID, character_id="z", conscious=False,
                                     reason="x")).field == "payload.conscious"
     t.do(c.SetConscious(campaign_id=CID, character_id="z", conscious=True, reason="doused"))

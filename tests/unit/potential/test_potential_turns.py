@@ -95,7 +95,7 @@ def test_paying_for_a_resistance_in_the_own_turn_rules_out_a_rest() -> None:
         t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": 3}))
         t.do(c.StartTurn(campaign_id="c", character_id="y"))
         strike(t, c.Attack(campaign_id="c", character_id="z", target_id="y", focus="ambush",
-                      advantages=["ambush"]), (1, 6, 6), free_resist=True, advantages=paid)
+                           advantages=["ambush"]), (1, 6, 6), free_resist=True, advantages=paid)
         assert t["y"]["turn"]["acted"] is not rest
         three = c.Recoup(campaign_id="c", character_id="y", dynamic=3)
         if rest:
@@ -128,7 +128,7 @@ def test_anticipation_refund_scenario_eight() -> None:
     assert t["y"]["anticipated"] == ["parry", "dodge"]
     t.do(c.StartTurn(campaign_id="c", character_id="z"))
     hit = strike(t, c.Attack(campaign_id="c", character_id="z", target_id="y", focus="cut",
-                        advantages=["cut"]), (6, 6), advantages=["parry"])
+                             advantages=["cut"]), (6, 6), advantages=["parry"])
     assert hit[1]["cost"] == {"dynamic": 0, "static": 0}
     assert t["y"]["dynamic"] == {"bank": 1, "spent": 2} and t["y"]["anticipated"] == ["dodge"]
     t.do(c.EndTurn(campaign_id="c", character_id="z"))
@@ -242,6 +242,6 @@ def test_discarding_an_anticipated_advantage_spends_its_token_at_once() -> None:
     t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["hide"], nominate="z"))
     t.do(c.StartTurn(campaign_id="c", character_id="z"))
     strike(t, c.Attack(campaign_id="c", character_id="z", target_id="y", focus="x",
-                  advantages=["cut"]), (3,), decline=True)
+                       advantages=["cut"]), (3,), decline=True)
     t.do(c.DiscardLife(campaign_id="c", character_id="y", advantages=["hide"]))  # P-19
     assert t["y"]["anticipated"] == [] and t["y"]["dynamic"] == {"bank": 3, "spent": 1}
