@@ -10,7 +10,8 @@ import { oddsPanel } from "./odds.js";
 import { checkOddsPanel } from "./checkodds.js";
 
 // Payload fields that name characters at the table, offered as a choice of the seated ones.
-const CHARACTER_FIELDS = ["character_id", "target_id", "participants", "nominee", "nominate", "fortune_from"];
+const CHARACTER_FIELDS = ["character_id", "target_id", "attacker_id", "to", "first", "participants", "nominee",
+  "nominate", "fortune_from"];
 
 export async function tableView(api, me, cid, tid, { show, back }) {
   const [view, rulesets, doc] = await Promise.all([api.get(`/v1/campaigns/${cid}`), api.get("/v1/rulesets"),

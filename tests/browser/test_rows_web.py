@@ -1,6 +1,6 @@
-"""Generated forms for payloads that hold a map or a list of objects: Potential's StartCombat
-takes ``readiness`` (character -> tokens) as rows of key and value, and SeizeInitiative takes
-``bids`` as rows of fields added and removed; both change the sheets on both screens."""
+"""Generated forms for a payload that holds a map: Potential's StartCombat takes ``readiness``
+(character -> tokens) as rows of key and value; then a bid for the initiative and the nominee's
+yield, each for one character (L37); both change the sheets on both screens."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ SHEET = {"advantages": [{"id": "body", "title": "Body", "cp": 25, "keywords": ["
                         {"id": "parry", "title": "Parry", "cp": 6, "modifier": 2}]}
 
 
-async def test_map_and_list_of_objects_forms(api: Api, seats: Sit) -> None:
+async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
     ann, bob = await api.token("ann"), await api.token("bob")
     cid = (await api.ok(ann, "CreateCampaign", {"name": "Bids", "ruleset": "potential"}))["campaign_id"]
     await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
@@ -45,45 +45,50 @@ async def test_map_and_list_of_objects_forms(api: Api, seats: Sit) -> None:
     assert sorted(suggested) == ["foe", "hero"]
     await readiness.locator("[data-map-key]").fill("foe")
     await readiness.locator('[data-path="readiness.0.value"]').fill("1")
+    await form.locator('[data-path="first"]').select_option("hero")  # the GL's first nominee
     assert await form.evaluate("f => f.payload()") == {
-        "campaign_id": cid, "participants": ["hero", "foe"], "readiness": {"foe": 1}, "combat_id": "combat"}
+        "campaign_id": cid, "participants": ["hero", "foe"], "readiness": {"foe": 1}, "first": "hero",
+        "combat_id": "combat"}
     await form.get_by_role("button", name="Send").click()
     await expect(form.locator(".status")).to_contain_text("done at position")
     for seat in (gm, player):
         await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 3/4")
         await expect(seat.page.locator('.sheet[data-character="hero"] .states')).to_contain_text("in combat")
 
-    # A list of objects: bids (L37) as rows; a third row added by mistake is removed again.
+    # A bid for the initiative (L37), one character's: the foe bids 1 against the nominee (the
+    # hero, the first to act) and then 3; the hero's 2 between them; the hero yields.
+    seize = 'form[data-command="potential.SeizeInitiative"]'
+
     await page.select_option("#command", "potential.SeizeInitiative")
-    form = page.locator('form[data-command="potential.SeizeInitiative"]')
-    bids = form.locator('[data-path="bids"]')
-    await expect(bids.locator("fieldset.row")).to_have_count(1)  # at least one bid (min_length 1)
-    await form.locator('[data-path="nominee"]').select_option("hero")
-    for _ in range(2):
-        await bids.get_by_role("button", name="add to bids").click()
-    rows = bids.locator("fieldset.row")
-    await expect(rows).to_have_count(3)
-    for row, (who, tokens) in enumerate([("foe", "1"), ("hero", "2"), ("foe", "3")]):
-        await rows.nth(row).locator('[data-path$=".character_id"]').select_option(who)
-        await rows.nth(row).locator('[data-path$=".tokens"]').fill(tokens)
-    await rows.nth(2).get_by_role("button", name="remove from bids").click()
-    await expect(rows).to_have_count(2)
-    payload = await form.evaluate("f => f.payload()")
-    assert payload["bids"] == [{"character_id": "foe", "tokens": 1}, {"character_id": "hero", "tokens": 2}]
+
+    async def bid(who: str, tokens: str) -> None:
+        form = page.locator(seize)
+        await form.locator(".status").evaluate("s => { s.textContent = ''; }")  # this send's own
+        await form.locator('[data-path="character_id"]').select_option(who)
+        await form.locator('[data-path="tokens"]').fill(tokens)
+        await form.get_by_role("button", name="Send").click()
+
+    gm.tolerate(r"status of 422 \(Unprocessable Entity\)$")
+    await bid("hero", "1")  # the nominee defends; it does not open the bidding (L37)
+    await expect(page.locator(seize).locator(".status")).to_have_text(
+        "refused: a seize is opened by someone other than the nominee")
+    for who, tokens in (("foe", "1"), ("hero", "2"), ("foe", "3")):
+        await bid(who, tokens)
+        await expect(page.locator(seize).locator(".status")).to_contain_text("done at position")
+    await bid("hero", "3")  # bids rise strictly (P-25)
+    await expect(page.locator(seize).locator(".status")).to_have_text(
+        "refused: each bid must exceed 3")
+    await page.select_option("#command", "potential.YieldInitiative")
+    form = page.locator('form[data-command="potential.YieldInitiative"]')
+    await form.locator('[data-path="character_id"]').select_option("hero")
+    await form.locator('[data-path="to"]').select_option("foe")
+    assert await form.evaluate("f => f.payload()") == {
+        "campaign_id": cid, "character_id": "hero", "to": "foe", "combat_id": "combat"}
     await form.get_by_role("button", name="Send").click()
     await expect(form.locator(".status")).to_contain_text("done at position")
-    # The last bidder wins and pays its bid from the bank (L37): the hero, 2 of 4.
+    # Only the winner pays its bid from the bank (L37): the foe, 3 of its 3 banked
     for seat in (gm, player):
-        await expect(seat.page.locator(potential.format("hero"))).to_have_text("dynamic potential 2/4")
-        await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 3/4")
-
-    # A refused bid is shown with the rule's reason: bids must rise (P-25). (Chromium logs the
-    # 422 response itself; the page's code logs nothing.)
-    gm.tolerate(r"status of 422 \(Unprocessable Entity\)$")
-    await bids.get_by_role("button", name="add to bids").click()
-    await rows.nth(2).locator('[data-path$=".character_id"]').select_option("foe")
-    await rows.nth(2).locator('[data-path$=".tokens"]').fill("1")
-    await form.get_by_role("button", name="Send").click()
-    await expect(form.locator(".status")).to_have_text("refused: each bid must exceed 2")
+        await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 0/4")
+        await expect(seat.page.locator(potential.format("hero"))).to_have_text("dynamic potential 4/4")
     ARTIFACTS.mkdir(exist_ok=True)
     await page.screenshot(path=str(ARTIFACTS / "potential-rows-gm.png"), full_page=True)

@@ -31,11 +31,13 @@ def test_the_readme_potential_walkthrough_works_verbatim(
     lines = [json.loads(ln) for ln in done.stdout.splitlines() if ln.startswith("{")]
     assert not [ln for ln in lines if "rule" in ln], done.stdout  # no problem document
     assert lines[0]["p_success"] == "575/1296"  # 4d6 beats 14 (the digest's table, section 2.2)
-    replies = {ln["events"][0]["type"]: ln["events"] for ln in lines if "events" in ln}
-    attack = replies["potential.AttackResolved"][0]["data"]
+    events = {e["type"]: e["data"] for ln in lines if "events" in ln for e in ln["events"]}
+    assert events["potential.AttackDeclared"]["cost"] == {"dynamic": 2, "static": 0}
+    attack = events["potential.AttackResolved"]  # rolled when Bob answered for his hero (L50)
     assert attack["hit"] and 6 <= attack["degree"] <= 21
     assert attack["defence"]["cost"] == {"dynamic": 0, "static": 0}  # the free resist (L52)
-    assert replies["potential.InitiativeSeized"][0]["data"]["character_id"] == "foe"
+    assert events["potential.InitiativeSeized"]["character_id"] == "foe"  # the hero yielded
+    assert events["potential.InitiativeSeized"]["cost"] == {"dynamic": 1, "static": 0}
     hero, combat = lines[-2]["sheet"], lines[-1]
     assert hero["dynamic"] == {"bank": 2, "spent": 1} and hero["anticipated"] == ["parry"]
     assert [a["id"] for a in hero["advantages"] if a["discarded"]] == ["body"]

@@ -556,15 +556,19 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "potential.OfferAid", {**p, "character_id": "pt-hero", "to": "pt-foe",
                                                "advantage": "help"})
     await w.both("ann", "potential.StartCombat", {**p, "participants": ["pt-hero", "pt-foe"],
-                                                  "readiness": {"pt-hero": 1}})
-    await w.both("ann", "potential.SeizeInitiative", {
-        **p, "nominee": "pt-hero", "bids": [{"character_id": "pt-foe", "tokens": 1}]})
+                                                  "readiness": {"pt-hero": 1},
+                                                  "first": "pt-hero"})
+    await w.both("ann", "potential.SeizeInitiative", {**p, "character_id": "pt-foe",
+                                                      "tokens": 1})
+    await w.both("ann", "potential.YieldInitiative", {**p, "character_id": "pt-hero",
+                                                      "to": "pt-foe"})
     await w.both("ann", "potential.StartTurn", {**p, "character_id": "pt-foe"})
     # a declined resistance scores 1 (P-12): 1d6+6 always hits, for at most 11
     await w.both("ann", "potential.Attack", {**p, "character_id": "pt-foe",
                                              "target_id": "pt-hero", "focus": "rake",
-                                             "advantages": ["claw"],
-                                             "resistance": {"decline": True}})
+                                             "advantages": ["claw"]})
+    await w.both("ann", "potential.Resist", {**p, "character_id": "pt-hero",
+                                             "attacker_id": "pt-foe", "decline": True})
     await w.both("ann", "potential.DiscardLife", {**p, "character_id": "pt-hero",
                                                   "advantages": ["body"]})
     await w.both("ann", "potential.DiscardLife", {**p, "character_id": "pt-hero",

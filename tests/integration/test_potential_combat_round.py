@@ -101,15 +101,18 @@ async def test_a_scripted_combat_round(api: Api) -> None:  # noqa: PLR0915
     fight = await combat(r)
     assert (fight["next"], fight["round"], fight["had_turn"]) == ("hero", 1, [])
 
-    # Seizing the initiative (L37, P-25): the foe bids 1, the hero 2, the foe 3, the hero yields;
-    # only the winner pays its bid (two dynamic and one static), the nominee keeps its potential
-    await refused("SeizeInitiative", {"nominee": "hero", "bids": [
-        {"character_id": "foe", "tokens": 1}, {"character_id": "hero", "tokens": 1}]},
-        "potential.seize-bid P-25")
-    r = await step("SeizeInitiative", {"nominee": "hero", "pay_static": 1, "bids": [
-        {"character_id": "foe", "tokens": 1}, {"character_id": "hero", "tokens": 2},
-        {"character_id": "foe", "tokens": 3}]})
-    assert r["events"][0]["data"]["cost"] == {"dynamic": 2, "static": 1}
+    # Seizing the initiative (L37, P-25, P-45): the foe bids 1, the hero 2, the foe 3, the hero
+    # yields; only the winner pays its bid (two dynamic and one static), the nominee keeps its
+    # potential. Each bid is a command for the bidder's own character.
+    await refused("SeizeInitiative", {"character_id": "hero", "tokens": 1}, "potential.seize L37")
+    await step("SeizeInitiative", {"character_id": "foe", "tokens": 1})
+    await step("SeizeInitiative", {"character_id": "hero", "tokens": 2})
+    await refused("SeizeInitiative", {"character_id": "foe", "tokens": 2},
+                  "potential.seize-bid P-25")
+    await refused("StartTurn", {"character_id": "hero"}, "potential.seize L37")  # still bidding
+    await step("SeizeInitiative", {"character_id": "foe", "tokens": 3, "pay_static": 1})
+    r = await step("YieldInitiative", {"character_id": "hero", "to": "foe"})
+    assert r["events"][1]["data"]["cost"] == {"dynamic": 2, "static": 1}
     foe, hero = await sheet("foe", r), await sheet("hero", r)
     assert (foe["dynamic"], foe["static"]) == (tokens(2, 2), tokens(1, 1))
     assert (hero["dynamic"], hero["static"]) == (tokens(3, 1), tokens(2, 0))
@@ -123,10 +126,13 @@ async def test_a_scripted_combat_round(api: Api) -> None:  # noqa: PLR0915
     # The attack (the digest's scenario 3 pool and one situation die): claw 6 + 2, fang 5 + 1,
     # situation 5 = 19; the hero's resistance: the free resist shield 4 + 2 (no cost, L52) and a
     # paid parry 3 + 1 = 10. 19 beats 10 by 9: the degree of success is the damage (L54).
+    # The foe declares and pays (L39); the hero's own answer (L50) rolls both pools (P-14).
     r = await step("Attack", {"character_id": "foe", "target_id": "hero", "focus": "rake",
-                              "advantages": ["claw", "fang"], "situation_bonuses": 1,
-                              "resistance": {"free_resist": True, "advantages": ["parry"]}},
-                   pick("rake", [6, 5, 5, 4, 3]))
+                              "advantages": ["claw", "fang"], "situation_bonuses": 1})
+    assert [e["type"] for e in r["events"]] == [f"{R}.AttackDeclared", f"{R}.AttackPending"]
+    assert (await sheet("foe", r))["dynamic"] == tokens(0, 4)
+    r = await step("Resist", {"character_id": "hero", "attacker_id": "foe",
+                              "advantages": ["parry"]}, pick("rake", [6, 5, 5, 4, 3]))
     att = r["events"][0]["data"]
     assert att["attack"]["sources"] == ["claw", "fang", "situation"]
     assert att["attack"]["faces"] == [6, 5, 5] and att["attack"]["score"] == 19
@@ -140,8 +146,8 @@ async def test_a_scripted_combat_round(api: Api) -> None:  # noqa: PLR0915
     # spending potential the foe lacks (L22)
     await refused("Move", {"character_id": "foe", "mode": "mosey"},
                   "potential.spend-potential L22")
-    await refused("Attack", {"character_id": "foe", "target_id": "hero", "focus": "again",
-                             "advantages": ["claw"]}, "potential.discard L57")
+    await refused("Resist", {"character_id": "hero", "attacker_id": "foe"},
+                  "potential.resist L50")  # the attack was answered; nothing waits
 
     # Discards (L57-58, P-17): Life CP {4, 6, 10} against 9. The scratch alone falls short;
     # scratch and body would cover it without the scratch; scratch and limb (10) are needed both.
@@ -212,10 +218,11 @@ async def test_a_scripted_combat_round(api: Api) -> None:  # noqa: PLR0915
     assert hero["dynamic"] == tokens(1, 3) and hero["anticipated"] == []
     r = await step("Recoup", {"character_id": "hero", "dynamic": 2})
     assert (await sheet("hero", r))["dynamic"] == tokens(3, 1)
-    # the foe declares no resistance: it has no free resist, so it scores one (L53);
+    # the foe's answer names nothing: it has no free resist, so it scores one (L53);
     # sword 3 + 2 = 5 beats 1 by 4, which any one Life advantage covers (CP >= 4, L11)
-    r = await step("Attack", {"character_id": "hero", "target_id": "foe", "focus": "lunge",
-                              "advantages": ["sword"]}, pick("lunge", [3]))
+    await step("Attack", {"character_id": "hero", "target_id": "foe", "focus": "lunge",
+                          "advantages": ["sword"]})
+    r = await step("Resist", {"character_id": "foe", "attacker_id": "hero"}, pick("lunge", [3]))
     att = r["events"][0]["data"]
     assert att["defence"]["score"] == 1 and att["defence"]["faces"] == []
     assert att["defence"]["refused_to_one"] == "unable to defend (L53)"
@@ -234,10 +241,10 @@ async def test_a_scripted_combat_round(api: Api) -> None:  # noqa: PLR0915
     # parry (3 + 1): 10, a miss (L54). The parry costs nothing and its token goes to the bank.
     await step("NewRound", {"participants": ["hero", "foe"]})
     await step("StartTurn", {"character_id": "foe"})
-    r = await step("Attack", {"character_id": "foe", "target_id": "hero", "focus": "swipe",
-                              "advantages": ["claw"],
-                              "resistance": {"free_resist": True, "advantages": ["parry"]}},
-                   pick("swipe", [2, 4, 3]))
+    await step("Attack", {"character_id": "foe", "target_id": "hero", "focus": "swipe",
+                          "advantages": ["claw"]})
+    r = await step("Resist", {"character_id": "hero", "attacker_id": "foe",
+                              "advantages": ["parry"]}, pick("swipe", [2, 4, 3]))
     att, res = r["events"][0]["data"], r["events"][1]["data"]
     assert (att["attack"]["score"], att["defence"]["score"], att["hit"]) == (4, 10, False)
     assert res["cost"] == {"dynamic": 0, "static": 0} and res["anticipation_used"] == ["parry"]

@@ -161,11 +161,14 @@ async def test_action_attack_discard_and_refusals(api: Api) -> None:
         "campaign_id": cid, "character_id": "hero", "focus": "x", "concentration": True,
         "advantages": ["sword"], "resistance": 3})
     assert r.status_code == 422 and r.json()["field"] == "payload.concentration", r.text
-    # an attack met by a resistance with the free resist and one paid advantage (L50-54)
-    hit = await api.ok(gm, f"{R}.Attack", {
+    # an attack met by the target's own resistance action: the free resist and one paid
+    # advantage (L50-54)
+    await api.ok(gm, f"{R}.Attack", {
         "campaign_id": cid, "character_id": "hero", "target_id": "foe", "focus": "cut",
-        "advantages": ["sword"], "situation_bonuses": 3,
-        "resistance": {"free_resist": True, "advantages": ["parry"]}})
+        "advantages": ["sword"], "situation_bonuses": 3})
+    hit = await api.ok(gm, f"{R}.Resist", {
+        "campaign_id": cid, "character_id": "foe", "attacker_id": "hero",
+        "free_resist": True, "advantages": ["parry"]})
     att = next(e["data"] for e in hit["events"] if e["type"] == f"{R}.AttackResolved")
     assert att["defence"]["sources"] == ["dodge", "parry"]
     assert att["defence"]["cost"] == {"dynamic": 1, "static": 0}  # the free resist is free

@@ -118,8 +118,8 @@ async def test_aid_opportunity_range_status_and_rerolls(api: Api) -> None:
     await t.ok("TakeAction", {"character_id": "hero", "focus": "x", "advantages": ["ambush"],
                               "resistance": 1})
     # a minor opponent attacks with its fixed score and has no potential to bid (P-40)
-    back = await t.ok("Attack", {"character_id": "minor", "target_id": "hero", "focus": "club",
-                                 "resistance": {"decline": True}})
+    await t.ok("Attack", {"character_id": "minor", "target_id": "hero", "focus": "club"})
+    back = await t.ok("Resist", {"character_id": "hero", "attacker_id": "minor", "decline": True})
     assert back["events"][0]["data"]["attack"]["score"] == 9
     assert back["events"][0]["data"]["degree"] == 8  # 9 against the declined 1 (L54)
     await t.ok("DiscardLife", {"character_id": "hero", "advantages": ["body"]})
@@ -155,9 +155,13 @@ async def test_challenges_rulings_and_unconsciousness(api: Api) -> None:
     change = {"character_id": "hero", "advantage": "bow", "reason": "archery lessons"}
     await t.refused("StartRetraining", change, "campaign.gm-only", 403, token=bob)
     await t.ok("StartRetraining", change)
-    mid = await t.ok("Attack", {"character_id": "ally", "target_id": "hero", "focus": "x",
-                                "advantages": ["coach"], "resistance": {"free_resist": True}},
-                     bob)
+    await t.ok("Attack", {"character_id": "ally", "target_id": "hero", "focus": "x",
+                          "advantages": ["coach"]}, bob)
+    # Bob may not answer for the GM's hero (L50: its controller resists); the GM does
+    await t.refused("Resist", {"character_id": "hero", "attacker_id": "ally"},
+                    "character.owner-only", 403, token=bob)
+    mid = await t.ok("Resist", {"character_id": "hero", "attacker_id": "ally",
+                                "free_resist": True})
     assert mid["events"][0]["data"]["defence"]["sources"] == ["sword"]
     done = await t.ok("CompleteRetraining", {"character_id": "hero"})
     assert (await t.sheet("hero", done))["free_resist"] == "bow"
@@ -176,8 +180,10 @@ async def test_gm_approves_mode_and_life_exhausted_knocks_out(api: Api) -> None:
     await t.ok("RuleOnCombination", {"character_id": "hero", "advantages": ["sword", "ambush"],
                                      "approved": True})
     # 2d6+3 against the declined 1 does 4-14: the ally's hide (CP 6) may not cover it
-    hit = await t.ok("Attack", {"character_id": "hero", "target_id": "ally", "focus": "x",
-                                "advantages": ["sword", "ambush"], "resistance": {"decline": True}})
+    await t.ok("Attack", {"character_id": "hero", "target_id": "ally", "focus": "x",
+                          "advantages": ["sword", "ambush"]})
+    hit = await t.ok("Resist", {"character_id": "ally", "attacker_id": "hero", "decline": True},
+                     bob)
     dos = hit["events"][0]["data"]["degree"]
     done = await t.ok("DiscardLife", {"character_id": "ally", "advantages": ["hide"]}, bob)
     ally = await t.sheet("ally", done)

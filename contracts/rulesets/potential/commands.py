@@ -11,19 +11,6 @@ from contracts.rulesets.potential.sheet import Count, Id, Score
 # --------------------------------------------------------------------------- commands
 
 
-class Resistance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The defender's resistance action (L50-53), committed before either pool rolls (P-14)."""
-
-    advantages: list[str] = []  # paid advantages (one token of their type each)
-    free_resist: bool = False  # add the sheet's free resist at no cost (L52)
-    potential_action: bool = False  # 1d6+0 for one dynamic token (L29, P-4)
-    situation_bonuses: Count = 0
-    decline: bool = False  # resistance score 1 (P-12)
-    unconscious: bool = False  # resistance score 1 (L53): only when the target is unconscious
-    aid_from: list[str] = []  # allies whose Aid Resist offer joins this pool (L64)
-    approved_by: list[str] = []
-
-
 class TakeAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """An action (L17-26) against a GL-set resistance score; ties fail (L25, P-1)."""
 
@@ -42,7 +29,9 @@ class TakeAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
 
 
 class Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """An attack met by the target's resistance action (L49-54); DoS is the damage (L54, L57)."""
+    """An attack (L49-54): the attacker pays now (L39) and the target answers with its own
+    resistance action (``potential.Resist``, L50); DoS is the damage (L54, L57). A target with
+    nothing to choose (unconscious, L53; a minor opponent's fixed score, P-40) resists at once."""
 
     campaign_id: str
     character_id: str
@@ -52,10 +41,27 @@ class Attack(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tr
     situation_bonuses: Count = 0
     hindrances: Count = 0  # +1d6+0 each to the defender's pool (L23)
     potential_action: bool = False
-    resistance: Resistance = msgspec.field(default_factory=Resistance)
     aid_from: list[str] = []  # allies whose Aid Other offer joins this pool (L63)
     distance: Annotated[int, msgspec.Meta(ge=0, le=100000)] | None = None  # for Range (L66)
     damaging: bool = True  # False: a Status-only attack that harms nothing (P-41)
+    approved_by: list[str] = []
+
+
+class Resist(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The attacked character's resistance action (L50-53), chosen by its own controller (or the
+    GM) for the oldest attack ``attacker_id`` has declared against it; then both pools roll
+    (P-14). The free resist (L52) joins the pool unless ``free_resist`` is false; with nothing
+    usable the score is one (L53)."""
+
+    campaign_id: str
+    character_id: str  # the defender, who answers for itself (L50)
+    attacker_id: str
+    advantages: list[str] = []  # paid advantages (one token of their type each)
+    free_resist: bool | None = None  # None: use the sheet's free resist when available (L52)
+    potential_action: bool = False  # 1d6+0 for one dynamic token (L29, P-4)
+    situation_bonuses: Count = 0
+    decline: bool = False  # resistance score 1 (P-12)
+    aid_from: list[str] = []  # allies whose Aid Resist offer joins this pool (L64)
     approved_by: list[str] = []
 
 
@@ -130,13 +136,26 @@ class Bid(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True)
 
 
 class SeizeInitiative(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """A bidding for the initiative (L37, P-25): strictly rising bids, the last bidder wins and
-    pays its bid from the bank (``pay_static`` of it in static tokens, the rest dynamic)."""
+    """A bid for the initiative by the sender's own character (L37, P-25, P-45): it opens an
+    auction against the standing nominee, or raises it (bids rise strictly). The nominee may
+    defend by bidding. The auction ends when everyone else in it has yielded
+    (``potential.YieldInitiative``); the last bidder then pays its bid from its bank
+    (``pay_static`` of it in static tokens, the rest dynamic) and takes the next turn."""
 
     campaign_id: str
-    nominee: str
-    bids: Annotated[list[Bid], msgspec.Meta(min_length=1)]
+    character_id: str  # the bidder
+    tokens: Annotated[int, msgspec.Meta(ge=1, le=40)]
     pay_static: Count = 0
+    combat_id: Id = "combat"
+
+
+class YieldInitiative(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """The sender's character yields the auction for the initiative to its high bidder
+    ``to`` (L37, P-45); it cannot bid again in this auction."""
+
+    campaign_id: str
+    character_id: str  # who yields
+    to: str  # the current high bidder
     combat_id: Id = "combat"
 
 
@@ -223,9 +242,10 @@ class MinorAction(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fiel
     description: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
 
 
-COMMANDS: tuple[type[msgspec.Struct], ...] = (TakeAction, Attack, DiscardLife, StartCombat,
-                                              EndCombat, StartTurn, Recoup, Move, EndTurn,
-                                              SeizeInitiative, NewRound, RecoverAdvantage,
+COMMANDS: tuple[type[msgspec.Struct], ...] = (TakeAction, Attack, Resist, DiscardLife,
+                                              StartCombat, EndCombat, StartTurn, Recoup, Move,
+                                              EndTurn, SeizeInitiative, YieldInitiative,
+                                              NewRound, RecoverAdvantage,
                                               OfferAid, SetConscious, ChallengeCombination,
                                               RuleOnCombination, StartRetraining,
                                               CompleteRetraining, MinorAction)

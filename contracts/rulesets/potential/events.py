@@ -5,14 +5,9 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.potential.commands import Bid
-from contracts.rulesets.potential.sheet import RULESET_ID, StatusEffect
+from contracts.rulesets.potential.sheet import RULESET_ID, AidUse, Cost, PendingAttack, StatusEffect
 
 # --------------------------------------------------------------------------- events
-
-
-class Cost(msgspec.Struct, frozen=True, kw_only=True):
-    dynamic: int = 0
-    static: int = 0
 
 
 class Reroll(msgspec.Struct, frozen=True, kw_only=True):
@@ -20,14 +15,6 @@ class Reroll(msgspec.Struct, frozen=True, kw_only=True):
 
     index: int
     replaced: int
-
-
-class AidUse(msgspec.Struct, frozen=True, kw_only=True):
-    """An ally's advantage in the pool (L63-64): its source label and what the ally paid."""
-
-    character_id: str
-    advantage: str
-    cost: Cost
 
 
 class PoolRoll(msgspec.Struct, frozen=True, kw_only=True):
@@ -69,6 +56,25 @@ class AttackResolved(msgspec.Struct, frozen=True, kw_only=True):
     approved_by: list[str]
     defence_approved_by: list[str]
     approval: str = "automatic"
+    prepaid: bool = False  # the attacker paid when it declared the attack (AttackDeclared)
+
+
+class AttackDeclared(msgspec.Struct, frozen=True, kw_only=True):
+    """The attacker's side of a declared attack: it pays now (L39); the roll waits for the
+    target's resistance action (L50, P-14)."""
+
+    character_id: str
+    target_id: str
+    focus: str
+    cost: Cost
+    tracked: bool
+
+
+class AttackPending(msgspec.Struct, frozen=True, kw_only=True):
+    """The target's side: an attack waiting for its resistance action (L50)."""
+
+    character_id: str
+    attack: PendingAttack
 
 
 class Resisted(msgspec.Struct, frozen=True, kw_only=True):
@@ -115,6 +121,30 @@ class InitiativeSeized(msgspec.Struct, frozen=True, kw_only=True):
     nominee: str
     bids: list[Bid]
     cost: Cost
+
+
+class InitiativeBid(msgspec.Struct, frozen=True, kw_only=True):
+    """A bid for the initiative (L37): it opens an auction against ``nominee`` or raises it."""
+
+    combat_id: str
+    character_id: str
+    nominee: str
+    tokens: int
+    pay_static: int = 0
+
+
+class InitiativeYielded(msgspec.Struct, frozen=True, kw_only=True):
+    combat_id: str
+    character_id: str
+
+
+class Auction(msgspec.Struct, kw_only=True):
+    """An open auction for the initiative (L37, P-25, P-45)."""
+
+    nominee: str
+    bids: list[Bid] = []
+    pay_static: int = 0  # how the high bidder pays (static tokens of its bid)
+    yielded: list[str] = []
 
 
 class RoundStarted(msgspec.Struct, frozen=True, kw_only=True):
@@ -244,6 +274,8 @@ class CombatState(msgspec.Struct, kw_only=True):
     had_turn: list[str] = []
     last: str | None = None  # the last to act: at a round boundary it may not be nominated
     active: bool = False
+    auction: Auction | None = None  # an auction for the initiative in progress (L37)
+    seized: bool = False  # ``next`` won the initiative: its slot is not bid for again (L37)
 
 
 class CombatEnded(msgspec.Struct, frozen=True, kw_only=True):
@@ -253,7 +285,8 @@ class CombatEnded(msgspec.Struct, frozen=True, kw_only=True):
 
 EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{t.__name__}": t
-    for t in (ActionTaken, AttackResolved, Resisted, LifeDiscarded, CombatStarted, CombatEnded,
+    for t in (ActionTaken, AttackDeclared, AttackPending, AttackResolved, Resisted,
+              LifeDiscarded, CombatStarted, CombatEnded,
               TurnStarted, Recouped, Moved, TurnEnded, InitiativeSeized, RoundStarted,
               AdvantageRecovered, AidGiven, AidOffered, ConsciousnessSet, StatusApplied,
               CombinationChallenged, CombinationRuled, RetrainingStarted, FreeResistChanged,
@@ -261,5 +294,6 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
 }
 COMBAT_EVENTS: dict[str, type[msgspec.Struct]] = {
     f"{RULESET_ID}.{t.__name__}": t
-    for t in (CombatOpened, TurnBegan, TurnPassed, InitiativeTaken, RoundBegan, CombatClosed)
+    for t in (CombatOpened, TurnBegan, TurnPassed, InitiativeBid, InitiativeYielded,
+              InitiativeTaken, RoundBegan, CombatClosed)
 }

@@ -84,6 +84,38 @@ class Ruling(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     reason: str = ""
 
 
+class Cost(msgspec.Struct, frozen=True, kw_only=True):
+    dynamic: int = 0
+    static: int = 0
+
+
+class AidUse(msgspec.Struct, frozen=True, kw_only=True):
+    """An ally's advantage in the pool (L63-64): its source label and what the ally paid."""
+
+    character_id: str
+    advantage: str
+    cost: Cost
+
+
+class PendingAttack(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
+    """An attack declared against this character, paid and waiting for its resistance action
+    (L50): the attacker's pool as declared, rolled when the target resists (P-14)."""
+
+    attacker_id: str
+    focus: str
+    sources: list[str]  # one d6 each
+    modifier: int
+    cost: Cost  # what the attacker paid (L39)
+    rerolls: list[int] = []  # per die: Dice-keyword reroll threshold (L25)
+    aid: list[AidUse] = []  # allies' dice in the attack (L63)
+    statuses: list[StatusEffect] = []  # placed on a hit (L67); degree filled in then
+    hindrances: int = 0  # 1d6+0 bonus dice the defender's pool gains (L23, L66)
+    damaging: bool = True  # P-41
+    tracked: bool = True
+    approved_by: list[str] = []
+    approval: str = "automatic"
+
+
 class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     """A Potential character: advantages, the free resist (L52), dynamic and static potential (L5)."""
 
@@ -104,3 +136,4 @@ class PotentialSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     rulings: list[Ruling] = []  # L21
     combat_id: str | None = None  # the combat the character is in
     retraining: str | None = None  # the free resist being retrained to, with the GM (L52)
+    pending_attacks: list[PendingAttack] = []  # attacks awaiting this character's resistance

@@ -101,16 +101,29 @@ def take_action(cmd: c.TakeAction, sheet: c.PotentialSheet, allies: Sheets,
                                                      opts)]
 
 
-def _defence(res: c.Resistance, sheet: c.PotentialSheet, allies: Sheets, target_id: str,
-             opts: PotentialOptions, hindrances: int, dice: Dice
-             ) -> tuple[c.PoolRoll, list[str]]:
+def _free_resist(res: c.Resist, sheet: c.PotentialSheet, names: list[str]) -> bool:
+    """L50, L52: the free resist costs nothing, so it joins the resistance unless the defender
+    leaves it out (``free_resist: false``, e.g. armour against poison gas) or it is gone."""
+    field = "payload.free_resist"
+    if res.free_resist is False:
+        return False
+    adv = sheets.find(sheet, sheet.free_resist) if sheet.free_resist is not None else None
+    if res.free_resist is None:
+        return adv is not None and not adv.discarded and adv.id not in names
+    if adv is None:
+        raise DomainError(field, "potential.free-resist L52", "this sheet lists no free resist")
+    if adv.id in names:
+        raise DomainError("payload.advantages", "potential.once-per-action L39",
+                          "the free resist is already in the resistance (P-13)")
+    return True
+
+
+def _defence(res: c.Resist, sheet: c.PotentialSheet, allies: Sheets, hindrances: int,
+             opts: PotentialOptions, dice: Dice) -> tuple[c.PoolRoll, list[str]]:
     """The target's resistance action (L50-53); an empty pool or unconscious scores 1."""
-    field = "payload.resistance"
+    field = "payload"
     if not sheets.is_conscious(sheet):
         return resistance.fixed_one("unconscious (L53)"), []
-    if res.unconscious:
-        raise StateConflict(f"{field}.unconscious", "potential.unconscious L53",
-                            "the target is conscious: the GM records unconsciousness")
     if res.decline:
         return resistance.fixed_one("declined (P-12)", opts.decline_resistance_score), []
     if sheet.fixed_score is not None:
@@ -120,13 +133,8 @@ def _defence(res: c.Resistance, sheet: c.PotentialSheet, allies: Sheets, target_
         return actions.fixed(sheet.fixed_score, res.situation_bonuses + hindrances, dice), []
     names = list(res.advantages)
     free: frozenset[str] = frozenset()
-    if res.free_resist:
-        if sheet.free_resist is None:
-            raise DomainError(f"{field}.free_resist", "potential.free-resist L52",
-                              "this sheet lists no free resist")
-        if sheet.free_resist in names:
-            raise DomainError(f"{field}.advantages", "potential.once-per-action L39",
-                              "the free resist is already in the resistance (P-13)")
+    if _free_resist(res, sheet, names):
+        assert sheet.free_resist is not None
         names.insert(0, sheet.free_resist)
         free = frozenset({sheet.free_resist})
     free |= frozenset(a for a in names if a in sheet.anticipated)  # paid ahead (L60)
@@ -136,7 +144,7 @@ def _defence(res: c.Resistance, sheet: c.PotentialSheet, allies: Sheets, target_
     pool = actions.declare(sheet, names, situation_bonuses=res.situation_bonuses + hindrances,
                            potential_action=res.potential_action, free=free, field=field)
     appropriateness.check(sheet, names, opts.appropriateness, f"{field}.advantages")  # L51
-    helpers = aid.collect(res.aid_from, allies, target_id, "resistance",
+    helpers = aid.collect(res.aid_from, allies, res.character_id, "resistance",
                           {k: tracked(v, opts) for k, v in allies.items()},
                           f"{field}.aid_from")
     potential_bank.check_affordable(sheet, pool.cost, tracked(sheet, opts),
@@ -145,43 +153,115 @@ def _defence(res: c.Resistance, sheet: c.PotentialSheet, allies: Sheets, target_
             [a for a in names if a in sheet.anticipated])
 
 
-def attack(cmd: c.Attack, attacker: c.PotentialSheet, target: c.PotentialSheet,
-           allies: Sheets, opts: PotentialOptions, dice: Dice) -> list[RulesetEvent]:
-    """An attack and the target's resistance action, committed before rolling (P-14); the
-    attack hits only when it beats the resistance, and the DoS is the damage (L54)."""
-    if cmd.target_id == cmd.character_id:
-        raise DomainError("payload.target_id", "potential.attack L50", "attack another character")
-    if target.pending_damage:
-        raise DomainError("payload.target_id", "potential.discard L57",
-                          "the target must first discard Life for its earlier damage")
-    turns.check_may_act(attacker)
-    used: list[c.Advantage] = []
-    if attacker.fixed_score is not None:
+def _declare_attack(cmd: c.Attack, attacker: c.PotentialSheet, allies: Sheets,
+                    opts: PotentialOptions) -> c.PendingAttack:
+    """The attacker's side, checked and priced at declaration (L17-23, L39, L63, L66-67)."""
+    if attacker.fixed_score is not None:  # P-40: a fixed score plus bonus dice, no advantages
         _minor_only_fixed(cmd)
         turns.check_whose_turn(attacker, False)
-        rolled, approval = actions.fixed(attacker.fixed_score, cmd.situation_bonuses,
-                                         dice), "fixed"
-    else:
-        pool, approval = _pool(cmd, attacker, allies, opts)
-        used = pool.used
-        rolled = actions.roll(pool, dice)
-    against = cmd.hindrances + keywords.range_dice(used, cmd.distance,
+        return c.PendingAttack(attacker_id=cmd.character_id, focus=cmd.focus,
+                               sources=["situation"] * cmd.situation_bonuses,
+                               modifier=attacker.fixed_score, cost=c.Cost(),
+                               hindrances=cmd.hindrances, damaging=cmd.damaging,
+                               tracked=tracked(attacker, opts), approved_by=cmd.approved_by,
+                               approval="fixed", rerolls=[0] * cmd.situation_bonuses)
+    pool, approval = _pool(cmd, attacker, allies, opts)
+    against = cmd.hindrances + keywords.range_dice(pool.used, cmd.distance,
                                                    opts.range_bonus_dice_per_step)
-    defence, anticipated = _defence(cmd.resistance, target, allies, cmd.target_id, opts,
-                                    against, dice)
+    return c.PendingAttack(attacker_id=cmd.character_id, focus=cmd.focus, sources=pool.sources,
+                           modifier=pool.modifier, cost=pool.cost, rerolls=pool.rerolls,
+                           aid=pool.aid, statuses=keywords.statuses(pool.used,
+                                                                    cmd.character_id, 0),
+                           hindrances=against, damaging=cmd.damaging,
+                           tracked=tracked(attacker, opts), approved_by=cmd.approved_by,
+                           approval=approval)
+
+
+def _roll_attack(pending: c.PendingAttack, attacker_fixed: bool, dice: Dice) -> c.PoolRoll:
+    if attacker_fixed:
+        faces = [dice.roll(6) for _ in pending.sources]
+        return c.PoolRoll(sources=pending.sources, faces=faces, modifier=0,
+                          score=pending.modifier + sum(faces), cost=c.Cost(),
+                          fixed=pending.modifier)
+    return actions.roll(actions.Pool(sources=pending.sources, modifier=pending.modifier,
+                                     cost=pending.cost, rerolls=pending.rerolls,
+                                     aid=pending.aid), dice)
+
+
+def _resolve(pending: c.PendingAttack, res: c.Resist, target: c.PotentialSheet,
+             allies: Sheets, opts: PotentialOptions, dice: Dice,
+             prepaid: bool) -> list[RulesetEvent]:
+    """Both pools roll, the attack's first (P-14); it hits only when it beats the resistance,
+    and the DoS is the damage (L54)."""
+    if target.pending_damage:
+        raise StateConflict("payload.character_id", "potential.discard L57",
+                            "discard Life for the earlier hit before resisting the next")
+    rolled = _roll_attack(pending, pending.approval == "fixed", dice)
+    defence, anticipated = _defence(res, target, allies, pending.hindrances, opts, dice)
     dos = resistance.degree(rolled.score, defence.score)
-    body = c.AttackResolved(character_id=cmd.character_id, target_id=cmd.target_id,
-                            focus=cmd.focus, attack=rolled, defence=defence, hit=dos > 0,
-                            degree=dos, tracked=tracked(attacker, opts),
-                            approved_by=cmd.approved_by,
-                            defence_approved_by=cmd.resistance.approved_by, approval=approval)
-    res = c.Resisted(character_id=cmd.target_id, attacker_id=cmd.character_id,
-                     cost=defence.cost, degree=dos if cmd.damaging else 0,
-                     tracked=tracked(target, opts), anticipation_used=anticipated)
-    out = [ev(cmd.character_id, body), ev(cmd.target_id, res)]
-    out += _aid_events(rolled, cmd.character_id, "action", allies, opts)
-    out += _aid_events(defence, cmd.target_id, "resistance", allies, opts)
+    body = c.AttackResolved(character_id=pending.attacker_id, target_id=res.character_id,
+                            focus=pending.focus, attack=rolled, defence=defence, hit=dos > 0,
+                            degree=dos, tracked=pending.tracked,
+                            approved_by=pending.approved_by, defence_approved_by=res.approved_by,
+                            approval=pending.approval, prepaid=prepaid)
+    out = [ev(pending.attacker_id, body),
+           ev(res.character_id, c.Resisted(character_id=res.character_id,
+                                          attacker_id=pending.attacker_id, cost=defence.cost,
+                                          degree=dos if pending.damaging else 0,
+                                          tracked=tracked(target, opts),
+                                          anticipation_used=anticipated))]
+    out += _aid_events(defence, res.character_id, "resistance", allies, opts)
     if dos > 0:  # L67: a hit places each Status advantage's status on the target
-        out += [ev(cmd.target_id, c.StatusApplied(character_id=cmd.target_id, status=s))
-                for s in keywords.statuses(used, cmd.character_id, dos)]
+        out += [ev(res.character_id, c.StatusApplied(
+            character_id=res.character_id, status=msgspec.structs.replace(s, degree=dos)))
+            for s in pending.statuses]
     return out
+
+
+def _no_choice(target: c.PotentialSheet) -> bool:
+    """L53, P-40: an unconscious target (a score of one) or a minor opponent (its fixed score)
+    has nothing to choose, so its resistance needs no answer; anyone else answers (L50)."""
+    return (not sheets.is_conscious(target) or target.fixed_score is not None) and \
+        not target.pending_damage and not target.pending_attacks
+
+
+def attack(cmd: c.Attack, attacker: c.PotentialSheet, target: c.PotentialSheet,
+           allies: Sheets, opts: PotentialOptions, dice: Dice) -> list[RulesetEvent]:
+    """An attack (L49-54): the attacker pays on declaration (L39); the target's own controller
+    answers with its resistance action (``Resist``, L50) before either pool rolls (P-14). A
+    target with no choice to make resists at once."""
+    if cmd.target_id == cmd.character_id:
+        raise DomainError("payload.target_id", "potential.attack L50", "attack another character")
+    turns.check_may_act(attacker)
+    pending = _declare_attack(cmd, attacker, allies, opts)
+    if _no_choice(target):
+        resist = c.Resist(campaign_id=cmd.campaign_id, character_id=cmd.target_id,
+                          attacker_id=cmd.character_id)
+        return (_resolve(pending, resist, target, {}, opts, dice, prepaid=False)
+                + _aid_events_of(pending, cmd.character_id, allies, opts))
+    return [ev(cmd.character_id, c.AttackDeclared(character_id=cmd.character_id,
+                                                  target_id=cmd.target_id, focus=cmd.focus,
+                                                  cost=pending.cost, tracked=pending.tracked)),
+            ev(cmd.target_id, c.AttackPending(character_id=cmd.target_id, attack=pending)),
+            *_aid_events_of(pending, cmd.character_id, allies, opts)]
+
+
+def _aid_events_of(pending: c.PendingAttack, aided: str, allies: Sheets,
+                   opts: PotentialOptions) -> list[RulesetEvent]:
+    return [ev(u.character_id, c.AidGiven(character_id=u.character_id, aided=aided,
+                                          advantage=u.advantage, kind="action", cost=u.cost,
+                                          tracked=tracked(allies[u.character_id], opts)))
+            for u in pending.aid]
+
+
+def resist(cmd: c.Resist, target: c.PotentialSheet, allies: Sheets, opts: PotentialOptions,
+           dice: Dice) -> list[RulesetEvent]:
+    """L50: the attacked character's resistance action, chosen by its own controller (or the
+    GM), against the oldest attack ``attacker_id`` declared on it; then the attack resolves."""
+    pending = next((p for p in target.pending_attacks if p.attacker_id == cmd.attacker_id),
+                   None)
+    if pending is None:
+        raise StateConflict("payload.attacker_id", "potential.resist L50",
+                            f"{cmd.attacker_id!r} has no attack waiting for "
+                            f"{cmd.character_id!r}'s resistance")
+    return _resolve(pending, cmd, target, allies, opts, dice, prepaid=True)

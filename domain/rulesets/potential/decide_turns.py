@@ -99,34 +99,56 @@ def end_turn(cmd: c.EndTurn, sheet: c.PotentialSheet, raw_combat: Any) -> list[R
                                                    nominee=cmd.nominate))]
 
 
-def seize(cmd: c.SeizeInitiative, load: Load, raw_combat: Any) -> list[RulesetEvent]:
-    """Seizing the initiative (L37): the winner spends its bid from the bank and takes the
-    next turn in place of the nominee."""
-    winner = turns.check_bids(cmd.bids, cmd.nominee)
-    _in_combat(load(cmd.nominee, "payload.nominee"), "payload.nominee", cmd.combat_id)
-    combat_order.check_seize(combat_order.active(raw_combat, cmd.combat_id), cmd.nominee)
-    for i, bid in enumerate(cmd.bids):
-        field = f"payload.bids[{i}].character_id"
-        bidder = load(bid.character_id, field)
-        _in_combat(bidder, field, cmd.combat_id)
-        if bidder.fixed_score is not None:
-            raise DomainError(field, "potential.minor-opponent P-40",
-                              "a minor opponent has no potential to bid")
-        turns.check_may_act(bidder)
-        if bid.tokens > bidder.dynamic.bank + bidder.static.bank:
-            raise DomainError(f"payload.bids[{i}].tokens", "potential.seize-bid L37",
-                              f"{bid.character_id!r} cannot bid more potential than its bank")
-    sheet = load(winner.character_id, "payload.bids")
-    if cmd.pay_static > winner.tokens:
+def seize(cmd: c.SeizeInitiative, bidder: c.PotentialSheet,
+          raw_combat: Any) -> list[RulesetEvent]:
+    """Seizing the initiative (L37, P-25, P-45): the sender's own character bids potential from
+    its bank; the first bid opens an auction against the standing nominee, later bids raise it.
+    Nothing is paid until the others have yielded (``yield_initiative``)."""
+    combat = combat_order.active(raw_combat, cmd.combat_id)
+    nominee = combat_order.check_bid(combat, cmd.character_id, cmd.tokens)
+    field = "payload.character_id"
+    _in_combat(bidder, field, cmd.combat_id)
+    if bidder.fixed_score is not None:
+        raise DomainError(field, "potential.minor-opponent P-40",
+                          "a minor opponent has no potential to bid")
+    turns.check_may_act(bidder)
+    if bidder.had_turn:
+        raise StateConflict(field, "potential.one-turn-per-round L37",
+                            f"{cmd.character_id!r} has had a turn this round")
+    if cmd.tokens > bidder.dynamic.bank + bidder.static.bank:
+        raise DomainError("payload.tokens", "potential.seize-bid L37",
+                          f"{cmd.character_id!r} cannot bid more potential than its bank")
+    if cmd.pay_static > cmd.tokens:
         raise DomainError("payload.pay_static", "potential.seize-bid L37",
-                          "pay_static exceeds the winning bid")
-    cost = c.Cost(dynamic=winner.tokens - cmd.pay_static, static=cmd.pay_static)
-    potential_bank.check_affordable(sheet, cost, True, "payload.pay_static")
-    if sheet.had_turn:
-        raise StateConflict("payload.bids", "potential.one-turn-per-round L37",
-                            f"{winner.character_id!r} has had a turn this round")
-    return [ev(winner.character_id, c.InitiativeSeized(
-        character_id=winner.character_id, nominee=cmd.nominee, bids=list(cmd.bids), cost=cost)),
+                          "pay_static exceeds the bid")
+    potential_bank.check_affordable(bidder, _cost(cmd.tokens, cmd.pay_static), True,
+                                    "payload.pay_static")
+    return [_combat_ev(cmd.combat_id, c.InitiativeBid(
+        combat_id=cmd.combat_id, character_id=cmd.character_id, nominee=nominee,
+        tokens=cmd.tokens, pay_static=cmd.pay_static))]
+
+
+def _cost(tokens: int, pay_static: int) -> c.Cost:
+    return c.Cost(dynamic=tokens - pay_static, static=pay_static)
+
+
+def yield_initiative(cmd: c.YieldInitiative, load: Load,
+                     raw_combat: Any) -> list[RulesetEvent]:
+    """L37 "bid until someone yields" (P-45): once everyone else in the auction has yielded,
+    the last bidder spends its bid (the nominee too, when it defended its slot) and takes the
+    next turn; a yielded character cannot bid again in this auction."""
+    combat = combat_order.active(raw_combat, cmd.combat_id)
+    auction, winner = combat_order.check_yield(combat, cmd.character_id, cmd.to)
+    out = [_combat_ev(cmd.combat_id, c.InitiativeYielded(combat_id=cmd.combat_id,
+                                                         character_id=cmd.character_id))]
+    if not combat_order.closes(auction, cmd.character_id):
+        return out
+    sheet = load(winner.character_id, "payload.to")
+    cost = _cost(winner.tokens, auction.pay_static)
+    potential_bank.check_affordable(sheet, cost, True, "payload.to")
+    return out + [ev(winner.character_id, c.InitiativeSeized(
+        character_id=winner.character_id, nominee=auction.nominee, bids=list(auction.bids),
+        cost=cost)),
         _combat_ev(cmd.combat_id, c.InitiativeTaken(combat_id=cmd.combat_id,
                                                     character_id=winner.character_id))]
 

@@ -9,7 +9,9 @@ from typing import Final
 from domain.rulesets.base import Display, Shown, Track
 
 DISPLAY: Final = Display(
-    conditions=(Shown(path="sheet.statuses", label="statuses", rule="L67"),),
+    conditions=(Shown(path="sheet.statuses", label="statuses", rule="L67"),
+                # attackers waiting for this character's own resistance action (L50)
+                Shown(path="derived.attacks_to_resist", label="to resist", rule="L50")),
     health=(
         Track(label="damage to cover", value="sheet.pending_damage",
               max="derived.life_cp_available", rule="L57"),
@@ -20,7 +22,8 @@ DISPLAY: Final = Display(
               rule="L5"),
     ),
     states=(
-        Shown(path="sheet.conscious", label="conscious", rule="L53"),
+        # by the GM's decision or while an "Unconscious" status lasts (L53, L67)
+        Shown(path="derived.conscious", label="conscious", rule="L53"),
         Shown(path="sheet.in_combat", label="in combat", rule="L30"),
     ),
 )

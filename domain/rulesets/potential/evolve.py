@@ -114,17 +114,28 @@ def _apply(sheet: c.PotentialSheet, event_type: str, data: Mapping[str, Any]
         return _acted(potential_bank.spend(sheet, ev.pool.cost), ev.pool.cost)
     if name == "AttackResolved":
         att = msgspec.convert(body, c.AttackResolved)
-        if not att.tracked:
+        if not att.tracked or att.prepaid:
             return sheet
         return _acted(potential_bank.spend(sheet, att.attack.cost), att.attack.cost)
+    if name == "AttackDeclared":  # the attacker pays on declaration (L39)
+        dec = msgspec.convert(body, c.AttackDeclared)
+        return _acted(potential_bank.spend(sheet, dec.cost), dec.cost) if dec.tracked else sheet
+    if name == "AttackPending":
+        declared = msgspec.convert(body, c.AttackPending).attack
+        return msgspec.structs.replace(sheet, pending_attacks=[*sheet.pending_attacks, declared])
     if name == "Resisted":
         res = msgspec.convert(body, c.Resisted)
         # paying for a resistance in the own turn rules out a rest (L43, digest 4.5)
         paid = _acted(potential_bank.spend(sheet, res.cost), res.cost) if res.tracked else sheet
         used = set(res.anticipation_used)
         refund = len(used) if res.tracked else 0  # the anticipated token returns (L60, P-30)
+        waiting = list(paid.pending_attacks)  # the oldest attack of this attacker is answered
+        first = next((i for i, w in enumerate(waiting) if w.attacker_id == res.attacker_id),
+                     None)
+        if first is not None:
+            del waiting[first]
         return msgspec.structs.replace(
-            paid, pending_damage=res.degree,
+            paid, pending_damage=res.degree, pending_attacks=waiting,
             anticipated=[a for a in paid.anticipated if a not in used],
             dynamic=c.Tokens(bank=paid.dynamic.bank + refund, spent=paid.dynamic.spent))
     if name == "LifeDiscarded":

@@ -75,17 +75,12 @@ class PotentialRuleset:
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The acting character's stream, the target's, or every participant's."""
         out: list[str] = []
-        if isinstance(command, c.SeizeInitiative):
-            out.append(decide_actions.char(command.nominee))
-            out.extend(decide_actions.char(b.character_id) for b in command.bids)
-        for f in ("character_id", "target_id", "nominate", "challenged_id", "to"):
+        for f in ("character_id", "target_id", "attacker_id", "nominate", "challenged_id", "to"):
             v = getattr(command, f, None)
             if v is not None:
                 out.append(decide_actions.char(v))
         out.extend(decide_actions.char(p) for p in getattr(command, "participants", []))
         out.extend(decide_actions.char(p) for p in getattr(command, "aid_from", []))
-        if isinstance(command, c.Attack):
-            out.extend(decide_actions.char(p) for p in command.resistance.aid_from)
         combat_id = getattr(command, "combat_id", None)
         if combat_id is not None:
             out.append(combat_order.stream(combat_id))
@@ -110,11 +105,14 @@ class PotentialRuleset:
                 command, load(command.character_id, "character_id"),
                 allies(command.aid_from, "aid_from"), opts, dice)
         if isinstance(command, c.Attack):
-            helpers = {**allies(command.aid_from, "aid_from"),
-                       **allies(command.resistance.aid_from, "resistance.aid_from")}
             return decide_actions.attack(
                 command, load(command.character_id, "character_id"),
-                load(command.target_id, "target_id"), helpers, opts, dice)
+                load(command.target_id, "target_id"), allies(command.aid_from, "aid_from"),
+                opts, dice)
+        if isinstance(command, c.Resist):
+            load(command.attacker_id, "attacker_id")
+            return decide_actions.resist(command, load(command.character_id, "character_id"),
+                                         allies(command.aid_from, "aid_from"), opts, dice)
         if isinstance(command, c.DiscardLife):
             return decide_combat.discard_life(
                 command, load(command.character_id, "character_id"), opts)
@@ -140,7 +138,10 @@ class PotentialRuleset:
             return decide_turns.end_turn(command, load(command.character_id, "character_id"),
                                          combat)
         if isinstance(command, c.SeizeInitiative):
-            return decide_turns.seize(command, load, combat)
+            return decide_turns.seize(command, load(command.character_id, "character_id"),
+                                      combat)
+        if isinstance(command, c.YieldInitiative):
+            return decide_turns.yield_initiative(command, load, combat)
         if isinstance(command, c.NewRound):
             return decide_turns.new_round(command, load, combat)
         if isinstance(command, c.RecoverAdvantage):

@@ -91,8 +91,12 @@ def maximum(tokens: Tokens) -> int:
 
 
 def derived(sheet: PotentialSheet) -> dict[str, Any]:
-    """Figures from a sheet: total CP (P-38), Life CP still available, maxima."""
+    """Figures from a sheet: total CP (P-38), Life CP still available, maxima; whether the
+    character is conscious by any path (the GM's decision or a status, L53, L67) and whose
+    attacks wait for its resistance action (L50)."""
     life = [a for a in sheet.advantages if "Life" in a.keywords and not a.discarded]
     return {"total_cp": sum(a.cp or 0 for a in sheet.advantages),
             "life_cp_available": sum(a.cp or 0 for a in life),
-            "dynamic_max": maximum(sheet.dynamic), "static_max": maximum(sheet.static)}
+            "dynamic_max": maximum(sheet.dynamic), "static_max": maximum(sheet.static),
+            "conscious": is_conscious(sheet),
+            "attacks_to_resist": [p.attacker_id for p in sheet.pending_attacks]}

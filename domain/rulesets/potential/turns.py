@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.potential import Bid, PotentialSheet, TurnState
+from contracts.rulesets.potential import PotentialSheet, TurnState
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.potential import sheet as sheets
 
@@ -85,17 +85,3 @@ def check_anticipate(sheet: PotentialSheet, advantages: Sequence[str]) -> None:
     if len(advantages) > sheet.dynamic.bank:
         raise DomainError(field, "potential.anticipate L60",
                           f"only {sheet.dynamic.bank} unspent dynamic potential")
-
-
-def check_bids(bids: Sequence[Bid], nominee: str) -> Bid:
-    """Seizing the initiative (L37, P-25, P-45): bids rise strictly; the last bidder wins."""
-    last = 0
-    for i, bid in enumerate(bids):
-        if bid.tokens <= last:
-            raise DomainError(f"payload.bids[{i}].tokens", "potential.seize-bid P-25",
-                              f"each bid must exceed {last}")
-        last = bid.tokens
-    if bids[0].character_id == nominee:
-        raise DomainError("payload.bids[0].character_id", "potential.seize L37",
-                          "a seize is opened by someone other than the nominee")
-    return bids[-1]

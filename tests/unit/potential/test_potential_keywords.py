@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from contracts.rulesets import potential as c
 from domain.rulesets.potential import POTENTIAL
+from tests.unit.potential.resisting import strike
 from tests.unit.potential.test_potential_turns import Table, adv
 
 CID = "c"
@@ -51,10 +52,9 @@ def test_aid_resist_joins_the_allys_resistance() -> None:
     t = fight()
     t.do(c.OfferAid(campaign_id=CID, character_id="ally", to="foe", advantage="cover",
                     kind="resistance"))
-    evs = t.do(c.Attack(campaign_id=CID, character_id="hero", target_id="foe", focus="cut",
-                        advantages=["sword"], resistance=c.Resistance(free_resist=True,
-                                                                      aid_from=["ally"])),
-               (6, 3, 3))
+    evs = strike(t, c.Attack(campaign_id=CID, character_id="hero", target_id="foe", focus="cut",
+                             advantages=["sword"]), (6, 3, 3), free_resist=True,
+                             aid_from=["ally"])
     # attack 6+2 = 8 vs dodge 3+2 and the ally's cover 3+2 = 10: resisted (L54, L64)
     assert evs[0]["defence"]["sources"] == ["dodge", "ally/cover"]
     assert evs[0]["defence"]["score"] == 10 and not evs[0]["hit"]
@@ -86,9 +86,8 @@ def test_range_gives_the_opponent_a_die_per_step_beyond_reach() -> None:
 
 def test_status_lasts_until_the_end_of_the_targets_next_turn() -> None:
     t = fight()
-    t.do(c.Attack(campaign_id=CID, character_id="hero", target_id="foe", focus="snare",
-                  advantages=["snare"], damaging=False, resistance=c.Resistance(decline=True)),
-         (4,))
+    strike(t, c.Attack(campaign_id=CID, character_id="hero", target_id="foe", focus="snare",
+                       advantages=["snare"], damaging=False), (4,), decline=True)
     assert [s["name"] for s in t["foe"]["statuses"]] == ["Entangled"]  # L67
     assert t["foe"]["pending_damage"] == 0  # a non-damaging attack (P-41)
     t.do(c.EndTurn(campaign_id=CID, character_id="hero", nominate="foe"))

@@ -113,16 +113,29 @@ def test_narrative_actions_keep_full_potential() -> None:
     assert POTENTIAL.evolve(s, "potential.ActionTaken", data)["dynamic"]["bank"] == 4  # P-2
 
 
+def _states(**sheets_: dict[str, Any]) -> dict[str, Any]:
+    return {f"character:{k}": v for k, v in sheets_.items()}
+
+
+def _declare_and_resist(hero: dict[str, Any], foe: dict[str, Any], attack: c.Attack,
+                        resist: c.Resist, faces: list[int]) -> list[Any]:
+    """L50: the attack is declared (nothing rolls), then the target's own answer rolls both."""
+    declared = POTENTIAL.decide(attack, _states(h=hero, f=foe), {}, ScriptedDice([]))
+    assert [e.type for e in declared] == ["potential.AttackDeclared", "potential.AttackPending"]
+    foe = POTENTIAL.evolve(foe, declared[1].type, declared[1].data)
+    return POTENTIAL.decide(resist, _states(h=hero, f=foe), {}, ScriptedDice(faces))
+
+
 def test_attack_with_free_resist_scenario_three() -> None:
     # App. B.3: attack 2d6+3 (6, 5 -> 14) vs free resist Dodge 1d6+2 + Parry 1d6+1 (4, 3 -> 10)
     hero = {**make([adv("sword", modifier=2), adv("knife", modifier=1)]), "in_combat": True, "turn": {}}
     foe = {**make([adv("dodge", modifier=2), adv("parry", modifier=1),
                    adv("heart", 6, keywords=["Life"])], free_resist="dodge"), "in_combat": True, "turn": {}}
     cmd = c.Attack(campaign_id="c", character_id="h", target_id="f", focus="cut",
-                   advantages=["sword", "knife"],
-                   resistance=c.Resistance(free_resist=True, advantages=["parry"]))
-    evs = POTENTIAL.decide(cmd, {"character:h": hero, "character:f": foe}, {},
-                           ScriptedDice([6, 5, 4, 3]))
+                   advantages=["sword", "knife"])
+    evs = _declare_and_resist(hero, foe, cmd, c.Resist(campaign_id="c", character_id="f",
+                                                       attacker_id="h", free_resist=True,
+                                                       advantages=["parry"]), [6, 5, 4, 3])
     att, res = evs[0].data, evs[1].data
     assert att["attack"]["score"] == 14 and att["defence"]["score"] == 10
     assert att["hit"] and att["degree"] == 4
@@ -132,12 +145,14 @@ def test_attack_with_free_resist_scenario_three() -> None:
 
 
 def test_unable_to_defend_scores_one() -> None:
+    # App. B.6: no dynamic potential and the free resist (Armour) is no use against gas
     hero = make([adv("sword")])
-    foe = make([adv("armour", keywords=["Armour"])], free_resist="armour")
+    foe = {**make([adv("armour", keywords=["Armour"])], free_resist="armour"), "in_combat": True,
+           "dynamic": {"bank": 0, "spent": 4}}
     cmd = c.Attack(campaign_id="c", character_id="h", target_id="f", focus="gas",
-                   advantages=["sword"])  # no resistance declared: score 1 (L53)
-    att = POTENTIAL.decide(cmd, {"character:h": hero, "character:f": foe}, {},
-                           ScriptedDice([1]))[0].data
+                   advantages=["sword"])
+    gas = c.Resist(campaign_id="c", character_id="f", attacker_id="h", free_resist=False)
+    att = _declare_and_resist(hero, foe, cmd, gas, [1])[0].data  # score 1 (L53)
     assert att["defence"]["score"] == 1 and not att["hit"]  # 1 vs 1: the resister wins
 
 

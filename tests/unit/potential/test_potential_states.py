@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from contracts.rulesets import potential as c
 from domain.rulesets.potential import POTENTIAL
+from tests.unit.potential.resisting import strike
 from tests.unit.potential.test_potential_turns import SHEET, Table, adv
 
 CID = "c"
@@ -56,8 +57,8 @@ def test_unconscious_forbids_actions_resists_with_one_and_rests() -> None:
     t.do(c.EndTurn(campaign_id=CID, character_id="y", nominate="z"))
     t.do(c.StartTurn(campaign_id=CID, character_id="z"))
     # the declared parry is of no use: an unconscious character's resistance is one (L53)
-    evs = t.do(c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                        advantages=["cut"], resistance=c.Resistance(advantages=["parry"])), (1,))
+    evs = strike(t, c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
+                             advantages=["cut"]), (1,), advantages=["parry"])
     assert evs[0]["defence"]["score"] == 1 and evs[0]["defence"]["cost"]["dynamic"] == 0
     assert not evs[0]["hit"]  # 1 vs 1: ties go to the resister (L54)
     assert t.refused(c.SetConscious(campaign_id=CID, character_id="y", conscious=False,
@@ -66,18 +67,11 @@ def test_unconscious_forbids_actions_resists_with_one_and_rests() -> None:
     assert t["y"]["conscious"]
 
 
-def test_a_claimed_unconscious_target_must_be_unconscious() -> None:
-    t = Table(y=SHEET, z=SHEET)
-    err = t.refused(c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                             advantages=["cut"], resistance=c.Resistance(unconscious=True)))
-    assert err.rule == "potential.unconscious L53"
-
-
 def test_life_exhausted_knocks_out_under_the_option() -> None:
     t = Table(y={"advantages": [adv("arm", 5, keywords=["Life"])]}, z=SHEET)
     t.options = {"on_life_exhausted": "unconscious"}
-    t.do(c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                  advantages=["cut", "dodge"], resistance=c.Resistance(decline=True)), (6, 6))
+    strike(t, c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
+                       advantages=["cut", "dodge"]), (6, 6), decline=True)
     assert t["y"]["pending_damage"] == 13  # 6 + 6 + 2 - 1 (L54)
     evs = t.do(c.DiscardLife(campaign_id=CID, character_id="y", advantages=["arm"]))
     assert evs[0]["exhausted"] and not t["y"]["conscious"]  # P-18
@@ -86,21 +80,24 @@ def test_life_exhausted_knocks_out_under_the_option() -> None:
 def test_a_minor_opponent_uses_its_fixed_score_and_cannot_bid() -> None:
     t = Table(m=MINOR, y=SHEET)
     assert t["m"]["dynamic"] == {"bank": 0, "spent": 0}
-    evs = t.do(c.Attack(campaign_id=CID, character_id="y", target_id="m", focus="x",
-                        advantages=["dodge", "cut"], hindrances=1), (4, 3, 2))
+    evs = strike(t, c.Attack(campaign_id=CID, character_id="y", target_id="m", focus="x",
+                             advantages=["dodge", "cut"], hindrances=1), (4, 3, 2))
     # attack 4 + 3 + 2 = 9 against the fixed 9 plus a hindrance die of 2: 11 (P-40, L23)
     assert evs[0]["defence"]["score"] == 11 and evs[0]["defence"]["fixed"] == 9
     assert not evs[0]["hit"]
     assert POTENTIAL.reread("potential.AttackResolved", evs[0], [(6, 4), (6, 3), (6, 2)]) == []
     assert t.refused(c.Attack(campaign_id=CID, character_id="m", target_id="y", focus="x",
                               advantages=["hide"])).rule == "potential.minor-opponent P-40"
-    back = t.do(c.Attack(campaign_id=CID, character_id="m", target_id="y", focus="club",
-                         resistance=c.Resistance(decline=True)))
+    back = strike(t, c.Attack(campaign_id=CID, character_id="m", target_id="y", focus="club"),
+                              decline=True)
     assert back[0]["attack"]["score"] == 9 and back[0]["degree"] == 8
     t.do(c.DiscardLife(campaign_id=CID, character_id="y", advantages=["hide"]))
     t.do(c.StartCombat(campaign_id=CID, participants=["m", "y"]))
-    err = t.refused(c.SeizeInitiative(campaign_id=CID, nominee="y",
-                                      bids=[c.Bid(character_id="m", tokens=1)]))
+    err = t.refused(c.SeizeInitiative(campaign_id=CID, character_id="m", tokens=1))
+    assert err.rule == "potential.seize L37"  # nobody nominated: nothing to seize
+    t.do(c.EndCombat(campaign_id=CID, participants=["m", "y"]))
+    t.do(c.StartCombat(campaign_id=CID, participants=["m", "y"], first="y"))
+    err = t.refused(c.SeizeInitiative(campaign_id=CID, character_id="m", tokens=1))
     assert err.rule == "potential.minor-opponent P-40"
 
 
@@ -109,14 +106,15 @@ def test_the_seize_winner_takes_the_turn_and_one_turn_at_a_time() -> None:
     t.do(c.StartCombat(campaign_id=CID, participants=["y", "z"], first="y"))
     assert t.refused(c.StartTurn(campaign_id=CID,
                                  character_id="z")).rule == "potential.nominee-takes-turn L37"
-    t.do(c.SeizeInitiative(campaign_id=CID, nominee="y", bids=[c.Bid(character_id="z",
-                                                                     tokens=1)]))
+    t.do(c.SeizeInitiative(campaign_id=CID, character_id="z", tokens=1))
+    # the auction is open until the nominee yields (or outbids): nobody starts a turn (L37)
+    assert t.refused(c.StartTurn(campaign_id=CID, character_id="y")).rule == "potential.seize L37"
+    t.do(c.YieldInitiative(campaign_id=CID, character_id="y", to="z"))
     assert t.refused(c.StartTurn(campaign_id=CID,
                                  character_id="y")).rule == "potential.nominee-takes-turn L37"
     t.do(c.StartTurn(campaign_id=CID, character_id="z"))
     assert t.states["encounter:combat"]["current"] == "z"
-    err = t.refused(c.SeizeInitiative(campaign_id=CID, nominee="z", bids=[
-        c.Bid(character_id="y", tokens=1)]))
+    err = t.refused(c.SeizeInitiative(campaign_id=CID, character_id="y", tokens=1))
     assert (err.rule, err.message) == ("potential.seize L37", "'z' is taking a turn")
 
 
@@ -133,8 +131,8 @@ def test_the_free_resist_changes_only_after_the_gms_retraining() -> None:
     t.do(c.StartRetraining(campaign_id=CID, character_id="y", advantage="dodge",
                            reason="a month with the fencing master"))
     # until the retraining completes the old free resist stays in force (L52)
-    evs = t.do(c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
-                        advantages=["cut"], resistance=c.Resistance(free_resist=True)), (3, 3))
+    evs = strike(t, c.Attack(campaign_id=CID, character_id="z", target_id="y", focus="x",
+                             advantages=["cut"]), (3, 3), free_resist=True)
     assert evs[0]["defence"]["sources"] == ["parry"]
     t.do(c.CompleteRetraining(campaign_id=CID, character_id="y"))
     assert t["y"]["free_resist"] == "dodge" and t["y"]["retraining"] is None
@@ -168,9 +166,9 @@ def test_an_unconscious_status_knocks_out_until_it_lapses_or_the_gm_wakes() -> N
     t = Table(y=sap, z=SHEET)
     t.do(c.StartCombat(campaign_id=CID, participants=["y", "z"], first="y"))
     t.do(c.StartTurn(campaign_id=CID, character_id="y"))
-    t.do(c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
-                  advantages=["sap"], damaging=False, resistance=c.Resistance(decline=True)),
-         (1,))  # 1 + 6 = 7 beats the declined 1: the status lands (L67, P-35)
+    # 1 + 6 = 7 beats the declined 1: the status lands (L67, P-35)
+    strike(t, c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
+                       advantages=["sap"], damaging=False), (1,), decline=True)
     t.do(c.EndTurn(campaign_id=CID, character_id="y", nominate="z"))
     t.do(c.StartTurn(campaign_id=CID, character_id="z"))
     assert t.refused(c.Move(campaign_id=CID, character_id="z",
@@ -178,9 +176,8 @@ def test_an_unconscious_status_knocks_out_until_it_lapses_or_the_gm_wakes() -> N
     t.do(c.EndTurn(campaign_id=CID, character_id="z"))  # the status ends with this turn
     t.do(c.NewRound(campaign_id=CID, participants=["y", "z"]))
     t.do(c.StartTurn(campaign_id=CID, character_id="y"))
-    t.do(c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
-                  advantages=["sap"], damaging=False, resistance=c.Resistance(decline=True)),
-         (1,))
+    strike(t, c.Attack(campaign_id=CID, character_id="y", target_id="z", focus="sap",
+                       advantages=["sap"], damaging=False), (1,), decline=True)
     assert t.refused(c.SetConscious(campaign_id=CID, character_id="z", conscious=False,
                                     reason="x")).field == "payload.conscious"
     t.do(c.SetConscious(campaign_id=CID, character_id="z", conscious=True, reason="doused"))

@@ -11,6 +11,7 @@ from contracts.rulesets import potential as c
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.potential import POTENTIAL
+from tests.unit.potential.resisting import strike
 
 
 def adv(id_: str, cp: int = 4, modifier: int = 0, **kw: Any) -> dict[str, Any]:
@@ -93,9 +94,8 @@ def test_paying_for_a_resistance_in_the_own_turn_rules_out_a_rest() -> None:
         t = Table(y=sheet, z=sheet)
         t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": 3}))
         t.do(c.StartTurn(campaign_id="c", character_id="y"))
-        t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="ambush",
-                      advantages=["ambush"],
-                      resistance=c.Resistance(free_resist=True, advantages=paid)), (1, 6, 6))
+        strike(t, c.Attack(campaign_id="c", character_id="z", target_id="y", focus="ambush",
+                           advantages=["ambush"]), (1, 6, 6), free_resist=True, advantages=paid)
         assert t["y"]["turn"]["acted"] is not rest
         three = c.Recoup(campaign_id="c", character_id="y", dynamic=3)
         if rest:
@@ -127,9 +127,8 @@ def test_anticipation_refund_scenario_eight() -> None:
     assert t["y"]["dynamic"] == {"bank": 0, "spent": 2}
     assert t["y"]["anticipated"] == ["parry", "dodge"]
     t.do(c.StartTurn(campaign_id="c", character_id="z"))
-    hit = t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="cut",
-                        advantages=["cut"], resistance=c.Resistance(advantages=["parry"])),
-               (6, 6))
+    hit = strike(t, c.Attack(campaign_id="c", character_id="z", target_id="y", focus="cut",
+                             advantages=["cut"]), (6, 6), advantages=["parry"])
     assert hit[1]["cost"] == {"dynamic": 0, "static": 0}
     assert t["y"]["dynamic"] == {"bank": 1, "spent": 2} and t["y"]["anticipated"] == ["dodge"]
     t.do(c.EndTurn(campaign_id="c", character_id="z"))
@@ -149,19 +148,46 @@ def test_anticipating_more_than_the_bank_or_a_static_advantage_is_refused() -> N
 
 def test_seize_scenario_nine() -> None:
     t = Table(y=SHEET, z=SHEET)
-    t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": 2, "z": 1}))
-    # Y nominated; Z (bank 3) seizes with 1; Y bids 2; Z bids 3; Y yields: Z pays 3
-    bids = [c.Bid(character_id="z", tokens=1), c.Bid(character_id="y", tokens=2),
-            c.Bid(character_id="z", tokens=3)]
-    won = t.do(c.SeizeInitiative(campaign_id="c", nominee="y", bids=bids))[0]
-    assert won["character_id"] == "z" and t["z"]["dynamic"] == {"bank": 0, "spent": 4}
-    assert t["y"]["dynamic"] == {"bank": 2, "spent": 2}
-    flat = [c.Bid(character_id="z", tokens=1), c.Bid(character_id="y", tokens=1)]
-    assert t.refused(c.SeizeInitiative(campaign_id="c", nominee="y",
-                                       bids=flat)).rule == "potential.seize-bid P-25"
-    broke = [c.Bid(character_id="y", tokens=5)]  # Y banks 2 dynamic + 2 static (any type, P-25)
-    err = t.refused(c.SeizeInitiative(campaign_id="c", nominee="z", bids=broke))
-    assert (err.field, err.rule) == ("payload.bids[0].tokens", "potential.seize-bid L37")
+    t.do(c.StartCombat(campaign_id="c", participants=["y", "z"], readiness={"y": 2, "z": 1},
+                       first="y"))
+    # App. B.9: Y nominated; Z (bank 3) seizes with 1; Y bids 2; Z bids 3; Y yields: Z pays 3.
+    # Each bid is its own player's command (L37 "the characters' potential is bid").
+    t.do(c.SeizeInitiative(campaign_id="c", character_id="z", tokens=1))
+    t.do(c.SeizeInitiative(campaign_id="c", character_id="y", tokens=2))
+    flat = c.SeizeInitiative(campaign_id="c", character_id="z", tokens=2)
+    assert t.refused(flat).rule == "potential.seize-bid P-25"  # bids rise strictly
+    t.do(c.SeizeInitiative(campaign_id="c", character_id="z", tokens=3))
+    assert t["z"]["dynamic"] == {"bank": 3, "spent": 1}  # nothing is paid before the end
+    won = t.do(c.YieldInitiative(campaign_id="c", character_id="y", to="z"))
+    assert won[1]["character_id"] == "z" and won[1]["cost"] == {"dynamic": 3, "static": 0}
+    assert [b["tokens"] for b in won[1]["bids"]] == [1, 2, 3]
+    assert t["z"]["dynamic"] == {"bank": 0, "spent": 4}
+    assert t["y"]["dynamic"] == {"bank": 2, "spent": 2}  # Y keeps its 2 (only the winner pays)
+    assert t.states["encounter:combat"]["next"] == "z"
+    assert t.states["encounter:combat"]["auction"] is None
+
+
+def test_a_bid_beyond_the_bank_is_refused_and_a_yielded_bidder_stays_out() -> None:
+    t = Table(x=SHEET, y=SHEET, z=SHEET)
+    t.do(c.StartCombat(campaign_id="c", participants=["x", "y", "z"], readiness={"y": 2},
+                       first="z"))
+    broke = t.refused(c.SeizeInitiative(campaign_id="c", character_id="y", tokens=5))
+    assert (broke.field, broke.rule) == ("payload.tokens", "potential.seize-bid L37")  # 2+2
+    opener = t.refused(c.SeizeInitiative(campaign_id="c", character_id="z", tokens=1))
+    assert opener.rule == "potential.seize L37"  # the nominee defends, it does not open
+    t.do(c.SeizeInitiative(campaign_id="c", character_id="y", tokens=1))
+    t.do(c.SeizeInitiative(campaign_id="c", character_id="x", tokens=2))
+    wrong = t.refused(c.YieldInitiative(campaign_id="c", character_id="z", to="y"))
+    assert wrong.field == "payload.to"  # the high bidder is x
+    t.do(c.YieldInitiative(campaign_id="c", character_id="y", to="x"))
+    back = t.refused(c.SeizeInitiative(campaign_id="c", character_id="y", tokens=3))
+    assert back.rule == "potential.seize-bid P-45"  # a yielded bidder cannot re-enter
+    # the nominee (z) defends its slot, x yields: z keeps its turn and pays its 3 (P-25)
+    t.do(c.SeizeInitiative(campaign_id="c", character_id="z", tokens=3, pay_static=1))
+    won = t.do(c.YieldInitiative(campaign_id="c", character_id="x", to="z"))
+    assert won[1]["cost"] == {"dynamic": 2, "static": 1}
+    assert t["z"]["dynamic"]["bank"] == 2 and t["z"]["static"]["bank"] == 1
+    assert t.states["encounter:combat"]["next"] == "z"
 
 
 def test_nomination_must_name_someone_without_a_turn_this_round() -> None:
@@ -215,7 +241,7 @@ def test_discarding_an_anticipated_advantage_spends_its_token_at_once() -> None:
     t.do(c.StartTurn(campaign_id="c", character_id="y"))
     t.do(c.EndTurn(campaign_id="c", character_id="y", anticipate=["hide"], nominate="z"))
     t.do(c.StartTurn(campaign_id="c", character_id="z"))
-    t.do(c.Attack(campaign_id="c", character_id="z", target_id="y", focus="x",
-                  advantages=["cut"], resistance=c.Resistance(decline=True)), (3,))
+    strike(t, c.Attack(campaign_id="c", character_id="z", target_id="y", focus="x",
+                       advantages=["cut"]), (3,), decline=True)
     t.do(c.DiscardLife(campaign_id="c", character_id="y", advantages=["hide"]))  # P-19
     assert t["y"]["anticipated"] == [] and t["y"]["dynamic"] == {"bank": 3, "spent": 1}
