@@ -155,9 +155,9 @@ async def test_challenges_rulings_and_unconsciousness(api: Api) -> None:
     change = {"character_id": "hero", "advantage": "bow", "reason": "archery lessons"}
     await t.refused("StartRetraining", change, "campaign.gm-only", 403, token=bob)
     await t.ok("StartRetraining", change)
+    # the hero's resistance is its controller's to choose (L50): the GM sends this attack
     mid = await t.ok("Attack", {"character_id": "ally", "target_id": "hero", "focus": "x",
-                                "advantages": ["coach"], "resistance": {"free_resist": True}},
-                     bob)
+                                "advantages": ["coach"], "resistance": {"free_resist": True}})
     assert mid["events"][0]["data"]["defence"]["sources"] == ["sword"]
     done = await t.ok("CompleteRetraining", {"character_id": "hero"})
     assert (await t.sheet("hero", done))["free_resist"] == "bow"
