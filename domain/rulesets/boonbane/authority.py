@@ -51,7 +51,7 @@ _DECLARED: Final[dict[str, Authority]] = {
     # encounters (L117-L122)
     "StartEncounter": gm("L117: the GM starts an encounter", "participants[].character_id"),
     "TakeTurn": acts(),
-    "Move": _away("L50, L295: creatures a move leaves (free attacks, grabs)"),
+    "Move": _away("L50, L295: creatures a move leaves (reach, grabs)"),
     "EndRound": gm("L117-L122: the round's end", "participants[]"),
     "CheckSurprise": gm_on("L107-L109: the GM checks surprise"),
     "AddAffliction": gm_on("L303-L306: the GM adds an affliction"),
@@ -63,7 +63,7 @@ _DECLARED: Final[dict[str, Authority]] = {
     "PassTime": gm_on("L38, L64: game time passes"),
     # actions (L144-L232)
     "Defend": acts(),
-    "Help": acts(ally={"target_id": "L182-L184: the Help action gives the target a boon"}),
+    "Help": acts(ally={"target_id": "L182-L184: the Help action gives another a boon"}),
     "Distract": _at("L157-L160: Distract against the target's Int"),
     "Prepare": acts(),
     "Feint": _at("L168-L171: Feint against the target's Perception"),

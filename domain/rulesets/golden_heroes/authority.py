@@ -34,7 +34,7 @@ _DECLARED: Final[dict[str, Authority]] = {
     "ChooseEquipment": acts(),
     # combat (L43-L140)
     "Strike": acts(target={"target_id": "L79: a strike roll against the target",
-                           "thrown_id": "L73: a held being thrown as a hurled object"}),
+                           "thrown_id": "L71, L115: a held being lifted and thrown"}),
     "StartCombat": gm("L43: the referee starts a fight", "heroes[]", "villains[]",
                       "surprised[]"),
     "RollInitiative": gm("L43-L45: the referee rolls for the villains' side"),

@@ -54,7 +54,7 @@ _DECLARED: Final[dict[str, Authority]] = {
     "Heal": acts(),
     "Recover": acts(),
     "Repair": acts(),
-    "Stabilize": acts(ally={"target_id": "L196: First Aid on a dying character"}),
+    "Stabilize": acts(ally={"target_id": "L1031, L196: First Aid (Int) on a dying character"}),
     "AddCondition": acts(),
     "RemoveCondition": acts(),
     "RollBriefCondition": acts(),
