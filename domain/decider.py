@@ -52,11 +52,6 @@ def _platform_stream(cid: str, ruleset_stream: str) -> str:
     return character_stream(cid, ident) if kind == "character" else encounter_stream(cid, ident)
 
 
-def _ruleset_stream(stream_id: str) -> str:
-    kind, _, rest = stream_id.partition("/")
-    return f"{kind}:{rest.split('/', 1)[1]}"
-
-
 def streams_for(cmd: msgspec.Struct, ctx: CommandContext) -> list[str]:
     """The streams whose state the decider needs, the campaign's first."""
     cid = target_campaign(cmd, ctx)
