@@ -4,7 +4,9 @@ The command pipeline asks ``streams_for`` which streams to load, folds each
 with ``evolve``, calls ``decide``, and appends what it returns. Ruleset
 commands (``wish.RollCheck``, ...) are decided by the campaign's ruleset on
 the character and encounter streams they name, after the platform has checked
-who may act for which character. Everything here is pure.
+who may act for which character: each command type's ``Authority`` (its ruleset's
+``authority.py``, the platform's ``domain/platform_authority.py``), enforced by
+``domain.authority.authorize`` for every command alike. Everything here is pure.
 """
 
 from __future__ import annotations
@@ -17,9 +19,11 @@ import msgspec
 from contracts import commands as c
 from contracts import events as e
 from domain import campaign, character, rolls
+from domain.authority import Authority, authorize, character_ids
 from domain.context import CommandContext
 from domain.dice import Dice
 from domain.errors import DomainError, Forbidden, StateConflict
+from domain.platform_authority import PLATFORM_AUTHORITY
 from domain.rulesets import RULESETS, command_ruleset, get_ruleset
 from domain.rulesets.base import RulesetEvent, RulesetWithCommands
 from domain.streams import (
@@ -48,18 +52,16 @@ def _platform_stream(cid: str, ruleset_stream: str) -> str:
     return character_stream(cid, ident) if kind == "character" else encounter_stream(cid, ident)
 
 
-def _ruleset_stream(stream_id: str) -> str:
-    kind, _, rest = stream_id.partition("/")
-    return f"{kind}:{rest.split('/', 1)[1]}"
-
-
 def streams_for(cmd: msgspec.Struct, ctx: CommandContext) -> list[str]:
     """The streams whose state the decider needs, the campaign's first."""
     cid = target_campaign(cmd, ctx)
     streams = [campaign_stream(cid)]
     ruleset = command_ruleset(cmd)
     if ruleset is not None:
-        streams += [_platform_stream(cid, s) for s in ruleset.streams_for(cmd)]
+        own = [_platform_stream(cid, s) for s in ruleset.streams_for(cmd)]
+        # the characters the sender must control: loaded to know who controls them
+        checked = [character_stream(cid, i) for i in character_ids(cmd, authority_of(cmd))]
+        streams += list(dict.fromkeys(own + checked))
         return streams
     match cmd:
         case c.CreateCharacter():
@@ -69,6 +71,31 @@ def streams_for(cmd: msgspec.Struct, ctx: CommandContext) -> list[str]:
         case c.RollDice() if cmd.character_id is not None:
             streams.append(character_stream(cid, cmd.character_id))
     return streams
+
+
+def authority_of(cmd: msgspec.Struct) -> Authority:
+    """The command's declared authority; a command type without one is refused."""
+    ruleset = command_ruleset(cmd)
+    table = ruleset.authority if ruleset is not None else PLATFORM_AUTHORITY
+    found = table.get(type(cmd))
+    if found is None:
+        raise Forbidden("type", "command.authority-declared",
+                        f"{type(cmd).__name__} declares no authority: nobody may send it")
+    return found
+
+
+def _authorize(cmd: msgspec.Struct, states: Mapping[str, Any], camp: campaign.CampaignState,
+               ctx: CommandContext, missing_is_controlled: bool = False) -> None:
+    """The one authorization rule (``domain.authority``) for this command and sender."""
+    cid = camp.campaign_id
+
+    def controls(character_id: str) -> bool:
+        state: character.CharacterState | None = states.get(character_stream(cid, character_id))
+        if state is None or not state.exists:
+            return missing_is_controlled  # the platform's deciders report a missing one (404)
+        return state.owner == ctx.actor
+
+    authorize(authority_of(cmd), cmd, camp.role_of(ctx.actor), controls)
 
 
 def initial_state(stream_id: str) -> Any:
@@ -131,6 +158,10 @@ def decide(cmd: msgspec.Struct, states: dict[str, Any], ctx: CommandContext, dic
         case c.CreateCampaign() | c.AddMember() | c.RemoveMember() | c.CreateTable() \
                 | c.StartSession() | c.EndSession() | c.RotateSeed() | c.RevealRoll() | c.Retcon():
             return [(campaign_stream(cid), ev) for ev in campaign.decide(cmd, camp, ctx)]
+        case c.SeatCharacter() | c.UnseatCharacter() | c.RenameCharacter() | c.RetireCharacter() \
+                | c.RollDice() if camp.exists:
+            _authorize(cmd, states, camp, ctx, missing_is_controlled=True)
+    match cmd:
         case c.SeatCharacter() | c.UnseatCharacter():
             char: character.CharacterState = states[character_stream(cid, cmd.character_id)]
             owner = char.owner if char.exists else None
@@ -150,27 +181,18 @@ def _decide_ruleset(ruleset: RulesetWithCommands, cmd: msgspec.Struct, states: d
     """Who may act is the platform's rule; what happens is the ruleset's."""
     cid = camp.campaign_id or target_campaign(cmd, ctx)
     campaign.require_campaign(camp, cid)
-    role = campaign.require_member(camp, ctx.actor)
-    if role == "observer":
-        raise Forbidden("actor", "campaign.observer-reads-only", "an observer may only read")
+    campaign.require_member(camp, ctx.actor)
     if get_ruleset(camp.ruleset) is not ruleset:
         raise DomainError("type", "campaign.ruleset-command",
                           f"this campaign plays {camp.ruleset!r}, not {ruleset.id!r}")
-    if type(cmd) in ruleset.gm_commands:
-        campaign.require_gm(camp, ctx.actor, f"send {type(cmd).__name__}")
+    _authorize(cmd, states, camp, ctx)
     ruleset_states: dict[str, Any] = {}
-    for stream in streams_for(cmd, ctx)[1:]:
+    for name in ruleset.streams_for(cmd):
+        stream = _platform_stream(cid, name)
         state = states[stream]
         if stream.startswith("character/"):
             state = _character_sheet(state, stream)
-        ruleset_states[_ruleset_stream(stream)] = state
-    acting = getattr(cmd, "character_id", None)
-    if acting is not None and type(cmd) not in ruleset.gm_commands:
-        char_state: character.CharacterState = states[character_stream(cid, acting)]
-        if char_state.exists:
-            character.require_controller(camp, char_state, ctx.actor)
-        elif role != "gm":
-            raise Forbidden("actor", "character.owner-only", f"{ctx.actor!r} does not own {acting!r}")
+        ruleset_states[name] = state
     try:
         events = ruleset.decide(cmd, ruleset_states, camp.options, dice)
     except DomainError as err:

@@ -14,6 +14,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
+from domain.authority import Authority
 from domain.dice import Dice
 
 
@@ -65,6 +66,9 @@ class RulesetWithCommands(Ruleset, Protocol):
     gm_commands: frozenset[type[msgspec.Struct]]
     # event types that record dice, shown in the roll log
     roll_events: frozenset[str]
+    # who may send each command type and the kind of each character it names (domain.authority);
+    # the platform enforces it before ``decide``; a type missing here is refused
+    authority: Mapping[type[msgspec.Struct], Authority]
 
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The streams the command reads and may write (``character:<id>``, ``encounter:<id>``)."""

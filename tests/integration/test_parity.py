@@ -254,7 +254,8 @@ async def run_commands(w: World) -> None:
     await w.both("bob", "wish.AwardExperience", {**hero, "xp": 5})
     await w.both("bob", "wish.SpendAdvance", {**hero, "purchase": {"kind": "characteristic",
                                                                    "target": "ag"}})
-    await w.both("bob", "wish.ContestedCheck", {**hero, "target_id": "foe", "characteristic": "ag",
+    # the defender's side of a contest is its controller's (L1017-1020): the GM, who runs foe
+    await w.both("ann", "wish.ContestedCheck", {**hero, "target_id": "foe", "characteristic": "ag",
                                                 "opposition": {"characteristic": "ag"},
                                                 "check_id": "contest-1"})
     await w.both("bob", "wish.SpendFortuneAfterRoll", {**hero, "check_id": "contest-1"})

@@ -184,7 +184,8 @@ def test_seating_reads_the_character_but_appends_to_the_campaign() -> None:
 def test_seating_through_the_decider_uses_the_character_owner() -> None:
     cmd = c.SeatCharacter(campaign_id=CID, table_id=TABLE, character_id=CHAR)
     states = states_with(f"character/{CID}/{CHAR}", new_character(owner=PLAYER2))
-    refused(Forbidden, "actor", "character.owner-or-gm",
+    # the one authorization rule (domain.authority) names the payload's field
+    refused(Forbidden, "payload.character_id", "character.owner-only",
             lambda: decider.decide(cmd, states, ctx(PLAYER), ScriptedDice([])))
     states = states_with(f"character/{CID}/{CHAR}", NONE)
     refused(NotFound, "payload.character_id", "character.exists",

@@ -149,5 +149,5 @@ def test_a_roll_for_a_character_reads_the_character_stream() -> None:
 
 def test_the_decider_checks_who_controls_the_character() -> None:
     cmd = roll("d4", character_id=CHAR)
-    refused(Forbidden, "actor", "character.owner-only",
+    refused(Forbidden, "payload.character_id", "character.owner-only",
             lambda: decider.decide(cmd, character_roll_states(), ctx(PLAYER2), ScriptedDice([2])))

@@ -47,6 +47,7 @@ from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import reach as reach_module
 from domain.rulesets.boonbane import reread as reread_module
 from domain.rulesets.boonbane import sheet as sheets
+from domain.rulesets.boonbane.authority import AUTHORITY
 from domain.rulesets.boonbane.display import DISPLAY
 from domain.rulesets.boonbane.options import parse_options
 
@@ -104,6 +105,7 @@ class BoonbaneRuleset:
     display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
+    authority = AUTHORITY  # who may send each command (authority.py)
     roll_events: frozenset[str] = frozenset(
         {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled", f"{RID}.SpellCast"})
     odds_query = c.OddsQuery

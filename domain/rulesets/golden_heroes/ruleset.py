@@ -37,6 +37,7 @@ from domain.rulesets.golden_heroes import (
 )
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
+from domain.rulesets.golden_heroes.authority import AUTHORITY
 from domain.rulesets.golden_heroes.display import DISPLAY
 from domain.rulesets.golden_heroes.evolve import evolve as fold
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions, parse_options
@@ -76,6 +77,7 @@ class GoldenHeroesRuleset:
     title = "Golden Heroes"
     display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    authority = AUTHORITY  # who may send each command (authority.py)
     # the referee runs the fight's time (L43: "the referee for the villains")
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.RollInitiative, c.EndPhase, c.EndCombat,

@@ -22,6 +22,7 @@ from domain.rulesets.potential import (
 )
 from domain.rulesets.potential import odds as odds_module
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.authority import AUTHORITY
 from domain.rulesets.potential.display import DISPLAY
 from domain.rulesets.potential.evolve import evolve as fold
 from domain.rulesets.potential.options import PotentialOptions, parse_options
@@ -54,6 +55,7 @@ class PotentialRuleset:
     title = "Potential"
     display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    authority = AUTHORITY  # who may send each command (authority.py)
     # The GL runs combat: readiness "is decided by the group" and the GL records it (L33)
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage, c.SetConscious,

@@ -18,6 +18,7 @@ from domain.rulesets.wish import odds as odds_module
 from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.authority import AUTHORITY
 from domain.rulesets.wish.display import DISPLAY
 from domain.rulesets.wish.evolve import evolve as fold
 from domain.rulesets.wish.faces import DICE
@@ -63,6 +64,7 @@ class WishRuleset:
     title = "WISH"
     display = DISPLAY  # conditions, health and states for tables (display.py)
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
+    authority = AUTHORITY  # who may send each command (authority.py)
     # The platform's decision: the GM runs encounters and awards experience (seed L597: XP is
     # gained "for completing sessions and story events"), and inflicts lasting harm directly.
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset({
