@@ -36,9 +36,12 @@ from contracts.rulesets.golden_heroes.combat import (
     Combatant,
     CombatEnded,
     CombatStarted,
+    ConditionNoted,
     EncounterState,
     EndCombat,
     EndPhase,
+    FightCondition,
+    FightJoined,
     FramesUsed,
     GeneralField,
     InitiativeRolled,
@@ -175,7 +178,8 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared)
+        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared,
+        ConditionNoted, FightJoined)
 }
 
 __all__ = [
@@ -198,7 +202,8 @@ __all__ = [
     "RULESET_ID", "COMMANDS", "EVENTS", "Act", "Activity", "Aid", "Aided", "AttackName",
     "AttackResolved", "Attribute", "AttributeRoll", "Background", "BackgroundTaken",
     "CharacterGenerated", "CharacterType", "ChoosePower", "ChoosePowerOption", "Circumstance",
-    "Combatant", "CombatEnded", "CombatStarted", "ConvertPowerRolls", "DamageStep",
+    "Combatant", "CombatEnded", "ConditionNoted", "FightCondition", "FightJoined",
+    "CombatStarted", "ConvertPowerRolls", "DamageStep",
     "DefenceClass", "EncounterState", "EndCombat", "EndPhase", "FramesUsed",
     "GenerateCharacter", "GoldenHeroesSheet", "HitPending", "InitiativeRolled", "ModifierLine", "OddsQuery",
     "OddsView", "ParryMode", "PendingAttack", "PhaseEnded", "PowerGained", "PowerHeld",

@@ -60,12 +60,16 @@ def start_combat(cmd: c.StartCombat, load: Load, states_: Mapping[str, Any],
                 character_id=cid, side=side,  # type: ignore[arg-type]
                 frames=powers.frames_per_round(sheet),
                 dexterity=sheet.attributes.get("dexterity", 10),
-                speed=powers.grade(sheet, "speed") > 0, surprised=cid in cmd.surprised))
+                speed=powers.grade(sheet, "speed") > 0, surprised=cid in cmd.surprised,
+                condition=states.fight_condition(sheet)))  # type: ignore[arg-type]
     ties, drawn = frames.tiebreaks(out, dice)
     out = [msgspec.structs.replace(x, tiebreak=ties.get(x.character_id, 0)) for x in out]
     return [event(enc(cmd.encounter_id), "CombatStarted",
                   c.CombatStarted(encounter_id=cmd.encounter_id, combatants=out,
-                                  tiebreak_dice=drawn))]
+                                  tiebreak_dice=drawn)),
+            *(event(char(x.character_id), "FightJoined",
+                    c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id))
+              for x in out)]
 
 
 def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
@@ -79,12 +83,14 @@ def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
     rolls = frames.roll_initiative(dice)
     heroes, villains = rolls[-1]
     won = frames.frames_won(abs(heroes - villains))
-    order = (frames.acting_order([x for x in state.combatants if x.side == "heroes"])
-             + frames.acting_order([x for x in state.combatants if x.side == "villains"]))
+    now = {x.character_id: states.frames_per_round(x.frames, x.condition)
+           for x in state.combatants}
+    order = (frames.acting_order([x for x in state.combatants if x.side == "heroes"], now)
+             + frames.acting_order([x for x in state.combatants if x.side == "villains"], now))
     ev = c.InitiativeRolled(
         encounter_id=cmd.encounter_id, round=state.round + 1, rolls=rolls,
         winner="heroes" if heroes > villains else "villains", difference=abs(heroes - villains),
-        frames_won=won, frames={x.character_id: x.frames for x in state.combatants},
+        frames_won=won, frames=now,
         borrowed={k: v for k, v in state.borrowed.items() if v}, order=order)
     return [event(enc(cmd.encounter_id), "InitiativeRolled", ev)]
 
@@ -104,7 +110,11 @@ def end_phase(cmd: c.EndPhase, states_: Mapping[str, Any]) -> list[RulesetEvent]
 def end_combat(cmd: c.EndCombat, states_: Mapping[str, Any]) -> list[RulesetEvent]:
     state = active(states_, cmd.encounter_id)
     return [event(enc(cmd.encounter_id), "CombatEnded",
-                  c.CombatEnded(encounter_id=cmd.encounter_id, rounds=state.round))]
+                  c.CombatEnded(encounter_id=cmd.encounter_id, rounds=state.round)),
+            *(event(char(x.character_id), "FightJoined",
+                    c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id,
+                                  joined=False))
+              for x in state.combatants)]
 
 
 def _usable(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str) -> list[int]:
@@ -147,7 +157,8 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
                                 "only a winner's odd won frame (1 or 3 won) may be delayed")
         return [], "delay"
     if activity == "pass":
-        return slots, "pass"
+        # the rest of its turn in this part of the round, every frame of it (L51-L52)
+        return frames.available(state, cid, state.phase), "pass"
     if activity == "half_frame":
         if powers.grade(sheet, "speed") == 0:
             raise DomainError(field, "golden-heroes.half-frame L48",

@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import equipment, frames, powers_apply
+from domain.rulesets.golden_heroes import equipment, frames, powers_apply, states
 from domain.rulesets.golden_heroes import sheet as sheets
 
 RID = c.RULESET_ID
@@ -47,6 +47,16 @@ def _fold_encounter(state: Any, name: str, ev: msgspec.Struct) -> c.EncounterSta
                       and ev.activity == "response" else x for x in enc.combatants]
         return replace(enc, used=used, half=half, delayed=delayed, borrowed=borrowed,
                        free_responses=free, combatants=combatants)
+    if isinstance(ev, c.ConditionNoted):
+        who = frames.combatant(enc, ev.character_id)
+        if who is None:
+            return enc
+        combatants = [replace(x, condition=ev.condition) if x.character_id == ev.character_id
+                      else x for x in enc.combatants]
+        round_frames = dict(enc.frames)
+        if enc.phase != 0:  # "until they have recovered" (L123): at once, in this round too
+            round_frames[ev.character_id] = states.frames_per_round(who.frames, ev.condition)
+        return replace(enc, combatants=combatants, frames=round_frames)
     if isinstance(ev, c.GeneralFieldChanged):
         fields = [f for f in enc.fields if f.caster_id != ev.caster_id]
         if ev.up:
@@ -107,6 +117,10 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return equipment.fold(sheet, ev)
     if isinstance(ev, c.GripChanged):
         return replace(sheet, grip=ev.grip)
+    if isinstance(ev, c.FightJoined):
+        if ev.joined:
+            return replace(sheet, fight=ev.encounter_id)
+        return replace(sheet, fight=None) if sheet.fight == ev.encounter_id else sheet
     if isinstance(ev, c.AttackDeclared):
         declared = c.DeclaredAttack(attacker_id=ev.attacker_id, attack=ev.attack, melee=ev.melee,
                                     encounter_id=ev.encounter_id)
@@ -160,7 +174,7 @@ def _hero_points(sheet: c.GoldenHeroesSheet, ev: c.HeroPointsSpent) -> c.GoldenH
 
 ENCOUNTER_EVENTS = frozenset(f"{RID}.{n}" for n in (
     "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded",
-    "GeneralFieldChanged"))
+    "GeneralFieldChanged", "ConditionNoted"))
 
 
 def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:

@@ -43,7 +43,8 @@ def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenH
 
 
 def derived(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") -> dict[str, Any]:
-    """Effect-table figures (L4-L8), movement (L10), thresholds (L9), frames per round (L42),
+    """Effect-table figures (L4-L8), movement (L10; halved when staggered, none when stunned,
+    L123), thresholds (L9), frames per round (L42; 2 when stunned, L123),
     Defence Class (L62-L67, powers), conditions (L9, L122-L128)."""
     a = sheet.attributes
     if not {"strength", "dexterity", "vigour"} <= a.keys():
@@ -60,9 +61,11 @@ def derived(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") ->
         "damage_divider_bonus": generation.strength_divider_bonus(a["strength"]),
         "strike_modifier": tables.band(tables.DEXTERITY_STRIKE, a["dexterity"]),
         "recovery_modifier": tables.band(tables.VIGOUR_RECOVERY, a["vigour"]),
-        "movement": move,
+        "normal_movement": move,
+        "movement": states.movement(move, states.fight_condition(sheet)),
         "swim": generation.swim(move),
-        "frames_per_round": generation.frames_per_round(sheet.character_type),
+        "frames_per_round": states.frames_per_round(
+            generation.frames_per_round(sheet.character_type), states.fight_condition(sheet)),
         **generation.thresholds(sheet.max_htc, sheet.max_htk),
         **grapples.shown(sheet.grip),
     }
