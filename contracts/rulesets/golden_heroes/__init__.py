@@ -37,6 +37,7 @@ from contracts.rulesets.golden_heroes.combat import (
     CombatEnded,
     CombatStarted,
     ConditionNoted,
+    CriticalMissSuffered,
     EncounterState,
     EndCombat,
     EndPhase,
@@ -45,10 +46,12 @@ from contracts.rulesets.golden_heroes.combat import (
     FramesUsed,
     GeneralField,
     InitiativeRolled,
+    LeftOpenTaken,
     PhaseEnded,
     RollInitiative,
     Side,
     StartCombat,
+    StoodUp,
 )
 from contracts.rulesets.golden_heroes.coup_de_grace import CoupDeGrace, CoupDeGraceDelivered
 from contracts.rulesets.golden_heroes.damage import (
@@ -179,7 +182,7 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
         BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared,
-        ConditionNoted, FightJoined)
+        ConditionNoted, FightJoined, CriticalMissSuffered, LeftOpenTaken, StoodUp)
 }
 
 __all__ = [
@@ -203,6 +206,7 @@ __all__ = [
     "AttackResolved", "Attribute", "AttributeRoll", "Background", "BackgroundTaken",
     "CharacterGenerated", "CharacterType", "ChoosePower", "ChoosePowerOption", "Circumstance",
     "Combatant", "CombatEnded", "ConditionNoted", "FightCondition", "FightJoined",
+    "CriticalMissSuffered", "LeftOpenTaken", "StoodUp",
     "CombatStarted", "ConvertPowerRolls", "DamageStep",
     "DefenceClass", "EncounterState", "EndCombat", "EndPhase", "FramesUsed",
     "GenerateCharacter", "GoldenHeroesSheet", "HitPending", "InitiativeRolled", "ModifierLine", "OddsQuery",

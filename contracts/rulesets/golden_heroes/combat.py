@@ -7,7 +7,7 @@ from typing import Literal
 import msgspec
 
 Side = Literal["heroes", "villains"]
-Activity = Literal["half_frame", "frame", "action", "delay", "pass"]
+Activity = Literal["half_frame", "frame", "action", "delay", "pass", "get_up"]
 # a combatant's state as far as its frames go (L123): stunned has 2 a round, helpless none
 FightCondition = Literal["fine", "staggered", "stunned", "helpless"]
 
@@ -74,7 +74,8 @@ class RollInitiative(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
 class Act(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Spend frames in the current phase: a half frame (Speed), a frame, an action (L48-L50);
     ``delay`` moves an odd won frame after the opposition (L46); ``pass`` gives up the rest of
-    the character's turn in this part of the round (its frames in it are lost)."""
+    the character's turn in this part of the round (its frames in it are lost); ``get_up``: a
+    fallen character's frame to get up (L92, L120)."""
 
     campaign_id: str
     encounter_id: str
@@ -152,3 +153,29 @@ class FightJoined(msgspec.Struct, frozen=True, kw_only=True):
     character_id: str
     encounter_id: str
     joined: bool = True
+
+
+class CriticalMissSuffered(msgspec.Struct, frozen=True, kw_only=True):
+    """What a critical miss did to its maker (L84-L85, L91-L98), on its sheet: ``prone`` after
+    slipping over (L92), ``left_open`` to the next attack (L95, L98)."""
+
+    character_id: str
+    die: int | None = None  # the Critical Miss Table's d10; none for the non-superpowered
+    effect: str = ""
+    frames_lost: int = 0  # the next frame (L91-L92); the next action, non-superpowered (L84)
+    prone: bool = False
+    left_open: bool = False
+
+
+class LeftOpenTaken(msgspec.Struct, frozen=True, kw_only=True):
+    """The attack that follows on a "left open" critical miss took its opening (L95, L98)."""
+
+    character_id: str
+    attacker_id: str
+
+
+class StoodUp(msgspec.Struct, frozen=True, kw_only=True):
+    """A fallen character spent its frame getting up (L92, L120)."""
+
+    character_id: str
+    encounter_id: str | None = None

@@ -137,6 +137,7 @@ class GoldenHeroesSheet(msgspec.Struct, kw_only=True):
     first_aid_used: bool = False  # once per injury (digest decision #49)
     prone: bool = False  # fallen over: 1 Frame to get up (L92, L120)
     fight: str | None = None  # the encounter the character is fighting in (FightJoined)
+    left_open: bool = False  # a "left open" critical miss: the next attack +2, no response (L98)
     energy_pool: EnergyPool | None = None  # the Energy Attack dice spent this window (L178)
     no_recovery_hours: int = 0  # a coup de grace's hours still to pass (L78)
     fields_up: list[str] = []  # personal force fields switched on (L206-L207)

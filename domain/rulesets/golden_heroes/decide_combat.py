@@ -176,13 +176,21 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
 
 
 def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any]) -> list[RulesetEvent]:
-    """Spend frames on an activity in the current phase (L48-L50)."""
+    """Spend frames on an activity in the current phase (L48-L50); getting up from a fall takes
+    a frame (L92, L120)."""
     state = active(states_, cmd.encounter_id)
+    if cmd.activity == "get_up" and not sheet.prone:
+        raise StateConflict("activity", "golden-heroes.get-up L92, L120",
+                            f"{cmd.character_id!r} has not fallen over")
     slots, activity = spend(state, sheet, cmd.character_id, cmd.activity)
-    return [event(enc(cmd.encounter_id), "FramesUsed",
-                  c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
-                               round=state.round, phase=state.phase, activity=activity,
-                               slots=slots, note=cmd.note))]
+    out = [event(enc(cmd.encounter_id), "FramesUsed",
+                 c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                              round=state.round, phase=state.phase, activity=activity,
+                              slots=slots, note=cmd.note))]
+    if activity == "get_up":
+        out.append(event(char(cmd.character_id), "StoodUp", c.StoodUp(
+            character_id=cmd.character_id, encounter_id=cmd.encounter_id)))
+    return out
 
 
 def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,

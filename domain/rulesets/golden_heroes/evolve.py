@@ -81,10 +81,18 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return powers_apply.fold(sheet, ev)
     if isinstance(ev, c.StrikeRolled):
         number = sheet.strikes + 1
+        # its own attack means the next one on it no longer "follows on directly" (L98)
         return replace(sheet, strikes=number, last_strike=c.LastStrike(
             number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
             hit=ev.hit, critical=ev.critical, attack=ev.attack_form),
-            energy_pool=ev.energy_pool or sheet.energy_pool)
+            energy_pool=ev.energy_pool or sheet.energy_pool, left_open=False)
+    if isinstance(ev, c.CriticalMissSuffered):
+        return replace(sheet, prone=sheet.prone or ev.prone,
+                       left_open=sheet.left_open or ev.left_open)
+    if isinstance(ev, c.LeftOpenTaken):
+        return replace(sheet, left_open=False)
+    if isinstance(ev, c.StoodUp):
+        return replace(sheet, prone=False)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
     if isinstance(ev, c.ResourcesUsed):
@@ -133,7 +141,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):
         hurt = ev.htc_taken > 0 or ev.htk_taken > 0 or ev.overflow_htk > 0
-        pending = None if ev.attack != "fall" else sheet.pending_attack
+        # a fall or a backfire is not the hit waiting for the character's response
+        pending = None if ev.attack not in ("fall", "backfire") else sheet.pending_attack
         out = replace(sheet, htc=ev.htc, htk=ev.htk, pending_attack=pending,
                       fields_up=[f for f in sheet.fields_up if f != ev.field_destroyed],
                       prone=sheet.prone or ev.fell,
