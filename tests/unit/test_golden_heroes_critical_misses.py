@@ -95,3 +95,15 @@ def test_a_backfire_hits_the_attacker_for_1d6_htc_through_its_dividers() -> None
     assert (hurt["character_id"], hurt["attack"], hurt["response"]) == ("hero", "backfire", "none")
     assert hurt["htc_dice"] == [5] and hurt["htc_taken"] == 2  # 5 / 2, rounded down (L119)
     assert w.sheet("hero").htc == 38
+
+
+def test_a_judo_throws_grab_on_a_natural_1_has_the_tables_effect() -> None:
+    # the Judo Throw's grab is a strike roll (L116): a natural 1 is a Critical Miss (L84-L85);
+    # d10 1, lose balance: the thrower's next frame after the throw's 2 is spent recovering
+    judoka = [{"power": "martial_arts", "grade": 2, "choice": "oriental,judo_throw"}]
+    w = World(judoka=sheet(powers=judoka), foe=sheet(attributes={"dexterity": 14}))
+    fight(w, ["judoka"], ["foe"], [1, 9])  # the villains win 4 frames
+    w.run(c.Strike(**FIGHT, character_id="foe", target_id="judoka", declare=True))
+    events = w.run(c.JudoThrow(**FIGHT, character_id="judoka", target_id="foe"), [1, 1])
+    lost = [e.data for e in events if e.data.get("activity") == "recovering"]
+    assert [(x["character_id"], x["slots"]) for x in lost] == [("judoka", [3])]

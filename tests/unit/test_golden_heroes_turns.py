@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes_world import World, refused, sheet
 
 CID = "camp"
 FIGHT = {"campaign_id": CID, "encounter_id": "fight"}
@@ -112,3 +112,49 @@ def test_the_read_shows_two_frames_and_the_movement_of_the_states() -> None:
     assert staggered["frames_per_round"] == 4 and staggered["movement"] == 2  # halved, down
     assert stunned["frames_per_round"] == 2 and stunned["movement"] == 0  # cannot move
     assert staggered["normal_movement"] == 5
+
+
+def test_a_fight_that_has_a_fighters_condition_wrong_is_set_right() -> None:
+    # a sheet made stunned without the fight hearing of it (a retcon, a fight begun before
+    # conditions were noted): the next command reading both puts it right (L123)
+    w = World(quick=sheet(attributes={"dexterity": 18}),
+              mate=sheet(attributes={"dexterity": 12}), foe=sheet())
+    w.run(c.StartCombat(**FIGHT, heroes=["quick", "mate"], villains=["foe"]))
+    w.run(c.RollInitiative(**FIGHT), [9, 1])
+    w.states["character:quick"] = {**w.states["character:quick"], "htc": 4}
+    events = w.run(c.Act(**FIGHT, character_id="quick", activity="frame"))
+    assert events[0].data["slots"] == [3]  # its own sheet says stunned: the last 2 (L123)
+    assert [e.data["condition"] for e in events[1:]] == ["stunned"]
+    assert w.encounter().frames["quick"] == 2
+    assert act(w, "mate", "action") == [1, 2]
+
+
+def test_the_stunned_cannot_move_so_neither_charge_nor_half_frame() -> None:
+    # "Stunned characters cannot move" (L123): a charge needs a move first (L77), a half frame
+    # "can only be used for Movement" (L48)
+    w = World(quick=sheet(htc=4, powers=[{"power": "speed"}]), foe=sheet())
+    w.run(c.StartCombat(**FIGHT, heroes=["quick"], villains=["foe"]))
+    w.run(c.RollInitiative(**FIGHT), [9, 1])
+    err = refused(w, c.Strike(**FIGHT, character_id="quick", target_id="foe", charge="speed"))
+    assert (err.field, err.rule) == ("charge", "golden-heroes.stunned L123")
+    err = refused(w, c.Act(**FIGHT, character_id="quick", activity="half_frame"))
+    assert (err.field, err.rule) == ("activity", "golden-heroes.stunned L123")
+
+
+def test_carrying_a_lifted_object_moves_at_the_staggered_half() -> None:
+    # Movement (16 + 12 + 12) / 6 = 7 (L10), staggered: 3 (L123); a safe, lifted at full
+    # Movement with Strength 16 (L72-L74)
+    w = World(hero=sheet(attributes={"strength": 16, "dexterity": 12, "vigour": 12}, htc=8),
+              stunned=sheet(attributes={"strength": 16}, htc=4))
+    ev = w.run(c.Lift(campaign_id=CID, character_id="hero", object_size=4))[0]
+    assert (ev.data["moves"], ev.data["movement_metres"]) == ("full_movement", 3)
+    ev = w.run(c.Lift(campaign_id=CID, character_id="stunned", object_size=4))[0]
+    assert ev.data["movement_metres"] == 0
+
+
+def test_every_form_of_movement_is_halved_when_staggered() -> None:
+    opts = GOLDEN_HEROES.validate_options({})
+    flyer = GOLDEN_HEROES.derived(sheet(htc=8, powers=[{"power": "flight", "grade": 1},
+                                                       {"power": "speed"}]), opts)
+    # Flight grade 1: 15 m a frame (L203); Speed doubles Movement a grade (L270-L271)
+    assert (flyer["flight_speed"], flyer["combat_movement"], flyer["swim"]) == (7, 4, 0)

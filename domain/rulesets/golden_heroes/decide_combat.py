@@ -163,6 +163,10 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
         if powers.grade(sheet, "speed") == 0:
             raise DomainError(field, "golden-heroes.half-frame L48",
                               "only characters with Speed use half frames")
+        if states.htc_condition(sheet) == "stunned":
+            # a half frame "can only be used for Movement" (L48); the stunned cannot move
+            raise StateConflict(field, "golden-heroes.stunned L123",
+                                f"{cid!r} is stunned and cannot move")
         if not slots:
             raise StateConflict(field, "golden-heroes.frames L42", f"{cid!r} has no frame left")
         return ([slots[0]] if pending_half else []), "half_frame"

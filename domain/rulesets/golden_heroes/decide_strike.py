@@ -125,6 +125,10 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     if states.helpless(attacker):
         raise StateConflict("character_id", "golden-heroes.unconscious L123",
                             f"{cmd.character_id!r} is {states.htc_condition(attacker)}")
+    if cmd.charge is not None and states.htc_condition(attacker) == "stunned":
+        # a charge needs a move of 4 m or more first (L77); "Stunned characters cannot move"
+        raise StateConflict("charge", "golden-heroes.stunned L123",
+                            f"{cmd.character_id!r} is stunned and cannot move to charge")
     if target.pending_attack is not None:
         raise StateConflict("target_id", "golden-heroes.response L79",
                             f"{cmd.target_id!r} has a hit waiting for its response first")

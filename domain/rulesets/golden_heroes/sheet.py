@@ -51,10 +51,16 @@ def derived(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") ->
         return {"frames_per_round": generation.frames_per_round(sheet.character_type)}
     base = {**a, **sheet.base_attributes}
     move = generation.movement(base["strength"], base["dexterity"], base["vigour"])
+    condition = states.fight_condition(sheet)
+    now = states.movement(move, condition)  # "all their forms of Movement halved" (L123)
+    figures = powers.figures(sheet, now)
+    fly = figures.get("flight_speed")
+    if isinstance(fly, int):
+        figures["flight_speed"] = states.movement(fly, condition)
     return {
         "defence_class": powers.defence_class(sheet),
         "powers": powers.described(sheet),
-        **powers.figures(sheet, move),
+        **figures,
         "condition": states.htc_condition(sheet),
         "injury": states.htk_condition(sheet, hospitalised_at),
         "damage_modifier": generation.strength_damage_modifier(a["strength"]),
@@ -62,10 +68,10 @@ def derived(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") ->
         "strike_modifier": tables.band(tables.DEXTERITY_STRIKE, a["dexterity"]),
         "recovery_modifier": tables.band(tables.VIGOUR_RECOVERY, a["vigour"]),
         "normal_movement": move,
-        "movement": states.movement(move, states.fight_condition(sheet)),
-        "swim": generation.swim(move),
+        "movement": now,
+        "swim": generation.swim(now),
         "frames_per_round": states.frames_per_round(
-            generation.frames_per_round(sheet.character_type), states.fight_condition(sheet)),
+            generation.frames_per_round(sheet.character_type), condition),
         **generation.thresholds(sheet.max_htc, sheet.max_htk),
         **grapples.shown(sheet.grip),
     }
