@@ -56,7 +56,10 @@ def _fold_encounter(state: Any, name: str, ev: msgspec.Struct) -> c.EncounterSta
         round_frames = dict(enc.frames)
         if enc.phase != 0:  # "until they have recovered" (L123): at once, in this round too
             round_frames[ev.character_id] = states.frames_per_round(who.frames, ev.condition)
-        return replace(enc, combatants=combatants, frames=round_frames)
+        # a general field "will disappear as soon as the character stops concentrating" (L207)
+        fields = [f for f in enc.fields
+                  if not (ev.condition == "helpless" and f.caster_id == ev.character_id)]
+        return replace(enc, combatants=combatants, frames=round_frames, fields=fields)
     if isinstance(ev, c.GeneralFieldChanged):
         fields = [f for f in enc.fields if f.caster_id != ev.caster_id]
         if ev.up:
