@@ -104,3 +104,18 @@ async def test_a_superpowered_critical_miss_on_a_thug_rolls_the_table(api: Api) 
     assert rolled["critical_die"] is None
     lost = [e["data"] for e in r["events"] if e["data"].get("activity") == "recovering"]
     assert [(x["slots"], x["next_round"]) for x in lost] == [([4], 1)]
+
+
+async def test_recovering_out_of_stunned_gives_the_fight_its_frames_back(api: Api) -> None:
+    # "they have only 2 Frames per round until they have recovered" (L123): recovery (1d6 HTC a
+    # round, L122-L123), sent without naming the fight, ends it in the fight too
+    gm, cid, pick = await campaign(api, {"quick": body(18, htc=4), "foe": body(14)})
+    fight = {"campaign_id": cid, "encounter_id": "pier"}
+    await api.ok(gm, f"{R}.StartCombat", {**fight, "heroes": ["quick"], "villains": ["foe"]})
+    r = await api.ok(gm, f"{R}.Recover", {"campaign_id": cid, "character_id": "quick"},
+                     pick("rest", lambda d: d(0, 6) >= 5))  # 4 + 5 or 6: above a fifth
+    noted = [e["data"] for e in r["events"] if e["type"].endswith("ConditionNoted")]
+    assert noted == [{"encounter_id": "pier", "character_id": "quick", "condition": "fine"}]
+    ini = await api.ok(gm, f"{R}.RollInitiative", fight,
+                       pick("ini", lambda d: d(0, 10) != d(1, 10)))
+    assert ini["events"][-1]["data"]["frames"]["quick"] == 4

@@ -13,7 +13,7 @@ have all their forms of Movement halved".
 from __future__ import annotations
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import GOLDEN_HEROES
+from domain.rulesets.golden_heroes import GOLDEN_HEROES, frames
 from tests.unit.golden_heroes_world import World, refused, sheet
 
 CID = "camp"
@@ -158,3 +158,13 @@ def test_every_form_of_movement_is_halved_when_staggered() -> None:
                                                        {"power": "speed"}]), opts)
     # Flight grade 1: 15 m a frame (L203); Speed doubles Movement a grade (L270-L271)
     assert (flyer["flight_speed"], flyer["combat_movement"], flyer["swim"]) == (7, 4, 0)
+
+
+def test_a_stunned_character_borrows_at_most_its_two_frames_of_next_round() -> None:
+    # "At most, a character can only use up in advance their remaining Frames for the current
+    # Round plus all their Frames for the next Round" (L54, L60): 2 next round when stunned
+    w = stunned_side()
+    w.run(c.StartCombat(**FIGHT, heroes=["quick", "mate"], villains=["foe"]))
+    w.run(c.RollInitiative(**FIGHT), [1, 9])
+    assert frames.next_round_frames(w.encounter(), "quick") == 2
+    assert frames.next_round_frames(w.encounter(), "mate") == 4

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 
 from contracts.rulesets.golden_heroes import Combatant, EncounterState
 from domain.dice import Dice
-from domain.rulesets.golden_heroes import tables
+from domain.rulesets.golden_heroes import states, tables
 
 MAX_REROLLS = 100  # equal initiative rolls are rolled again (L43); this only bounds the loop
 
@@ -122,8 +122,10 @@ def future_slots(state: EncounterState, cid: str) -> list[int]:
 
 
 def next_round_frames(state: EncounterState, cid: str) -> int:
-    """Next round's frames not yet borrowed: at most all of them (L54, L60)."""
+    """Next round's frames not yet borrowed: at most all of them (L54, L60), and a stunned
+    character has only 2 a round "until they have recovered" (L123)."""
     who = combatant(state, cid)
     if who is None:
         return 0
-    return max(who.frames - state.borrowed.get(cid, 0), 0)
+    have = states.frames_per_round(who.frames, who.condition)
+    return max(have - state.borrowed.get(cid, 0), 0)
