@@ -95,3 +95,25 @@ def test_only_a_chosen_type_and_dropping_it_frees_the_caster() -> None:
                             field="general_force_wall", up=False))
     assert w.encounter().fields == []
     w.run(c.Act(campaign_id=CID, encounter_id="fight", character_id="caster", activity="frame"))
+
+
+def test_a_caster_knocked_out_stops_concentrating_and_the_field_disappears() -> None:
+    # "Concentration must be maintained, as it will disappear as soon as the character stops
+    # concentrating" (L207); an unconscious caster concentrates on nothing (L123)
+    w = World(caster=sheet(powers=[FIELDS], attributes={"dexterity": 14}, htc=10), ward=sheet(),
+              brute=sheet(attributes={"strength": 40}))
+    w.run(c.StartCombat(campaign_id=CID, encounter_id="fight", heroes=["caster", "ward"],
+                        villains=["brute"]))
+    w.run(c.RollInitiative(campaign_id=CID, encounter_id="fight"), [1, 10])  # villains win 4
+    w.run(c.EndPhase(campaign_id=CID, encounter_id="fight"))
+    place(w)  # part 2, the heroes' turn: the wall in front of the ward
+    assert w.encounter().fields
+    w.run(c.EndPhase(campaign_id=CID, encounter_id="fight"))
+    w.run(c.EndPhase(campaign_id=CID, encounter_id="fight"))
+    w.run(c.RollInitiative(campaign_id=CID, encounter_id="fight"), [1, 10])
+    # a fist, 2d6 HTC + 25 for Strength 40 (L3-L6): HTC 10 - 37, unconscious
+    w.run(c.Strike(campaign_id=CID, character_id="brute", target_id="caster",
+                   encounter_id="fight"), [15])
+    w.run(c.Respond(campaign_id=CID, character_id="caster", encounter_id="fight"), [6, 6, 1, 20])
+    assert w.sheet("caster").htc < 0
+    assert w.encounter().fields == []

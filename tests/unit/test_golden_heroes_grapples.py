@@ -151,11 +151,13 @@ def test_maintaining_holds_on_anything_but_a_1_which_breaks_it() -> None:
     ev = grabbed(run(w, c.MaintainGrapple, [2]))
     assert (ev.result, ev.strikes[0].hit) == ("maintained", True)
     assert respond(w, [5, 2]).htc_taken == 5 and w.sheet("foe").htc == 32
-    # a 1 is a Critical Miss (its d10 too) and breaks the grapple
-    events = run(w, c.MaintainGrapple, [1, 7])
+    # a 1 is a Critical Miss (its d10 too) and breaks the grapple "in addition to the effects
+    # according to the Critical Miss Table" (L83): 7, backfire, 1d6 HTC on the grappler (L98)
+    events = run(w, c.MaintainGrapple, [1, 7, 4])
     ev = grabbed(events)
     assert (ev.result, ev.strikes[0].critical, ev.strikes[0].critical_die) == ("broken", "miss", 7)
     assert w.sheet("foe").grip is None
+    assert ev.strikes[0].backfire_die == 4 and w.sheet("hero").htc == 36
 
 
 def test_a_maintained_grapple_is_only_dodged_or_resisted() -> None:

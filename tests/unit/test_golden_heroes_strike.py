@@ -54,14 +54,17 @@ def test_behind_and_above_are_exclusive() -> None:
 def test_strike_total_and_critical_tables() -> None:
     # d20 10 + WC 2 + DC 3 (adds 5) + 0 = 17 < 18: a miss.
     ev = strike.resolve(ScriptedDice([10]), character_id="a", target_id="b", weapon_class=2,
-                        defence_class=3, modifiers=[], superpowered=True)
+                        defence_class=3, modifiers=[], attacker_superpowered=True,
+                        target_superpowered=True)
     assert (ev.total, ev.hit, ev.defence_added) == (17, False, 5)
     ev = strike.resolve(ScriptedDice([20, 6]), character_id="a", target_id="b", weapon_class=0,
-                        defence_class=1, modifiers=[], superpowered=True)
+                        defence_class=1, modifiers=[], attacker_superpowered=True,
+                        target_superpowered=True)
     assert ev.hit and ev.critical == "hit" and ev.critical_die == 6
     assert ev.critical_effect is not None and "+1d6 HTC" in ev.critical_effect
     ev = strike.resolve(ScriptedDice([1, 5]), character_id="a", target_id="b", weapon_class=5,
-                        defence_class=12, modifiers=[], superpowered=True)
+                        defence_class=12, modifiers=[], attacker_superpowered=True,
+                        target_superpowered=True)
     assert not ev.hit and ev.critical == "miss" and ev.critical_effect is not None
     assert "left open" in ev.critical_effect
 

@@ -36,16 +36,22 @@ from contracts.rulesets.golden_heroes.combat import (
     Combatant,
     CombatEnded,
     CombatStarted,
+    ConditionNoted,
+    CriticalMissSuffered,
     EncounterState,
     EndCombat,
     EndPhase,
+    FightCondition,
+    FightJoined,
     FramesUsed,
     GeneralField,
     InitiativeRolled,
+    LeftOpenTaken,
     PhaseEnded,
     RollInitiative,
     Side,
     StartCombat,
+    StoodUp,
 )
 from contracts.rulesets.golden_heroes.coup_de_grace import CoupDeGrace, CoupDeGraceDelivered
 from contracts.rulesets.golden_heroes.damage import (
@@ -175,7 +181,8 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         ObjectFell, MentalAttackRolled, RatingReasonNoted, ScenarioEnded, GrabRolled,
         GripChanged, ObjectHandled, EquipmentChosen, JudoThrown, GeneralFieldChanged,
         DupsAllocated, ResourcesUsed, RatingRolled, TargetChosen,
-        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared)
+        BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared,
+        ConditionNoted, FightJoined, CriticalMissSuffered, LeftOpenTaken, StoodUp)
 }
 
 __all__ = [
@@ -198,7 +205,9 @@ __all__ = [
     "RULESET_ID", "COMMANDS", "EVENTS", "Act", "Activity", "Aid", "Aided", "AttackName",
     "AttackResolved", "Attribute", "AttributeRoll", "Background", "BackgroundTaken",
     "CharacterGenerated", "CharacterType", "ChoosePower", "ChoosePowerOption", "Circumstance",
-    "Combatant", "CombatEnded", "CombatStarted", "ConvertPowerRolls", "DamageStep",
+    "Combatant", "CombatEnded", "ConditionNoted", "FightCondition", "FightJoined",
+    "CriticalMissSuffered", "LeftOpenTaken", "StoodUp",
+    "CombatStarted", "ConvertPowerRolls", "DamageStep",
     "DefenceClass", "EncounterState", "EndCombat", "EndPhase", "FramesUsed",
     "GenerateCharacter", "GoldenHeroesSheet", "HitPending", "InitiativeRolled", "ModifierLine", "OddsQuery",
     "OddsView", "ParryMode", "PendingAttack", "PhaseEnded", "PowerGained", "PowerHeld",

@@ -7,7 +7,9 @@ from typing import Literal
 import msgspec
 
 Side = Literal["heroes", "villains"]
-Activity = Literal["half_frame", "frame", "action", "delay", "pass"]
+Activity = Literal["half_frame", "frame", "action", "delay", "pass", "get_up"]
+# a combatant's state as far as its frames go (L123): stunned has 2 a round, helpless none
+FightCondition = Literal["fine", "staggered", "stunned", "helpless"]
 
 
 class Combatant(msgspec.Struct, kw_only=True):
@@ -18,6 +20,7 @@ class Combatant(msgspec.Struct, kw_only=True):
     speed: bool = False  # Speed acts first on its side (L270)
     tiebreak: int = 0  # a d20 between equal Dexterities (digest decision #35)
     surprised: bool = False  # no combat response until attacked (L55-L57)
+    condition: FightCondition = "fine"  # kept up to date by ConditionNoted (L123)
 
 
 class GeneralField(msgspec.Struct, frozen=True, kw_only=True):
@@ -41,7 +44,7 @@ class EncounterState(msgspec.Struct, kw_only=True):
     rolls: list[list[int]] = []  # each initiative roll, heroes then villains (ties re-rolled)
     winner: str | None = None
     frames_won: int = 0
-    frames: dict[str, int] = {}  # each combatant's frames this round (stunned: 2, L123)
+    frames: dict[str, int] = {}  # each combatant's frames this round (stunned 2, helpless 0)
     used: dict[str, list[int]] = {}  # frame slots spent this round
     half: list[str] = []  # Speed characters half-way through a frame (L48)
     delayed: list[str] = []  # winners who delayed their odd frame to phase 3 (L46)
@@ -70,7 +73,9 @@ class RollInitiative(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_f
 
 class Act(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
     """Spend frames in the current phase: a half frame (Speed), a frame, an action (L48-L50);
-    ``delay`` moves an odd won frame after the opposition (L46); ``pass`` ends this phase's turn."""
+    ``delay`` moves an odd won frame after the opposition (L46); ``pass`` gives up the rest of
+    the character's turn in this part of the round (its frames in it are lost); ``get_up``: a
+    fallen character's frame to get up (L92, L120)."""
 
     campaign_id: str
     encounter_id: str
@@ -131,3 +136,46 @@ class PhaseEnded(msgspec.Struct, frozen=True, kw_only=True):
 class CombatEnded(msgspec.Struct, frozen=True, kw_only=True):
     encounter_id: str
     rounds: int
+
+
+class ConditionNoted(msgspec.Struct, frozen=True, kw_only=True):
+    """A combatant's condition changed (by damage, recovery, aid or any other path): its frames
+    follow it, 2 a round while stunned (L123), none while helpless."""
+
+    encounter_id: str
+    character_id: str
+    condition: FightCondition
+
+
+class FightJoined(msgspec.Struct, frozen=True, kw_only=True):
+    """On a character's sheet: the fight it is in (``joined``) or has left."""
+
+    character_id: str
+    encounter_id: str
+    joined: bool = True
+
+
+class CriticalMissSuffered(msgspec.Struct, frozen=True, kw_only=True):
+    """What a critical miss did to its maker (L84-L85, L91-L98), on its sheet: ``prone`` after
+    slipping over (L92), ``left_open`` to the next attack (L95, L98)."""
+
+    character_id: str
+    die: int | None = None  # the Critical Miss Table's d10; none for the non-superpowered
+    effect: str = ""
+    frames_lost: int = 0  # the next frame (L91-L92); the next action, non-superpowered (L84)
+    prone: bool = False
+    left_open: bool = False
+
+
+class LeftOpenTaken(msgspec.Struct, frozen=True, kw_only=True):
+    """The attack that follows on a "left open" critical miss took its opening (L95, L98)."""
+
+    character_id: str
+    attacker_id: str
+
+
+class StoodUp(msgspec.Struct, frozen=True, kw_only=True):
+    """A fallen character spent its frame getting up (L92, L120)."""
+
+    character_id: str
+    encounter_id: str | None = None

@@ -91,6 +91,7 @@ class StrikeRolled(msgspec.Struct, frozen=True, kw_only=True):
     critical: Literal["hit", "miss"] | None = None
     critical_die: int | None = None  # the d10 on the Critical Hit/Miss Table (L86-L98)
     critical_effect: str | None = None
+    backfire_die: int | None = None  # a critical miss's backfire: 1d6 HTC on the attacker (L98)
     attack: str = "fist"
     encounter_id: str | None = None
     frames: int = 1  # the attack's time: 1 frame or an action of 2 (L48-L50)

@@ -12,7 +12,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import decide_combat, grapples, responses
+from domain.rulesets.golden_heroes import decide_combat, grapples, responses, states
 from domain.rulesets.golden_heroes.decide_combat import char, enc, event
 
 RULE: Final = "golden-heroes.bindings L134-L135"
@@ -49,6 +49,9 @@ def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: Mapping[s
     grip = victim.grip
     if grip is None or grip.binding_wc is None:
         raise StateConflict("character_id", RULE, f"{cmd.character_id!r} is not bound")
+    if states.helpless(victim):
+        raise StateConflict("character_id", "golden-heroes.unconscious L123",
+                            f"{cmd.character_id!r} is {states.htc_condition(victim)}")
     out: list[RulesetEvent] = []
     state = decide_combat.active(states_, cmd.encounter_id) if cmd.encounter_id else None
     if state is not None:

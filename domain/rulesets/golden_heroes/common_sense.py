@@ -32,5 +32,6 @@ def roll(cmd: c.Respond, responder: c.GoldenHeroesSheet, p: c.PendingAttack,
         weapon_class=grapples.grab_wc(responder), defence_class=cmd.defence_class,
         modifiers=decide_strike.modifier_lines(
             responder, c.StrikeSpec(circumstances=cmd.circumstances)),
-        superpowered=False, miss_range=2 if jinxed else 1)
+        attacker_superpowered=False, target_superpowered=False,
+        miss_range=2 if jinxed else 1)
     return msgspec.structs.replace(rolled, critical_effect=None)

@@ -60,12 +60,16 @@ def start_combat(cmd: c.StartCombat, load: Load, states_: Mapping[str, Any],
                 character_id=cid, side=side,  # type: ignore[arg-type]
                 frames=powers.frames_per_round(sheet),
                 dexterity=sheet.attributes.get("dexterity", 10),
-                speed=powers.grade(sheet, "speed") > 0, surprised=cid in cmd.surprised))
+                speed=powers.grade(sheet, "speed") > 0, surprised=cid in cmd.surprised,
+                condition=states.fight_condition(sheet)))  # type: ignore[arg-type]
     ties, drawn = frames.tiebreaks(out, dice)
     out = [msgspec.structs.replace(x, tiebreak=ties.get(x.character_id, 0)) for x in out]
     return [event(enc(cmd.encounter_id), "CombatStarted",
                   c.CombatStarted(encounter_id=cmd.encounter_id, combatants=out,
-                                  tiebreak_dice=drawn))]
+                                  tiebreak_dice=drawn)),
+            *(event(char(x.character_id), "FightJoined",
+                    c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id))
+              for x in out)]
 
 
 def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
@@ -79,12 +83,14 @@ def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
     rolls = frames.roll_initiative(dice)
     heroes, villains = rolls[-1]
     won = frames.frames_won(abs(heroes - villains))
-    order = (frames.acting_order([x for x in state.combatants if x.side == "heroes"])
-             + frames.acting_order([x for x in state.combatants if x.side == "villains"]))
+    now = {x.character_id: states.frames_per_round(x.frames, x.condition)
+           for x in state.combatants}
+    order = (frames.acting_order([x for x in state.combatants if x.side == "heroes"], now)
+             + frames.acting_order([x for x in state.combatants if x.side == "villains"], now))
     ev = c.InitiativeRolled(
         encounter_id=cmd.encounter_id, round=state.round + 1, rolls=rolls,
         winner="heroes" if heroes > villains else "villains", difference=abs(heroes - villains),
-        frames_won=won, frames={x.character_id: x.frames for x in state.combatants},
+        frames_won=won, frames=now,
         borrowed={k: v for k, v in state.borrowed.items() if v}, order=order)
     return [event(enc(cmd.encounter_id), "InitiativeRolled", ev)]
 
@@ -104,7 +110,11 @@ def end_phase(cmd: c.EndPhase, states_: Mapping[str, Any]) -> list[RulesetEvent]
 def end_combat(cmd: c.EndCombat, states_: Mapping[str, Any]) -> list[RulesetEvent]:
     state = active(states_, cmd.encounter_id)
     return [event(enc(cmd.encounter_id), "CombatEnded",
-                  c.CombatEnded(encounter_id=cmd.encounter_id, rounds=state.round))]
+                  c.CombatEnded(encounter_id=cmd.encounter_id, rounds=state.round)),
+            *(event(char(x.character_id), "FightJoined",
+                    c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id,
+                                  joined=False))
+              for x in state.combatants)]
 
 
 def _usable(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str) -> list[int]:
@@ -147,11 +157,16 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
                                 "only a winner's odd won frame (1 or 3 won) may be delayed")
         return [], "delay"
     if activity == "pass":
-        return slots, "pass"
+        # the rest of its turn in this part of the round, every frame of it (L51-L52)
+        return frames.available(state, cid, state.phase), "pass"
     if activity == "half_frame":
         if powers.grade(sheet, "speed") == 0:
             raise DomainError(field, "golden-heroes.half-frame L48",
                               "only characters with Speed use half frames")
+        if states.htc_condition(sheet) == "stunned":
+            # a half frame "can only be used for Movement" (L48); the stunned cannot move
+            raise StateConflict(field, "golden-heroes.stunned L123",
+                                f"{cid!r} is stunned and cannot move")
         if not slots:
             raise StateConflict(field, "golden-heroes.frames L42", f"{cid!r} has no frame left")
         return ([slots[0]] if pending_half else []), "half_frame"
@@ -165,13 +180,21 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
 
 
 def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any]) -> list[RulesetEvent]:
-    """Spend frames on an activity in the current phase (L48-L50)."""
+    """Spend frames on an activity in the current phase (L48-L50); getting up from a fall takes
+    a frame (L92, L120)."""
     state = active(states_, cmd.encounter_id)
+    if cmd.activity == "get_up" and not sheet.prone:
+        raise StateConflict("activity", "golden-heroes.get-up L92, L120",
+                            f"{cmd.character_id!r} has not fallen over")
     slots, activity = spend(state, sheet, cmd.character_id, cmd.activity)
-    return [event(enc(cmd.encounter_id), "FramesUsed",
-                  c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
-                               round=state.round, phase=state.phase, activity=activity,
-                               slots=slots, note=cmd.note))]
+    out = [event(enc(cmd.encounter_id), "FramesUsed",
+                 c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
+                              round=state.round, phase=state.phase, activity=activity,
+                              slots=slots, note=cmd.note))]
+    if activity == "get_up":
+        out.append(event(char(cmd.character_id), "StoodUp", c.StoodUp(
+            character_id=cmd.character_id, encounter_id=cmd.encounter_id)))
+    return out
 
 
 def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,

@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
+    critical_misses,
     decide_combat,
     decide_damage,
     decide_strike,
@@ -68,26 +69,23 @@ def grab_roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.JudoTh
         weapon_class=grapples.grab_wc(attacker) if weapon_class is None else weapon_class,
         defence_class=dc,
         modifiers=decide_strike.modifier_lines(attacker, spec),
-        superpowered=attacker.character_type != "non_superpowered"
-        and target.character_type != "non_superpowered", miss_range=2 if jinxed else 1)
+        attacker_superpowered=attacker.character_type != "non_superpowered",
+        target_superpowered=target.character_type != "non_superpowered",
+        miss_range=2 if jinxed else 1)
 
 
 def _missed_frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: c.GoldenHeroesSheet,
                    rolls: list[c.StrikeRolled], states_: Mapping[str, Any],
                    out: list[RulesetEvent]) -> None:
-    """A critical miss costs the next frame (L91-L92), the non-superpowered their next action
-    (L84)."""
+    """A critical miss's effect on its maker: the next frame (L91-L92), the non-superpowered
+    their next action (L84), prone, left open, a backfire (L85, L91-L98)."""
     miss = next((r for r in rolls if r.critical == "miss"), None)
-    if cmd.encounter_id is None or miss is None:
+    if miss is None:
         return
-    superpowered = attacker.character_type != "non_superpowered"
-    lost = 2 if not superpowered else 1 if miss.critical_die in (1, 2) else 0
     spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
-    ev = decide_combat.lose_frames(decide_combat.active(states_, cmd.encounter_id),
-                                   cmd.character_id, lost,
-                                   f"critical miss {miss.critical_die or ''}".strip(), spent)
-    if ev is not None:
-        out.append(ev)
+    fight = (None if cmd.encounter_id is None
+             else decide_combat.active(states_, cmd.encounter_id))
+    out.extend(critical_misses.consequences(attacker, miss, fight, spent))
 
 
 def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
@@ -216,7 +214,8 @@ def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
         weapon_class=form.weapon_class, defence_class=decide_strike.defence_class(target),
         modifiers=decide_strike.modifier_lines(attacker, spec, target=target),
-        superpowered=superpowered and target.character_type != "non_superpowered",
+        attacker_superpowered=superpowered,
+        target_superpowered=target.character_type != "non_superpowered",
         crit_range=form.crit_range, miss_range=2 if jinxed else 1)]
     if rolls[0].hit:
         rolls.append(grab_roll(dice, cmd, attacker, target,

@@ -14,6 +14,7 @@ from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
+    critical_misses,
     decide_combat,
     energy_pool,
     force_fields,
@@ -47,6 +48,8 @@ def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
         given.append(f"attacker_{condition}")
     if target_surprised:
         given.append("unaware")  # a surprised target is unaware of the attack (decision #41)
+    if target is not None and target.left_open:
+        given.append("left_open")  # a "left open" critical miss: +2 (L98)
     if target is not None and target.grip is not None and target.grip.hold is not None:
         given.append("restrained")  # "target is restrained/grappled" (L80-L82)
     lines = strike.modifier_lines(attacker.attributes.get("dexterity"), given, spec.cover,
@@ -122,6 +125,10 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     if states.helpless(attacker):
         raise StateConflict("character_id", "golden-heroes.unconscious L123",
                             f"{cmd.character_id!r} is {states.htc_condition(attacker)}")
+    if cmd.charge is not None and states.htc_condition(attacker) == "stunned":
+        # a charge needs a move of 4 m or more first (L77); "Stunned characters cannot move"
+        raise StateConflict("charge", "golden-heroes.stunned L123",
+                            f"{cmd.character_id!r} is stunned and cannot move to charge")
     if target.pending_attack is not None:
         raise StateConflict("target_id", "golden-heroes.response L79",
                             f"{cmd.target_id!r} has a hit waiting for its response first")
@@ -165,7 +172,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         dice, character_id=cmd.character_id, target_id=cmd.target_id,
         weapon_class=form.weapon_class, defence_class=dc,
         modifiers=modifier_lines(attacker, cmd, surprised, target),
-        superpowered=superpowered and target.character_type != "non_superpowered",
+        attacker_superpowered=superpowered,
+        target_superpowered=target.character_type != "non_superpowered",
         crit_range=form.crit_range,
         miss_range=2 if campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
         else 1)
@@ -186,6 +194,8 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         pending.tags.append(f"dodge{form.dodge_modifier:+d}")
     if answers_lift(attacker, cmd.target_id):
         pending.tags.append("answers_lift")  # its damage may stop the throw (L115)
+    if target.left_open:
+        pending.tags.append("left_open")  # "no Combat Response may be used against it" (L98)
     pool = None
     if form.name == "energy_attack" and cmd.encounter_id is not None:
         pool = energy_pool.after(
@@ -202,16 +212,17 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             decide_combat.active(states_, cmd.encounter_id), cmd.character_id, 1, "charge", spent)
         if recovering is not None:
             out.append(recovering)
-    elif cmd.encounter_id is not None and ev.critical == "miss":
-        # lose balance or slip over: the next frame (L91-L92); the non-superpowered lose their
-        # next action (L84)
-        lost = 2 if not superpowered else 1 if ev.critical_die in (1, 2) else 0
+    if ev.critical == "miss":
+        # the non-superpowered lose their next action (L84); a superpowered character's d10 on
+        # the Critical Miss Table (L85, L91-L98)
         spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
-        recovering = decide_combat.lose_frames(
-            decide_combat.active(states_, cmd.encounter_id), cmd.character_id, lost,
-            f"critical miss {ev.critical_die or ''}".strip(), spent)
-        if recovering is not None:
-            out.append(recovering)
+        fight = (None if cmd.encounter_id is None
+                 else decide_combat.active(states_, cmd.encounter_id))
+        out.extend(critical_misses.consequences(attacker, ev, fight, spent))
+    if target.left_open:
+        # "they are open to next attack so long as it follows on directly" (L98): taken now
+        out.append(event(char(cmd.target_id), "LeftOpenTaken", c.LeftOpenTaken(
+            character_id=cmd.target_id, attacker_id=cmd.character_id)))
     if thrown is not None:
         out.append(thrown[2])
     if declared is not None:

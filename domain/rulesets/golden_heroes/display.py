@@ -18,6 +18,7 @@ DISPLAY: Final = Display(
         Shown(path="derived.injury", label="HTK condition", rule="L9, L128", unless=("none",)),
         Shown(path="sheet.unconscious", label="unconscious", rule="L9, L123"),
         Shown(path="sheet.wake_roll_pending", label="wake roll each round", rule="L123"),
-        Shown(path="sheet.prone", label="prone", rule="L133"),
+        Shown(path="sheet.prone", label="prone", rule="L92, L120, L133"),
+        Shown(path="sheet.left_open", label="left open", rule="L98"),
     ),
 )

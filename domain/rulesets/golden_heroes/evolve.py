@@ -9,7 +9,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import equipment, frames, powers_apply
+from domain.rulesets.golden_heroes import equipment, frames, powers_apply, states
 from domain.rulesets.golden_heroes import sheet as sheets
 
 RID = c.RULESET_ID
@@ -47,6 +47,19 @@ def _fold_encounter(state: Any, name: str, ev: msgspec.Struct) -> c.EncounterSta
                       and ev.activity == "response" else x for x in enc.combatants]
         return replace(enc, used=used, half=half, delayed=delayed, borrowed=borrowed,
                        free_responses=free, combatants=combatants)
+    if isinstance(ev, c.ConditionNoted):
+        who = frames.combatant(enc, ev.character_id)
+        if who is None:
+            return enc
+        combatants = [replace(x, condition=ev.condition) if x.character_id == ev.character_id
+                      else x for x in enc.combatants]
+        round_frames = dict(enc.frames)
+        if enc.phase != 0:  # "until they have recovered" (L123): at once, in this round too
+            round_frames[ev.character_id] = states.frames_per_round(who.frames, ev.condition)
+        # a general field "will disappear as soon as the character stops concentrating" (L207)
+        fields = [f for f in enc.fields
+                  if not (ev.condition == "helpless" and f.caster_id == ev.character_id)]
+        return replace(enc, combatants=combatants, frames=round_frames, fields=fields)
     if isinstance(ev, c.GeneralFieldChanged):
         fields = [f for f in enc.fields if f.caster_id != ev.caster_id]
         if ev.up:
@@ -71,10 +84,18 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return powers_apply.fold(sheet, ev)
     if isinstance(ev, c.StrikeRolled):
         number = sheet.strikes + 1
+        # its own attack means the next one on it no longer "follows on directly" (L98)
         return replace(sheet, strikes=number, last_strike=c.LastStrike(
             number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
             hit=ev.hit, critical=ev.critical, attack=ev.attack_form),
-            energy_pool=ev.energy_pool or sheet.energy_pool)
+            energy_pool=ev.energy_pool or sheet.energy_pool, left_open=False)
+    if isinstance(ev, c.CriticalMissSuffered):
+        return replace(sheet, prone=sheet.prone or ev.prone,
+                       left_open=sheet.left_open or ev.left_open)
+    if isinstance(ev, c.LeftOpenTaken):
+        return replace(sheet, left_open=False)
+    if isinstance(ev, c.StoodUp):
+        return replace(sheet, prone=False)
     if isinstance(ev, c.HeroPointsSpent):
         return _hero_points(sheet, ev)
     if isinstance(ev, c.ResourcesUsed):
@@ -107,6 +128,10 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return equipment.fold(sheet, ev)
     if isinstance(ev, c.GripChanged):
         return replace(sheet, grip=ev.grip)
+    if isinstance(ev, c.FightJoined):
+        if ev.joined:
+            return replace(sheet, fight=ev.encounter_id)
+        return replace(sheet, fight=None) if sheet.fight == ev.encounter_id else sheet
     if isinstance(ev, c.AttackDeclared):
         declared = c.DeclaredAttack(attacker_id=ev.attacker_id, attack=ev.attack, melee=ev.melee,
                                     encounter_id=ev.encounter_id)
@@ -119,7 +144,8 @@ def _fold_sheet(state: Any, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
         return replace(sheet, pending_attack=ev.attack)
     if isinstance(ev, c.AttackResolved):
         hurt = ev.htc_taken > 0 or ev.htk_taken > 0 or ev.overflow_htk > 0
-        pending = None if ev.attack != "fall" else sheet.pending_attack
+        # a fall or a backfire is not the hit waiting for the character's response
+        pending = None if ev.attack not in ("fall", "backfire") else sheet.pending_attack
         out = replace(sheet, htc=ev.htc, htk=ev.htk, pending_attack=pending,
                       fields_up=[f for f in sheet.fields_up if f != ev.field_destroyed],
                       prone=sheet.prone or ev.fell,
@@ -160,7 +186,7 @@ def _hero_points(sheet: c.GoldenHeroesSheet, ev: c.HeroPointsSpent) -> c.GoldenH
 
 ENCOUNTER_EVENTS = frozenset(f"{RID}.{n}" for n in (
     "CombatStarted", "InitiativeRolled", "FramesUsed", "PhaseEnded", "CombatEnded",
-    "GeneralFieldChanged"))
+    "GeneralFieldChanged", "ConditionNoted"))
 
 
 def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:

@@ -15,7 +15,7 @@ from typing import Any, Final
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
-from domain.rulesets.golden_heroes import decide_combat, powers
+from domain.rulesets.golden_heroes import decide_combat, powers, states
 from domain.rulesets.golden_heroes.damage import Damage, take_htk_first
 from domain.rulesets.golden_heroes.decide_combat import char, enc, event
 
@@ -28,6 +28,9 @@ def raise_field(cmd: c.RaiseForceField, sheet: c.GoldenHeroesSheet,
                 states_: Mapping[str, Any]) -> list[RulesetEvent]:
     """1 Action to create or switch off a personal field (L207); only a type the character
     chose, one a grade (``ChoosePowerOption``)."""
+    if states.helpless(sheet):
+        raise StateConflict("character_id", "golden-heroes.unconscious L123",
+                            f"{cmd.character_id!r} is {states.htc_condition(sheet)}")
     ff = powers.held(sheet, "force_field")
     if ff is None:
         raise DomainError("field", "golden-heroes.force-field L206", "no Force Field power")

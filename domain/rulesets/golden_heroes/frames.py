@@ -1,17 +1,22 @@
 """Rounds and frames (L40-L60): initiative, the three-part round, slots, borrowing.
 
 Each side's frames are slots 1-4; a character with F frames a round owns slots 5-F..4, the
-last F of its side's turn (L42; digest decision #36). With ``k`` frames won, phase 1 is the
+last F of its side's turn (L42; digest decision #36); a stunned character has 2 (L123), a
+helpless one none. With ``k`` frames won, phase 1 is the
 winners' slots 1..k, phase 2 all of the opposition's, phase 3 the winners' slots k+1..4 and
 any odd frame a winner delayed (L46-L54). Inside a phase each character takes its slots in
-turn: Speed first (L270), then by Dexterity (L51-L52), equal Dexterity by a d20.
+turn: those with 2 or 3 frames last (L52), Speed first (L270), then by Dexterity (L51-L52),
+equal Dexterity by a d20. Nobody holds up a side: a character without a frame left in the phase
+(or helpless) is passed over, and ``pass`` gives up the rest of a character's turn.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from contracts.rulesets.golden_heroes import Combatant, EncounterState
 from domain.dice import Dice
-from domain.rulesets.golden_heroes import tables
+from domain.rulesets.golden_heroes import states, tables
 
 MAX_REROLLS = 100  # equal initiative rolls are rolled again (L43); this only bounds the loop
 
@@ -37,10 +42,14 @@ def owned_slots(frames: int) -> list[int]:
     return list(range(5 - frames, 5))
 
 
-def acting_order(combatants: list[Combatant]) -> list[str]:
-    """Inside a side: Speed first (L270), then higher Dexterity (L51-L52), then the d20."""
-    ranked = sorted(combatants, key=lambda c: (not c.speed, -c.dexterity, -c.tiebreak,
-                                               c.character_id))
+def acting_order(combatants: list[Combatant],
+                 round_frames: Mapping[str, int] | None = None) -> list[str]:
+    """Inside a side: characters with 2 or 3 frames this round (a stunned one has 2, L123) "act
+    last of all" (L52); among the others Speed first (L270), then higher Dexterity (L51-L52),
+    then the d20."""
+    have = round_frames or {}
+    ranked = sorted(combatants, key=lambda c: (-have.get(c.character_id, c.frames), not c.speed,
+                                               -c.dexterity, -c.tiebreak, c.character_id))
     return [c.character_id for c in ranked]
 
 
@@ -100,7 +109,7 @@ def available(state: EncounterState, cid: str, phase: int) -> list[int]:
 def current_actor(state: EncounterState) -> str | None:
     """Who acts now: the first of the phase's side, in acting order, with a frame left."""
     side = phase_side(state, state.phase)
-    ranked = acting_order([c for c in state.combatants if c.side == side])
+    ranked = acting_order([c for c in state.combatants if c.side == side], state.frames)
     return next((cid for cid in ranked if available(state, cid, state.phase)), None)
 
 
@@ -113,8 +122,10 @@ def future_slots(state: EncounterState, cid: str) -> list[int]:
 
 
 def next_round_frames(state: EncounterState, cid: str) -> int:
-    """Next round's frames not yet borrowed: at most all of them (L54, L60)."""
+    """Next round's frames not yet borrowed: at most all of them (L54, L60), and a stunned
+    character has only 2 a round "until they have recovered" (L123)."""
     who = combatant(state, cid)
     if who is None:
         return 0
-    return max(who.frames - state.borrowed.get(cid, 0), 0)
+    have = states.frames_per_round(who.frames, who.condition)
+    return max(have - state.borrowed.get(cid, 0), 0)

@@ -13,6 +13,7 @@ from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
+    critical_misses,
     decide_combat,
     decide_damage,
     decide_grapple,
@@ -103,6 +104,10 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
             htk_die=htk_die, htk=htk_from_die(htk_die) if htk_die else 0,
             encounter_id=cmd.encounter_id)
     out.insert(0, event(char(cmd.character_id), "JudoThrown", body))
+    if grab.critical == "miss":
+        # the grab is a strike roll: its critical miss has its effects (L84-L85, L91-L98)
+        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        out.extend(critical_misses.consequences(thrower, grab, state, spent))
     if body.result == "thrown":
         # the attacker, thrown, does not make the attack it declared (a decision)
         out.append(event(char(cmd.character_id), "AttackDeclared", c.AttackDeclared(

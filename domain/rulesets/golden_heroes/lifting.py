@@ -40,9 +40,12 @@ def moves(strength: int, size: int) -> str:
 
 
 def _movement(sheet: c.GoldenHeroesSheet) -> int:
+    """The mover's Movement (L10) in its state: halved when staggered, none when stunned
+    (L123)."""
     base = {**sheet.attributes, **sheet.base_attributes}
-    return generation.movement(base.get("strength", 10), base.get("dexterity", 10),
-                               base.get("vigour", 10))
+    normal = generation.movement(base.get("strength", 10), base.get("dexterity", 10),
+                                 base.get("vigour", 10))
+    return states.movement(normal, states.fight_condition(sheet))
 
 
 def half_movement(metres: int, rounding: str = "down") -> int:

@@ -80,7 +80,8 @@ def _grab(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str
     """Each hand's d20 (and a critical's d10) as drawn; a grab's hit read as a strike (L82),
     a maintenance's as anything but a critical miss (L83)."""
     ev = msgspec.convert(dict(data), c.GrabRolled)
-    recorded = [f for s in ev.strikes for f in (s.natural, s.critical_die) if f is not None]
+    recorded = [f for s in ev.strikes for f in (s.natural, s.critical_die, s.backfire_die)
+                if f is not None]
     recorded += [ev.hypothetical_die] if ev.hypothetical_die is not None else []
     out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
     for s in ev.strikes:
@@ -97,7 +98,8 @@ def _judo(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str
     reading on the JUDO THROW TABLE (L116)."""
     ev = msgspec.convert(dict(data), c.JudoThrown)
     g = ev.grab
-    recorded = [f for f in (g.natural, g.critical_die, ev.throw_die, ev.htk_die) if f is not None]
+    recorded = [f for f in (g.natural, g.critical_die, g.backfire_die, ev.throw_die, ev.htk_die)
+                if f is not None]
     out = [] if _faces(draws) == recorded else ["recorded dice differ from the draws"]
     out += strike.reread(g, g.natural, g.crit_range, g.miss_range)
     if ev.throw_die is not None and ev.total is not None:

@@ -36,6 +36,10 @@ def check_may_respond(target: GoldenHeroesSheet, p: PendingAttack, kind: str) ->
     if p.target_surprised:
         raise StateConflict("response", "golden-heroes.surprise L57",
                             "a surprised character cannot respond to the attack")
+    if "left_open" in p.tags:
+        raise StateConflict("response", "golden-heroes.critical-miss L98",
+                            "left open by a critical miss: no Combat Response may be used "
+                            "against this attack")
     if states.helpless(target):
         raise StateConflict("response", "golden-heroes.unconscious L123",
                             f"the target is {states.htc_condition(target)}")

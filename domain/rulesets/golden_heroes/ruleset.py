@@ -25,6 +25,7 @@ from domain.rulesets.golden_heroes import (
     equipment,
     falling_objects,
     falls,
+    fight_conditions,
     force_fields,
     general_fields,
     generation,
@@ -122,7 +123,12 @@ class GoldenHeroesRuleset:
 
     def decide(self, command: msgspec.Struct, states: Mapping[str, Any],
                options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
-        """Decide a Golden Heroes command; raises DomainError (naming field and rule) on refusal."""
+        """Decide a Golden Heroes command; raises DomainError (naming field and rule) on refusal.
+        A fighter whose condition the decision changes is noted in its fight (L123)."""
+        return fight_conditions.noted(self._decide(command, states, options, dice), states)
+
+    def _decide(self, command: msgspec.Struct, states: Mapping[str, Any],
+                options: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
         opts = parse_options(options)
         if isinstance(command, c.GenerateCharacter):
             current = _sheet(states, command.character_id, "character_id")

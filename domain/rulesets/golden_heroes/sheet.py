@@ -43,26 +43,35 @@ def apply_generated(sheet: GoldenHeroesSheet, ev: CharacterGenerated) -> GoldenH
 
 
 def derived(sheet: GoldenHeroesSheet, hospitalised_at: str = "tenth_or_less") -> dict[str, Any]:
-    """Effect-table figures (L4-L8), movement (L10), thresholds (L9), frames per round (L42),
+    """Effect-table figures (L4-L8), movement (L10; halved when staggered, none when stunned,
+    L123), thresholds (L9), frames per round (L42; 2 when stunned, L123),
     Defence Class (L62-L67, powers), conditions (L9, L122-L128)."""
     a = sheet.attributes
     if not {"strength", "dexterity", "vigour"} <= a.keys():
         return {"frames_per_round": generation.frames_per_round(sheet.character_type)}
     base = {**a, **sheet.base_attributes}
     move = generation.movement(base["strength"], base["dexterity"], base["vigour"])
+    condition = states.fight_condition(sheet)
+    now = states.movement(move, condition)  # "all their forms of Movement halved" (L123)
+    figures = powers.figures(sheet, now)
+    fly = figures.get("flight_speed")
+    if isinstance(fly, int):
+        figures["flight_speed"] = states.movement(fly, condition)
     return {
         "defence_class": powers.defence_class(sheet),
         "powers": powers.described(sheet),
-        **powers.figures(sheet, move),
+        **figures,
         "condition": states.htc_condition(sheet),
         "injury": states.htk_condition(sheet, hospitalised_at),
         "damage_modifier": generation.strength_damage_modifier(a["strength"]),
         "damage_divider_bonus": generation.strength_divider_bonus(a["strength"]),
         "strike_modifier": tables.band(tables.DEXTERITY_STRIKE, a["dexterity"]),
         "recovery_modifier": tables.band(tables.VIGOUR_RECOVERY, a["vigour"]),
-        "movement": move,
-        "swim": generation.swim(move),
-        "frames_per_round": generation.frames_per_round(sheet.character_type),
+        "normal_movement": move,
+        "movement": now,
+        "swim": generation.swim(now),
+        "frames_per_round": states.frames_per_round(
+            generation.frames_per_round(sheet.character_type), condition),
         **generation.thresholds(sheet.max_htc, sheet.max_htk),
         **grapples.shown(sheet.grip),
     }

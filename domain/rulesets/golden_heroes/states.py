@@ -56,3 +56,28 @@ def latch_unconscious(sheet: GoldenHeroesSheet) -> bool:
     if sheet.htc <= 0:
         return True
     return sheet.unconscious and sheet.htc * 20 <= sheet.max_htc
+
+
+def fight_condition(sheet: GoldenHeroesSheet) -> str:
+    """What a fight must know of a combatant's state for its frames: ``helpless`` (no frames),
+    ``stunned`` (2 a round, L123), ``staggered`` or ``fine``; read from HTC and HTK however they
+    were reached (damage, recovery, aid, a sheet made so)."""
+    if helpless(sheet):
+        return "helpless"
+    return htc_condition(sheet)
+
+
+def frames_per_round(type_frames: int, condition: str) -> int:
+    """A character's frames a round: its type's (L42), "only 2 Frames per round" while stunned
+    (L123), none while helpless (L123)."""
+    if condition == "helpless":
+        return 0
+    return min(type_frames, 2) if condition == "stunned" else type_frames
+
+
+def movement(normal: int, condition: str) -> int:
+    """Movement in a state: staggered "have all their forms of Movement halved" (rounded down),
+    stunned "cannot move", the helpless neither (L123)."""
+    if condition in ("stunned", "unconscious", "helpless"):
+        return 0
+    return normal // 2 if condition == "staggered" else normal

@@ -49,9 +49,14 @@ def check_circumstances(circumstances: Iterable[str]) -> None:
 
 
 def resolve(dice: Dice, *, character_id: str, target_id: str, weapon_class: int,
-            defence_class: int, modifiers: list[ModifierLine], superpowered: bool,
-            crit_range: int = 1, miss_range: int = 1) -> StrikeRolled:
-    """Roll the d20 and read it (L79); a superpowered critical rolls its d10 table (L84-L98)."""
+            defence_class: int, modifiers: list[ModifierLine], attacker_superpowered: bool,
+            target_superpowered: bool, crit_range: int = 1, miss_range: int = 1
+            ) -> StrikeRolled:
+    """Roll the d20 and read it (L79). A superpowered character's Critical Hit "against a
+    superpowered opponent" rolls 1d10 on the Critical Hit Table (L84); "whenever a superpowered
+    character suffers a Critical Miss", whatever its target, 1d10 on the Critical Miss Table
+    (L85), a backfire rolling its 1d6 HTC (L98). A non-superpowered maker of a critical miss
+    loses its next action (L84)."""
     natural = dice.roll(20)
     added = defence_added(defence_class)
     total = natural + weapon_class + added + sum(m.value for m in modifiers)
@@ -62,18 +67,23 @@ def resolve(dice: Dice, *, character_id: str, target_id: str, weapon_class: int,
         critical = "miss"  # 1, or 1-2 when Jinxed (L370)
     hit = critical == "hit" or (critical is None and natural != 1
                                 and total >= tables.HIT_TARGET)
-    die = effect = None
-    if critical is not None and superpowered:
+    die = effect = backfire = None
+    table = (attacker_superpowered and target_superpowered if critical == "hit"
+             else attacker_superpowered)
+    if critical is not None and table:
         die = dice.roll(10)
         text, line = (tables.CRITICAL_HIT if critical == "hit" else tables.CRITICAL_MISS)[die]
         effect = f"{text} ({line})"
+        if critical == "miss" and die == tables.BACKFIRE:
+            backfire = dice.roll(6)
     elif critical == "miss":
         effect = "non-superpowered: loses their next action (L84)"
     return StrikeRolled(character_id=character_id, target_id=target_id, natural=natural,
                         weapon_class=weapon_class, defence_class=defence_class,
                         defence_added=added, modifiers=modifiers, total=total, hit=hit,
                         critical=critical,  # type: ignore[arg-type]
-                        critical_die=die, critical_effect=effect, crit_range=crit_range,
+                        critical_die=die, critical_effect=effect, backfire_die=backfire,
+                        crit_range=crit_range,
                         miss_range=miss_range)
 
 

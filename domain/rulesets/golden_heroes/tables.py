@@ -56,6 +56,7 @@ CIRCUMSTANCES: Final[dict[str, tuple[int, str]]] = {
     "obscured": (-3, "L80-L82"),
     "attacker_staggered": (-2, "L123"),
     "attacker_stunned": (-5, "L123"),
+    "left_open": (2, "L98"),
 }
 
 # CRITICAL HIT TABLE, d10 (L86-L90).
@@ -86,6 +87,14 @@ CRITICAL_MISS: Final[dict[int, tuple[str, str]]] = {
     10: ("choose to suit, roll again, or devise your own", "L98"),
 }
 
+# Critical Miss Table results the engine applies (L91-L98): the next frame recovering (lose
+# balance, slip over), prone after slipping over, left open, backfire.
+NEXT_FRAME_LOST: Final = frozenset({1, 2})
+SLIP_OVER: Final = 2
+LEFT_OPEN: Final = 5
+BACKFIRE: Final = 7
+LEFT_OPEN_BONUS: Final = 2  # "This next attack on them gains a Strike Modifier of +2" (L98)
+
 HIT_TARGET: Final = 18  # "equal to or greater than 18" (L79)
 LOW_DC_ADDS: Final = 5  # "If the DC of the target is DC 1-4, then add 5" (L79)
 
@@ -109,6 +118,7 @@ FRAMES_WON: Final[tuple[Band, ...]] = (
 ACTIVITY_FRAMES: Final[dict[str, tuple[int, str]]] = {
     "frame": (1, "L48-L49"),
     "action": (2, "L49, L41"),
+    "get_up": (1, "L92, L120"),  # "it will also take 1 Frame to get up" (L92, L120)
 }
 
 

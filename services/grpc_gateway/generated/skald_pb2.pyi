@@ -2438,7 +2438,7 @@ class ErrorDetail(_message.Message):
     def __init__(self, field: _Optional[str] = ..., rule: _Optional[str] = ..., kind: _Optional[str] = ..., message: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
-    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_declared", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_binding_rolled", "golden_heroes_bounty_hunter_declared", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_coup_de_grace_delivered", "golden_heroes_dups_allocated", "golden_heroes_equipment_chosen", "golden_heroes_force_field_raised", "golden_heroes_frames_used", "golden_heroes_general_field_changed", "golden_heroes_grab_rolled", "golden_heroes_grip_changed", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_judo_thrown", "golden_heroes_mental_attack_rolled", "golden_heroes_object_fell", "golden_heroes_object_handled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_reason_noted", "golden_heroes_rating_rolled", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_resources_used", "golden_heroes_scenario_ended", "golden_heroes_scenario_started", "golden_heroes_strike_rolled", "golden_heroes_target_chosen", "golden_heroes_throw_stopped", "golden_heroes_vehicle_rammed", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_declared", "potential_attack_pending", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
+    __slots__ = ("position", "campaign_id", "stream_id", "stream_version", "type", "schema_version", "campaign_created", "character_created", "character_renamed", "character_retired", "character_seated", "character_unseated", "dice_rolled", "event_retconned", "member_added", "member_removed", "roll_revealed", "seed_committed", "seed_revealed", "session_ended", "session_started", "table_created", "boonbane_fate_rolled", "boonbane_roll_made", "golden_heroes_aided", "golden_heroes_attack_declared", "golden_heroes_attack_resolved", "golden_heroes_background_taken", "golden_heroes_binding_rolled", "golden_heroes_bounty_hunter_declared", "golden_heroes_character_generated", "golden_heroes_character_improved", "golden_heroes_combat_ended", "golden_heroes_combat_started", "golden_heroes_condition_noted", "golden_heroes_coup_de_grace_delivered", "golden_heroes_critical_miss_suffered", "golden_heroes_dups_allocated", "golden_heroes_equipment_chosen", "golden_heroes_fight_joined", "golden_heroes_force_field_raised", "golden_heroes_frames_used", "golden_heroes_general_field_changed", "golden_heroes_grab_rolled", "golden_heroes_grip_changed", "golden_heroes_hero_points_spent", "golden_heroes_hit_pending", "golden_heroes_initiative_rolled", "golden_heroes_judo_thrown", "golden_heroes_left_open_taken", "golden_heroes_mental_attack_rolled", "golden_heroes_object_fell", "golden_heroes_object_handled", "golden_heroes_phase_ended", "golden_heroes_power_gained", "golden_heroes_power_option_chosen", "golden_heroes_power_rolls_converted", "golden_heroes_rating_reason_noted", "golden_heroes_rating_rolled", "golden_heroes_rating_set", "golden_heroes_recovered", "golden_heroes_resources_used", "golden_heroes_scenario_ended", "golden_heroes_scenario_started", "golden_heroes_stood_up", "golden_heroes_strike_rolled", "golden_heroes_target_chosen", "golden_heroes_throw_stopped", "golden_heroes_vehicle_rammed", "golden_heroes_week_started", "potential_action_taken", "potential_advantage_recovered", "potential_aid_given", "potential_aid_offered", "potential_attack_declared", "potential_attack_pending", "potential_attack_resolved", "potential_combat_ended", "potential_combat_started", "potential_combination_challenged", "potential_combination_ruled", "potential_consciousness_set", "potential_free_resist_changed", "potential_initiative_seized", "potential_life_discarded", "potential_minor_action_taken", "potential_moved", "potential_recouped", "potential_resisted", "potential_retraining_started", "potential_round_started", "potential_status_applied", "potential_turn_ended", "potential_turn_started", "other", "metadata", "recorded_at", "extra")
     POSITION_FIELD_NUMBER: _ClassVar[int]
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     STREAM_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2473,9 +2473,12 @@ class Event(_message.Message):
     GOLDEN_HEROES_CHARACTER_IMPROVED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COMBAT_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COMBAT_STARTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CONDITION_NOTED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_COUP_DE_GRACE_DELIVERED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_CRITICAL_MISS_SUFFERED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_DUPS_ALLOCATED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_EQUIPMENT_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_FIGHT_JOINED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FORCE_FIELD_RAISED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_FRAMES_USED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_GENERAL_FIELD_CHANGED_FIELD_NUMBER: _ClassVar[int]
@@ -2485,6 +2488,7 @@ class Event(_message.Message):
     GOLDEN_HEROES_HIT_PENDING_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_INITIATIVE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_JUDO_THROWN_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_LEFT_OPEN_TAKEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_MENTAL_ATTACK_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_OBJECT_FELL_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_OBJECT_HANDLED_FIELD_NUMBER: _ClassVar[int]
@@ -2499,6 +2503,7 @@ class Event(_message.Message):
     GOLDEN_HEROES_RESOURCES_USED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SCENARIO_ENDED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_SCENARIO_STARTED_FIELD_NUMBER: _ClassVar[int]
+    GOLDEN_HEROES_STOOD_UP_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_STRIKE_ROLLED_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_TARGET_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     GOLDEN_HEROES_THROW_STOPPED_FIELD_NUMBER: _ClassVar[int]
@@ -2566,9 +2571,12 @@ class Event(_message.Message):
     golden_heroes_character_improved: GoldenHeroesCharacterImproved
     golden_heroes_combat_ended: GoldenHeroesCombatEnded
     golden_heroes_combat_started: GoldenHeroesCombatStarted
+    golden_heroes_condition_noted: GoldenHeroesConditionNoted
     golden_heroes_coup_de_grace_delivered: GoldenHeroesCoupDeGraceDelivered
+    golden_heroes_critical_miss_suffered: GoldenHeroesCriticalMissSuffered
     golden_heroes_dups_allocated: GoldenHeroesDupsAllocated
     golden_heroes_equipment_chosen: GoldenHeroesEquipmentChosen
+    golden_heroes_fight_joined: GoldenHeroesFightJoined
     golden_heroes_force_field_raised: GoldenHeroesForceFieldRaised
     golden_heroes_frames_used: GoldenHeroesFramesUsed
     golden_heroes_general_field_changed: GoldenHeroesGeneralFieldChanged
@@ -2578,6 +2586,7 @@ class Event(_message.Message):
     golden_heroes_hit_pending: GoldenHeroesHitPending
     golden_heroes_initiative_rolled: GoldenHeroesInitiativeRolled
     golden_heroes_judo_thrown: GoldenHeroesJudoThrown
+    golden_heroes_left_open_taken: GoldenHeroesLeftOpenTaken
     golden_heroes_mental_attack_rolled: GoldenHeroesMentalAttackRolled
     golden_heroes_object_fell: GoldenHeroesObjectFell
     golden_heroes_object_handled: GoldenHeroesObjectHandled
@@ -2592,6 +2601,7 @@ class Event(_message.Message):
     golden_heroes_resources_used: GoldenHeroesResourcesUsed
     golden_heroes_scenario_ended: GoldenHeroesScenarioEnded
     golden_heroes_scenario_started: GoldenHeroesScenarioStarted
+    golden_heroes_stood_up: GoldenHeroesStoodUp
     golden_heroes_strike_rolled: GoldenHeroesStrikeRolled
     golden_heroes_target_chosen: GoldenHeroesTargetChosen
     golden_heroes_throw_stopped: GoldenHeroesThrowStopped
@@ -2625,7 +2635,7 @@ class Event(_message.Message):
     metadata: EventMetadata
     recorded_at: str
     extra: _struct_pb2.Struct
-    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_declared: _Optional[_Union[GoldenHeroesAttackDeclared, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_binding_rolled: _Optional[_Union[GoldenHeroesBindingRolled, _Mapping]] = ..., golden_heroes_bounty_hunter_declared: _Optional[_Union[GoldenHeroesBountyHunterDeclared, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_coup_de_grace_delivered: _Optional[_Union[GoldenHeroesCoupDeGraceDelivered, _Mapping]] = ..., golden_heroes_dups_allocated: _Optional[_Union[GoldenHeroesDupsAllocated, _Mapping]] = ..., golden_heroes_equipment_chosen: _Optional[_Union[GoldenHeroesEquipmentChosen, _Mapping]] = ..., golden_heroes_force_field_raised: _Optional[_Union[GoldenHeroesForceFieldRaised, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_general_field_changed: _Optional[_Union[GoldenHeroesGeneralFieldChanged, _Mapping]] = ..., golden_heroes_grab_rolled: _Optional[_Union[GoldenHeroesGrabRolled, _Mapping]] = ..., golden_heroes_grip_changed: _Optional[_Union[GoldenHeroesGripChanged, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_judo_thrown: _Optional[_Union[GoldenHeroesJudoThrown, _Mapping]] = ..., golden_heroes_mental_attack_rolled: _Optional[_Union[GoldenHeroesMentalAttackRolled, _Mapping]] = ..., golden_heroes_object_fell: _Optional[_Union[GoldenHeroesObjectFell, _Mapping]] = ..., golden_heroes_object_handled: _Optional[_Union[GoldenHeroesObjectHandled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_reason_noted: _Optional[_Union[GoldenHeroesRatingReasonNoted, _Mapping]] = ..., golden_heroes_rating_rolled: _Optional[_Union[GoldenHeroesRatingRolled, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_resources_used: _Optional[_Union[GoldenHeroesResourcesUsed, _Mapping]] = ..., golden_heroes_scenario_ended: _Optional[_Union[GoldenHeroesScenarioEnded, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_target_chosen: _Optional[_Union[GoldenHeroesTargetChosen, _Mapping]] = ..., golden_heroes_throw_stopped: _Optional[_Union[GoldenHeroesThrowStopped, _Mapping]] = ..., golden_heroes_vehicle_rammed: _Optional[_Union[GoldenHeroesVehicleRammed, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_declared: _Optional[_Union[PotentialAttackDeclared, _Mapping]] = ..., potential_attack_pending: _Optional[_Union[PotentialAttackPending, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    def __init__(self, position: _Optional[int] = ..., campaign_id: _Optional[str] = ..., stream_id: _Optional[str] = ..., stream_version: _Optional[int] = ..., type: _Optional[str] = ..., schema_version: _Optional[int] = ..., campaign_created: _Optional[_Union[CampaignCreated, _Mapping]] = ..., character_created: _Optional[_Union[CharacterCreated, _Mapping]] = ..., character_renamed: _Optional[_Union[CharacterRenamed, _Mapping]] = ..., character_retired: _Optional[_Union[CharacterRetired, _Mapping]] = ..., character_seated: _Optional[_Union[CharacterSeated, _Mapping]] = ..., character_unseated: _Optional[_Union[CharacterUnseated, _Mapping]] = ..., dice_rolled: _Optional[_Union[DiceRolled, _Mapping]] = ..., event_retconned: _Optional[_Union[EventRetconned, _Mapping]] = ..., member_added: _Optional[_Union[MemberAdded, _Mapping]] = ..., member_removed: _Optional[_Union[MemberRemoved, _Mapping]] = ..., roll_revealed: _Optional[_Union[RollRevealed, _Mapping]] = ..., seed_committed: _Optional[_Union[SeedCommitted, _Mapping]] = ..., seed_revealed: _Optional[_Union[SeedRevealed, _Mapping]] = ..., session_ended: _Optional[_Union[SessionEnded, _Mapping]] = ..., session_started: _Optional[_Union[SessionStarted, _Mapping]] = ..., table_created: _Optional[_Union[TableCreated, _Mapping]] = ..., boonbane_fate_rolled: _Optional[_Union[BoonbaneFateRolled, _Mapping]] = ..., boonbane_roll_made: _Optional[_Union[BoonbaneRollMade, _Mapping]] = ..., golden_heroes_aided: _Optional[_Union[GoldenHeroesAided, _Mapping]] = ..., golden_heroes_attack_declared: _Optional[_Union[GoldenHeroesAttackDeclared, _Mapping]] = ..., golden_heroes_attack_resolved: _Optional[_Union[GoldenHeroesAttackResolved, _Mapping]] = ..., golden_heroes_background_taken: _Optional[_Union[GoldenHeroesBackgroundTaken, _Mapping]] = ..., golden_heroes_binding_rolled: _Optional[_Union[GoldenHeroesBindingRolled, _Mapping]] = ..., golden_heroes_bounty_hunter_declared: _Optional[_Union[GoldenHeroesBountyHunterDeclared, _Mapping]] = ..., golden_heroes_character_generated: _Optional[_Union[GoldenHeroesCharacterGenerated, _Mapping]] = ..., golden_heroes_character_improved: _Optional[_Union[GoldenHeroesCharacterImproved, _Mapping]] = ..., golden_heroes_combat_ended: _Optional[_Union[GoldenHeroesCombatEnded, _Mapping]] = ..., golden_heroes_combat_started: _Optional[_Union[GoldenHeroesCombatStarted, _Mapping]] = ..., golden_heroes_condition_noted: _Optional[_Union[GoldenHeroesConditionNoted, _Mapping]] = ..., golden_heroes_coup_de_grace_delivered: _Optional[_Union[GoldenHeroesCoupDeGraceDelivered, _Mapping]] = ..., golden_heroes_critical_miss_suffered: _Optional[_Union[GoldenHeroesCriticalMissSuffered, _Mapping]] = ..., golden_heroes_dups_allocated: _Optional[_Union[GoldenHeroesDupsAllocated, _Mapping]] = ..., golden_heroes_equipment_chosen: _Optional[_Union[GoldenHeroesEquipmentChosen, _Mapping]] = ..., golden_heroes_fight_joined: _Optional[_Union[GoldenHeroesFightJoined, _Mapping]] = ..., golden_heroes_force_field_raised: _Optional[_Union[GoldenHeroesForceFieldRaised, _Mapping]] = ..., golden_heroes_frames_used: _Optional[_Union[GoldenHeroesFramesUsed, _Mapping]] = ..., golden_heroes_general_field_changed: _Optional[_Union[GoldenHeroesGeneralFieldChanged, _Mapping]] = ..., golden_heroes_grab_rolled: _Optional[_Union[GoldenHeroesGrabRolled, _Mapping]] = ..., golden_heroes_grip_changed: _Optional[_Union[GoldenHeroesGripChanged, _Mapping]] = ..., golden_heroes_hero_points_spent: _Optional[_Union[GoldenHeroesHeroPointsSpent, _Mapping]] = ..., golden_heroes_hit_pending: _Optional[_Union[GoldenHeroesHitPending, _Mapping]] = ..., golden_heroes_initiative_rolled: _Optional[_Union[GoldenHeroesInitiativeRolled, _Mapping]] = ..., golden_heroes_judo_thrown: _Optional[_Union[GoldenHeroesJudoThrown, _Mapping]] = ..., golden_heroes_left_open_taken: _Optional[_Union[GoldenHeroesLeftOpenTaken, _Mapping]] = ..., golden_heroes_mental_attack_rolled: _Optional[_Union[GoldenHeroesMentalAttackRolled, _Mapping]] = ..., golden_heroes_object_fell: _Optional[_Union[GoldenHeroesObjectFell, _Mapping]] = ..., golden_heroes_object_handled: _Optional[_Union[GoldenHeroesObjectHandled, _Mapping]] = ..., golden_heroes_phase_ended: _Optional[_Union[GoldenHeroesPhaseEnded, _Mapping]] = ..., golden_heroes_power_gained: _Optional[_Union[GoldenHeroesPowerGained, _Mapping]] = ..., golden_heroes_power_option_chosen: _Optional[_Union[GoldenHeroesPowerOptionChosen, _Mapping]] = ..., golden_heroes_power_rolls_converted: _Optional[_Union[GoldenHeroesPowerRollsConverted, _Mapping]] = ..., golden_heroes_rating_reason_noted: _Optional[_Union[GoldenHeroesRatingReasonNoted, _Mapping]] = ..., golden_heroes_rating_rolled: _Optional[_Union[GoldenHeroesRatingRolled, _Mapping]] = ..., golden_heroes_rating_set: _Optional[_Union[GoldenHeroesRatingSet, _Mapping]] = ..., golden_heroes_recovered: _Optional[_Union[GoldenHeroesRecovered, _Mapping]] = ..., golden_heroes_resources_used: _Optional[_Union[GoldenHeroesResourcesUsed, _Mapping]] = ..., golden_heroes_scenario_ended: _Optional[_Union[GoldenHeroesScenarioEnded, _Mapping]] = ..., golden_heroes_scenario_started: _Optional[_Union[GoldenHeroesScenarioStarted, _Mapping]] = ..., golden_heroes_stood_up: _Optional[_Union[GoldenHeroesStoodUp, _Mapping]] = ..., golden_heroes_strike_rolled: _Optional[_Union[GoldenHeroesStrikeRolled, _Mapping]] = ..., golden_heroes_target_chosen: _Optional[_Union[GoldenHeroesTargetChosen, _Mapping]] = ..., golden_heroes_throw_stopped: _Optional[_Union[GoldenHeroesThrowStopped, _Mapping]] = ..., golden_heroes_vehicle_rammed: _Optional[_Union[GoldenHeroesVehicleRammed, _Mapping]] = ..., golden_heroes_week_started: _Optional[_Union[GoldenHeroesWeekStarted, _Mapping]] = ..., potential_action_taken: _Optional[_Union[PotentialActionTaken, _Mapping]] = ..., potential_advantage_recovered: _Optional[_Union[PotentialAdvantageRecovered, _Mapping]] = ..., potential_aid_given: _Optional[_Union[PotentialAidGiven, _Mapping]] = ..., potential_aid_offered: _Optional[_Union[PotentialAidOffered, _Mapping]] = ..., potential_attack_declared: _Optional[_Union[PotentialAttackDeclared, _Mapping]] = ..., potential_attack_pending: _Optional[_Union[PotentialAttackPending, _Mapping]] = ..., potential_attack_resolved: _Optional[_Union[PotentialAttackResolved, _Mapping]] = ..., potential_combat_ended: _Optional[_Union[PotentialCombatEnded, _Mapping]] = ..., potential_combat_started: _Optional[_Union[PotentialCombatStarted, _Mapping]] = ..., potential_combination_challenged: _Optional[_Union[PotentialCombinationChallenged, _Mapping]] = ..., potential_combination_ruled: _Optional[_Union[PotentialCombinationRuled, _Mapping]] = ..., potential_consciousness_set: _Optional[_Union[PotentialConsciousnessSet, _Mapping]] = ..., potential_free_resist_changed: _Optional[_Union[PotentialFreeResistChanged, _Mapping]] = ..., potential_initiative_seized: _Optional[_Union[PotentialInitiativeSeized, _Mapping]] = ..., potential_life_discarded: _Optional[_Union[PotentialLifeDiscarded, _Mapping]] = ..., potential_minor_action_taken: _Optional[_Union[PotentialMinorActionTaken, _Mapping]] = ..., potential_moved: _Optional[_Union[PotentialMoved, _Mapping]] = ..., potential_recouped: _Optional[_Union[PotentialRecouped, _Mapping]] = ..., potential_resisted: _Optional[_Union[PotentialResisted, _Mapping]] = ..., potential_retraining_started: _Optional[_Union[PotentialRetrainingStarted, _Mapping]] = ..., potential_round_started: _Optional[_Union[PotentialRoundStarted, _Mapping]] = ..., potential_status_applied: _Optional[_Union[PotentialStatusApplied, _Mapping]] = ..., potential_turn_ended: _Optional[_Union[PotentialTurnEnded, _Mapping]] = ..., potential_turn_started: _Optional[_Union[PotentialTurnStarted, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., metadata: _Optional[_Union[EventMetadata, _Mapping]] = ..., recorded_at: _Optional[str] = ..., extra: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
 
 class EventMetadata(_message.Message):
     __slots__ = ("command_id", "correlation_id", "causation_id", "actor", "client", "visibility", "dice")
@@ -3056,7 +3066,7 @@ class GoldenHeroesCombatStarted(_message.Message):
     def __init__(self, encounter_id: _Optional[str] = ..., combatants: _Optional[_Iterable[_Union[GoldenHeroesCombatant, _Mapping]]] = ..., tiebreak_dice: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class GoldenHeroesCombatant(_message.Message):
-    __slots__ = ("character_id", "side", "frames", "dexterity", "speed", "tiebreak", "surprised")
+    __slots__ = ("character_id", "side", "frames", "dexterity", "speed", "tiebreak", "surprised", "condition")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     SIDE_FIELD_NUMBER: _ClassVar[int]
     FRAMES_FIELD_NUMBER: _ClassVar[int]
@@ -3064,6 +3074,7 @@ class GoldenHeroesCombatant(_message.Message):
     SPEED_FIELD_NUMBER: _ClassVar[int]
     TIEBREAK_FIELD_NUMBER: _ClassVar[int]
     SURPRISED_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     side: str
     frames: int
@@ -3071,7 +3082,18 @@ class GoldenHeroesCombatant(_message.Message):
     speed: bool
     tiebreak: int
     surprised: bool
-    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ..., frames: _Optional[int] = ..., dexterity: _Optional[int] = ..., speed: _Optional[bool] = ..., tiebreak: _Optional[int] = ..., surprised: _Optional[bool] = ...) -> None: ...
+    condition: str
+    def __init__(self, character_id: _Optional[str] = ..., side: _Optional[str] = ..., frames: _Optional[int] = ..., dexterity: _Optional[int] = ..., speed: _Optional[bool] = ..., tiebreak: _Optional[int] = ..., surprised: _Optional[bool] = ..., condition: _Optional[str] = ...) -> None: ...
+
+class GoldenHeroesConditionNoted(_message.Message):
+    __slots__ = ("encounter_id", "character_id", "condition")
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    CONDITION_FIELD_NUMBER: _ClassVar[int]
+    encounter_id: str
+    character_id: str
+    condition: str
+    def __init__(self, encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., condition: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesConvertPowerRolls(_message.Message):
     __slots__ = ("campaign_id", "character_id", "count")
@@ -3106,6 +3128,22 @@ class GoldenHeroesCoupDeGraceDelivered(_message.Message):
     die: int
     hours: int
     def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., die: _Optional[int] = ..., hours: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCriticalMissSuffered(_message.Message):
+    __slots__ = ("character_id", "die", "effect", "frames_lost", "prone", "left_open")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    DIE_FIELD_NUMBER: _ClassVar[int]
+    EFFECT_FIELD_NUMBER: _ClassVar[int]
+    FRAMES_LOST_FIELD_NUMBER: _ClassVar[int]
+    PRONE_FIELD_NUMBER: _ClassVar[int]
+    LEFT_OPEN_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    die: int
+    effect: str
+    frames_lost: int
+    prone: bool
+    left_open: bool
+    def __init__(self, character_id: _Optional[str] = ..., die: _Optional[int] = ..., effect: _Optional[str] = ..., frames_lost: _Optional[int] = ..., prone: _Optional[bool] = ..., left_open: _Optional[bool] = ...) -> None: ...
 
 class GoldenHeroesDamageStep(_message.Message):
     __slots__ = ("step", "htc", "htk")
@@ -3287,6 +3325,16 @@ class GoldenHeroesFall(_message.Message):
     metres: int
     jump: bool
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., metres: _Optional[int] = ..., jump: _Optional[bool] = ...) -> None: ...
+
+class GoldenHeroesFightJoined(_message.Message):
+    __slots__ = ("character_id", "encounter_id", "joined")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    JOINED_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    encounter_id: str
+    joined: bool
+    def __init__(self, character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., joined: _Optional[bool] = ...) -> None: ...
 
 class GoldenHeroesForceFieldRaised(_message.Message):
     __slots__ = ("character_id", "field", "up")
@@ -3627,6 +3675,14 @@ class GoldenHeroesLastStrike(_message.Message):
     hero_points: bool
     attack: GoldenHeroesPendingAttack
     def __init__(self, number: _Optional[int] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., hero_points: _Optional[bool] = ..., attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ...) -> None: ...
+
+class GoldenHeroesLeftOpenTaken(_message.Message):
+    __slots__ = ("character_id", "attacker_id")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ATTACKER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    attacker_id: str
+    def __init__(self, character_id: _Optional[str] = ..., attacker_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesLetGo(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id")
@@ -4213,7 +4269,7 @@ class GoldenHeroesSetRating(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., rating: _Optional[str] = ..., value: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesSheet(_message.Message):
-    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "declared_attack", "bounty_hunter", "equipped", "costume", "costume_dc", "equipment", "dup_plan", "refinements", "grip", "ratings", "practice_half", "scenario_results", "hero_points", "hero_points_used", "strikes", "last_strike")
+    __slots__ = ("character_type", "attributes", "base_attributes", "max_htc", "max_htk", "htc", "htk", "defence_class", "weapon_class", "generated", "powers", "power_rolls_left", "choices_pending", "backgrounds", "dups", "unconscious", "wake_roll_pending", "aid_used", "first_aid_used", "prone", "fight", "left_open", "energy_pool", "no_recovery_hours", "fields_up", "pending_attack", "declared_attack", "bounty_hunter", "equipped", "costume", "costume_dc", "equipment", "dup_plan", "refinements", "grip", "ratings", "practice_half", "scenario_results", "hero_points", "hero_points_used", "strikes", "last_strike")
     class AttributesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -4269,6 +4325,8 @@ class GoldenHeroesSheet(_message.Message):
     AID_USED_FIELD_NUMBER: _ClassVar[int]
     FIRST_AID_USED_FIELD_NUMBER: _ClassVar[int]
     PRONE_FIELD_NUMBER: _ClassVar[int]
+    FIGHT_FIELD_NUMBER: _ClassVar[int]
+    LEFT_OPEN_FIELD_NUMBER: _ClassVar[int]
     ENERGY_POOL_FIELD_NUMBER: _ClassVar[int]
     NO_RECOVERY_HOURS_FIELD_NUMBER: _ClassVar[int]
     FIELDS_UP_FIELD_NUMBER: _ClassVar[int]
@@ -4309,6 +4367,8 @@ class GoldenHeroesSheet(_message.Message):
     aid_used: bool
     first_aid_used: bool
     prone: bool
+    fight: str
+    left_open: bool
     energy_pool: GoldenHeroesEnergyPool
     no_recovery_hours: int
     fields_up: _containers.RepeatedScalarFieldContainer[str]
@@ -4329,7 +4389,7 @@ class GoldenHeroesSheet(_message.Message):
     hero_points_used: int
     strikes: int
     last_strike: GoldenHeroesLastStrike
-    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., declared_attack: _Optional[_Union[GoldenHeroesDeclaredAttack, _Mapping]] = ..., bounty_hunter: _Optional[bool] = ..., equipped: _Optional[bool] = ..., costume: _Optional[str] = ..., costume_dc: _Optional[int] = ..., equipment: _Optional[_Iterable[str]] = ..., dup_plan: _Optional[_Mapping[str, int]] = ..., refinements: _Optional[_Mapping[str, int]] = ..., grip: _Optional[_Union[GoldenHeroesGrip, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., practice_half: _Optional[bool] = ..., scenario_results: _Optional[_Iterable[str]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
+    def __init__(self, character_type: _Optional[str] = ..., attributes: _Optional[_Mapping[str, int]] = ..., base_attributes: _Optional[_Mapping[str, int]] = ..., max_htc: _Optional[int] = ..., max_htk: _Optional[int] = ..., htc: _Optional[int] = ..., htk: _Optional[int] = ..., defence_class: _Optional[int] = ..., weapon_class: _Optional[int] = ..., generated: _Optional[bool] = ..., powers: _Optional[_Iterable[_Union[GoldenHeroesPowerHeld, _Mapping]]] = ..., power_rolls_left: _Optional[int] = ..., choices_pending: _Optional[int] = ..., backgrounds: _Optional[_Iterable[str]] = ..., dups: _Optional[int] = ..., unconscious: _Optional[bool] = ..., wake_roll_pending: _Optional[bool] = ..., aid_used: _Optional[bool] = ..., first_aid_used: _Optional[bool] = ..., prone: _Optional[bool] = ..., fight: _Optional[str] = ..., left_open: _Optional[bool] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ..., no_recovery_hours: _Optional[int] = ..., fields_up: _Optional[_Iterable[str]] = ..., pending_attack: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., declared_attack: _Optional[_Union[GoldenHeroesDeclaredAttack, _Mapping]] = ..., bounty_hunter: _Optional[bool] = ..., equipped: _Optional[bool] = ..., costume: _Optional[str] = ..., costume_dc: _Optional[int] = ..., equipment: _Optional[_Iterable[str]] = ..., dup_plan: _Optional[_Mapping[str, int]] = ..., refinements: _Optional[_Mapping[str, int]] = ..., grip: _Optional[_Union[GoldenHeroesGrip, _Mapping]] = ..., ratings: _Optional[_Mapping[str, int]] = ..., practice_half: _Optional[bool] = ..., scenario_results: _Optional[_Iterable[str]] = ..., hero_points: _Optional[int] = ..., hero_points_used: _Optional[int] = ..., strikes: _Optional[int] = ..., last_strike: _Optional[_Union[GoldenHeroesLastStrike, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesSpendHeroPoints(_message.Message):
     __slots__ = ("campaign_id", "character_id", "roller_id", "target_id", "points")
@@ -4376,6 +4436,14 @@ class GoldenHeroesStartWeek(_message.Message):
     campaign_id: str
     characters: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, campaign_id: _Optional[str] = ..., characters: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class GoldenHeroesStoodUp(_message.Message):
+    __slots__ = ("character_id", "encounter_id")
+    CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
+    character_id: str
+    encounter_id: str
+    def __init__(self, character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ...) -> None: ...
 
 class GoldenHeroesStrike(_message.Message):
     __slots__ = ("campaign_id", "character_id", "target_id", "encounter_id", "attack", "weapon", "variant", "object_size", "thrown_id", "weapon_class", "energy_htc_dice", "energy_htk_dice", "charge", "martial_option", "to_htk", "pull", "circumstances", "cover", "extreme_range_fifths", "other_modifier", "obstruction_metres", "obstruction_htk", "declare")
@@ -4428,7 +4496,7 @@ class GoldenHeroesStrike(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., attack: _Optional[str] = ..., weapon: _Optional[str] = ..., variant: _Optional[str] = ..., object_size: _Optional[int] = ..., thrown_id: _Optional[str] = ..., weapon_class: _Optional[int] = ..., energy_htc_dice: _Optional[int] = ..., energy_htk_dice: _Optional[int] = ..., charge: _Optional[str] = ..., martial_option: _Optional[str] = ..., to_htk: _Optional[int] = ..., pull: _Optional[int] = ..., circumstances: _Optional[_Iterable[str]] = ..., cover: _Optional[int] = ..., extreme_range_fifths: _Optional[int] = ..., other_modifier: _Optional[int] = ..., obstruction_metres: _Optional[int] = ..., obstruction_htk: _Optional[int] = ..., declare: _Optional[bool] = ...) -> None: ...
 
 class GoldenHeroesStrikeRolled(_message.Message):
-    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form", "energy_pool")
+    __slots__ = ("character_id", "target_id", "natural", "weapon_class", "defence_class", "defence_added", "modifiers", "total", "hit", "critical", "critical_die", "critical_effect", "backfire_die", "attack", "encounter_id", "frames", "pending", "crit_range", "miss_range", "attack_form", "energy_pool")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     TARGET_ID_FIELD_NUMBER: _ClassVar[int]
     NATURAL_FIELD_NUMBER: _ClassVar[int]
@@ -4441,6 +4509,7 @@ class GoldenHeroesStrikeRolled(_message.Message):
     CRITICAL_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_DIE_FIELD_NUMBER: _ClassVar[int]
     CRITICAL_EFFECT_FIELD_NUMBER: _ClassVar[int]
+    BACKFIRE_DIE_FIELD_NUMBER: _ClassVar[int]
     ATTACK_FIELD_NUMBER: _ClassVar[int]
     ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     FRAMES_FIELD_NUMBER: _ClassVar[int]
@@ -4461,6 +4530,7 @@ class GoldenHeroesStrikeRolled(_message.Message):
     critical: str
     critical_die: int
     critical_effect: str
+    backfire_die: int
     attack: str
     encounter_id: str
     frames: int
@@ -4469,7 +4539,7 @@ class GoldenHeroesStrikeRolled(_message.Message):
     miss_range: int
     attack_form: GoldenHeroesPendingAttack
     energy_pool: GoldenHeroesEnergyPool
-    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ...) -> None: ...
+    def __init__(self, character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., natural: _Optional[int] = ..., weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., defence_added: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., total: _Optional[int] = ..., hit: _Optional[bool] = ..., critical: _Optional[str] = ..., critical_die: _Optional[int] = ..., critical_effect: _Optional[str] = ..., backfire_die: _Optional[int] = ..., attack: _Optional[str] = ..., encounter_id: _Optional[str] = ..., frames: _Optional[int] = ..., pending: _Optional[bool] = ..., crit_range: _Optional[int] = ..., miss_range: _Optional[int] = ..., attack_form: _Optional[_Union[GoldenHeroesPendingAttack, _Mapping]] = ..., energy_pool: _Optional[_Union[GoldenHeroesEnergyPool, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesStrikeSpec(_message.Message):
     __slots__ = ("attack", "weapon", "variant", "weapon_class", "defence_class", "circumstances", "cover", "extreme_range_fifths", "other_modifier")
