@@ -74,11 +74,13 @@ class DareRecord(msgspec.Struct, kw_only=True):
 class TurnState(msgspec.Struct, kw_only=True):
     character_id: str
     maneuvers: int = 0
+    free_maneuvers: int = 0  # how many of ``maneuvers`` were free ones (L380, L448, L1481)
     actions: int = 0
     stance_shifted: bool = False
     slot: int | None = None  # the initiative slot this turn took (digest G-7)
     extra_maneuvers: int = 0  # free maneuvers the turn's Action bought (Reposition, L448)
-    whole_turn: bool = False  # the turn went to keeping a Persisted effect (L264)
+    whole_turn: bool = False  # the turn went to an N Turns (L261) or Persisted (L264) effect
+    whole_turn_kind: str = ""  # the Action that took it: "extended <stunt>", "maintain ..."
 
 
 class EncounterState(msgspec.Struct, kw_only=True):

@@ -14,11 +14,11 @@ from domain.rulesets.wish import (
     decide_dot,
     decide_extended,
     decide_initiative,
+    decide_maneuver,
     decide_travel,
     encounter,
     extended,
     grandstand,
-    health,
     lingering,
     stance,
     toggles,
@@ -224,17 +224,10 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     elif cmd.stunt is not None:
         raise DomainError("stunt", "wish.trait.toggle L260",
                           "stunt belongs to the toggle and maintain maneuvers")
-    cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
-    fatigue = health.fatigue_suffered(s, cost)
-    if fatigue:
-        ctx.emit(char(cmd.character_id), "wish.Exerted", {"fatigue": fatigue, "cause": "maneuver"})
-    ctx.emit(
-        enc(cmd.encounter_id),
-        "wish.ManeuverTaken",
-        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue,
-         **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
-         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})},
-    )
+    decide_maneuver.spend(
+        ctx, cmd.encounter_id, cmd.character_id, cmd.kind,
+        {**({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
+         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})})
     if cmd.kind == "maintain":
         ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     if cmd.kind == "toggle":
