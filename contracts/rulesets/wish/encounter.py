@@ -52,9 +52,12 @@ class EndEncounter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 
 class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A maneuver on the character's turn in an encounter (L380). Without ``encounter_id``
+    (Story Mode, L378) only the Assist maneuver is taken, free, for the ally's next check."""
+
     campaign_id: str
-    encounter_id: str
     character_id: str
+    encounter_id: str | None = None
     kind: str = "interact"  # assist, interact, prepare, movement, skill, grandstand, ...
     ally_id: str | None = None  # kind "assist": the engaged ally whose next check it helps
     skill: str | None = None  # kind "assist": the ally's Advanced Skill, acquired here (L386)

@@ -204,7 +204,13 @@ def end_encounter(ctx: Ctx, cmd: c.EndEncounter) -> None:
 
 
 def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
-    """TakeManeuver: one free, each extra costs 1 fatigue suffered first (L380)."""
+    """TakeManeuver: one free, each extra costs 1 fatigue suffered first (L380). Without an
+    encounter (Story Mode, where "maneuvers can usually be performed as often as required",
+    L378) only the Assist maneuver is taken: it costs nothing and helps the ally's next check
+    (L384-388)."""
+    if cmd.encounter_id is None:
+        story_assist(ctx, cmd)
+        return
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
@@ -235,6 +241,27 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                  {"stunt": cmd.stunt, "on": on, "cause": "maneuver"})
     if cmd.kind == "assist" and cmd.ally_id is not None:
         ctx.emit(char(cmd.ally_id), "wish.AssistGiven", {"by": cmd.character_id,
+                                                          "skill": cmd.skill})
+
+
+def story_assist(ctx: Ctx, cmd: c.TakeManeuver) -> None:
+    """The Assist maneuver outside an encounter (L378, L384-388): the assistant's own, for the
+    ally's next check, no fatigue (there is no turn to count maneuvers in)."""
+    if cmd.kind != "assist":
+        raise DomainError("encounter_id", "wish.maneuver L378",
+                          "outside an encounter maneuvers happen as needed; only the Assist "
+                          "maneuver (kind assist) is recorded, for the ally's next check")
+    if cmd.stunt is not None:
+        raise DomainError("stunt", "wish.trait.toggle L260",
+                          "stunt belongs to the toggle and maintain maneuvers")
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    assists.maneuver(cmd.character_id, s, cmd.ally_id, cmd.skill, None)
+    ally = ctx.sheet(cmd.ally_id or "", "ally_id")
+    if any(g.by == cmd.character_id for g in ally.assists_given):
+        raise StateConflict("ally_id", "wish.maneuver.assist L384",
+                            f"{cmd.character_id} already assists {cmd.ally_id}'s next check")
+    ctx.emit(char(cmd.ally_id or ""), "wish.AssistGiven", {"by": cmd.character_id,
                                                           "skill": cmd.skill})
 
 

@@ -78,6 +78,19 @@ def recover(ctx: Ctx, cmd: c.Recover) -> None:
     )
 
 
+def settle(ctx: Ctx) -> None:
+    """After any command: a character it left unconscious has its Toggle stunts switched off
+    (L260: "A Toggle Stunt toggles off automatically if the character becomes unconscious"),
+    whatever the path to 0 Wounds (L196): damage, an explicit critical (L206), a stunt's Wound
+    cost (L508), a condition lowering Toughness (L192, L1448-1453)."""
+    touched = dict.fromkeys(e.stream for e in ctx.events if e.stream.startswith("character:"))
+    for stream in touched:
+        cid = stream.split(":", 1)[1]
+        for name in toggles.off_when_unconscious(ctx.sheet(cid), ctx.options):
+            ctx.emit(char(cid), "wish.StuntToggled",
+                     {"stunt": name, "on": False, "cause": "unconscious"})
+
+
 HANDLERS: dict[type[msgspec.Struct], Handler] = {
     c.ApplyDamage: apply_damage,
     c.InflictLasting: inflict,

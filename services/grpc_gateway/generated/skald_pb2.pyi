@@ -7295,22 +7295,22 @@ class WishTakeHindrance(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., stunt: _Optional[str] = ..., detail: _Optional[str] = ..., points: _Optional[int] = ..., gm_controls_alter_ego: _Optional[bool] = ...) -> None: ...
 
 class WishTakeManeuver(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "kind", "ally_id", "skill", "stunt")
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "kind", "ally_id", "skill", "stunt")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
-    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     ALLY_ID_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     STUNT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
-    encounter_id: str
     character_id: str
+    encounter_id: str
     kind: str
     ally_id: str
     skill: str
     stunt: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
 
 class WishTally(_message.Message):
     __slots__ = ("S", "F", "B", "N", "SER", "CAL", "EXR", "RCH")
