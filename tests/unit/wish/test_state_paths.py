@@ -6,7 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from contracts.rulesets.wish import ApplyDamage, InflictLasting, RollCheck
+import pytest
+
+from contracts.rulesets.wish import (
+    ApplyDamage,
+    InflictLasting,
+    RollCheck,
+    RollInitiative,
+    SpendFortuneAfterRoll,
+    Stabilize,
+    StartEncounter,
+)
+from domain.errors import StateConflict
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import parse_options
 from tests.unit.wish.builders import build_sheet, states
@@ -49,3 +60,26 @@ def test_a_toggle_goes_off_when_a_stunts_wound_cost_takes_the_last_wound_L508_L2
     t.do(RollCheck(campaign_id="c", character_id="hero", characteristic="wp",
                    stunt="Sacrifice"), [1, 1])
     assert not aura_on(t)
+
+
+def test_fortune_after_the_roll_does_not_amend_a_roll_whose_outcome_is_applied_L222() -> None:
+    """L222 lets Fortune be spent after the roll, to change its outcome: a Stabilize whose
+    First Aid failed (no ``wish.Stabilized``), or an initiative roll already ordered on the
+    tracker, would gain a success that changes nothing. Such a spend is refused, as it is for
+    an attack or a contest: Fortune for them is spent before the roll (L220)."""
+    opts = {"dying": "bleed_out", "fortune_after_roll": True}
+    t = Table(states(medic=build_sheet(fortune=3, fortune_rating=3), down=build_sheet(wounds_lost=12)))
+    t.do(StartEncounter(campaign_id="c", encounter_id="f", participants=["medic", "down"]))
+    t.opts = opts
+    t.do(Stabilize(campaign_id="c", character_id="medic", target_id="down"), [1, 1])
+    assert sheets.load(t.st["character:down"]).stabilized is False
+    with pytest.raises(StateConflict) as err:
+        t.do(SpendFortuneAfterRoll(campaign_id="c", character_id="medic", check_id="check-1"),
+             [6])
+    assert err.value.rule == "wish.fortune.after_roll L222"
+    t.do(RollInitiative(campaign_id="c", encounter_id="f", sides={"medic": "a", "down": "b"}),
+         [1, 1])
+    with pytest.raises(StateConflict) as err:
+        t.do(SpendFortuneAfterRoll(campaign_id="c", character_id="medic", check_id="check-2"),
+             [6])
+    assert err.value.rule == "wish.fortune.after_roll L222"
