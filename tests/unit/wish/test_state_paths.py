@@ -83,3 +83,22 @@ def test_fortune_after_the_roll_does_not_amend_a_roll_whose_outcome_is_applied_L
         t.do(SpendFortuneAfterRoll(campaign_id="c", character_id="medic", check_id="check-2"),
              [6])
     assert err.value.rule == "wish.fortune.after_roll L222"
+
+
+def test_healed_back_to_consciousness_a_stabilized_character_bleeds_again_G3_L196() -> None:
+    """L196: "A character who is at 0 Wounds is unconscious and in danger of dying"; first aid
+    stops the bleeding while it stays at 0 Wounds (G-3). Healed above 0 and hurt to 0 again
+    before any End of Round, it is in danger again: the old first aid does not hold."""
+    from contracts.rulesets.wish import EndRound, Heal
+
+    t = Table(states(medic=build_sheet(), down=build_sheet(wounds_lost=12)))
+    t.opts = {"dying": "bleed_out"}
+    t.do(StartEncounter(campaign_id="c", encounter_id="f", participants=["medic", "down"]))
+    t.do(Stabilize(campaign_id="c", character_id="medic", target_id="down"), [8, 8])
+    assert sheets.load(t.st["character:down"]).stabilized is True
+    healed = t.do(Heal(campaign_id="c", character_id="down", wounds=1))
+    assert healed[-1].type == "wish.StabilizationEnded"
+    t.do(ApplyDamage(campaign_id="c", character_id="down", amount=1))  # to 0 Wounds again
+    assert sheets.load(t.st["character:down"]).criticals == []
+    t.do(EndRound(campaign_id="c", encounter_id="f", participants=["medic", "down"]))
+    assert len(sheets.load(t.st["character:down"]).criticals) == 1  # bleeding again
