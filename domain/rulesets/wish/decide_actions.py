@@ -34,14 +34,20 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
     dare_basic_action; dare.py)."""
     row = BASIC_ACTIONS[cmd.action]
     rule = f"wish.basic_action.{row.name.lower()} L{row.line}"
+    if cmd.action != "Pin" and (cmd.trigger or cmd.pinned_card):  # the payload's own faults
+        raise DomainError("trigger", rule, "only Pin declares a trigger and a card")
+    if cmd.action != "Observe" and cmd.difficulty:
+        raise DomainError("difficulty", rule, "only Observe makes a check")
+    if cmd.allies and cmd.action != "Ward":
+        raise DomainError("allies", rule, "only a Ward protects allies (L445)")
+    if cmd.opponents and cmd.action != "Dare":
+        raise DomainError("opponents", rule, "only a Dare names opponents (L450)")
+    if cmd.action == "Pin" and not cmd.trigger.strip():
+        raise DomainError("trigger", rule, "Pin declares the trigger event")
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
     encounter.may_act(e, s)
-    if cmd.action != "Pin" and (cmd.trigger or cmd.pinned_card):
-        raise DomainError("trigger", rule, "only Pin declares a trigger and a card")
-    if cmd.action != "Observe" and cmd.difficulty:
-        raise DomainError("difficulty", rule, "only Observe makes a check")
     warded: list[str] = []
     if cmd.allies:
         if cmd.action != "Ward" or ctx.options.ward_basic_action != "protected":

@@ -208,6 +208,7 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     encounter (Story Mode, where "maneuvers can usually be performed as often as required",
     L378) only the Assist maneuver is taken: it costs nothing and helps the ally's next check
     (L384-388)."""
+    _maneuver_form(cmd)
     if cmd.encounter_id is None:
         story_assist(ctx, cmd)
         return
@@ -244,16 +245,28 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                                                           "skill": cmd.skill})
 
 
-def story_assist(ctx: Ctx, cmd: c.TakeManeuver) -> None:
-    """The Assist maneuver outside an encounter (L378, L384-388): the assistant's own, for the
-    ally's next check, no fatigue (there is no turn to count maneuvers in)."""
-    if cmd.kind != "assist":
+def _maneuver_form(cmd: c.TakeManeuver) -> None:
+    """The payload's own faults, refused (422) before any state is read."""
+    if cmd.kind != "assist" and (cmd.ally_id is not None or cmd.skill is not None):
+        raise DomainError("ally_id", "wish.maneuver.assist L384",
+                          "ally_id and skill belong to the assist maneuver")
+    if cmd.kind == "assist" and cmd.ally_id is None:
+        raise DomainError("ally_id", "wish.maneuver.assist L384", "name the ally to assist")
+    if cmd.kind == "assist" and cmd.ally_id == cmd.character_id:
+        raise DomainError("ally_id", "wish.maneuver.assist L388",
+                          "a character cannot assist themselves")
+    if cmd.kind not in ("toggle", "maintain") and cmd.stunt is not None:
+        raise DomainError("stunt", "wish.trait.toggle L260",
+                          "stunt belongs to the toggle and maintain maneuvers")
+    if cmd.encounter_id is None and cmd.kind != "assist":
         raise DomainError("encounter_id", "wish.maneuver L378",
                           "outside an encounter maneuvers happen as needed; only the Assist "
                           "maneuver (kind assist) is recorded, for the ally's next check")
-    if cmd.stunt is not None:
-        raise DomainError("stunt", "wish.trait.toggle L260",
-                          "stunt belongs to the toggle and maintain maneuvers")
+
+
+def story_assist(ctx: Ctx, cmd: c.TakeManeuver) -> None:
+    """The Assist maneuver outside an encounter (L378, L384-388): the assistant's own, for the
+    ally's next check, no fatigue (there is no turn to count maneuvers in)."""
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
     assists.maneuver(cmd.character_id, s, cmd.ally_id, cmd.skill, None)

@@ -121,3 +121,32 @@ def test_a_malformed_move_is_422_before_any_state_is_read_L409() -> None:
             t.do(cmd)
         assert bad.value.kind == "invalid", cmd
         assert bad.value.rule == "wish.range L402-419"
+
+
+def test_a_payloads_own_faults_are_422_before_any_state_is_read() -> None:
+    """Each of these is malformed whatever the state, and is refused as such (422) even sent
+    for a character whose turn it is not, in an encounter that is not running, or for one that
+    does not exist."""
+    from contracts.rulesets.wish import GainFortune, SpendFortune, SpendFortuneAfterRoll
+
+    t = fight()
+    nowhere = {"campaign_id": "c", "encounter_id": "nowhere", "character_id": "foe"}
+    for cmd, field in (
+        (TakeManeuver(**nowhere, kind="movement", ally_id="hero"), "ally_id"),
+        (TakeManeuver(**nowhere, kind="assist"), "ally_id"),
+        (TakeManeuver(**nowhere, kind="assist", ally_id="foe"), "ally_id"),
+        (TakeManeuver(**nowhere, kind="movement", stunt="Bash"), "stunt"),
+        (TakeManeuver(campaign_id="c", character_id="foe", kind="movement"), "encounter_id"),
+        (TakeBasicAction(**nowhere, action="Recover", trigger="x"), "trigger"),
+        (TakeBasicAction(**nowhere, action="Recover", difficulty=2), "difficulty"),
+        (TakeBasicAction(**nowhere, action="Recover", allies=["hero"]), "allies"),
+        (TakeBasicAction(**nowhere, action="Recover", opponents=["hero"]), "opponents"),
+        (TakeBasicAction(**nowhere, action="Pin", pinned_card="Bash"), "trigger"),
+        (SpendFortune(campaign_id="c", character_id="ghost", points=0), "points"),
+        (GainFortune(campaign_id="c", character_id="ghost", points=-1), "points"),
+        (SpendFortuneAfterRoll(campaign_id="c", character_id="ghost", check_id="x",
+                               points=0), "points"),
+    ):
+        with pytest.raises(DomainError) as err:
+            t.do(cmd)
+        assert (err.value.kind, err.value.field) == ("invalid", field), cmd
