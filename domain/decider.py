@@ -233,3 +233,25 @@ def is_roll(event_type_: str) -> bool:
         return True
     ruleset = RULESETS.get(event_type_.split(".", 1)[0])
     return isinstance(ruleset, RulesetWithCommands) and event_type_ in ruleset.roll_events
+
+
+def roll_tables(camp: campaign.CampaignState, stream_id: str,
+                data: Mapping[str, Any]) -> list[str]:
+    """The tables whose roll list holds a roll: the table it names (a ``DiceRolled`` from a
+    table's dice box), and every table a character it was rolled for is seated at when it is
+    recorded: the character whose stream holds it, and the ``character_id`` it names (a
+    ruleset's check carries no table; its character's seat places it)."""
+    tables: list[str] = []
+    named = data.get("table_id")
+    if isinstance(named, str) and named:
+        tables.append(named)
+    who: set[str] = set()
+    if stream_id.startswith("character/"):
+        who.add(stream_id.rsplit("/", 1)[1])
+    rolled_for = data.get("character_id")
+    if isinstance(rolled_for, str):
+        who.add(rolled_for)
+    for table in camp.tables.values():
+        if table.table_id not in tables and who.intersection(table.seated):
+            tables.append(table.table_id)
+    return tables

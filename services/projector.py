@@ -200,10 +200,10 @@ class Projector:
                           msgspec.json.encode({"revealed": {"position": ev.position}}))
             if decider.is_roll(ev.type):
                 record = msgspec.json.encode(wire_event(ev))
-                table_id = ev.data.get("table_id")
                 pipe.lpush(keys.rolls_key(cid), record)
                 touched_tables.add(None)
-                if table_id:
+                # the table it names, and the tables its characters sit at
+                for table_id in decider.roll_tables(camp, ev.stream_id, ev.data):
                     pipe.lpush(keys.rolls_key(cid, table_id), record)
                     touched_tables.add(table_id)
         if camp.exists:

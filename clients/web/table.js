@@ -13,6 +13,12 @@ import { checkOddsPanel } from "./checkodds.js";
 const CHARACTER_FIELDS = ["character_id", "target_id", "attacker_id", "to", "first", "participants", "nominee",
   "nominate", "fortune_from"];
 
+// A roll's outcome, wherever its event keeps it: a total, or a check's result (a WISH check's
+// net successes and success are in its ``check.result``).
+const resultOf = (d) => d.result ?? d.check?.result ?? {};
+const shownTotal = (d) => String(d.total ?? d.outcome ?? resultOf(d).net_successes ?? resultOf(d).total ?? "");
+const success = (d) => (typeof d.success === "boolean" ? d.success : resultOf(d).success);
+
 export async function tableView(api, me, cid, tid, { show, back }) {
   const [view, rulesets, doc] = await Promise.all([api.get(`/v1/campaigns/${cid}`), api.get("/v1/rulesets"),
     fetch("/schema/openapi.json").then((r) => r.json())]);
@@ -42,9 +48,9 @@ export async function tableView(api, me, cid, tid, { show, back }) {
       el("span", { className: "who", textContent: d.actor ?? ev.metadata?.actor ?? "" }),
       el("span", { className: "what", textContent: `${ev.type} ${d.expression ?? d.label ?? ""}` }),
       d.character_id ? el("span", { className: "for", textContent: `for ${d.character_id}` }) : "",
-      el("strong", { className: "total", textContent: d.total ?? d.outcome ?? "" }),
-      typeof d.success === "boolean" ? el("span", { className: d.success ? "success" : "failure",
-        textContent: d.success ? "success" : "failure" }) : "",
+      el("strong", { className: "total", textContent: shownTotal(d) }),
+      typeof success(d) === "boolean" ? el("span", { className: success(d) ? "success" : "failure",
+        textContent: success(d) ? "success" : "failure" }) : "",
       el("span", { className: "faces", textContent: faces }), hidden ? el("em", { textContent: "GM only" }) : "",
       ev.revealed ? el("em", { className: "revealed", textContent: "revealed" }) : "",
       ev.retconned ? el("em", { className: "retconned", textContent: `retconned: ${ev.retconned.reason ?? ""}`,
@@ -139,7 +145,12 @@ export async function tableView(api, me, cid, tid, { show, back }) {
   [...rolls].reverse().forEach(renderRoll);
   await Promise.all([...seated].map((id) => renderSheet(id)));
   const live = new LiveStream(api, cid, view.position, (ev) => {
-    if (ev.metadata?.dice && (ev.data?.table_id ?? tid) === tid) renderRoll(ev);
+    // A roll belongs here if it names this table, or was rolled for a character seated here
+    // (a ruleset's check carries no table); the read model's table roll list holds the same.
+    const rolledFor = new Set([ev.data?.character_id, (ev.stream_id || "").startsWith("character/")
+      ? ev.stream_id.split("/")[2] : undefined]);
+    const here = ev.data?.table_id === tid || [...rolledFor].some((id) => id && seated.has(id));
+    if (ev.metadata?.dice && here) renderRoll(ev);
     if (ev.type === "RollRevealed") {
       const at = ev.data?.position;
       api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: ev.position })

@@ -30,7 +30,7 @@ from tests.conftest import Api
 OWN = {"ann": "gmc", "bob": "bobc", "carl": "carlc", "olga": "bobc", "eve": "bobc"}
 ROLES = {"gm": "ann", "owner": "bob", "other": "carl", "observer": "olga", "non-member": "eve"}
 # A value that gives each field a defender's controller chooses (its default is "not given").
-CHOSEN = {"opposition": {"characteristic": "ag"}}
+CHOSEN: dict[str, Any] = {"opponent_fortune_points": 1}
 
 
 def _minimal(info: mi.Type, path: str, fill: Callable[[str], str | None],
@@ -95,7 +95,7 @@ def _payload(cls: type[msgspec.Struct], authority: Authority, sender: str, campa
     payload: dict[str, Any] = _minimal(mi.type_info(cls), "", fill, wanted)
     payload["campaign_id"] = campaign
     if chosen is not None:
-        payload[chosen] = {**payload.get(chosen, {}), **CHOSEN[chosen]}
+        payload[chosen] = CHOSEN[chosen]
     return payload
 
 
@@ -210,7 +210,7 @@ def test_the_generated_payloads_decode() -> None:
 
 async def test_the_holes_the_audit_found_are_closed(api: Api) -> None:
     """Issue 22: a player decided for another player's character (seed 003 L37, L50; seed 000
-    L382-388, L1017-1020). Each is refused naming the field, and nothing is appended."""
+    L220, L382-388). Each is refused naming the field, and nothing is appended."""
     tokens = {user: await api.token(user) for user in ROLES.values()}
     bob = tokens["bob"]
     pid = await _campaign(api, tokens, "potential", "holes-potential")
@@ -229,11 +229,12 @@ async def test_the_holes_the_audit_found_are_closed(api: Api) -> None:
         # a bid spends the bidder's own potential (L37)
         ("potential.SeizeInitiative", {"campaign_id": pid, "character_id": "carlc",
                                        "tokens": 2}, "payload.character_id"),
-        ("wish.RollCheck", {**check, "assisted_by": ["carlc"]}, "payload.assisted_by[0]"),
-        ("wish.Attack", {**check, "target_id": "gmc", "assisted_by": ["gmc"]},
-         "payload.assisted_by[0]"),
-        ("wish.ContestedCheck", {**check, "skill": "Stealth", "target_id": "gmc",
-                                 "opposition": {"characteristic": "ag"}}, "payload.opposition"),
+        # assisting is the assistant's own maneuver (L382-388)
+        ("wish.TakeManeuver", {"campaign_id": wid, "character_id": "carlc", "kind": "assist",
+                               "ally_id": "bobc"}, "payload.character_id"),
+        # the target spends its own Fortune on the attacker's pool (L220)
+        ("wish.Attack", {**check, "target_id": "gmc", "opponent_fortune_points": 1},
+         "payload.opponent_fortune_points"),
     ]
     for type_, payload, field in holes:
         response = await api.command(bob, type_, payload)

@@ -303,6 +303,7 @@ async def run_commands(w: World) -> None:
     await w.both("ann", "wish.RollCheck", {**gadget, "characteristic": "ag", "stunt": "Blaster"})
     await w.both("ann", "wish.RestoreDevice", {**gadget, "device": "Raygun", "how": "recover"})
     await w.both("ann", "wish.RestoreDevice", {**gadget, "device": "Raygun", "how": "repair"})
+    await w.both("ann", "wish.TakeManeuver", {**hero, "kind": "assist", "ally_id": "gadget"})
     await w.both("ann", "wish.RollCheck", {**gadget, "characteristic": "ag", "stunt": "Blaster",
                                            "assisted_by": ["hero"]})
     await w.both("ann", "wish.Attack", {**hero, "target_id": "gadget", "device": "Raygun",

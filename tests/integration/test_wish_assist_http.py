@@ -39,7 +39,8 @@ async def test_the_assist_maneuver_helps_the_allys_next_check_L380_L388(api: Api
     # the nurse's second maneuver of the turn: 1 fatigue, suffered first (L380)
     assert event(helped, "wish.Exerted")["fatigue"] == 1
     assert event(helped, "wish.ManeuverTaken") == {"character_id": "nurse", "kind": "assist",
-                                                   "fatigue": 1, "ally_id": "doc"}
+                                                   "fatigue": 1, "free": False,
+                                                   "ally_id": "doc"}
     assert event(helped, "wish.AssistGiven") == {"by": "nurse", "skill": "Medicine"}
     await refused(api, t, "wish.TakeManeuver", {**assist, "character_id": "nurse",
                                                 "ally_id": "doc"},

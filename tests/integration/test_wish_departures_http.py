@@ -136,12 +136,20 @@ async def test_assists_are_checked_L384_L388(api: Api) -> None:
     await create(api, t, "doc", {"characteristics": BASE, "phase": "play", "skills": medicine})
     await create(api, t, "nurse", {"characteristics": BASE, "phase": "play", "skills": medicine})
     await create(api, t, "pal", {"characteristics": BASE, "phase": "play"})
+    base = {"character_id": "doc", "skill": "Medicine"}
+    # naming the nurse before it assisted gives no die: it is refused (L384)
+    await refused(api, t, "wish.RollCheck", {**base, "assisted_by": ["nurse"]},
+                  409, "wish.maneuver.assist L384", "payload.assisted_by")
+    # the Assist maneuver is the assistant's own; out of an encounter it costs nothing (L378)
+    await refused(api, t, "wish.TakeManeuver", {"character_id": "pal", "kind": "assist",
+                                                "ally_id": "doc", "skill": "Medicine"},
+                  409, "wish.maneuver.assist L386", "payload.skill")
+    await api.ok(ann, "wish.TakeManeuver", {"campaign_id": cid, "character_id": "nurse",
+                                            "kind": "assist", "ally_id": "doc",
+                                            "skill": "Medicine"})
     helped = await api.ok(ann, "wish.RollCheck", {"campaign_id": cid, "character_id": "doc",
                                                   "skill": "Medicine", "assisted_by": ["nurse"]})
     assert event(helped, "wish.CheckRolled")["check"]["pool"] == {"CHR": 2, "FRT": 1}
-    base = {"character_id": "doc", "skill": "Medicine"}
-    await refused(api, t, "wish.RollCheck", {**base, "assisted_by": ["pal"]},
-                  409, "wish.maneuver.assist L386", "payload.assisted_by")
     await refused(api, t, "wish.RollCheck", {**base, "assisted_by": ["doc"]},
                   422, "wish.maneuver.assist L388", "payload.assisted_by")
     await refused(api, t, "wish.RollCheck", {**base, "assists": 2},

@@ -116,7 +116,7 @@ async def test_an_x_turns_effect_takes_entire_turns_and_fails_on_damage_L261(api
     await api.ok(ann, "wish.EndRound", f)
     await api.ok(ann, "wish.StartTurn", me)
     await refused(api, t, "wish.TakeManeuver", {**me, "kind": "movement"}, 409,
-                  "wish.trait.persisted L264", "payload.kind")  # the turn is taken
+                  "wish.trait.x_turns L261", "payload.kind")  # the turn is the Ritual's
     done = await api.ok(ann, "wish.EndTurn", me)
     assert event(done, "wish.ExtendedResolved") == {"stunt": "Ritual", "turns": 2}
     await api.ok(ann, "wish.EndRound", f)

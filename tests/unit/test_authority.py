@@ -218,7 +218,7 @@ def _refusal(cmd: msgspec.Struct, ruleset: str, actor: str = PLAYER) -> DomainEr
 
 def test_the_known_holes_are_closed() -> None:
     """Issue 22: a player spent another player's character (seed 003 L37, L50; seed 000
-    L382-388, L1017-1020)."""
+    L220, L382-388)."""
     holes = [
         # the defender answers an attack for itself (L50): not the attacker's player
         (pot.Resist(campaign_id=CID, character_id="foe", attacker_id="hero"), "potential",
@@ -228,13 +228,14 @@ def test_the_known_holes_are_closed() -> None:
         # a bid spends the bidder's own potential (L37)
         (pot.SeizeInitiative(campaign_id=CID, character_id="ally", tokens=2), "potential",
          "payload.character_id"),
-        (w.RollCheck(campaign_id=CID, character_id="hero", skill="Athletics",
-                     assisted_by=["ally"]), "wish", "payload.assisted_by[0]"),
-        (w.Attack(campaign_id=CID, character_id="hero", target_id="foe", assisted_by=["foe"]),
-         "wish", "payload.assisted_by[0]"),
-        (w.ContestedCheck(campaign_id=CID, character_id="hero", target_id="foe",
-                          skill="Stealth", opposition=w.CheckSpec(characteristic="ag")), "wish",
-         "payload.opposition"),
+        # assisting is the assistant's own maneuver (L382-388): not another player's
+        (w.TakeManeuver(campaign_id=CID, character_id="ally", kind="assist", ally_id="hero"),
+         "wish", "payload.character_id"),
+        # the target spends its own Fortune on the attacker's pool (L220)
+        (w.Attack(campaign_id=CID, character_id="hero", target_id="foe",
+                  opponent_fortune_points=1), "wish", "payload.opponent_fortune_points"),
+        (w.RollCheck(campaign_id=CID, character_id="hero", skill="Athletics", target_id="ally",
+                     opponent_fortune_points=2), "wish", "payload.opponent_fortune_points"),
     ]
     for cmd, ruleset, field in holes:
         err = _refusal(cmd, ruleset)

@@ -52,9 +52,12 @@ class EndEncounter(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fie
 
 
 class TakeManeuver(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A maneuver on the character's turn in an encounter (L380). Without ``encounter_id``
+    (Story Mode, L378) only the Assist maneuver is taken, free, for the ally's next check."""
+
     campaign_id: str
-    encounter_id: str
     character_id: str
+    encounter_id: str | None = None
     kind: str = "interact"  # assist, interact, prepare, movement, skill, grandstand, ...
     ally_id: str | None = None  # kind "assist": the engaged ally whose next check it helps
     skill: str | None = None  # kind "assist": the ally's Advanced Skill, acquired here (L386)
@@ -74,11 +77,13 @@ class DareRecord(msgspec.Struct, kw_only=True):
 class TurnState(msgspec.Struct, kw_only=True):
     character_id: str
     maneuvers: int = 0
+    free_maneuvers: int = 0  # how many of ``maneuvers`` were free ones (L380, L448, L1481)
     actions: int = 0
     stance_shifted: bool = False
     slot: int | None = None  # the initiative slot this turn took (digest G-7)
     extra_maneuvers: int = 0  # free maneuvers the turn's Action bought (Reposition, L448)
-    whole_turn: bool = False  # the turn went to keeping a Persisted effect (L264)
+    whole_turn: bool = False  # the turn went to an N Turns (L261) or Persisted (L264) effect
+    whole_turn_kind: str = ""  # the Action that took it: "extended <stunt>", "maintain ..."
 
 
 class EncounterState(msgspec.Struct, kw_only=True):

@@ -61,7 +61,11 @@ class RecentCheck(msgspec.Struct, kw_only=True):
     """A recorded check that Fortune may still amend after the roll (L222)."""
 
     check_id: str
-    kind: Literal["check", "attack", "contest"] = "check"
+    # what the roll was: only a plain "check" may still be amended (L222); the others applied
+    # their outcome when rolled (a hit's damage, a contest's winner, a Stabilize, an initiative
+    # order, a travel effect, a React's net successes)
+    kind: Literal["check", "attack", "contest", "stabilize", "initiative", "travel",
+                  "react"] = "check"
     characteristic: str = ""
     target_id: str | None = None
     tally: Tally = msgspec.field(default_factory=Tally)

@@ -1,6 +1,12 @@
 """The Assist maneuver (L382-388): an ally engaged with the assisting character adds one die
 to their next check per assisting character (L384). Nobody assists themselves (L388), and an
-Advanced Skill is assisted only by characters who have at least acquired it (L386)."""
+Advanced Skill is assisted only by characters who have at least acquired it (L386).
+
+Assisting is the assistant's own maneuver (L384: "Performing the Assist maneuver"), taken by
+its own command (``TakeManeuver`` kind ``assist``) and recorded on the helped character's
+sheet for its next check, which uses it up. A check gains assist dice only from those records:
+``assisted_by`` on a check names assistants it expects, each of whom must have assisted it.
+"""
 
 from __future__ import annotations
 
@@ -14,39 +20,25 @@ from domain.rulesets.wish.options import WishOptions
 
 
 def count(spec: CheckSpec, options: WishOptions) -> int:
-    """Assist dice (L384): one per named assisting character; an unnamed count only where the
-    campaign's ``unnamed_assists`` option allows it, since it cannot be checked (L386-388)."""
+    """Unnamed assist dice (L384): only where the campaign's ``unnamed_assists`` option allows
+    them, since nobody's maneuver stands behind them (L386-388). The named ones are the Assist
+    maneuvers recorded for the check (``check_given``)."""
     if spec.assists < 0:
         raise DomainError("assists", "wish.maneuver.assist L384", "must not be negative")
     if spec.assists and not options.unnamed_assists:
         raise DomainError("assists", "wish.maneuver.assist L386-388",
                           "name each assisting character in assisted_by")
-    return spec.assists + len(spec.assisted_by)
+    return spec.assists
 
 
-def validate(actor_id: str, spec: CheckSpec, allies: Mapping[str, WishSheet],
-             separations: Mapping[str, int] | None) -> None:
-    """Assist maneuver (L384-388): each named ally is someone else, named once, engaged with the
-    actor where the encounter records their separation, and has acquired an Advanced Skill the
-    check uses."""
+def validate(actor_id: str, spec: CheckSpec) -> None:
+    """The form of ``assisted_by`` (L384-388): each named character someone else (L388), named
+    once. Refused before any state is read."""
     if len(set(spec.assisted_by)) != len(spec.assisted_by):
         raise DomainError("assisted_by", "wish.maneuver.assist L384", "each ally assists once")
-    listed = skill_table.catalogue(spec.skill) if spec.skill else None
-    advanced = spec.skill is not None and (listed is None or listed[1] != "basic")
-    for ally_id in spec.assisted_by:
-        if ally_id == actor_id:
-            raise DomainError("assisted_by", "wish.maneuver.assist L388",
-                              "a character cannot assist themselves")
-        ally = allies[ally_id]
-        if advanced and spec.skill is not None:
-            skill = ally.skills.get(spec.skill)
-            if skill is None or not skill.acquired:
-                raise StateConflict("assisted_by", "wish.maneuver.assist L386",
-                                    f"{ally_id} has not acquired the Advanced Skill {spec.skill}")
-        apart = (separations or {}).get(range_bands.pair(actor_id, ally_id))
-        if apart:
-            raise StateConflict("assisted_by", "wish.maneuver.assist L384",
-                                f"{ally_id} is {range_bands.band(apart)}, not engaged")
+    if actor_id in spec.assisted_by:
+        raise DomainError("assisted_by", "wish.maneuver.assist L388",
+                          "a character cannot assist themselves")
 
 
 def _advanced(skill: str | None) -> bool:
@@ -77,13 +69,18 @@ def maneuver(assister_id: str, assister: WishSheet, ally_id: str | None, skill: 
 
 def check_given(actor_id: str, actor: WishSheet, spec: CheckSpec,
                 separations: Mapping[str, int] | None) -> None:
-    """The Assist maneuvers taken for this check (L384-388): each assister still engaged, not
-    also named in ``assisted_by``, and, for an Advanced Skill, assisting with that skill
-    (acquired when the maneuver was taken, L386)."""
+    """The Assist maneuvers taken for this check (L384-388): each character named in
+    ``assisted_by`` took one (L384: "Performing the Assist maneuver allows an ally ... to add
+    to their next check"; naming an ally gives no die by itself), each assister still
+    engaged, and, for an Advanced Skill, assisting with that skill (acquired when the maneuver
+    was taken, L386)."""
+    given = {g.by for g in actor.assists_given}
+    for ally_id in spec.assisted_by:
+        if ally_id not in given:
+            raise StateConflict("assisted_by", "wish.maneuver.assist L384",
+                                f"{ally_id} has not taken the Assist maneuver for "
+                                f"{actor_id}'s next check")
     for g in actor.assists_given:
-        if g.by in spec.assisted_by:
-            raise DomainError("assisted_by", "wish.maneuver.assist L384",
-                              f"{g.by} already took the Assist maneuver for this check")
         if _advanced(spec.skill) and g.skill != spec.skill:
             raise StateConflict("skill", "wish.maneuver.assist L386",
                                 f"{g.by} assisted without the Advanced Skill {spec.skill}")

@@ -4,9 +4,11 @@ The rule and the kinds are ``domain.authority``'s; every line cites the seed. ``
 is the acting character unless said otherwise; the GM runs encounters, the initiative tracker
 and the Rally Step, places participants, awards experience and picks detrimental lines.
 
-Assistance (L382-388) is the assistant's own maneuver: a check names in ``assisted_by`` only
-characters its sender controls. A contest's opposition (L1011, L1017-1020) is the defender's
-side, chosen by the defender's controller (or a GM).
+Assistance (L382-388) is the assistant's own maneuver (``TakeManeuver`` kind ``assist``, sent by
+the assistant's controller): a check's ``assisted_by`` names allies that took it, and the ruleset
+refuses one that did not. A contest's opposition follows the rules (L1011, L1017-1018), never the
+challenger's choice (the ruleset refuses any); the defender's own pool is the defender's. Fortune
+added to an opponent's pool (L220) is the target's to spend.
 """
 
 from __future__ import annotations
@@ -19,25 +21,30 @@ from contracts.rulesets import wish as c
 from domain.authority import Authority, ChosenBy, acts, gm, gm_on
 
 _TYPES: Final = {t.__name__: t for t in c.COMMANDS}
-_ASSIST = ("assisted_by[]",)  # L382-388: the Assist maneuver is the assistant's own
+# L382-388: the Assist maneuver is the assistant's own; the check uses what was given
+_ASSIST = {"assisted_by[]": "L384-388: an ally that took the Assist maneuver for this check"}
+# L220: a character spends its own Fortune to add a die to an opponent's pool that targets it
+_TARGET_FORTUNE = ChosenBy(path="opponent_fortune_points", by="target_id",
+                           rule="L220: the target spends its own Fortune on the attacker's pool")
 
 
 def _at(line: str, **more: str) -> Authority:
     """The acting character's check on ``target_id`` (``line``)."""
-    return acts(controlled=_ASSIST, target={"target_id": line, **more})
+    return acts(target={"target_id": line, **more}, ally=_ASSIST)
 
 
 _DECLARED: Final[dict[str, Authority]] = {
     # checks and attacks (L184, L212-222, L482-528)
-    "RollCheck": _at("L504: a check 'vs Target Defense'"),
-    "Attack": acts(controlled=_ASSIST, target={
+    "RollCheck": acts(target={"target_id": "L504: a check 'vs Target Defense'"}, ally=_ASSIST,
+                      chosen_by=(_TARGET_FORTUNE,)),
+    "Attack": acts(target={
         "target_id": "L504: an attack 'vs Target Defense'",
-        "engaged[]": "L270: a Burst attack hits the others in the target's engagement"}),
+        "engaged[]": "L270: a Burst attack hits the others in the target's engagement"},
+        ally=_ASSIST, chosen_by=(_TARGET_FORTUNE,)),
     "ContestedCheck": acts(
-        controlled=(*_ASSIST, "opposition.assisted_by[]"),
-        target={"target_id": "L1011, L1017-1020: skill against a defender's skill"},
-        chosen_by=(ChosenBy(path="opposition", by="target_id",
-                            rule="L1017-1020: the defender's side of a contest"),)),
+        controlled=("opposition.assisted_by[]",),  # the defender's own pool
+        target={"target_id": "L1011, L1017-1018: skill against a defender's skill"},
+        ally=_ASSIST),
     "PlayPinned": _at("L446: a pinned Action card played against a target"),
     "TravelCheck": acts(),
     "ChooseOptionLines": acts(),

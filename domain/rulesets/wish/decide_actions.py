@@ -11,7 +11,13 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import basic_action_effects as effects
-from domain.rulesets.wish import conditions, dare, decide_initiative, encounter, health
+from domain.rulesets.wish import (
+    conditions,
+    dare,
+    decide_initiative,
+    decide_maneuver,
+    encounter,
+)
 from domain.rulesets.wish import grandstand as stand
 from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
 from domain.rulesets.wish.decide_checks import _roll_check
@@ -28,14 +34,20 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
     dare_basic_action; dare.py)."""
     row = BASIC_ACTIONS[cmd.action]
     rule = f"wish.basic_action.{row.name.lower()} L{row.line}"
+    if cmd.action != "Pin" and (cmd.trigger or cmd.pinned_card):  # the payload's own faults
+        raise DomainError("trigger", rule, "only Pin declares a trigger and a card")
+    if cmd.action != "Observe" and cmd.difficulty:
+        raise DomainError("difficulty", rule, "only Observe makes a check")
+    if cmd.allies and cmd.action != "Ward":
+        raise DomainError("allies", rule, "only a Ward protects allies (L445)")
+    if cmd.opponents and cmd.action != "Dare":
+        raise DomainError("opponents", rule, "only a Dare names opponents (L450)")
+    if cmd.action == "Pin" and not cmd.trigger.strip():
+        raise DomainError("trigger", rule, "Pin declares the trigger event")
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
     encounter.may_act(e, s)
-    if cmd.action != "Pin" and (cmd.trigger or cmd.pinned_card):
-        raise DomainError("trigger", rule, "only Pin declares a trigger and a card")
-    if cmd.action != "Observe" and cmd.difficulty:
-        raise DomainError("difficulty", rule, "only Observe makes a check")
     warded: list[str] = []
     if cmd.allies:
         if cmd.action != "Ward" or ctx.options.ward_basic_action != "protected":
@@ -107,17 +119,20 @@ def _condition(ctx: Ctx, cid: str,
 
 
 def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
-    """Grandstand taking a maneuver (L548-552): a maneuver equivalent to Prepare, paid like any
-    maneuver (L380), and Protected until the character's next Turn begins (L550)."""
+    """Grandstand (L546-552). "Typically a Grandstand is combined with an action and is a
+    roleplaying element which takes no additional time" (L548): without ``maneuver`` it is
+    recorded as roleplay only, taking no maneuver and granting nothing. "In scenarios where a
+    Grandstand does use an extra maneuver" (L550) it is a maneuver equivalent to Prepare, paid
+    like any (L380), and the character gains Protected until their next Turn begins (L550)."""
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
-    cost = encounter.maneuver_fatigue(e, s, "prepare", ctx.options)
-    fatigue = health.fatigue_suffered(s, cost)
-    if fatigue:
-        ctx.emit(char(cmd.character_id), "wish.Exerted", {"fatigue": fatigue, "cause": "maneuver"})
-    ctx.emit(enc(cmd.encounter_id), "wish.ManeuverTaken",
-             {"character_id": cmd.character_id, "kind": "grandstand", "fatigue": fatigue})
+    if not cmd.maneuver:
+        encounter.occupied(e, s, "character_id")  # no roleplay in a turn taken whole
+        ctx.emit(enc(cmd.encounter_id), "wish.Grandstanded",
+                 {"character_id": cmd.character_id, "maneuver": False})
+        return
+    decide_maneuver.spend(ctx, cmd.encounter_id, cmd.character_id, "grandstand")
     s = ctx.sheet(cmd.character_id)
     ctx.emit(char(cmd.character_id), "wish.ConditionAdded",
              {"condition": stand.protected(s), "serial": s.serial + 1})

@@ -24,9 +24,9 @@ from domain.rulesets.wish.decide_context import Ctx, Handler, char
 
 def spend_fortune(ctx: Ctx, cmd: c.SpendFortune) -> None:
     """SpendFortune: never more than the current points (L220, L226)."""
-    s = ctx.sheet(cmd.character_id)
-    if cmd.points < 1:
+    if cmd.points < 1:  # the payload's own fault first
         raise DomainError("points", "wish.fortune.spend L220", "spend at least 1 point")
+    s = ctx.sheet(cmd.character_id)
     if cmd.points > s.fortune:
         raise StateConflict(
             "points",
@@ -40,9 +40,9 @@ def spend_fortune(ctx: Ctx, cmd: c.SpendFortune) -> None:
 
 def gain_fortune(ctx: Ctx, cmd: c.GainFortune) -> None:
     """GainFortune: GM awards never exceed the rating; a session starts at the rating (L230)."""
-    s = ctx.sheet(cmd.character_id)
-    if cmd.points < 0:
+    if cmd.points < 0:  # the payload's own fault first
         raise DomainError("points", "wish.fortune.gain L230", "must not be negative")
+    s = ctx.sheet(cmd.character_id)
     gained = (
         s.fortune_rating - s.fortune if cmd.reset else min(cmd.points, s.fortune_rating - s.fortune)
     )

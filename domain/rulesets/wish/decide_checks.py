@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import msgspec
 
 from contracts.rulesets import wish as c
@@ -20,6 +22,8 @@ from domain.rulesets.wish import (
     hindrances,
     limited_charges,
     lingering,
+    odds,
+    opposition,
     origin_actions,
     pool,
     rally,
@@ -55,6 +59,7 @@ def _roll_check(
     exertion: bool = True,
 ) -> tuple[c.CheckResult, str]:
     o = ctx.options
+    assists.validate(cmd.character_id, cmd)  # the payload's own form first (L384-388)
     actor = ctx.sheet(cmd.character_id, field)
     able(actor, o, field)
     check_id = _check_id(actor, cmd.check_id)
@@ -112,11 +117,8 @@ def _roll_check(
         ctx.emit(char(cmd.character_id), "wish.ChargeRoundUsed", {
             "round": charged, "used": len(actor.charged_rounds) + 1,
             "limit": limited_charges.limit(actor)})
-    if cmd.assisted_by:  # L384-388
-        allies = {a: ctx.sheet(a, "assisted_by") for a in cmd.assisted_by if a != cmd.character_id}
-        assists.validate(cmd.character_id, cmd, allies, e.separations if e else None)
-    if actor.assists_given:  # Assist maneuvers taken for this check (L384-388)
-        assists.check_given(cmd.character_id, actor, cmd, e.separations if e else None)
+    # Assist maneuvers taken for this check, and those it names (L384-388)
+    assists.check_given(cmd.character_id, actor, cmd, e.separations if e else None)
     if stunt is not None and cmd.stunt is not None:
         # the Cost is paid up front, before any check (L508): its stress and fatigue count
         # towards the check's distress
@@ -232,14 +234,10 @@ def roll_check(ctx: Ctx, cmd: c.RollCheck) -> None:
 
 
 def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
-    """ContestedCheck (digest D-9; opposed checks L1011, L1017-1020): both sides roll their own
-    pools; the actor's net successes minus the opposition's decide, ties go to the defender."""
-    if ctx.options.opposed_checks != "contested":
-        raise StateConflict(
-            "opposition",
-            "wish.check.opposed L1011",
-            "this campaign turns the opposition into challenge dice (opposed_checks)",
-        )
+    """ContestedCheck (digest D-9; opposed checks L1011, L1017-1018): both sides roll their own
+    pools; the actor's net successes minus the opposition's decide, ties go to the defender.
+    The opposition follows the rules (opposition.py): the challenger names the contest, not the
+    defender's skill, characteristic or pool."""
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "wish.check.opposed L1011", "a character cannot oppose itself")
     if cmd.opposition.fortune_points:
@@ -247,6 +245,13 @@ def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
             "opposition.fortune_points",
             "wish.fortune.spend L220",
             "the defender spends its own Fortune (SpendFortuneAfterRoll)",
+        )
+    opposition.check_form(cmd, cmd.opposition)
+    if ctx.options.opposed_checks != "contested":
+        raise StateConflict(
+            "opposition",
+            "wish.check.opposed L1011",
+            "this campaign turns the opposition into challenge dice (opposed_checks)",
         )
     spec = {f: getattr(cmd, f) for f in c.CheckSpec.__struct_fields__}
     mine = c.RollCheck(
@@ -257,16 +262,25 @@ def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
         encounter_id=cmd.encounter_id,
         check_id=cmd.check_id,
     )
-    other = {f: getattr(cmd.opposition, f) for f in c.CheckSpec.__struct_fields__}
+    defender = ctx.sheet(cmd.target_id, "target_id")
+
+    def expected(option: c.CheckSpec) -> Fraction:
+        try:
+            dice = pool.assemble(defender, option, ctx.options).dice()
+        except DomainError:
+            return Fraction(-(10**9))  # a skill the defender cannot roll is never the better
+        return odds.odds(dice).expected_net
+
+    chosen = opposition.opposing(cmd, cmd.opposition, expected)
+    other = {f: getattr(chosen, f) for f in c.CheckSpec.__struct_fields__}
     theirs = c.RollCheck(
         **other, campaign_id=cmd.campaign_id, character_id=cmd.target_id
     )
-    ctx.sheet(cmd.target_id, "target_id")
     actor, actor_id = _roll_check(ctx, mine, attack=False, kind="contest")
-    defender, defender_id = _roll_check(
+    answer, defender_id = _roll_check(
         ctx, theirs, attack=False, kind="contest", field="target_id"
     )
-    net = actor.net_successes - defender.net_successes
+    net = actor.net_successes - answer.net_successes
     ctx.emit(
         char(cmd.character_id),
         "wish.ContestResolved",
@@ -274,8 +288,9 @@ def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
             "check_id": actor_id,
             "target_id": cmd.target_id,
             "opposition_check_id": defender_id,
+            "opposition_skill": chosen.skill,
             "actor_net": actor.net_successes,
-            "opposition_net": defender.net_successes,
+            "opposition_net": answer.net_successes,
             "net_successes": net,
             "success": net >= 1,  # ties go to the defender (D-9, as D-1)
         },

@@ -14,11 +14,11 @@ from domain.rulesets.wish import (
     decide_dot,
     decide_extended,
     decide_initiative,
+    decide_maneuver,
     decide_travel,
     encounter,
     extended,
     grandstand,
-    health,
     lingering,
     stance,
     toggles,
@@ -204,7 +204,14 @@ def end_encounter(ctx: Ctx, cmd: c.EndEncounter) -> None:
 
 
 def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
-    """TakeManeuver: one free, each extra costs 1 fatigue suffered first (L380)."""
+    """TakeManeuver: one free, each extra costs 1 fatigue suffered first (L380). Without an
+    encounter (Story Mode, where "maneuvers can usually be performed as often as required",
+    L378) only the Assist maneuver is taken: it costs nothing and helps the ally's next check
+    (L384-388)."""
+    _maneuver_form(cmd)
+    if cmd.encounter_id is None:
+        story_assist(ctx, cmd)
+        return
     e = encounter.on_turn(ctx.encounter(cmd.encounter_id), cmd.character_id)
     s = ctx.sheet(cmd.character_id)
     able(s, ctx.options)
@@ -224,17 +231,10 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     elif cmd.stunt is not None:
         raise DomainError("stunt", "wish.trait.toggle L260",
                           "stunt belongs to the toggle and maintain maneuvers")
-    cost = encounter.maneuver_fatigue(e, s, cmd.kind, ctx.options)
-    fatigue = health.fatigue_suffered(s, cost)
-    if fatigue:
-        ctx.emit(char(cmd.character_id), "wish.Exerted", {"fatigue": fatigue, "cause": "maneuver"})
-    ctx.emit(
-        enc(cmd.encounter_id),
-        "wish.ManeuverTaken",
-        {"character_id": cmd.character_id, "kind": cmd.kind, "fatigue": fatigue,
-         **({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
-         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})},
-    )
+    decide_maneuver.spend(
+        ctx, cmd.encounter_id, cmd.character_id, cmd.kind,
+        {**({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
+         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})})
     if cmd.kind == "maintain":
         ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
     if cmd.kind == "toggle":
@@ -242,6 +242,39 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                  {"stunt": cmd.stunt, "on": on, "cause": "maneuver"})
     if cmd.kind == "assist" and cmd.ally_id is not None:
         ctx.emit(char(cmd.ally_id), "wish.AssistGiven", {"by": cmd.character_id,
+                                                          "skill": cmd.skill})
+
+
+def _maneuver_form(cmd: c.TakeManeuver) -> None:
+    """The payload's own faults, refused (422) before any state is read."""
+    if cmd.kind != "assist" and (cmd.ally_id is not None or cmd.skill is not None):
+        raise DomainError("ally_id", "wish.maneuver.assist L384",
+                          "ally_id and skill belong to the assist maneuver")
+    if cmd.kind == "assist" and cmd.ally_id is None:
+        raise DomainError("ally_id", "wish.maneuver.assist L384", "name the ally to assist")
+    if cmd.kind == "assist" and cmd.ally_id == cmd.character_id:
+        raise DomainError("ally_id", "wish.maneuver.assist L388",
+                          "a character cannot assist themselves")
+    if cmd.kind not in ("toggle", "maintain") and cmd.stunt is not None:
+        raise DomainError("stunt", "wish.trait.toggle L260",
+                          "stunt belongs to the toggle and maintain maneuvers")
+    if cmd.encounter_id is None and cmd.kind != "assist":
+        raise DomainError("encounter_id", "wish.maneuver L378",
+                          "outside an encounter maneuvers happen as needed; only the Assist "
+                          "maneuver (kind assist) is recorded, for the ally's next check")
+
+
+def story_assist(ctx: Ctx, cmd: c.TakeManeuver) -> None:
+    """The Assist maneuver outside an encounter (L378, L384-388): the assistant's own, for the
+    ally's next check, no fatigue (there is no turn to count maneuvers in)."""
+    s = ctx.sheet(cmd.character_id)
+    able(s, ctx.options)
+    assists.maneuver(cmd.character_id, s, cmd.ally_id, cmd.skill, None)
+    ally = ctx.sheet(cmd.ally_id or "", "ally_id")
+    if any(g.by == cmd.character_id for g in ally.assists_given):
+        raise StateConflict("ally_id", "wish.maneuver.assist L384",
+                            f"{cmd.character_id} already assists {cmd.ally_id}'s next check")
+    ctx.emit(char(cmd.ally_id or ""), "wish.AssistGiven", {"by": cmd.character_id,
                                                           "skill": cmd.skill})
 
 

@@ -18,12 +18,12 @@ def _after_roll_dice(
     """Refusals for Fortune after the roll; the roller, the spender, the check and the die."""
     o = ctx.options
     rule = "wish.fortune.after_roll L222"
+    if cmd.points < 1:  # the payload's own fault first
+        raise DomainError("points", rule, "spend at least 1 point")
     if not o.fortune_after_roll:
         raise StateConflict(
             "check_id", rule, "this campaign spends Fortune before the roll (fortune_after_roll)"
         )
-    if cmd.points < 1:
-        raise DomainError("points", rule, "spend at least 1 point")
     spender = ctx.sheet(cmd.character_id)
     roller_id = cmd.roller_id or cmd.character_id
     roller = ctx.sheet(roller_id, "roller_id")

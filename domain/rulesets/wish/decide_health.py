@@ -12,6 +12,7 @@ from domain.rulesets.wish import (
     origin_actions,
     toggles,
 )
+from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
 
 
@@ -76,6 +77,24 @@ def recover(ctx: Ctx, cmd: c.Recover) -> None:
     ctx.emit(
         char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "recover"}
     )
+
+
+def settle(ctx: Ctx) -> None:
+    """After any command, what follows a character's Wounds whatever the path that set them:
+    unconscious at 0 Wounds (L196), by damage, an explicit critical (L206), a stunt's Wound
+    cost (L508) or a condition lowering Toughness (L192, L1448-1453), its Toggle stunts switch
+    off (L260: "A Toggle Stunt toggles off automatically if the character becomes
+    unconscious"); conscious again, by healing or otherwise, it is no longer stabilized, so a
+    later fall to 0 Wounds bleeds again (G-3)."""
+    touched = dict.fromkeys(e.stream for e in ctx.events if e.stream.startswith("character:"))
+    for stream in touched:
+        cid = stream.split(":", 1)[1]
+        s = ctx.sheet(cid)
+        for name in toggles.off_when_unconscious(s, ctx.options):
+            ctx.emit(char(cid), "wish.StuntToggled",
+                     {"stunt": name, "on": False, "cause": "unconscious"})
+        if s.stabilized and not sheets.is_unconscious(s, ctx.options):
+            ctx.emit(char(cid), "wish.StabilizationEnded", {"cause": "conscious again"})
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

@@ -38,7 +38,8 @@ def roll_initiative(ctx: Ctx, cmd: RollInitiative) -> None:
         if sheets.is_dead(s, o) or sheets.is_unconscious(s, o):
             continue  # no slot for those who cannot act
         result, _ = _roll_check(ctx, c.RollCheck(campaign_id=cmd.campaign_id, character_id=cid,
-                                                 characteristic=ch), attack=False)
+                                                 characteristic=ch), attack=False,
+                                   kind="initiative")
         slots.append(c.InitiativeSlot(side=cmd.sides[cid], rolled_by=cid,
                                       net_successes=result.net_successes,
                                       net_boons=result.net_boons))
@@ -121,7 +122,7 @@ def stabilize(ctx: Ctx, cmd: Stabilize) -> None:
     result, check_id = _roll_check(ctx, c.RollCheck(
         campaign_id=cmd.campaign_id, character_id=cmd.character_id, skill="First Aid",
         difficulty=cmd.difficulty, specializations=cmd.specializations,
-        fortune_points=cmd.fortune_points), attack=False)
+        fortune_points=cmd.fortune_points), attack=False, kind="stabilize")
     if result.success:
         ctx.emit(char(cmd.target_id), "wish.Stabilized",
                  {"by": cmd.character_id, "check_id": check_id})

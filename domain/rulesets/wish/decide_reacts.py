@@ -79,7 +79,8 @@ def react(ctx: Ctx, cmd: React) -> None:
         result, _ = _roll_check(ctx, c.RollCheck(
             campaign_id=cmd.campaign_id, character_id=cmd.character_id,
             characteristic=ch,  # type: ignore[arg-type]
-            difficulty=cmd.difficulty, specializations=cmd.specializations), attack=False)
+            difficulty=cmd.difficulty, specializations=cmd.specializations), attack=False,
+            kind="react")
         net = max(0, result.net_successes)
     elif cmd.difficulty or cmd.specializations:
         raise DomainError("difficulty", rule, "Brace makes no check (G-2)")

@@ -157,7 +157,7 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
         difficulty=cmd.difficulty + (mode.react_difficulty if cmd.purpose == "react" else 0),
         specializations=cmd.specializations, fortune_points=cmd.fortune_points,
         sources=_sources(mode, cmd, o), tags=["movement"])
-    result, check_id = _roll_check(ctx, spec, attack=False, exertion=mode.exr)
+    result, check_id = _roll_check(ctx, spec, attack=False, exertion=mode.exr, kind="travel")
     kind, n = _rider(mode, result.net_boons, o)
     cid = cmd.character_id
     if n:

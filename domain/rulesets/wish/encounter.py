@@ -63,10 +63,18 @@ def can_start_turn(enc: EncounterState, character_id: str) -> None:
 
 
 def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: WishOptions) -> int:
-    """Fatigue a maneuver costs before it is taken: the first is free, each extra costs 1
-    (L380); Energized adds a free one (L1481), and so does a Reposition that spent the turn's
-    Action (L448); Sluggish +1 each (L1434); Hindered +1 per
-    movement maneuver (L1438). Refuses maneuvers conditions forbid (L1459-1463)."""
+    """Fatigue a maneuver costs before it is taken (``maneuver_cost``'s first half)."""
+    return maneuver_cost(enc, sheet, kind, options)[0]
+
+
+def maneuver_cost(enc: EncounterState, sheet: WishSheet, kind: str,
+                  options: WishOptions) -> tuple[int, bool]:
+    """Fatigue a maneuver costs before it is taken, and whether it is one of the turn's free
+    ones: the first is free, each additional one costs 1 (L380); Energized adds a free one
+    (L1481), and so does a Reposition that spent the turn's Action (L448): free maneuvers are
+    counted apart from paid ones, so one bought after a paid maneuver is still free. Sluggish
+    +1 each (L1434); Hindered +1 per movement maneuver (L1438). Refuses maneuvers conditions
+    forbid (L1459-1463) and turns an X Turns (L261) or Persisted (L264) effect occupies."""
     if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
         raise StateConflict("kind", "wish.condition.lulled L1462", "no maneuvers or actions")
     if kind == "movement":
@@ -76,18 +84,30 @@ def maneuver_fatigue(enc: EncounterState, sheet: WishSheet, kind: str, options: 
                     "kind", f"wish.condition.{name.lower()} L{line}", "no movement maneuvers"
                 )
     assert enc.turn is not None
-    if enc.turn.whole_turn:
-        raise StateConflict("kind", "wish.trait.persisted L264",
-                            "the turn went to keeping a Persisted effect")
-    taken = enc.turn.maneuvers
+    occupied(enc, sheet, "kind")
     free = FREE_MANEUVERS + conditions.count(sheet, "Energized") + enc.turn.extra_maneuvers
-    is_free = taken < free
+    is_free = enc.turn.free_maneuvers < free
     cost = 0 if is_free else EXTRA_MANEUVER_FATIGUE
     if not is_free or options.sluggish_counts_free_maneuver:
         cost += conditions.count(sheet, "Sluggish")
     if kind == "movement":
         cost += conditions.count(sheet, "Hindered")
-    return cost
+    return cost, is_free
+
+
+def occupied(enc: EncounterState, sheet: WishSheet, field: str) -> None:
+    """Refuse a maneuver or Action in a turn an effect takes whole, naming its rule: an "N
+    Turns" effect under way (L261: "preventing them from ... taking any maneuvers at all, or
+    taking their normal Action") or a Persisted effect kept this turn (L264)."""
+    assert enc.turn is not None
+    if enc.turn.whole_turn and (sheet.extended is not None
+                                or enc.turn.whole_turn_kind.startswith("extended")):
+        name = sheet.extended.stunt if sheet.extended is not None else "an N Turns effect"
+        raise StateConflict(field, "wish.trait.x_turns L261",
+                            f"the turn went to {name}, an N Turns effect")
+    if enc.turn.whole_turn:
+        raise StateConflict(field, "wish.trait.persisted L264",
+                            "the turn went to keeping a Persisted effect")
 
 
 def may_act(enc: EncounterState, sheet: WishSheet) -> None:
@@ -96,9 +116,7 @@ def may_act(enc: EncounterState, sheet: WishSheet) -> None:
     if conditions.count(sheet, "Lulled") or conditions.count(sheet, "Helpless"):
         raise StateConflict("character_id", "wish.condition.lulled L1462", "no actions")
     allowed = ACTIONS_PER_TURN + conditions.count(sheet, "Blurred")
-    if enc.turn.whole_turn:
-        raise StateConflict("character_id", "wish.trait.persisted L264",
-                            "the turn went to keeping a Persisted effect")
+    occupied(enc, sheet, "character_id")
     if enc.turn.actions >= allowed:
         raise StateConflict(
             "character_id", "wish.encounter.action L380", "the turn's action is already taken"

@@ -28,7 +28,7 @@ def slot_for(e: EncounterState, character_id: str, delayed: bool) -> int | None:
     if not e.initiative:
         return None
     side = e.sides.get(character_id)
-    open_slots = [i for i, s in enumerate(e.initiative) if not s.used]
+    open_slots = [i for i, s in enumerate(e.initiative) if not s.used and fillable(e, s.side)]
     if side is None:
         raise StateConflict("character_id", RULE, f"{character_id} has no initiative slot")
     if not open_slots:
@@ -43,6 +43,13 @@ def slot_for(e: EncounterState, character_id: str, delayed: bool) -> int | None:
             raise StateConflict("character_id", "wish.condition.delayed L1456",
                                 "Delayed: take your superteam's bottom-most slot")
     return top
+
+
+def fillable(e: EncounterState, side: str) -> bool:
+    """Whether a superteam's open slot can still be taken this Round: some participant of it
+    has not had its turn. A side whose members have all acted or left the encounter (a travel
+    React, L1168-1198) holds no slot the others must wait for, or the order would stop there."""
+    return any(e.sides.get(p) == side and p not in e.acted for p in e.participants)
 
 
 def moves_at_end_of_turn(e: EncounterState, delayed: bool, accelerated: bool) -> list[int]:

@@ -153,7 +153,8 @@ def assemble(
     if spec.difficulty < 0:
         raise DomainError("difficulty", "wish.check.difficulty L37", "must not be negative")
     pool.add("difficulty", "CHL", spec.difficulty)  # L37
-    # named allies, and the Assist maneuvers allies took for this next check (L384)
+    # the Assist maneuvers allies took for this next check (L384), and unnamed assists where
+    # the campaign's option counts them
     pool.add("assist", options.assist_die,
              assists.count(spec, options) + len(actor.assists_given))
 

@@ -19,6 +19,7 @@ from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.authority import AUTHORITY
+from domain.rulesets.wish.decide_health import settle
 from domain.rulesets.wish.display import DISPLAY
 from domain.rulesets.wish.evolve import evolve as fold
 from domain.rulesets.wish.faces import DICE
@@ -112,8 +113,6 @@ class WishRuleset:
         out.extend(deciders.char(p) for p in getattr(command, "participants", []))
         out.extend(deciders.char(p) for p in getattr(command, "engaged", []))  # Burst, L270
         out.extend(deciders.char(p) for p in getattr(command, "allies", []))  # Ward, L445
-        for spec in (command, getattr(command, "opposition", None)):  # assisting allies, L384
-            out.extend(deciders.char(a) for a in getattr(spec, "assisted_by", []))
         out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
         return list(dict.fromkeys(out))
 
@@ -130,6 +129,7 @@ class WishRuleset:
             raise DomainError("type", "wish.command", f"not a WISH command: {type(command)!r}")
         ctx = deciders.Ctx(states, parse_options(options), dice)
         handler(ctx, command)
+        settle(ctx)  # what follows a state, however it was reached (L260)
         return ctx.events
 
     def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:

@@ -7517,22 +7517,22 @@ class WishTakeHindrance(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., name: _Optional[str] = ..., stunt: _Optional[str] = ..., detail: _Optional[str] = ..., points: _Optional[int] = ..., gm_controls_alter_ego: _Optional[bool] = ...) -> None: ...
 
 class WishTakeManeuver(_message.Message):
-    __slots__ = ("campaign_id", "encounter_id", "character_id", "kind", "ally_id", "skill", "stunt")
+    __slots__ = ("campaign_id", "character_id", "encounter_id", "kind", "ally_id", "skill", "stunt")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
-    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTER_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     ALLY_ID_FIELD_NUMBER: _ClassVar[int]
     SKILL_FIELD_NUMBER: _ClassVar[int]
     STUNT_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
-    encounter_id: str
     character_id: str
+    encounter_id: str
     kind: str
     ally_id: str
     skill: str
     stunt: str
-    def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
+    def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., kind: _Optional[str] = ..., ally_id: _Optional[str] = ..., skill: _Optional[str] = ..., stunt: _Optional[str] = ...) -> None: ...
 
 class WishTally(_message.Message):
     __slots__ = ("S", "F", "B", "N", "SER", "CAL", "EXR", "RCH")
@@ -7581,22 +7581,26 @@ class WishTravelCheck(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., skill: _Optional[str] = ..., purpose: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ..., dematerialize: _Optional[int] = ..., gate_doublings: _Optional[int] = ..., encounter_id: _Optional[str] = ..., check_id: _Optional[str] = ...) -> None: ...
 
 class WishTurnState(_message.Message):
-    __slots__ = ("character_id", "maneuvers", "actions", "stance_shifted", "slot", "extra_maneuvers", "whole_turn")
+    __slots__ = ("character_id", "maneuvers", "free_maneuvers", "actions", "stance_shifted", "slot", "extra_maneuvers", "whole_turn", "whole_turn_kind")
     CHARACTER_ID_FIELD_NUMBER: _ClassVar[int]
     MANEUVERS_FIELD_NUMBER: _ClassVar[int]
+    FREE_MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     STANCE_SHIFTED_FIELD_NUMBER: _ClassVar[int]
     SLOT_FIELD_NUMBER: _ClassVar[int]
     EXTRA_MANEUVERS_FIELD_NUMBER: _ClassVar[int]
     WHOLE_TURN_FIELD_NUMBER: _ClassVar[int]
+    WHOLE_TURN_KIND_FIELD_NUMBER: _ClassVar[int]
     character_id: str
     maneuvers: int
+    free_maneuvers: int
     actions: int
     stance_shifted: bool
     slot: int
     extra_maneuvers: int
     whole_turn: bool
-    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ..., extra_maneuvers: _Optional[int] = ..., whole_turn: _Optional[bool] = ...) -> None: ...
+    whole_turn_kind: str
+    def __init__(self, character_id: _Optional[str] = ..., maneuvers: _Optional[int] = ..., free_maneuvers: _Optional[int] = ..., actions: _Optional[int] = ..., stance_shifted: _Optional[bool] = ..., slot: _Optional[int] = ..., extra_maneuvers: _Optional[int] = ..., whole_turn: _Optional[bool] = ..., whole_turn_kind: _Optional[str] = ...) -> None: ...
 
 class WishUseCosmicWinds(_message.Message):
     __slots__ = ("campaign_id", "character_id", "check_id", "effect", "stunt")

@@ -64,3 +64,61 @@ def test_a_contest_is_not_amended_after_the_roll() -> None:
     with pytest.raises(DomainError) as e:
         WISH.decide(cmd, st, {"fortune_after_roll": True}, ScriptedDice([6]))
     assert "L222" in e.value.rule
+
+
+def contest(skill: str | None, opposition: CheckSpec, **kw: Any) -> ContestedCheck:
+    return ContestedCheck(campaign_id="c1", character_id="hero", target_id="guard",
+                          skill=skill, opposition=opposition, **kw)
+
+
+def test_the_challenger_does_not_pick_the_defenders_opposition_L1011_L1017_L1018() -> None:
+    """L1011 Stealth "is usually opposed by Observation"; L1017 Charm "often opposed by
+    Discipline"; L1018 Guile "generally opposed by Intuition or Discipline". The challenger
+    names the contest; the defender's skill, characteristic and pool are not its to choose."""
+    bad = [
+        (contest("Stealth", CheckSpec(skill="Athletics")), "opposition.skill", 1011),
+        (contest("Stealth", CheckSpec(characteristic="str")), "opposition.characteristic", 1011),
+        (contest("Charm", CheckSpec(skill="Observation")), "opposition.skill", 1017),
+        (contest("Guile", CheckSpec(skill="Intuition")), "opposition.skill", 1018),
+    ]
+    for cmd, field, line in bad:
+        with pytest.raises(DomainError) as e:
+            WISH.decide(cmd, world(), {}, ScriptedDice([1] * 10))
+        assert (e.value.field, e.value.rule, e.value.kind) == (
+            field, f"wish.check.opposed L{line}", "invalid")
+    for field, value in (("sources", [{"source": "x", "die": "MIS", "count": 3}]),
+                         ("specializations", ["Ears"]), ("assisted_by", ["hero"]),
+                         ("stunt", "Bash"), ("difficulty", 2), ("downgrade_serendipity", 1)):
+        spec = CheckSpec(skill="Observation", **{field: value})
+        with pytest.raises(DomainError) as e:
+            WISH.decide(contest("Stealth", spec), world(), {}, ScriptedDice([1] * 10))
+        assert e.value.field == f"opposition.{field}" and e.value.kind == "invalid"
+
+
+def test_the_seeds_opposition_is_rolled_when_none_is_named_L1011_L1017() -> None:
+    for skill, against, characteristic in (("Stealth", "Observation", "int"),
+                                           ("Charm", "Discipline", "wp")):
+        events = WISH.decide(contest(skill, CheckSpec()), world(), {}, ScriptedDice([1] * 10))
+        theirs = events[1].data["check"]
+        assert (theirs["skill"], theirs["characteristic"]) == (against, characteristic)
+        assert events[-1].data["opposition_skill"] == against
+
+
+def test_guile_is_opposed_by_the_defenders_better_of_intuition_and_discipline_L1018() -> None:
+    """L1018: Guile "is generally opposed by Intuition or Discipline": the defender rolls the
+    one its sheet does better with (Intuition on Int, Discipline on WP, L1024, L1026)."""
+    for chars, against in (({"int": 4}, "Intuition"), ({"wp": 4}, "Discipline"),
+                           ({}, "Intuition")):
+        st = states(hero=build_sheet(), guard=build_sheet(characteristics=chars))
+        events = WISH.decide(contest("Guile", CheckSpec()), st, {}, ScriptedDice([1] * 10))
+        assert events[1].data["check"]["skill"] == against, chars
+
+
+def test_a_contest_the_seed_names_no_opposition_for_is_like_against_like() -> None:
+    events = WISH.decide(contest(None, CheckSpec(), characteristic="str"), world(), {},
+                         ScriptedDice([1] * 10))
+    assert events[1].data["check"]["characteristic"] == "str"
+    with pytest.raises(DomainError) as e:
+        WISH.decide(contest(None, CheckSpec(characteristic="ag"), characteristic="str"),
+                    world(), {}, ScriptedDice([1] * 10))
+    assert e.value.field == "opposition.characteristic"

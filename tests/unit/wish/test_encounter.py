@@ -30,11 +30,13 @@ class Table:
     def __init__(self, st: dict[str, Any]) -> None:
         self.st = st
         self.log: list[Any] = []
+        self.opts: dict[str, Any] = {}  # the campaign's options
 
     def do(self, cmd: Any, faces: list[int] | None = None) -> list[Any]:
         reads = {s: self.st.get(s) for s in WISH.streams_for(cmd)}
         events = WISH.decide(
-            cmd, {k: v for k, v in reads.items() if v is not None}, {}, ScriptedDice(faces or [])
+            cmd, {k: v for k, v in reads.items() if v is not None}, self.opts,
+            ScriptedDice(faces or [])
         )
         for e in events:
             self.st[e.stream] = WISH.evolve(self.st.get(e.stream), e.type, e.data)

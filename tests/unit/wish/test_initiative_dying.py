@@ -152,3 +152,19 @@ def test_charge_engages_pays_a_fatigue_then_strikes_L451() -> None:
     assert st["encounter:f"]["separations"] == {"a|b": 0}
     assert st["character:a"]["stance"]["position"] == 1
     assert st["encounter:f"]["turn"]["actions"] == 1
+
+
+def test_a_side_with_nobody_left_to_act_does_not_hold_the_tracker_G7() -> None:
+    """G-7: a side's next open slot is for its members; once every one of them has had its turn
+    or left the encounter (a travel React's ``wish.ParticipantLeft``, L1168-1198), its open
+    slot no longer stops the other side's turns (before: "the next slot is superteam
+    'heroes''s" until the GM ended the Round)."""
+    st = fight(a=build_sheet(), b=build_sheet(), c=build_sheet())
+    st = run(st, RollInitiative(campaign_id="c", encounter_id="f",
+                                sides={"a": "heroes", "b": "villains", "c": "heroes"}),
+             [8, 8, 1, 1, 8, 8])  # a 2, b 0, c 2: heroes, heroes, villains
+    st = run(run(st, StartTurn(**turn("a"))), EndTurn(**turn("a")))
+    st["encounter:f"] = WISH.evolve(st["encounter:f"], "wish.ParticipantLeft",
+                                    {"character_id": "c", "cause": "Teleport"})
+    st = run(st, StartTurn(**turn("b")))
+    assert st["encounter:f"]["turn"]["slot"] == 2
