@@ -23,13 +23,13 @@ from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithDisplay, Rules
 from services import metrics
 from services import read_models as keys
 from services.codec import visible_to, wire_event
-from services.projector import LiveMessage
+from services.live_relay import entry_of, visible
 
 if TYPE_CHECKING:
     from services.gateway.state import Services
+    from services.stream_auth import Grant
 
 HEARTBEAT_SECONDS = 15.0
-LOG_PAGE = 500
 
 
 class NotReady(DomainError):
@@ -281,11 +281,16 @@ async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0
 
 
 class LiveItem(msgspec.Struct, kw_only=True):
-    """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when idle."""
+    """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when
+    idle; ``lagged`` last when the watcher fell too far behind (resume after ``position``).
 
-    kind: str  # "ready" | "event" | "heartbeat"
+    An event comes as ``raw`` (its JSON, encoded once for every watcher) and its ``type``."""
+
+    kind: str  # "ready" | "event" | "heartbeat" | "lagged"
     data: dict[str, Any] | None = None
     position: int = 0
+    raw: bytes = b""
+    type: str = ""
 
 
 async def live_start(svc: Services, user: str, campaign_id: str,
@@ -297,53 +302,51 @@ async def live_start(svc: Services, user: str, campaign_id: str,
 
 
 async def live(svc: Services, campaign_id: str, role: str, start: int,
-               heartbeat: float = HEARTBEAT_SECONDS) -> AsyncIterator[LiveItem]:
-    """Backfill from the log past ``start``, then relay the live channel without gaps or repeats."""
-    last = start
-    queue: asyncio.Queue[bytes] = asyncio.Queue()
-    async with svc.channels.start_subscription([keys.live_channel(campaign_id)]) as subscriber:
-        async def pump() -> None:
-            async for raw in subscriber.iter_events():
-                await queue.put(raw)
+               heartbeat: float = HEARTBEAT_SECONDS, grant: Grant | None = None
+               ) -> AsyncIterator[LiveItem]:
+    """Backfill past ``start``, then follow the campaign's relay without gaps or repeats.
 
-        pumping = asyncio.create_task(pump())
-        try:
-            yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
-                           position=start)
-            while True:
-                for position, ev in await _from_log(svc, campaign_id, role, last):
-                    last = position
-                    if ev is not None:
-                        yield LiveItem(kind="event", data=ev, position=position)
+    The process's relay for the campaign (``services.live_relay``) reads the live channel once
+    for every watcher; the log is read only for what its history does not hold (a resume from
+    further back). The stream ends when ``grant``'s token is no longer valid, and with a
+    ``lagged`` item when this watcher fell behind what the history holds."""
+    relay, watcher = await svc.relays.join(campaign_id)
+    if grant is not None:
+        grant.watchers.add(watcher)
+    shown = visible(role)
+    try:
+        yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
+                       position=start)
+        last = start
+        caught_up = False
+        while grant is None or grant.valid:
+            watcher.wake.clear()
+            entries = relay.since(last)
+            if entries is None:
+                if caught_up and relay.lagged(last):
+                    yield LiveItem(kind="lagged", position=last)
+                    return
+                entries = [entry_of(wire_event(row)) for row in
+                           await svc.relays.read_log(campaign_id, last)]
+            else:
+                caught_up = True  # within the history: from now on it follows the relay
+            if not entries:
                 try:
-                    raw = await asyncio.wait_for(queue.get(), heartbeat)
+                    async with asyncio.timeout(heartbeat):
+                        await watcher.wake.wait()
                 except TimeoutError:
                     yield LiveItem(kind="heartbeat", position=last)
+                continue
+            for entry in entries:
+                if entry.position <= last:
                     continue
-                message = msgspec.json.decode(raw, type=LiveMessage)
-                if message.after > last:
-                    continue  # we missed something: the next loop reads it from the log
-                for ev in message.events:
-                    if ev["position"] > last:
-                        last = ev["position"]
-                        if visible_to(ev, role):
-                            yield LiveItem(kind="event", data=ev, position=last)
-        finally:
-            pumping.cancel()
-
-
-async def _from_log(svc: Services, campaign_id: str, role: str, last: int
-                    ) -> list[tuple[int, dict[str, Any] | None]]:
-    """Events after ``last`` from the log, each with its wire form (None when hidden from ``role``)."""
-    out: list[tuple[int, dict[str, Any] | None]] = []
-    while True:
-        rows = await svc.store.read_campaign(campaign_id, last, LOG_PAGE)
-        for row in rows:
-            last = row.position
-            ev = wire_event(row)
-            out.append((last, ev if visible_to(ev, role) else None))
-        if len(rows) < LOG_PAGE:
-            return out
+                last = entry.position
+                if shown(entry):
+                    yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type)
+    finally:
+        if grant is not None:
+            grant.watchers.discard(watcher)
+        svc.relays.leave(relay, watcher)
 
 
 # --------------------------------------------------------------------------- fair dice audit

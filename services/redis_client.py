@@ -24,6 +24,7 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
 SOCKET_TIMEOUT_S = 5.0  # well above the live channels' 1-100 ms XREAD blocks
 CONNECT_TIMEOUT_S = 2.0
+BLOCK_MS = 100  # the live channels' XREAD block while idle
 RETRIES = 2  # a command that meets a broken connection is sent again at most this often
 
 
@@ -84,4 +85,6 @@ def live_backend(url: str, redis: Redis) -> RedisChannelsStreamBackend:
                                "stream_ttl": 3_600_000}
     if is_cluster_url(url):
         return ClusterStreamBackend(**options)
-    return RedisChannelsStreamBackend(**options)
+    # An idle XREAD waits this long (the stock 1 ms makes an idle process poll Redis a thousand
+    # times a second); a channel subscribed meanwhile is read from its start, so nothing is lost.
+    return RedisChannelsStreamBackend(stream_sleep_no_subscriptions=BLOCK_MS, **options)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import msgspec
@@ -55,13 +55,6 @@ async def _user_of(request: ASGIConnection[Any, Any, Any, Any]) -> str:
     if user is None:
         raise NotAuthorizedException("the bearer token is not known, has expired or was revoked")
     return user
-
-
-def token_still_names(svc: Services, token: str, user: str) -> Callable[[], Awaitable[bool]]:
-    """A check for long-lived responses: does ``token`` still authenticate ``user``?"""
-    async def check() -> bool:
-        return await svc.tokens.user_for(token) == user
-    return check
 
 
 _QUERY_STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409,
