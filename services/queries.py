@@ -318,18 +318,22 @@ async def live(svc: Services, campaign_id: str, role: str, start: int,
         yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
                        position=start)
         last = start
-        caught_up = False
+        # Did this watcher deliver events from the relay's history since it last looked? A
+        # watcher that finds the history moved past it after that was too slow a reader; one
+        # that finds so on waking (a burst larger than the history) or while it backfills from
+        # the log was not, and reads what it needs from the log.
+        delivered = False
         while grant is None or grant.valid:
             watcher.wake.clear()
             entries = relay.since(last)
+            from_relay = entries is not None
             if entries is None:
-                if caught_up and relay.lagged(last):
+                if delivered and relay.lagged(last):
                     yield LiveItem(kind="lagged", position=last)
                     return
                 entries = [entry_of(wire_event(row)) for row in
                            await svc.relays.read_log(campaign_id, last)]
-            else:
-                caught_up = True  # within the history: from now on it follows the relay
+            delivered = False
             if not entries:
                 try:
                     async with asyncio.timeout(heartbeat):
@@ -343,6 +347,7 @@ async def live(svc: Services, campaign_id: str, role: str, start: int,
                 last = entry.position
                 if shown(entry):
                     yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type)
+                    delivered = from_relay
     finally:
         if grant is not None:
             grant.watchers.discard(watcher)
