@@ -27,6 +27,7 @@ import msgspec
 import structlog
 from litestar.channels import ChannelsPlugin
 
+from services import metrics
 from services import read_models as keys
 from services.codec import wire_event
 from services.event_store import EventStore
@@ -225,6 +226,7 @@ class LiveRelays:
         most ``backfills`` reads at a time."""
         async with self._reads:
             self.log_reads += 1
+            metrics.LIVE_LOG_READS.inc()
             return await self.store.read_campaign(campaign_id, after, limit)
 
 

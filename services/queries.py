@@ -65,11 +65,35 @@ async def wait_for_position(svc: Services, campaign_id: str, position: int | Non
         delay = min(delay * 2, 0.1)
 
 
+async def rebuilt(svc: Services, campaign_id: str) -> bool:
+    """Called when a read model lacks something: were the campaign's read models behind its log
+    (Redis lost its data, or the projector is catching up), so that it was worth reading again?
+
+    Waits (bounded, as ``?position=`` does) until they reach the log's head; raises ``NotReady``
+    (503, ``Retry-After``) when they do not in time, so a campaign that exists never reads as
+    missing while its read models are rebuilt. False when the campaign has no log: a 404 stands."""
+    head = (await svc.store.heads(campaigns=[campaign_id])).get(campaign_id, 0)
+    if head == 0:
+        return False  # no such campaign
+    if await svc.read_models.position(campaign_id) >= head:
+        return True  # caught up meanwhile (or all along): one more read settles it
+    metrics.READ_REBUILD_WAITS.inc()
+    try:
+        await wait_for_position(svc, campaign_id, head)
+    except NotReady:
+        raise NotReady("campaign_id", "read.rebuilding",
+                       f"campaign {campaign_id!r} exists but its read models are being rebuilt; "
+                       "retry shortly") from None
+    return True
+
+
 async def campaign_view(svc: Services, campaign_id: str, user: str,
                         position: int | None = None) -> tuple[dict[str, Any], str]:
     """The campaign view and the user's role in it (not found if absent, forbidden if not a member)."""
     await wait_for_position(svc, campaign_id, position)
     view = await svc.read_models.campaign(campaign_id)
+    if view is None and await rebuilt(svc, campaign_id):
+        view = await svc.read_models.campaign(campaign_id)
     if view is None:
         raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
     role = view.get("members", {}).get(user)
@@ -164,6 +188,8 @@ async def character(svc: Services, user: str, campaign_id: str, character_id: st
                     position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.character(campaign_id, character_id)
+    if found is None and await rebuilt(svc, campaign_id):
+        found = await svc.read_models.character(campaign_id, character_id)
     if found is None:
         raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
     return with_derived(found, view)
@@ -173,6 +199,8 @@ async def encounter(svc: Services, user: str, campaign_id: str, encounter_id: st
                     position: int | None = None) -> dict[str, Any]:
     await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.encounter(campaign_id, encounter_id)
+    if found is None and await rebuilt(svc, campaign_id):
+        found = await svc.read_models.encounter(campaign_id, encounter_id)
     if found is None:
         raise NotFound("encounter_id", "encounter.exists", f"encounter {encounter_id!r} not found")
     return found
@@ -314,6 +342,7 @@ async def live(svc: Services, campaign_id: str, role: str, start: int,
     if grant is not None:
         grant.watchers.add(watcher)
     shown = visible(role)
+    metrics.LIVE_STREAMS.inc()
     try:
         yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
                        position=start)
@@ -329,6 +358,7 @@ async def live(svc: Services, campaign_id: str, role: str, start: int,
             from_relay = entries is not None
             if entries is None:
                 if delivered and relay.lagged(last):
+                    metrics.LIVE_LAGGED.inc()
                     yield LiveItem(kind="lagged", position=last)
                     return
                 entries = [entry_of(wire_event(row)) for row in
@@ -349,6 +379,7 @@ async def live(svc: Services, campaign_id: str, role: str, start: int,
                     yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type)
                     delivered = from_relay
     finally:
+        metrics.LIVE_STREAMS.dec()
         if grant is not None:
             grant.watchers.discard(watcher)
         svc.relays.leave(relay, watcher)
