@@ -28,8 +28,10 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import os
 import re
 import statistics
+import subprocess
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -39,6 +41,7 @@ import asyncpg
 import msgspec
 
 from bench.lean_http import LeanHttp
+from bench.measuring import cpu_seconds
 from bench.roundtrip import fresh_database, start_server
 from services.logging import configure as configure_logging
 from services.tokens import create_token
@@ -213,8 +216,12 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         tokens = await setup(port, url, opts.campaigns)
         print(f"setup: {opts.campaigns} campaigns, {len(tokens)} tokens in "
               f"{time.perf_counter() - began:.1f} s")
+        cpu_at = (cpu_seconds(proc.pid) or 0.0, time.perf_counter())
         base_lat, _, base_refused = await command_load(port, tokens, opts.campaigns, opts.rate,
                                                        opts.baseline_seconds, "base")
+        print(f"baseline phase: server CPU "
+              f"{((cpu_seconds(proc.pid) or 0.0) - cpu_at[0]) / (time.perf_counter() - cpu_at[1]):.2f}"
+              f" s/s, load average {os.getloadavg()[0]:.1f}")
         rss_before = rss_kib(proc.pid)
         reads_before = await metric(port, "skald_live_log_reads_total")
         stop = asyncio.Event()
@@ -237,19 +244,28 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
             print(f"  refused stream: {w.failed}")
         await asyncio.sleep(2.0)  # idle streams: the memory they hold
         rss_idle = rss_kib(proc.pid)
+        cpu_at = (cpu_seconds(proc.pid) or 0.0, time.process_time(), time.perf_counter())
         lat, acked, refused = await command_load(port, tokens, opts.campaigns, opts.rate,
                                                  opts.seconds, "live")
+        wall = time.perf_counter() - cpu_at[2]
+        print(f"streams phase: server CPU {((cpu_seconds(proc.pid) or 0.0) - cpu_at[0]) / wall:.2f}"
+              f" s/s, client CPU {(time.process_time() - cpu_at[1]) / wall:.2f} s/s, "
+              f"load average {os.getloadavg()[0]:.1f}")
         await asyncio.sleep(1.0)  # the last events reach the watchers
         stop.set()
         reads = await metric(port, "skald_live_log_reads_total") - reads_before
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
+               rss_before, rss_idle, reads)
     finally:
         proc.terminate()
-        proc.wait(timeout=30)
-    report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
-           rss_before, rss_idle, reads)
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=15)
 
 
 def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_lat: list[float],
