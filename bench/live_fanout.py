@@ -254,6 +254,8 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         await asyncio.sleep(1.0)  # the last events reach the watchers
         stop.set()
         reads = await metric(port, "skald_live_log_reads_total") - reads_before
+        print(f"projector lag at the end: {await metric(port, 'skald_projector_lag_seconds'):.3f} s "
+              "(the newest event's age when its batch was projected)")
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

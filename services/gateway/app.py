@@ -36,6 +36,8 @@ HTTP_METRICS = PrometheusConfig(app_name="skald", prefix="skald_http", group_pat
 
 # Live streams' own connections (relay gaps, resumes, their tokens' checks): never the commands'.
 STREAM_POOL_SIZE = 3
+# The in-process projector's own connections: one for its leases, the rest for campaigns at once.
+PROJECTOR_POOL_SIZE = 5
 
 
 class MetricsController(PrometheusController):
@@ -110,7 +112,12 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             async def publish(channel: str, data: bytes) -> None:
                 await channels.wait_published(data, [channel])
 
-            projector = Projector(store, redis, publish=publish)
+            # Its own connections, as a ``skald projector`` worker has: projecting several
+            # campaigns at once never takes the connections commands need.
+            projector_store = await EventStore.connect(settings.database_url or "", min_size=1,
+                                                       max_size=PROJECTOR_POOL_SIZE)
+            projector = Projector(projector_store, redis, publish=publish,
+                                  parallel=PROJECTOR_POOL_SIZE - 1)
             task = asyncio.create_task(projector.run(stop))
         if tune_gc:
             gc_tuning.tune_after_startup()
@@ -122,6 +129,7 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
                 await grpc_server.stop(5)
             if task is not None:
                 await asyncio.wait([task], timeout=5)
+                await projector_store.close()
             await app.state.services.stream_auth.close()
             await app.state.services.relays.close()
             await stream_store.close()
