@@ -22,6 +22,7 @@ from services.gateway.web_client import web_client_router
 from services.live_relay import LiveRelays
 from services.pipeline import CommandPipeline
 from services.projector import Projector
+from services.rate_limits import RateLimits
 from services.read_models import ReadModels
 from services.redis_client import connect_redis, live_backend
 from services.settings import Settings
@@ -99,6 +100,7 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             pipeline=CommandPipeline(store), tokens=TokenBook(store.pool), channels=channels,
             relays=LiveRelays(channels, stream_store), stream_auth=StreamAuth(stream_store.pool),
             stream_store=stream_store,
+            rate_limits=RateLimits(redis, settings.rate_per_token, settings.rate_per_user),
         )
         grpc_server = None
         if settings.grpc_port is not None:

@@ -10,6 +10,7 @@ from redis.asyncio import Redis
 from services.event_store import EventStore
 from services.live_relay import LiveRelays
 from services.pipeline import CommandPipeline
+from services.rate_limits import RateLimits
 from services.read_models import ReadModels
 from services.settings import Settings
 from services.stream_auth import StreamAuth
@@ -28,3 +29,4 @@ class Services:
     relays: LiveRelays  # one relay per campaign with local watchers (services.live_relay)
     stream_auth: StreamAuth  # open streams' tokens, checked together
     stream_store: EventStore  # the streams' own small pool: backfills never take the commands'
+    rate_limits: RateLimits  # per token and per user, shared by every gateway through Redis
