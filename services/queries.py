@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from contracts.commands import CommandEnvelope, CommandResult, payload_of
+from contracts.commands import CommandEnvelope, CommandResult
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithDisplay, RulesetWithOdds
@@ -107,10 +107,8 @@ async def campaign_view(svc: Services, campaign_id: str, user: str,
 
 
 async def execute(svc: Services, envelope: CommandEnvelope, user: str) -> CommandResult:
-    """Execute a command, in its campaign's turn (``services.fair_queue``); the reply shows only
-    the events the caller may see."""
-    async with svc.fair_queue.turn(getattr(payload_of(envelope), "campaign_id", None)):
-        result, role = await svc.pipeline.execute_as(envelope, user)
+    """Execute a command; the reply shows only the events the caller may see."""
+    result, role = await svc.pipeline.execute_as(envelope, user)
     result.events = only_visible(result.events, role)
     return result
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from litestar.channels import ChannelsPlugin
 from redis.asyncio import Redis
 
 from services.event_store import EventStore
-from services.fair_queue import FairQueue
 from services.live_relay import LiveRelays
 from services.pipeline import CommandPipeline
 from services.rate_limits import RateLimits
@@ -31,4 +30,3 @@ class Services:
     stream_auth: StreamAuth  # open streams' tokens, checked together
     stream_store: EventStore  # the streams' own small pool: backfills never take the commands'
     rate_limits: RateLimits  # per token and per user, shared by every gateway through Redis
-    fair_queue: FairQueue = field(default_factory=FairQueue)  # commands of a campaign take turns
