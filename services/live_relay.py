@@ -194,9 +194,15 @@ class LiveRelays:
         relay = self._relays.get(campaign_id)
         if relay is None:
             relay = self._relays[campaign_id] = CampaignRelay(self, campaign_id)
-            await relay.open()
+            try:
+                await relay.open()
+            except BaseException:
+                self._relays.pop(campaign_id, None)  # the next watcher tries afresh
+                raise
         else:
             await relay.opened.wait()
+            if relay._task is None:  # its opening failed: that watcher's error is this one's
+                return await self.join(campaign_id)
         watcher = Watcher()
         relay.watchers.add(watcher)
         return relay, watcher
