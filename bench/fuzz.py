@@ -67,7 +67,9 @@ def running_service(data_dir: Path) -> Iterator[tuple[str, dict[str, str]]]:
     """``skald serve`` on a free port with its own embedded servers; yields its URL and env."""
     port = free_port()
     env = {**os.environ, "SKALD_DATA_DIR": str(data_dir), "SKALD_PORT": str(port),
-           "SKALD_GRPC_PORT": "off", "SKALD_LOG_LEVEL": "warning"}
+           "SKALD_GRPC_PORT": "off", "SKALD_LOG_LEVEL": "warning",
+           # thousands of requests a second from a few tokens: the rate limits would refuse most
+           "SKALD_RATE_PER_TOKEN": "0", "SKALD_RATE_PER_USER": "0"}
     log = (data_dir.parent / "serve.log").open("wb")
     proc = subprocess.Popen([*SKALD, "serve"], cwd=ROOT, env=env, stdout=log, stderr=log)
     base = f"http://127.0.0.1:{port}"

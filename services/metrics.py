@@ -20,6 +20,15 @@ RETRIES_EXHAUSTED = Counter("skald_command_retries_exhausted_total",
                             "Commands refused with command.concurrency after every retry")
 READ_WAIT_TIMEOUTS = Counter("skald_read_wait_timeouts_total",
                              "Reads whose ?position= the read models did not reach in time")
+READ_REBUILD_WAITS = Counter("skald_read_rebuild_waits_total",
+                             "Reads that found their campaign's read models behind its log (Redis "
+                             "lost its data) and waited for the projector instead of answering 404")
+LIVE_STREAMS = Gauge("skald_live_streams", "Live streams open in this process")
+LIVE_LOG_READS = Counter("skald_live_log_reads_total",
+                         "Log reads for live streams: relay gaps and resumes from before a relay's "
+                         "history")
+LIVE_LAGGED = Counter("skald_live_lagged_total",
+                      "Live streams closed (resumably) for falling behind their relay's history")
 PROJECTOR_LAG_EVENTS = Gauge("skald_projector_lag_events",
                              "Events recorded but not yet projected, at the last catch-up")
 PROJECTOR_LAG_SECONDS = Gauge("skald_projector_lag_seconds",

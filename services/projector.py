@@ -41,6 +41,7 @@ Summaries = tuple[dict[str, Summary | None], set[str]]
 HEARTBEAT_SECONDS = 1.0
 LISTED_CAMPAIGNS = 100_000  # campaigns remembered as listed before the memory starts over
 ATTEMPT_SECONDS = 60.0  # one catch-up attempt; a longer one is retried from its checkpoints
+PARALLEL_CAMPAIGNS = 4  # campaigns projected at once (each takes a database connection)
 
 
 class LiveMessage(msgspec.Struct, kw_only=True):
@@ -58,11 +59,13 @@ class LiveMessage(msgspec.Struct, kw_only=True):
 
 class Projector:
     def __init__(self, store: EventStore, redis: Redis, *, publish: Publish | None = None,
-                 batch_size: int = 500, crash_hook: CrashHook | None = None) -> None:
+                 batch_size: int = 500, crash_hook: CrashHook | None = None,
+                 parallel: int = PARALLEL_CAMPAIGNS) -> None:
         self.store = store
         self.redis = redis
         self.publish = publish
         self.batch_size = batch_size
+        self.parallel = parallel
         self.crash_hook = crash_hook or (lambda stage: None)
         self._wake = asyncio.Event()
         self._pending: set[str] = set()
@@ -85,12 +88,34 @@ class Projector:
                                        PARTITIONS, campaigns=campaigns)
         done = await self.checkpoints(heads)
         metrics.PROJECTOR_LAG_EVENTS.set(sum(max(0, head - done[cid]) for cid, head in heads.items()))
-        total = 0
-        for cid, head in heads.items():
-            if head > done[cid]:
+        behind = [(cid, head) for cid, head in heads.items() if head > done[cid]]
+        if len(behind) <= 1 or self.parallel <= 1:
+            total = 0
+            for cid, head in behind:
                 total += await self.project_campaign(cid, head)
                 self.crash_hook("between-campaigns")
-        return total
+            return total
+        # Campaigns are independent (each batch commits with its own checkpoint): several at
+        # once, so a hall of busy tables is not projected one round trip after another.
+        gate = asyncio.Semaphore(self.parallel)
+
+        async def one(cid: str, head: int) -> int:
+            async with gate:
+                applied = await self.project_campaign(cid, head)
+                self.crash_hook("between-campaigns")
+                return applied
+
+        tasks = [asyncio.create_task(one(cid, head)) for cid, head in behind]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+        finally:  # one failed (or this attempt was cancelled): the others stop with it
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        for task in tasks:
+            if not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+        return sum(task.result() for task in tasks if not task.cancelled())
 
     async def project_campaign(self, cid: str, head: int | None = None) -> int:
         """Apply a campaign's events after its checkpoint, batch by batch, up to ``head`` (its
@@ -126,11 +151,11 @@ class Projector:
             self.crash_hook("before-exec")
             await pipe.execute()
         metrics.projected(len(fresh), fresh[-1].recorded_at)
-        await self._write_listings(cid, summaries)
-        if self.publish is not None:
+        if self.publish is not None:  # watchers first: the listings are not what they wait for
             message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
                                   events=[wire_event(ev) for ev in fresh])
             await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
+        await self._write_listings(cid, summaries)
         return len(fresh), fresh[-1].position
 
     async def _write_listings(self, cid: str, summaries: Summaries) -> None:

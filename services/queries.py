@@ -23,13 +23,13 @@ from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithDisplay, Rules
 from services import metrics
 from services import read_models as keys
 from services.codec import visible_to, wire_event
-from services.projector import LiveMessage
+from services.live_relay import entry_of, visible
 
 if TYPE_CHECKING:
     from services.gateway.state import Services
+    from services.stream_auth import Grant
 
 HEARTBEAT_SECONDS = 15.0
-LOG_PAGE = 500
 
 
 class NotReady(DomainError):
@@ -65,11 +65,35 @@ async def wait_for_position(svc: Services, campaign_id: str, position: int | Non
         delay = min(delay * 2, 0.1)
 
 
+async def rebuilt(svc: Services, campaign_id: str) -> bool:
+    """Called when a read model lacks something: were the campaign's read models behind its log
+    (Redis lost its data, or the projector is catching up), so that it was worth reading again?
+
+    Waits (bounded, as ``?position=`` does) until they reach the log's head; raises ``NotReady``
+    (503, ``Retry-After``) when they do not in time, so a campaign that exists never reads as
+    missing while its read models are rebuilt. False when the campaign has no log: a 404 stands."""
+    head = (await svc.store.heads(campaigns=[campaign_id])).get(campaign_id, 0)
+    if head == 0:
+        return False  # no such campaign
+    if await svc.read_models.position(campaign_id) >= head:
+        return True  # caught up meanwhile (or all along): one more read settles it
+    metrics.READ_REBUILD_WAITS.inc()
+    try:
+        await wait_for_position(svc, campaign_id, head)
+    except NotReady:
+        raise NotReady("campaign_id", "read.rebuilding",
+                       f"campaign {campaign_id!r} exists but its read models are being rebuilt; "
+                       "retry shortly") from None
+    return True
+
+
 async def campaign_view(svc: Services, campaign_id: str, user: str,
                         position: int | None = None) -> tuple[dict[str, Any], str]:
     """The campaign view and the user's role in it (not found if absent, forbidden if not a member)."""
     await wait_for_position(svc, campaign_id, position)
     view = await svc.read_models.campaign(campaign_id)
+    if view is None and await rebuilt(svc, campaign_id):
+        view = await svc.read_models.campaign(campaign_id)
     if view is None:
         raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
     role = view.get("members", {}).get(user)
@@ -164,6 +188,8 @@ async def character(svc: Services, user: str, campaign_id: str, character_id: st
                     position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.character(campaign_id, character_id)
+    if found is None and await rebuilt(svc, campaign_id):
+        found = await svc.read_models.character(campaign_id, character_id)
     if found is None:
         raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
     return with_derived(found, view)
@@ -173,6 +199,8 @@ async def encounter(svc: Services, user: str, campaign_id: str, encounter_id: st
                     position: int | None = None) -> dict[str, Any]:
     await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.encounter(campaign_id, encounter_id)
+    if found is None and await rebuilt(svc, campaign_id):
+        found = await svc.read_models.encounter(campaign_id, encounter_id)
     if found is None:
         raise NotFound("encounter_id", "encounter.exists", f"encounter {encounter_id!r} not found")
     return found
@@ -281,11 +309,16 @@ async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0
 
 
 class LiveItem(msgspec.Struct, kw_only=True):
-    """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when idle."""
+    """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when
+    idle; ``lagged`` last when the watcher fell too far behind (resume after ``position``).
 
-    kind: str  # "ready" | "event" | "heartbeat"
+    An event comes as ``raw`` (its JSON, encoded once for every watcher) and its ``type``."""
+
+    kind: str  # "ready" | "event" | "heartbeat" | "lagged"
     data: dict[str, Any] | None = None
     position: int = 0
+    raw: bytes = b""
+    type: str = ""
 
 
 async def live_start(svc: Services, user: str, campaign_id: str,
@@ -297,53 +330,59 @@ async def live_start(svc: Services, user: str, campaign_id: str,
 
 
 async def live(svc: Services, campaign_id: str, role: str, start: int,
-               heartbeat: float = HEARTBEAT_SECONDS) -> AsyncIterator[LiveItem]:
-    """Backfill from the log past ``start``, then relay the live channel without gaps or repeats."""
-    last = start
-    queue: asyncio.Queue[bytes] = asyncio.Queue()
-    async with svc.channels.start_subscription([keys.live_channel(campaign_id)]) as subscriber:
-        async def pump() -> None:
-            async for raw in subscriber.iter_events():
-                await queue.put(raw)
+               heartbeat: float = HEARTBEAT_SECONDS, grant: Grant | None = None
+               ) -> AsyncIterator[LiveItem]:
+    """Backfill past ``start``, then follow the campaign's relay without gaps or repeats.
 
-        pumping = asyncio.create_task(pump())
-        try:
-            yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
-                           position=start)
-            while True:
-                for position, ev in await _from_log(svc, campaign_id, role, last):
-                    last = position
-                    if ev is not None:
-                        yield LiveItem(kind="event", data=ev, position=position)
+    The process's relay for the campaign (``services.live_relay``) reads the live channel once
+    for every watcher; the log is read only for what its history does not hold (a resume from
+    further back). The stream ends when ``grant``'s token is no longer valid, and with a
+    ``lagged`` item when this watcher fell behind what the history holds."""
+    relay, watcher = await svc.relays.join(campaign_id)
+    if grant is not None:
+        grant.watchers.add(watcher)
+    shown = visible(role)
+    metrics.LIVE_STREAMS.inc()
+    try:
+        yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
+                       position=start)
+        last = start
+        # Did this watcher deliver events from the relay's history since it last looked? A
+        # watcher that finds the history moved past it after that was too slow a reader; one
+        # that finds so on waking (a burst larger than the history) or while it backfills from
+        # the log was not, and reads what it needs from the log.
+        delivered = False
+        while grant is None or grant.valid:
+            watcher.wake.clear()
+            entries = relay.since(last)
+            from_relay = entries is not None
+            if entries is None:
+                if delivered and relay.lagged(last):
+                    metrics.LIVE_LAGGED.inc()
+                    yield LiveItem(kind="lagged", position=last)
+                    return
+                entries = [entry_of(wire_event(row)) for row in
+                           await svc.relays.read_log(campaign_id, last)]
+            delivered = False
+            if not entries:
                 try:
-                    raw = await asyncio.wait_for(queue.get(), heartbeat)
+                    async with asyncio.timeout(heartbeat):
+                        await watcher.wake.wait()
                 except TimeoutError:
                     yield LiveItem(kind="heartbeat", position=last)
+                continue
+            for entry in entries:
+                if entry.position <= last:
                     continue
-                message = msgspec.json.decode(raw, type=LiveMessage)
-                if message.after > last:
-                    continue  # we missed something: the next loop reads it from the log
-                for ev in message.events:
-                    if ev["position"] > last:
-                        last = ev["position"]
-                        if visible_to(ev, role):
-                            yield LiveItem(kind="event", data=ev, position=last)
-        finally:
-            pumping.cancel()
-
-
-async def _from_log(svc: Services, campaign_id: str, role: str, last: int
-                    ) -> list[tuple[int, dict[str, Any] | None]]:
-    """Events after ``last`` from the log, each with its wire form (None when hidden from ``role``)."""
-    out: list[tuple[int, dict[str, Any] | None]] = []
-    while True:
-        rows = await svc.store.read_campaign(campaign_id, last, LOG_PAGE)
-        for row in rows:
-            last = row.position
-            ev = wire_event(row)
-            out.append((last, ev if visible_to(ev, role) else None))
-        if len(rows) < LOG_PAGE:
-            return out
+                last = entry.position
+                if shown(entry):
+                    yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type)
+                    delivered = from_relay
+    finally:
+        metrics.LIVE_STREAMS.dec()
+        if grant is not None:
+            grant.watchers.discard(watcher)
+        svc.relays.leave(relay, watcher)
 
 
 # --------------------------------------------------------------------------- fair dice audit

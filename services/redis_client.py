@@ -14,7 +14,7 @@ from collections.abc import AsyncGenerator
 from typing import Any, cast
 
 from litestar.channels.backends.redis import RedisChannelsStreamBackend
-from redis.asyncio import Redis
+from redis.asyncio import BlockingConnectionPool, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
@@ -24,6 +24,9 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
 SOCKET_TIMEOUT_S = 5.0  # well above the live channels' 1-100 ms XREAD blocks
 CONNECT_TIMEOUT_S = 2.0
+BLOCK_MS = 100  # the live channels' XREAD block while idle
+MAX_CONNECTIONS = 100  # per process; more requests at once wait for one of them
+POOL_WAIT_S = 5.0  # how long a request waits for a pooled connection before failing
 RETRIES = 2  # a command that meets a broken connection is sent again at most this often
 
 
@@ -47,7 +50,14 @@ def connect_redis(url: str, **kwargs: Any) -> Redis:
     # the projector answers by reading its checkpoint again), so no batch is applied twice.
     kwargs.setdefault("retry", Retry(ExponentialBackoff(cap=0.2, base=0.02), RETRIES))
     kwargs.setdefault("retry_on_error", [RedisConnectionError])
-    return Redis.from_url(url, **kwargs)
+    # A burst (thousands of live streams opening at once) waits for a pooled connection instead
+    # of failing at once with "Too many connections" (redis-py's default pool), which would be
+    # a 503 while Redis is up.
+    pool = BlockingConnectionPool.from_url(url, max_connections=MAX_CONNECTIONS,
+                                           timeout=POOL_WAIT_S, **kwargs)
+    client = Redis(connection_pool=pool)
+    client.auto_close_connection_pool = True
+    return client
 
 
 class ClusterStreamBackend(RedisChannelsStreamBackend):
@@ -84,4 +94,6 @@ def live_backend(url: str, redis: Redis) -> RedisChannelsStreamBackend:
                                "stream_ttl": 3_600_000}
     if is_cluster_url(url):
         return ClusterStreamBackend(**options)
-    return RedisChannelsStreamBackend(**options)
+    # An idle XREAD waits this long (the stock 1 ms makes an idle process poll Redis a thousand
+    # times a second); a channel subscribed meanwhile is read from its start, so nothing is lost.
+    return RedisChannelsStreamBackend(stream_sleep_no_subscriptions=BLOCK_MS, **options)

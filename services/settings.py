@@ -7,6 +7,9 @@ from pathlib import Path
 
 import msgspec
 
+DEFAULT_RATE_PER_TOKEN = 100  # requests a second: far above a person at a table, far below a bot
+DEFAULT_RATE_PER_USER = 200
+
 
 class Settings(msgspec.Struct, kw_only=True):
     database_url: str | None = None  # SKALD_DATABASE_URL; unset: embedded PostgreSQL
@@ -18,6 +21,10 @@ class Settings(msgspec.Struct, kw_only=True):
     log_format: str = "console"  # SKALD_LOG_FORMAT: json | console
     log_level: str = "info"  # SKALD_LOG_LEVEL
     read_wait_ms: int = 5000  # SKALD_READ_WAIT_MS: how long a read waits for ?position=
+    # Requests a second per token and per user, over every gateway (0: no limit). ``skald serve``
+    # reads them from SKALD_RATE_PER_TOKEN / SKALD_RATE_PER_USER, defaulting to the figures below.
+    rate_per_token: int = 0
+    rate_per_user: int = 0
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -33,4 +40,6 @@ class Settings(msgspec.Struct, kw_only=True):
             log_format=env.get("SKALD_LOG_FORMAT", "console"),
             log_level=env.get("SKALD_LOG_LEVEL", "info"),
             read_wait_ms=int(env.get("SKALD_READ_WAIT_MS", "5000")),
+            rate_per_token=int(env.get("SKALD_RATE_PER_TOKEN", str(DEFAULT_RATE_PER_TOKEN))),
+            rate_per_user=int(env.get("SKALD_RATE_PER_USER", str(DEFAULT_RATE_PER_USER))),
         )

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import math
+from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 import msgspec
@@ -28,7 +29,16 @@ async def require_token(connection: ASGIConnection[Any, Any, Any, Any]) -> None:
     Called from the router's ``before_request`` hook rather than as a Litestar guard: a guard
     gets a fresh copy of the route handler on every request, 5-10% of a command's server time
     in two profiles (``bench/roundtrip.py --profile``)."""
-    connection.state.user = await _user_of(connection)
+    connection.state.user = user = await _user_of(connection)
+    svc: Services = connection.app.state.services
+    if svc.rate_limits.enabled:
+        wait = await svc.rate_limits.wait_for(bearer_token(connection), user)
+        if wait:
+            raise Problem(429, "authorization", "rate.limit",
+                          f"too many requests for this token or user (at most "
+                          f"{svc.rate_limits.per_token or 'unlimited'} a second per token, "
+                          f"{svc.rate_limits.per_user or 'unlimited'} per user); retry after "
+                          "Retry-After seconds", headers={"Retry-After": str(math.ceil(wait))})
 
 
 async def current_user(request: Request[Any, Any, Any]) -> str:
@@ -55,13 +65,6 @@ async def _user_of(request: ASGIConnection[Any, Any, Any, Any]) -> str:
     if user is None:
         raise NotAuthorizedException("the bearer token is not known, has expired or was revoked")
     return user
-
-
-def token_still_names(svc: Services, token: str, user: str) -> Callable[[], Awaitable[bool]]:
-    """A check for long-lived responses: does ``token`` still authenticate ``user``?"""
-    async def check() -> bool:
-        return await svc.tokens.user_for(token) == user
-    return check
 
 
 _QUERY_STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409,

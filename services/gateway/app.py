@@ -11,7 +11,7 @@ from litestar import Litestar, Request, get
 from litestar.channels import ChannelsPlugin
 from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 
-from services import gc_tuning, migrate
+from services import gc_tuning, limits, migrate
 from services.event_store import EventStore
 from services.gateway.access import services_of
 from services.gateway.openapi import drop_framework_400, openapi_config, readiness_responses
@@ -19,17 +19,26 @@ from services.gateway.problems import HANDLERS, problem
 from services.gateway.routes import v1_router
 from services.gateway.state import Services
 from services.gateway.web_client import web_client_router
+from services.live_relay import LiveRelays
 from services.pipeline import CommandPipeline
 from services.projector import Projector
+from services.rate_limits import RateLimits
 from services.read_models import ReadModels
 from services.redis_client import connect_redis, live_backend
 from services.settings import Settings
+from services.stream_auth import StreamAuth
 from services.tokens import TokenBook
 
 # Request counts and latency histograms per route template (``skald_http_*``), from Litestar's
 # own Prometheus middleware; the service's other metrics are in ``services.metrics``.
 HTTP_METRICS = PrometheusConfig(app_name="skald", prefix="skald_http", group_path=True,
                                 exclude=["/metrics"])
+
+
+# Live streams' own connections (relay gaps, resumes, their tokens' checks): never the commands'.
+STREAM_POOL_SIZE = 3
+# The in-process projector's own connections: one for its leases, the rest for campaigns at once.
+PROJECTOR_POOL_SIZE = 5
 
 
 class MetricsController(PrometheusController):
@@ -82,10 +91,16 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:
+        limits.raise_open_files()
         store = await EventStore.connect(settings.database_url or "")
+        stream_store = await EventStore.connect(settings.database_url or "", min_size=1,
+                                                max_size=STREAM_POOL_SIZE)
         app.state.services = Services(
             settings=settings, store=store, redis=redis, read_models=ReadModels(redis),
             pipeline=CommandPipeline(store), tokens=TokenBook(store.pool), channels=channels,
+            relays=LiveRelays(channels, stream_store), stream_auth=StreamAuth(stream_store.pool),
+            stream_store=stream_store,
+            rate_limits=RateLimits(redis, settings.rate_per_token, settings.rate_per_user),
         )
         grpc_server = None
         if settings.grpc_port is not None:
@@ -99,7 +114,12 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             async def publish(channel: str, data: bytes) -> None:
                 await channels.wait_published(data, [channel])
 
-            projector = Projector(store, redis, publish=publish)
+            # Its own connections, as a ``skald projector`` worker has: projecting several
+            # campaigns at once never takes the connections commands need.
+            projector_store = await EventStore.connect(settings.database_url or "", min_size=1,
+                                                       max_size=PROJECTOR_POOL_SIZE)
+            projector = Projector(projector_store, redis, publish=publish,
+                                  parallel=PROJECTOR_POOL_SIZE - 1)
             task = asyncio.create_task(projector.run(stop))
         if tune_gc:
             gc_tuning.tune_after_startup()
@@ -111,6 +131,10 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
                 await grpc_server.stop(5)
             if task is not None:
                 await asyncio.wait([task], timeout=5)
+                await projector_store.close()
+            await app.state.services.stream_auth.close()
+            await app.state.services.relays.close()
+            await stream_store.close()
             await store.close()
             await redis.aclose()
 

@@ -54,6 +54,8 @@ _WHY = {
     413: "The body is larger than the limit",
     415: "The body is not application/json",
     422: "A field or parameter breaks a rule (the problem names both)",
+    429: "Too many requests for this token or user (per second, over every gateway); see "
+         "Retry-After",
     503: "A dependency is not ready, or the read models have not reached ?position= yet",
 }
 
@@ -73,12 +75,13 @@ def readiness_responses() -> dict[int, ResponseSpec]:
 
 def statuses_of(path: str, method: str) -> list[int]:
     """The refusals an operation under /v1 gives: every one checks the token and its parameters
-    (and answers 503 while PostgreSQL, which holds the tokens, is down); campaign reads check
+    (and answers 503 while PostgreSQL, which holds the tokens, is down) and its rate (429);
+    campaign reads check
     the role; a body can be malformed, too large or not JSON; a command, and the odds of a
     check the character's state does not allow (more Fortune than it has), can conflict.
     ``tests/integration/test_openapi_responses.py`` provokes each of them, operation by
     operation."""
-    codes = [401, 422, 503]
+    codes = [401, 422, 429, 503]
     if "{campaign_id" in path or path.startswith("/rulesets/{"):
         codes += [403, 404]
     if method == "POST":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import AsyncGenerator
 from typing import Annotated, Any, Union
 from urllib.parse import quote
 
@@ -22,7 +22,6 @@ from services.gateway.access import (
     current_user,
     require_token,
     services_of,
-    token_still_names,
 )
 from services.gateway.audit_routes import export_campaign, verify
 from services.gateway.body import MAX_BODY_BYTES, check_id, limit_body
@@ -31,7 +30,6 @@ from services.gateway.odds_routes import odds_routes
 from services.gateway.openapi import document_problems
 from services.gateway.problems import Problem
 from services.gateway.state import Services
-from services.tokens import while_valid
 
 Position = Annotated[int | None, QueryParameter(name="position", ge=1, le=INT64_MAX, required=False,
                                             description="wait until the read models reach this position")]
@@ -158,29 +156,37 @@ async def live(
         resume = int(text)
     user = await current_user(request)
     role, start = await answer(queries.live_start(svc, user, campaign_id, resume))
-    still_valid = token_still_names(svc, bearer_token(request), user)
-    return ServerSentEvent(_live_events(svc, campaign_id, role, start, still_valid))
+    return ServerSentEvent(_live_events(svc, campaign_id, role, start, bearer_token(request), user))
 
 
-async def _live_events(svc: Services, campaign_id: FromPath[str], role: str, start: int,
-                       still_valid: Callable[[], Awaitable[bool]],
-                       ) -> AsyncGenerator[ServerSentEventMessage, None]:
+async def _live_events(svc: Services, campaign_id: str, role: str, start: int, token: str,
+                       user: str) -> AsyncGenerator[ServerSentEventMessage, None]:
     """The shared live stream (backfill, then relay; see ``queries.live``) as server-sent
-    events; it ends within about a second of its token being revoked or expiring."""
-    items = queries.live(svc, campaign_id, role, start, heartbeat=HEARTBEAT_SECONDS)
-    async for item in while_valid(items, still_valid):
-        if item.kind == "ready":
-            yield ServerSentEventMessage(event="ready", data=msgspec.json.encode(item.data).decode(),
-                                         id=str(start))
-        elif item.kind == "event" and item.data is not None:
-            yield _sse(item.data)
-        else:
-            yield ServerSentEventMessage(comment="keep-alive")
+    events; it ends within about a second of its token being revoked or expiring, and with a
+    ``lagged`` event (resume from its id) when the client stopped reading for too long."""
+    grant = svc.stream_auth.hold(token, user)
+    try:
+        async for item in queries.live(svc, campaign_id, role, start,
+                                       heartbeat=HEARTBEAT_SECONDS, grant=grant):
+            if item.kind == "event":
+                yield ServerSentEventMessage(event=item.type, data=item.raw.decode(),
+                                             id=str(item.position))
+            elif item.kind == "ready":
+                yield ServerSentEventMessage(event="ready",
+                                             data=msgspec.json.encode(item.data).decode(),
+                                             id=str(start))
+            elif item.kind == "lagged":
+                yield ServerSentEventMessage(
+                    event="lagged", id=str(item.position),
+                    data=msgspec.json.encode({"after": item.position, "detail": LAGGED}).decode())
+            else:
+                yield ServerSentEventMessage(comment="keep-alive")
+    finally:
+        svc.stream_auth.release(grant)
 
 
-def _sse(ev: dict[str, Any]) -> ServerSentEventMessage:
-    return ServerSentEventMessage(event=ev["type"], data=msgspec.json.encode(ev).decode(),
-                                  id=str(ev["position"]))
+LAGGED = ("this stream fell too far behind its campaign and was closed; "
+          "reconnect with Last-Event-ID (or ?after=) set to this event's id")
 
 
 @get("/campaigns/{campaign_id:str}/encounters/{encounter_id:str}", summary="One encounter")

@@ -8,9 +8,12 @@ from litestar.channels import ChannelsPlugin
 from redis.asyncio import Redis
 
 from services.event_store import EventStore
+from services.live_relay import LiveRelays
 from services.pipeline import CommandPipeline
+from services.rate_limits import RateLimits
 from services.read_models import ReadModels
 from services.settings import Settings
+from services.stream_auth import StreamAuth
 from services.tokens import TokenBook
 
 
@@ -23,3 +26,7 @@ class Services:
     pipeline: CommandPipeline
     tokens: TokenBook
     channels: ChannelsPlugin
+    relays: LiveRelays  # one relay per campaign with local watchers (services.live_relay)
+    stream_auth: StreamAuth  # open streams' tokens, checked together
+    stream_store: EventStore  # the streams' own small pool: backfills never take the commands'
+    rate_limits: RateLimits  # per token and per user, shared by every gateway through Redis

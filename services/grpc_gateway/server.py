@@ -332,7 +332,7 @@ class Gateway:
                 user = await self.user(context)
                 token = self.token(context)
                 req = self.parse(rpc, raw)
-                items = await self.open_stream(rpc, req, user)
+                items = await self.open_stream(rpc, req, user, token)
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -342,15 +342,24 @@ class Gateway:
             async def still_valid() -> bool:
                 return await self.svc.tokens.user_for(token) == user
 
-            # An open stream ends within about a second of its token being revoked or expiring.
-            async for item in while_valid(items, still_valid):
-                yield self.codec.to_proto(reply, item).SerializeToString()
-            if not await still_valid():
-                await self.fail(context, _TOKEN_REFUSED, rpc)
+            # An open stream ends within about a second of its token being revoked or expiring:
+            # Subscribe through its grant (``services.stream_auth``), an export by polling.
+            if rpc.name != "Subscribe":
+                items = while_valid(items, still_valid)
+            try:
+                async for item in items:
+                    yield self.codec.to_proto(reply, item).SerializeToString()
+                if rpc.name != "Subscribe" and not await still_valid():
+                    raise _TOKEN_REFUSED
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                await self.fail(context, exc, rpc)
 
         return handle
 
-    async def open_stream(self, rpc: s.Rpc, req: Any, user: str) -> AsyncIterator[dict[str, Any]]:
+    async def open_stream(self, rpc: s.Rpc, req: Any, user: str,
+                          token: str) -> AsyncIterator[dict[str, Any]]:
         """Check the call, then return the stream of replies (as dicts)."""
         if rpc.name == "ExportCampaign":
             lines = await queries.export(self.svc, user, req.campaign_id)
@@ -363,11 +372,23 @@ class Gateway:
         role, start = await queries.live_start(self.svc, user, req.campaign_id, req.after)
 
         async def live() -> AsyncIterator[dict[str, Any]]:
-            async for item in queries.live(self.svc, req.campaign_id, role, start):
-                if item.kind == "heartbeat":
-                    yield {"heartbeat": {"position": item.position}}
-                else:
-                    yield {item.kind: item.data}
+            grant = self.svc.stream_auth.hold(token, user)
+            try:
+                async for item in queries.live(self.svc, req.campaign_id, role, start, grant=grant):
+                    if item.kind == "event":
+                        yield {"event": msgspec.json.decode(item.raw)}
+                    elif item.kind == "heartbeat":
+                        yield {"heartbeat": {"position": item.position}}
+                    elif item.kind == "lagged":
+                        raise Refused("unavailable", "after", "live.kept-up",
+                                      "the stream fell too far behind its campaign and was "
+                                      f"closed; subscribe again with after={item.position}")
+                    else:
+                        yield {item.kind: item.data}
+                if not grant.valid:
+                    raise _TOKEN_REFUSED
+            finally:
+                self.svc.stream_auth.release(grant)
 
         return live()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -22,7 +23,7 @@ from domain.rulesets.wish.authority import AUTHORITY
 from domain.rulesets.wish.decide_health import settle
 from domain.rulesets.wish.display import DISPLAY
 from domain.rulesets.wish.evolve import evolve as fold
-from domain.rulesets.wish.faces import DICE
+from domain.rulesets.wish.faces import DICE, ORDER
 from domain.rulesets.wish.options import parse_options
 
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
@@ -42,7 +43,19 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False,
     if sum(pool.values()) > MAX_ODDS_DICE:
         raise DomainError("pool", "wish.odds.size",
                           f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
-    return odds_module.view(odds_module.odds(pool, downgrade=downgrade, depth=depth))
+    normalised = tuple((code, pool[code]) for code in ORDER if pool.get(code, 0))
+    return _odds_of(normalised, downgrade, depth)
+
+
+ODDS_CACHE_SIZE = 1024  # pools remembered; a pool's odds never change, so any of them may be
+
+
+@functools.lru_cache(maxsize=ODDS_CACHE_SIZE)
+def _odds_of(pool: tuple[tuple[str, int], ...], downgrade: bool, depth: int) -> c.OddsView:
+    """The odds of a normalised pool (its dice in ``ORDER``, none of count 0): a pure function
+    of it, so computed once and then read from a bounded LRU cache. The view returned is shared
+    by every caller asking for the same pool: read it, never change it."""
+    return odds_module.view(odds_module.odds(dict(pool), downgrade=downgrade, depth=depth))
 
 
 _COUNT = re.compile(r"[0-9]{1,3}")

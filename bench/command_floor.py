@@ -1,0 +1,135 @@
+"""The command path against its physical floor, in one run on one service.
+
+A ``RollDice`` cannot beat one HTTP round trip plus one durable commit. Against the gateway of
+``bench/roundtrip.py`` (uvloop + httptools, projector in-process, as ``skald serve``) on an
+embedded PostgreSQL and Redis, one at a time, each figure a median:
+
+* ``GET /healthz``: the HTTP round trip (lean keep-alive client);
+* one one-row ``INSERT`` (autocommit: a durable commit) on the service's own PostgreSQL, asyncpg,
+  one connection: the commit floor;
+* ``RollDice`` over HTTP;
+* ``RollDice`` through ``CommandPipeline.execute_as`` in this process (same database, no HTTP,
+  no token check): the command's database work and decide;
+* ``skald_append_item`` alone is in ``bench/commit_cost.py``.
+
+It prints the ratio ``RollDice`` / (healthz + commit) (issue 24's target: at most 1.5x) and how
+the gap splits: HTTP and the gateway (HTTP ``RollDice`` less the in-process one) against the
+pipeline beyond one commit (in-process ``RollDice`` less the commit). Printed, never asserted.
+
+Run from the repository root: ``python -m bench.command_floor [--calls 400]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+import asyncpg
+import msgspec
+
+from bench.lean_http import LeanHttp
+from bench.roundtrip import fresh_database, start_server
+from contracts.commands import ENVELOPES
+from services.event_store import EventStore
+from services.logging import configure as configure_logging
+from services.pipeline import CommandPipeline
+from services.tokens import create_token
+
+
+async def median_ms(call: object, calls: int) -> float:
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        await call()  # type: ignore[operator]
+        times.append(time.perf_counter() - start)
+    return statistics.median(times) * 1000
+
+
+async def run(url: str, redis_url: str, calls: int) -> None:
+    proc, port, _ = start_server(url, redis_url)
+    try:
+        conn = await asyncpg.connect(url)
+        token = await create_token(conn, "floor")
+        await conn.execute("CREATE TABLE IF NOT EXISTS floor_probe (id bigserial PRIMARY KEY, v int)")
+        http = LeanHttp(port)
+        auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+        created = await http.request("POST", "/v1/commands", auth, msgspec.json.encode(
+            {"command_id": "floor-c", "type": "CreateCampaign",
+             "payload": {"campaign_id": "floor", "name": "Floor"}}))
+        assert created[0] == 200
+
+        async def healthz() -> None:
+            await http.request("GET", "/healthz", {})
+
+        async def commit() -> None:
+            await conn.execute("INSERT INTO floor_probe (v) VALUES (1)")
+
+        async def roll_http() -> None:
+            body = msgspec.json.encode({"command_id": f"h-{uuid.uuid4().hex[:12]}", "type": "RollDice",
+                                        "payload": {"campaign_id": "floor", "expression": "2d6"}})
+            await http.request("POST", "/v1/commands", auth, body)
+
+        store = await EventStore.connect(url, min_size=1, max_size=2)
+        pipeline = CommandPipeline(store)
+        envelope_type = ENVELOPES["RollDice"]
+
+        async def roll_pipeline() -> None:
+            envelope = msgspec.convert({"command_id": f"p-{uuid.uuid4().hex[:12]}", "type": "RollDice",
+                                        "payload": {"campaign_id": "floor", "expression": "2d6"}},
+                                       envelope_type)
+            await pipeline.execute_as(envelope, "floor")
+
+        for warm in (healthz, commit, roll_http, roll_pipeline):
+            await median_ms(warm, 30)
+        figures = {}
+        for _ in range(2):  # interleaved rounds, each figure's best median: the machine is shared
+            for name, call in (("healthz", healthz), ("commit", commit), ("http", roll_http),
+                               ("pipeline", roll_pipeline)):
+                got = await median_ms(call, calls)
+                figures[name] = min(figures.get(name, got), got)
+        await store.close()
+        await http.close()
+        await conn.close()
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+    floor = figures["healthz"] + figures["commit"]
+    print(f"GET /healthz p50                         {figures['healthz']:7.3f} ms")
+    print(f"one-row INSERT + COMMIT p50 (asyncpg)    {figures['commit']:7.3f} ms")
+    print(f"floor (healthz + commit)                 {floor:7.3f} ms")
+    print(f"RollDice over HTTP p50, 1 in flight      {figures['http']:7.3f} ms   "
+          f"{figures['http'] / floor:.2f}x the floor (target <= 1.5x)")
+    print(f"RollDice in-process pipeline p50         {figures['pipeline']:7.3f} ms")
+    print(f"  HTTP + gateway (HTTP less in-process)  {figures['http'] - figures['pipeline']:7.3f} ms"
+          f"   (healthz alone: {figures['healthz']:.3f})")
+    print(f"  pipeline beyond one commit             {figures['pipeline'] - figures['commit']:7.3f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--calls", type=int, default=400)
+    opts = parser.parse_args()
+    assert 1 <= opts.calls <= 5000, "bounded runs only"
+    configure_logging(level="warning")
+    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+
+    with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
+        pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))
+        try:
+            admin_url = pg.start()
+            redis_url = redis.start()
+            url = asyncio.run(fresh_database(admin_url))
+            import uvloop
+            uvloop.run(run(url, redis_url, opts.calls))
+        finally:
+            redis.stop()
+            pg.stop()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,340 @@
+"""Live tables at convention scale: N campaigns x M watchers on one gateway process, with commands.
+
+One server process (the gateway of ``bench/roundtrip.py``: uvicorn with uvloop and httptools,
+its projector in-process, as ``skald serve``) on an embedded PostgreSQL and Redis; this process
+is every client. Each campaign has a GM, three players and an observer (one token each); its M
+watchers follow ``GET /v1/campaigns/{id}/live`` with those tokens in turn. One ``RollDice`` per
+campaign every ``campaigns / rate`` seconds (open loop, each campaign on its own keep-alive
+connection), in two phases of the same run:
+
+1. ``baseline``: the commands with no stream open;
+2. ``streams``: the same commands with every stream open.
+
+Printed, each beside its target (never asserted):
+
+* streams opened of those asked for (every open answered, no 503);
+* delivery: every watcher sees every roll of its campaign exactly once and in order; latency from
+  the command's reply at the client to the event at the watcher, p50 and p99;
+* command latency p50/p99 in each phase and the p99 ratio streams/baseline;
+* memory per idle stream: the server's RSS after opening them, less before, per stream;
+* the server's live log reads (relay gaps and backfills) over the run.
+
+Loops are bounded in count and time; only 127.0.0.1 is used. Run from the repository root:
+``python -m bench.live_fanout [--campaigns 250 --watchers 20 --rate 125 --seconds 20]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import os
+import re
+import statistics
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import asyncpg
+import msgspec
+
+from bench.lean_http import LeanHttp
+from bench.measuring import cpu_seconds
+from bench.roundtrip import fresh_database, start_server
+from services.logging import configure as configure_logging
+from services.tokens import create_token
+
+ROLES = ("gm", "p0", "p1", "p2", "obs")  # one token each per campaign; watchers take them in turn
+OPEN_AT_ONCE = 200  # stream opens in flight
+OPEN_TIMEOUT = 60.0
+
+
+@dataclass
+class Watcher:
+    campaign: int
+    ready: asyncio.Event = field(default_factory=asyncio.Event)
+    seen: list[tuple[int, float]] = field(default_factory=list)  # (position, arrival)
+    failed: str = ""
+
+
+def rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def follow(port: int, token: str, cid: str, watcher: Watcher, stop: asyncio.Event) -> None:
+    """One SSE stream over a raw socket: record (position, arrival) of each DiceRolled."""
+    try:
+        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    except OSError as err:
+        watcher.failed = f"connect: {err}"
+        watcher.ready.set()
+        return
+    try:
+        writer.write(f"GET /v1/campaigns/{cid}/live HTTP/1.1\r\nHost: bench\r\n"
+                     f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n".encode())
+        status = await reader.readline()
+        if b" 200 " not in status:
+            watcher.failed = status.decode().strip()
+            watcher.ready.set()
+            return
+        event, ident = b"", b""
+        while not stop.is_set():
+            line = await reader.readline()
+            if not line:
+                break
+            line = line.rstrip(b"\r\n")
+            if line.startswith(b"event: "):
+                event = line[7:]
+            elif line.startswith(b"id: "):
+                ident = line[4:]
+            elif not line and (event or ident):
+                if event == b"ready":
+                    watcher.ready.set()
+                elif event == b"DiceRolled":
+                    watcher.seen.append((int(ident), time.perf_counter()))
+                event, ident = b"", b""
+    except (OSError, asyncio.IncompleteReadError, ValueError) as err:
+        watcher.failed = f"{type(err).__name__}: {err}"
+    finally:
+        watcher.ready.set()
+        writer.close()
+
+
+async def setup(port: int, url: str, campaigns: int) -> dict[tuple[int, str], str]:
+    """Campaigns hall-0.. with a GM, three players and an observer; returns each one's token."""
+    conn = await asyncpg.connect(url)
+    try:
+        tokens = {(c, role): await create_token(conn, f"{role}-{c}")
+                  for c in range(campaigns) for role in ROLES}
+    finally:
+        await conn.close()
+    queue: asyncio.Queue[int] = asyncio.Queue()
+    for c in range(campaigns):
+        queue.put_nowait(c)
+    last_position = 0
+
+    async def worker() -> None:
+        nonlocal last_position
+        http = LeanHttp(port)
+        try:
+            while not queue.empty():
+                c = queue.get_nowait()
+                auth = {"Authorization": f"Bearer {tokens[c, 'gm']}", "Content-Type": "application/json"}
+                cid = f"hall-{c}"
+                steps = [("CreateCampaign", {"campaign_id": cid, "name": f"Table {c}"})]
+                steps += [("AddMember", {"campaign_id": cid, "user": f"{role}-{c}",
+                                         "role": "observer" if role == "obs" else "player"})
+                          for role in ROLES[1:]]
+                for k, (kind, payload) in enumerate(steps):
+                    body = msgspec.json.encode({"command_id": f"setup-{c}-{k}", "type": kind,
+                                                "payload": payload})
+                    _, reply = await http.request("POST", "/v1/commands", auth, body)
+                    last_position = max(last_position, msgspec.json.decode(reply)["position"])
+        finally:
+            await http.close()
+
+    await asyncio.gather(*(worker() for _ in range(32)))
+    http = LeanHttp(port)  # every campaign's read model is there before streams start from it
+    try:
+        for c in range(campaigns):
+            await http.request("GET", f"/v1/campaigns/hall-{c}?position=1",
+                               {"Authorization": f"Bearer {tokens[c, 'gm']}"})
+    finally:
+        await http.close()
+    return tokens
+
+
+async def command_load(port: int, tokens: dict[tuple[int, str], str], campaigns: int,
+                       rate: float, seconds: float, tag: str
+                       ) -> tuple[list[float], dict[tuple[int, int], float], int]:
+    """Each campaign rolls every ``campaigns / rate`` s for ``seconds``; returns latencies (s),
+    each roll's (campaign, position) -> reply time, and refusals."""
+    period = campaigns / rate
+    latencies: list[float] = []
+    acked: dict[tuple[int, int], float] = {}
+    refusals = 0
+    start = time.perf_counter() + 0.2
+
+    async def table(c: int) -> None:
+        nonlocal refusals
+        http = LeanHttp(port)
+        auth = {"Authorization": f"Bearer {tokens[c, 'gm']}", "Content-Type": "application/json"}
+        try:
+            for k in range(int(seconds / period)):
+                due = start + (c / campaigns + k) * period
+                await asyncio.sleep(max(0.0, due - time.perf_counter()))
+                body = msgspec.json.encode({"command_id": f"{tag}-{c}-{k}", "type": "RollDice",
+                                            "payload": {"campaign_id": f"hall-{c}",
+                                                        "expression": "2d6"}})
+                sent = time.perf_counter()
+                try:
+                    _, reply = await asyncio.wait_for(
+                        http.request("POST", "/v1/commands", auth, body), 30)
+                except (RuntimeError, TimeoutError, OSError) as err:
+                    refusals += 1
+                    if refusals <= 3:
+                        print(f"  refused: {err}")
+                    await http.close()
+                    http = LeanHttp(port)
+                    continue
+                done = time.perf_counter()
+                latencies.append(done - sent)
+                acked[c, msgspec.json.decode(reply)["position"]] = done
+        finally:
+            await http.close()
+
+    await asyncio.gather(*(table(c) for c in range(campaigns)))
+    return latencies, acked, refusals
+
+
+async def metric(port: int, name: str) -> float:
+    http = LeanHttp(port)
+    try:
+        _, text = await http.request("GET", "/metrics", {})
+    finally:
+        await http.close()
+    found = re.search(rf"^{name} ([0-9.e+]+)$", text.decode(), re.M)
+    return float(found.group(1)) if found else float("nan")
+
+
+async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
+    proc, port, _ = start_server(url, redis_url)
+    try:
+        began = time.perf_counter()
+        tokens = await setup(port, url, opts.campaigns)
+        print(f"setup: {opts.campaigns} campaigns, {len(tokens)} tokens in "
+              f"{time.perf_counter() - began:.1f} s")
+        cpu_at = (cpu_seconds(proc.pid) or 0.0, time.perf_counter())
+        base_lat, _, base_refused = await command_load(port, tokens, opts.campaigns, opts.rate,
+                                                       opts.baseline_seconds, "base")
+        print(f"baseline phase: server CPU "
+              f"{((cpu_seconds(proc.pid) or 0.0) - cpu_at[0]) / (time.perf_counter() - cpu_at[1]):.2f}"
+              f" s/s, load average {os.getloadavg()[0]:.1f}")
+        rss_before = rss_kib(proc.pid)
+        reads_before = await metric(port, "skald_live_log_reads_total")
+        stop = asyncio.Event()
+        watchers = [Watcher(c) for c in range(opts.campaigns) for _ in range(opts.watchers)]
+        gate = asyncio.Semaphore(OPEN_AT_ONCE)
+        tasks: list[asyncio.Task[None]] = []
+        opening = time.perf_counter()
+
+        async def open_one(i: int, w: Watcher) -> None:
+            async with gate:
+                token = tokens[w.campaign, ROLES[i % len(ROLES)]]
+                tasks.append(asyncio.create_task(follow(port, token, f"hall-{w.campaign}", w, stop)))
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(w.ready.wait(), OPEN_TIMEOUT)
+
+        await asyncio.gather(*(open_one(i, w) for i, w in enumerate(watchers)))
+        opened = sum(1 for w in watchers if w.ready.is_set() and not w.failed)
+        print(f"opened {opened} of {len(watchers)} streams in {time.perf_counter() - opening:.1f} s")
+        for w in [w for w in watchers if w.failed][:3]:
+            print(f"  refused stream: {w.failed}")
+        await asyncio.sleep(2.0)  # idle streams: the memory they hold
+        rss_idle = rss_kib(proc.pid)
+        cpu_at = (cpu_seconds(proc.pid) or 0.0, time.process_time(), time.perf_counter())
+        lat, acked, refused = await command_load(port, tokens, opts.campaigns, opts.rate,
+                                                 opts.seconds, "live")
+        wall = time.perf_counter() - cpu_at[2]
+        print(f"streams phase: server CPU {((cpu_seconds(proc.pid) or 0.0) - cpu_at[0]) / wall:.2f}"
+              f" s/s, client CPU {(time.process_time() - cpu_at[1]) / wall:.2f} s/s, "
+              f"load average {os.getloadavg()[0]:.1f}")
+        await asyncio.sleep(1.0)  # the last events reach the watchers
+        stop.set()
+        reads = await metric(port, "skald_live_log_reads_total") - reads_before
+        print(f"projector lag at the end: {await metric(port, 'skald_projector_lag_seconds'):.3f} s "
+              "(the newest event's age when its batch was projected)")
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
+               rss_before, rss_idle, reads)
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=15)
+
+
+def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_lat: list[float],
+           lat: list[float], acked: dict[tuple[int, int], float], refused: int,
+           rss_before: int, rss_idle: int, reads: float) -> None:
+    wanted: dict[int, list[int]] = {}
+    for c, position in sorted(acked):
+        wanted.setdefault(c, []).append(position)
+    wrong = 0
+    delivery: list[float] = []
+    for w in watchers:
+        if w.failed or not w.ready.is_set():
+            continue
+        got = [p for p, _ in w.seen]
+        if got != wanted.get(w.campaign, []):
+            wrong += 1
+        for p, arrived in w.seen:
+            if (w.campaign, p) in acked:
+                delivery.append(max(0.0, arrived - acked[w.campaign, p]))
+    base99, live99 = pct(base_lat, 0.99), pct(lat, 0.99)
+    ms = 1000.0
+    rows = [
+        ("streams opened", f"{opened} of {len(watchers)}", f"{len(watchers)}"),
+        ("watchers not seeing every roll once, in order", f"{wrong}", "0"),
+        ("delivery p50 / p99 (reply -> watcher)",
+         f"{pct(delivery, 0.5) * ms:.1f} / {pct(delivery, 0.99) * ms:.1f} ms", "p99 <= 100 ms"),
+        ("command p50 / p99 without streams",
+         f"{statistics.median(base_lat) * ms:.2f} / {base99 * ms:.2f} ms", ""),
+        ("command p50 / p99 with streams",
+         f"{statistics.median(lat) * ms:.2f} / {live99 * ms:.2f} ms", ""),
+        ("command p99 with / without", f"{live99 / base99:.2f}x", "<= 1.5x"),
+        ("commands refused or failed", f"{refused}", "0"),
+        ("server memory per idle stream", f"{(rss_idle - rss_before) / max(1, opened):.1f} KiB", ""),
+        ("live log reads (gaps, backfills)", f"{reads:.0f}", "not per watcher per event"),
+    ]
+    print(f"\nlive fan-out: {opts.campaigns} campaigns x {opts.watchers} watchers, "
+          f"{opts.rate:g} commands/s for {opts.seconds:g} s (baseline {opts.baseline_seconds:g} s)")
+    width = max(len(r[0]) for r in rows)
+    print(f"{'':{width}}  {'measured':>24}  target")
+    for name, value, target in rows:
+        print(f"{name:{width}}  {value:>24}  {target}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--campaigns", type=int, default=250)
+    parser.add_argument("--watchers", type=int, default=20)
+    parser.add_argument("--rate", type=float, default=125.0, help="commands/s, all campaigns")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--baseline-seconds", type=float, default=10.0)
+    opts = parser.parse_args()
+    assert opts.seconds <= 120 and opts.baseline_seconds <= 120, "bounded runs only"
+    configure_logging(level="warning")
+    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+
+    with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
+        pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))
+        try:
+            admin_url = pg.start()
+            redis_url = redis.start()
+            url = asyncio.run(fresh_database(admin_url))
+            import uvloop
+            uvloop.run(run(url, redis_url, opts))
+        finally:
+            redis.stop()
+            pg.stop()
+
+
+if __name__ == "__main__":
+    main()
