@@ -18,6 +18,9 @@ class Settings(msgspec.Struct, kw_only=True):
     log_format: str = "console"  # SKALD_LOG_FORMAT: json | console
     log_level: str = "info"  # SKALD_LOG_LEVEL
     read_wait_ms: int = 5000  # SKALD_READ_WAIT_MS: how long a read waits for ?position=
+    # SKALD_CORS_ORIGINS: browser origins on other hosts that may call the API, separated by
+    # commas (``https://table.example.org,http://localhost:5173``; ``*``: any). Unset: none.
+    cors_origins: list[str] = []
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -33,4 +36,6 @@ class Settings(msgspec.Struct, kw_only=True):
             log_format=env.get("SKALD_LOG_FORMAT", "console"),
             log_level=env.get("SKALD_LOG_LEVEL", "info"),
             read_wait_ms=int(env.get("SKALD_READ_WAIT_MS", "5000")),
+            cors_origins=[o.strip() for o in env.get("SKALD_CORS_ORIGINS", "").split(",")
+                          if o.strip()],
         )

@@ -14,6 +14,7 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from services import gc_tuning, migrate
 from services.event_store import EventStore
 from services.gateway.access import services_of
+from services.gateway.cors import cors_config
 from services.gateway.openapi import (
     document_success,
     drop_framework_400,
@@ -127,6 +128,7 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
         plugins=[channels],
         exception_handlers=HANDLERS,
         openapi_config=openapi_config(),
+        cors_config=cors_config(settings.cors_origins),
         debug=False,
     )
     drop_framework_400(app)
