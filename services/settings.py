@@ -1,4 +1,4 @@
-"""Configuration from environment variables (documented in the README)."""
+"""Configuration from environment variables (documented in docs/operations.md)."""
 
 from __future__ import annotations
 
