@@ -5,7 +5,9 @@ modules type-check against TypeScript types generated from the same document."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib
+import io
 import sys
 from pathlib import Path
 from typing import Any
@@ -61,12 +63,15 @@ async def _walkthrough(api: Api, base_url: str) -> None:
     from skald_client import AuthenticatedClient, models
     from skald_client.api.default import (
         execute_command,
+        export_campaign,
         get_campaign,
         get_character,
         get_events,
         get_members,
         get_rolls,
+        verify_export,
     )
+    from skald_client.types import File
 
     tokens = {user: await api.token(user) for user in ("ann", "bob", "olga")}
     clients = {user: AuthenticatedClient(base_url=base_url, token=token)
@@ -128,6 +133,13 @@ async def _walkthrough(api: Api, base_url: str) -> None:
     assert isinstance(page, models.EventPage) and len(page.events) == 5 and page.more
     for body in (campaign, members, zee, olga_rolls, ann_rolls, page):
         assert undocumented(body) == [], body
+    # The export (JSON Lines) read as bytes and sent back to /v1/verify as JSON Lines.
+    exported = await export_campaign.asyncio_detailed(cid, client=clients["ann"])
+    assert exported.status_code == 200 and exported.content.count(b"\n") >= 10
+    report = await asyncio.to_thread(verify_export.sync, client=AuthenticatedClient(
+        base_url=base_url, token=tokens["bob"]), body=File(payload=io.BytesIO(exported.content)))
+    assert isinstance(report, models.VerifyReport) and report.ok, report
+    assert undocumented(report) == []
     # A refusal parses as the documented problem, naming the field and the rule.
     refused = await execute_command.asyncio(client=clients["bob"], body=models.RollDiceCommand(
         command_id="walk-11", type_="RollDice",
