@@ -11,6 +11,7 @@ every one of these bodies into the generated client's models, and
 from __future__ import annotations
 
 import importlib
+import pkgutil
 from typing import Any
 
 import msgspec
@@ -84,8 +85,6 @@ def ruleset_struct(ruleset_id: str, name: str) -> type[msgspec.Struct] | None:
 
 
 def _from_submodules(mod: Any, name: str) -> type[msgspec.Struct] | None:
-    import pkgutil
-
     for info in pkgutil.iter_modules(getattr(mod, "__path__", [])):
         sub = importlib.import_module(f"{mod.__name__}.{info.name}")
         found = getattr(sub, name, None)
@@ -99,12 +98,13 @@ def pascal(ruleset_id: str) -> str:
     return "".join(part[:1].upper() + part[1:] for part in ruleset_id.replace("_", "-").split("-"))
 
 
+TABLE_EXAMPLE = {"table_id": "main", "name": "Main table", "gms": ["ann"], "seated": ["hero"],
+                 "sessions": [{"session_id": "main-1", "number": 1, "active": True}]}
 CAMPAIGN_EXAMPLE = {
     "campaign_id": "c-7f3a", "name": "The Long Road", "ruleset": "wish", "options": {},
     "created_by": "ann", "seed_commitment": "9c1e...e2", "members": [
         {"user": "ann", "role": "gm"}, {"user": "bob", "role": "player"}],
-    "tables": [{"table_id": "main", "name": "Main table", "gms": ["ann"], "seated": ["hero"],
-                "sessions": [{"session_id": "main-1", "number": 1, "active": True}]}],
+    "tables": [TABLE_EXAMPLE],
     "reveal_seed_at_session_end": False, "epoch": 1, "commitments": {"1": "9c1e...e2"},
     "revealed_seeds": {}, "revealed_rolls": [], "retconned": [], "position": 7}
 EVENT_EXAMPLE = {
@@ -160,8 +160,8 @@ def success_responses() -> dict[str, ResponseSpec]:
                             CAMPAIGN_EXAMPLE),
         "get_members": _ok(list[Member], "Members and roles, by user",
                            CAMPAIGN_EXAMPLE["members"]),
-        "get_tables": _ok(list[TableState], "The campaign's tables", CAMPAIGN_EXAMPLE["tables"]),
-        "get_table": _ok(TableState, "One table", CAMPAIGN_EXAMPLE["tables"][0]),  # type: ignore[index]
+        "get_tables": _ok(list[TableState], "The campaign's tables", [TABLE_EXAMPLE]),
+        "get_table": _ok(TableState, "One table", TABLE_EXAMPLE),
         "get_characters": _ok(list[CharacterView], "The campaign's characters"),
         "get_character": _ok(CharacterView, "One character: its folded state, its sheet, and "
                              "what its ruleset derives from the sheet"),
