@@ -1,10 +1,20 @@
 #!/usr/bin/env python3
 """Run Skald from a fresh checkout with nothing but Python 3.11+.
 
-    python3 skald.py serve      # the service, on embedded PostgreSQL and Redis
-    python3 skald.py test       # the whole test suite
-    python3 skald.py fuzz       # the OpenAPI fuzz run (bench/fuzz.py; --requests N)
-    python3 skald.py <command>  # any other `skald` command (token, migrate, projections, ...)
+usage: python3 skald.py COMMAND [ARGS]   (python3 skald.py COMMAND --help: its options)
+
+commands:
+  serve                   the service (HTTP, gRPC, the projector) on embedded PostgreSQL and Redis
+  projector               projector workers only (no gateway)
+  migrate                 apply database migrations
+  token create|list|revoke  manage API tokens
+  projections rebuild     drop and rebuild the read models from the log
+  export CAMPAIGN         write a campaign's event log as JSON Lines
+  import FILE             load an export into a store without that campaign
+  verify FILE             check an export with no database; non-zero on failure
+  proto generate          regenerate the gRPC contract (contracts/proto) from the Structs
+  test [PYTEST ARGS]      the test suite (pytest)
+  fuzz [--requests N]     the OpenAPI fuzz run (bench/fuzz.py)
 
 On first use (and whenever the pinned dependencies change) it creates a
 virtual environment in .venv and installs the project into it.

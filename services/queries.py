@@ -267,6 +267,10 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
     if found is None:
         raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
     check = dict(check)
+    named = check.pop("ruleset", None)  # optional: the OpenAPI union's discriminator
+    if named is not None and named != view["ruleset"]:
+        raise DomainError("ruleset", "check-odds.ruleset",
+                          f"the campaign's ruleset is {view['ruleset']!r}, not {named!r}")
     target_id = check.pop("target_id", None)
     if target_id is not None and not isinstance(target_id, str):
         raise DomainError("target_id", "request.schema",

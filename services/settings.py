@@ -1,4 +1,4 @@
-"""Configuration from environment variables (documented in the README)."""
+"""Configuration from environment variables (documented in docs/operations.md)."""
 
 from __future__ import annotations
 
@@ -25,6 +25,9 @@ class Settings(msgspec.Struct, kw_only=True):
     # reads them from SKALD_RATE_PER_TOKEN / SKALD_RATE_PER_USER, defaulting to the figures below.
     rate_per_token: int = 0
     rate_per_user: int = 0
+    # SKALD_CORS_ORIGINS: browser origins on other hosts that may call the API, separated by
+    # commas (``https://table.example.org,http://localhost:5173``; ``*``: any). Unset: none.
+    cors_origins: list[str] = []
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
@@ -42,4 +45,6 @@ class Settings(msgspec.Struct, kw_only=True):
             read_wait_ms=int(env.get("SKALD_READ_WAIT_MS", "5000")),
             rate_per_token=int(env.get("SKALD_RATE_PER_TOKEN", str(DEFAULT_RATE_PER_TOKEN))),
             rate_per_user=int(env.get("SKALD_RATE_PER_USER", str(DEFAULT_RATE_PER_USER))),
+            cors_origins=[o.strip() for o in env.get("SKALD_CORS_ORIGINS", "").split(",")
+                          if o.strip()],
         )

@@ -1,6 +1,7 @@
 // Odds of a check before it is rolled, for one character with its sheet: the body of
 // `POST .../characters/{id}/check-odds` is the ruleset's check spec, which the OpenAPI document
-// lists per ruleset (a `oneOf` entry titled with the ruleset's id); the form is generated from it.
+// lists per ruleset (a `oneOf` discriminated by `ruleset`, mapping each ruleset's id to its
+// schema); the form is generated from it, and the body names the ruleset.
 import { el } from "./dom.js";
 import { schemaForm } from "./forms.js";
 import { fractionText } from "./odds.js";
@@ -17,15 +18,18 @@ function pSuccess(answer) {
 }
 
 export function checkOddsPanel(api, doc, cid, rulesetId, seated) {
-  const specs = doc.paths[PATH]?.post?.requestBody?.content?.["application/json"]?.schema?.oneOf || [];
-  const spec = specs.find((s) => s.title === rulesetId);
+  const body = doc.paths[PATH]?.post?.requestBody?.content?.["application/json"]?.schema;
+  const ref = body?.discriminator?.mapping?.[rulesetId];
+  const spec = ref && doc.components.schemas[ref.split("/").pop()];
   if (!spec || !seated.length) return "";
-  const schema = { ...spec, required: ["character_id", ...(spec.required || [])],
-                   properties: { character_id: { type: "string" }, ...spec.properties } };
+  const { ruleset: _named, ...properties } = spec.properties || {};
+  const schema = { ...spec, required: ["character_id", ...(spec.required || []).filter((f) => f !== "ruleset")],
+                   properties: { character_id: { type: "string" }, ...properties } };
   const out = el("pre", { className: "odds", id: "check-odds-result" });
   const choices = { character_id: seated, target_id: seated };
   const form = schemaForm(doc, schema, "Odds of a check", {}, choices, async ({ character_id: chid, ...check }) => {
-    const answer = await api.request("POST", `/v1/campaigns/${cid}/characters/${chid}/check-odds`, check);
+    const answer = await api.request("POST", `/v1/campaigns/${cid}/characters/${chid}/check-odds`,
+                                     { ruleset: rulesetId, ...check });
     out.textContent = JSON.stringify(answer, null, 1);
     const p = pSuccess(answer);
     return p === undefined ? "exact distribution:" : `chance of success ${fractionText(p)}`;

@@ -14,7 +14,13 @@ from litestar.plugins.prometheus import PrometheusConfig, PrometheusController
 from services import gc_tuning, limits, migrate
 from services.event_store import EventStore
 from services.gateway.access import services_of
-from services.gateway.openapi import drop_framework_400, openapi_config, readiness_responses
+from services.gateway.cors import cors_config
+from services.gateway.openapi import (
+    document_success,
+    drop_framework_400,
+    openapi_config,
+    readiness_responses,
+)
 from services.gateway.problems import HANDLERS, problem
 from services.gateway.routes import v1_router
 from services.gateway.state import Services
@@ -139,12 +145,14 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             await redis.aclose()
 
     app = Litestar(
-        route_handlers=[healthz, readyz, MetricsController, v1_router(), web_client_router()],
+        route_handlers=[*document_success([healthz, readyz]), MetricsController, v1_router(),
+                        web_client_router()],
         middleware=[HTTP_METRICS.middleware],
         lifespan=[lifespan],
         plugins=[channels],
         exception_handlers=HANDLERS,
         openapi_config=openapi_config(),
+        cors_config=cors_config(settings.cors_origins),
         debug=False,
     )
     drop_framework_400(app)

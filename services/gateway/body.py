@@ -162,14 +162,23 @@ def too_deep() -> Problem:
                    f"the body is nested deeper than {MAX_DEPTH} arrays/objects")
 
 
+# What ``POST /v1/verify`` reads: an export, JSON Lines (a one-line export is plain JSON).
+JSON_LINES = ("application/x-ndjson", "application/jsonl", "application/json")
+
+
+def check_media(content_type: str, accepted: tuple[str, ...] = ("application/json",)) -> None:
+    """Refuse a body whose Content-Type is not one of ``accepted`` (415)."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media not in accepted:
+        raise Problem(415, "Content-Type", "request.media-type",
+                      f"the body must be sent as {' or '.join(accepted)}, not {media or 'no type'!r}")
+
+
 def check_json(raw: bytes, content_type: str) -> None:
     """Refuse a body that breaks one of the limits above (see the module docstring)."""
     if not raw.strip():
         return  # no body: the route says whether it needs one
-    media = content_type.split(";", 1)[0].strip().lower()
-    if media != "application/json":
-        raise Problem(415, "Content-Type", "request.media-type",
-                      f"the body must be sent as application/json, not {media or 'no type'!r}")
+    check_media(content_type)
     check_size(len(raw))
     try:
         text = raw.decode("utf-8")
@@ -197,6 +206,11 @@ async def limit_body(request: Request[Any, Any, Any]) -> None:
     for name, value in [*request.path_params.items(), *request.query_params.items()]:
         if name.endswith("_id") and isinstance(value, str):
             check_id(value, name)
-    if request.method not in ("POST", "PUT", "PATCH") or request.route_handler.opt.get("json_lines"):
-        return  # /v1/verify reads an export (JSON Lines), bounded by its own size limit instead
+    if request.method not in ("POST", "PUT", "PATCH"):
+        return
+    if request.route_handler.opt.get("json_lines"):
+        # /v1/verify reads an export (JSON Lines), bounded by its own size limit instead
+        if (await request.body()).strip():
+            check_media(request.headers.get("content-type", ""), JSON_LINES)
+        return
     check_json(await request.body(), request.headers.get("content-type", ""))

@@ -17,6 +17,8 @@ from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, Requ
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithCheckOdds
 
+CHECK_ODDS_PATH = "/v1/campaigns/{campaign_id}/characters/{character_id}/check-odds"
+
 # JSON Schema keywords and the Schema fields that hold them, where the names differ.
 _RENAMED = {"anyOf": "any_of", "oneOf": "one_of", "allOf": "all_of", "minLength": "min_length",
             "maxLength": "max_length", "minItems": "min_items", "maxItems": "max_items",
@@ -26,10 +28,10 @@ _PLAIN = {"enum", "const", "minimum", "maximum", "pattern", "required", "title",
           "default", "format"}
 
 
-def _schema(node: dict[str, Any], defs: dict[str, Any]) -> Schema:
+def from_json_schema(node: dict[str, Any], defs: dict[str, Any]) -> Schema:
     """A msgspec JSON Schema as a Litestar Schema, every ``$ref`` replaced by what it names."""
     if "$ref" in node:
-        return _schema(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
+        return from_json_schema(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
     fields: dict[str, Any] = {}
     for key, value in node.items():
         if key == "type":
@@ -37,13 +39,14 @@ def _schema(node: dict[str, Any], defs: dict[str, Any]) -> Schema:
             converted = [OpenAPIType(t) for t in types]
             fields["type"] = converted if len(converted) > 1 else converted[0]
         elif key == "properties":
-            fields["properties"] = {name: _schema(sub, defs) for name, sub in value.items()}
+            fields["properties"] = {name: from_json_schema(sub, defs) for name, sub in value.items()}
         elif key == "items":
-            fields["items"] = _schema(value, defs)
+            fields["items"] = from_json_schema(value, defs)
         elif key in ("anyOf", "oneOf", "allOf"):
-            fields[_RENAMED[key]] = [_schema(sub, defs) for sub in value]
+            fields[_RENAMED[key]] = [from_json_schema(sub, defs) for sub in value]
         elif key == "additionalProperties":
-            fields["additional_properties"] = value if isinstance(value, bool) else _schema(value, defs)
+            fields["additional_properties"] = (value if isinstance(value, bool)
+                                               else from_json_schema(value, defs))
         elif key in _RENAMED:
             fields[_RENAMED[key]] = value
         elif key in _PLAIN:
@@ -59,7 +62,7 @@ def check_spec_schema(ruleset_id: str, spec: type[msgspec.Struct]) -> Schema:
         "type": "string", "description": "the character the check is made against"}}
     body["title"] = ruleset_id
     body["description"] = (spec.__doc__ or "").strip()
-    return _schema(body, defs)
+    return from_json_schema(body, defs)
 
 
 def check_odds_operation() -> type[Operation]:

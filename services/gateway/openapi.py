@@ -13,6 +13,8 @@ from litestar.openapi import OpenAPIConfig, ResponseSpec
 from litestar.openapi.plugins import JsonRenderPlugin
 from litestar.openapi.spec import Components, SecurityScheme
 
+from services.gateway.openapi_doc import finish, package_version, qualify_names
+from services.gateway.openapi_views import success_responses
 from services.gateway.problems import MEDIA_TYPE
 
 SCHEMA_PATH = "/schema"  # the document is at /schema/openapi.json
@@ -52,7 +54,7 @@ _WHY = {
     404: "No such campaign, character, table or encounter (or not visible to the caller)",
     409: "The command (or the check whose odds are asked) conflicts with the campaign's state",
     413: "The body is larger than the limit",
-    415: "The body is not application/json",
+    415: "The body is not application/json (for /v1/verify: not application/x-ndjson)",
     422: "A field or parameter breaks a rule (the problem names both)",
     429: "Too many requests for this token or user (per second, over every gateway); see "
          "Retry-After",
@@ -85,15 +87,40 @@ def statuses_of(path: str, method: str) -> list[int]:
     if "{campaign_id" in path or path.startswith("/rulesets/{"):
         codes += [403, 404]
     if method == "POST":
-        codes += [400, 413, 415] if path != "/verify" else [413]
+        codes += [400, 413, 415] if path != "/verify" else [413, 415]
     if path == "/commands" or path.endswith("/check-odds"):
         codes += [403, 404, 409]
     return sorted(set(codes))
 
 
-def document_problems(handlers: list[Any]) -> list[Any]:
-    """Give each /v1 handler its problem responses (this replaces Litestar's default 400)."""
+def document_success(handlers: list[Any]) -> list[Any]:
+    """Give each handler its typed 200 (``services.gateway.openapi_views``)."""
+    success = success_responses()
     for handler in handlers:
+        ok = success.get(handler.name or handler.handler_name)
+        if ok is not None:
+            handler.responses = {**(handler.responses or {}), 200: ok}
+        if handler.operation_id is None:
+            handler.operation_id = operation_id(handler.handler_name)
+    return handlers
+
+
+_OPERATION_IDS = {"me": "getMe", "live": "streamLive", "verify": "verifyExport"}
+
+
+def operation_id(handler_name: str) -> str:
+    """A handler's operationId: its name in camelCase (``get_campaign`` -> ``getCampaign``),
+    what generated clients name their functions after."""
+    if handler_name in _OPERATION_IDS:
+        return _OPERATION_IDS[handler_name]
+    first, *rest = handler_name.split("_")
+    return first + "".join(part.capitalize() for part in rest)
+
+
+def document_problems(handlers: list[Any]) -> list[Any]:
+    """Give each /v1 handler its typed 200 and its problem responses (this replaces Litestar's
+    default 400)."""
+    for handler in document_success(handlers):
         for path in handler.paths:
             for method in handler.http_methods:
                 handler.responses = {
@@ -104,9 +131,11 @@ def document_problems(handlers: list[Any]) -> list[Any]:
 
 
 def openapi_config() -> OpenAPIConfig:
-    """OpenAPI 3.1 as JSON only: no HTML page that loads scripts from elsewhere."""
+    """OpenAPI 3.1 as JSON only: no HTML page that loads scripts from elsewhere; versioned as
+    the package is (CHANGELOG.md)."""
+    qualify_names()
     return OpenAPIConfig(
-        title="Skald", version="1.0.0", path=SCHEMA_PATH,
+        title="Skald", version=package_version(), path=SCHEMA_PATH,
         description="Event-sourced game state for tabletop role-playing games.",
         components=Components(security_schemes={
             "bearer": SecurityScheme(type="http", scheme="bearer")}),
@@ -117,7 +146,8 @@ def openapi_config() -> OpenAPIConfig:
 
 def drop_framework_400(app: Any) -> None:
     """Remove the 400 Litestar adds to every operation with parameters: its body is not the
-    problem shape and the gateway answers a bad parameter with a 422 problem instead."""
+    problem shape and the gateway answers a bad parameter with a 422 problem instead; then
+    finish the document (``openapi_doc.finish``)."""
     for item in (app.openapi_schema.paths or {}).values():
         for method in ("get", "post", "put", "patch", "delete"):
             operation = getattr(item, method, None)
@@ -125,3 +155,4 @@ def drop_framework_400(app: Any) -> None:
             bad = responses.get("400")
             if bad is not None and MEDIA_TYPE not in (getattr(bad, "content", None) or {}):
                 del responses["400"]
+    finish(app.openapi_schema)

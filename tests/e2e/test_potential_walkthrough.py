@@ -1,4 +1,5 @@
-"""End to end: the README's Potential walkthrough block, run as written against `skald serve`."""
+"""End to end: the Potential walkthrough block of docs/rulesets/potential.md, after the README
+walkthrough's first block, run as written against `skald serve`."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ def potential_script() -> str:
     """The walkthrough's first block (tokens and the ``command`` helper), then the Potential one."""
     text = (ROOT / "README.md").read_text()
     main = text.split("<!-- walkthrough -->", 1)[1].split("<!-- /walkthrough -->", 1)[0]
-    block = text.split("<!-- potential-walkthrough -->", 1)[1].split(
+    page = (ROOT / "docs" / "rulesets" / "potential.md").read_text()
+    block = page.split("<!-- potential-walkthrough -->", 1)[1].split(
         "<!-- /potential-walkthrough -->", 1)[0]
     first = re.findall(r"```bash\n(.*?)```", main, re.S)[0]
     (mine,) = re.findall(r"```bash\n(.*?)```", block, re.S)

@@ -26,6 +26,7 @@ from tests.integration.scripted_dice import secret_seed
 from tests.integration.test_projector import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]
+JSON_LINES = {"Content-Type": "application/x-ndjson"}
 
 
 async def game(api: Api, **options: Any) -> dict[str, Any]:
@@ -201,7 +202,7 @@ async def test_verify_names_every_tampering(api: Api, tmp_path: Path) -> None:
     clean = verify_export(lines)
     assert clean.ok and clean.rolls_verified == 3 and clean.revealed_epochs == [1]
     response = await api.client.post("/v1/verify", content=b"\n".join(lines),
-                                     headers=api.auth(t["bob"]))
+                                     headers=api.auth(t["bob"]) | JSON_LINES)
     assert response.json()["ok"] is True
 
     def bump_face(item: dict[str, Any]) -> None:

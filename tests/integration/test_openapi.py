@@ -121,3 +121,58 @@ async def test_a_sample_of_operations_gives_exactly_the_responses_it_declares(
     assert not_ready.json()["checks"]["redis"].startswith("unreachable")
     assert _declared(doc, "get", "/readyz") == {200, 503}
     assert 503 in read_declared
+
+
+async def test_every_operation_has_a_named_2xx_schema_and_unique_names(api: Api) -> None:
+    """A generator needs a named schema for every answer, one name per schema and a
+    discriminator on each union; the document is versioned as the package is."""
+    from contracts.commands import ENVELOPES
+    from services.gateway.openapi_doc import package_version
+
+    doc: dict[str, Any] = (await api.client.get("/schema/openapi.json")).json()
+    assert doc["info"]["version"] == package_version()
+    schemas = doc["components"]["schemas"]
+    text_media = {("get", "/v1/campaigns/{campaign_id}/live"): "text/event-stream",
+                  ("get", "/v1/campaigns/{campaign_id}/export"): "application/x-ndjson"}
+    count = 0
+    for path, item in doc["paths"].items():
+        for method, op in item.items():
+            [ok] = [s for s in op["responses"] if s.startswith("2")]
+            [(media, body)] = op["responses"][ok]["content"].items()
+            count += 1
+            if (method, path) in text_media:
+                assert media == text_media[(method, path)], (method, path)
+                assert op["responses"][ok]["description"], (method, path)
+                continue
+            assert media == "application/json", (method, path)
+            schema = body["schema"]
+            ref = schema.get("$ref") or schema.get("items", {}).get("$ref")
+            assert ref and ref.rsplit("/", 1)[-1] in schemas, (method, path, schema)
+    assert count >= 23
+    titles = [s.get("title") for s in schemas.values() if s.get("title")]
+    assert len(titles) == len(set(titles))
+    assert all(s.get("title", key) == key for key, s in schemas.items())
+    for name in ("WishAttack", "PotentialAttack", "GoldenHeroesStrike", "BoonbaneStartSession",
+                 "StartSession", "WishOddsView", "LiveReady", "WireEvent"):
+        assert name in schemas, name
+    body = doc["paths"]["/v1/commands"]["post"]["requestBody"]["content"]["application/json"]
+    assert body["schema"]["discriminator"]["propertyName"] == "type"
+    assert set(body["schema"]["discriminator"]["mapping"]) == set(ENVELOPES)
+    assert {"CreateCampaign", "AddMember", "RollDice"} <= set(body["examples"])
+    verify = doc["paths"]["/v1/verify"]["post"]["requestBody"]
+    assert verify["required"] and set(verify["content"]) == {"application/x-ndjson"}
+
+
+async def test_verify_refuses_a_body_that_is_not_json_lines(api: Api) -> None:
+    token = await api.token("ann")
+    line = b'{"format": "skald-export"}\n'
+    plain = await api.client.post("/v1/verify", content=line,
+                                  headers=api.auth(token) | {"Content-Type": "text/plain"})
+    assert plain.status_code == 415, plain.text
+    assert (plain.json()["field"], plain.json()["rule"]) == ("Content-Type", "request.media-type")
+    untyped = await api.client.post("/v1/verify", content=line, headers=api.auth(token))
+    assert untyped.status_code == 415
+    for media in ("application/x-ndjson", "application/jsonl", "application/json"):
+        ok = await api.client.post("/v1/verify", content=line,
+                                   headers=api.auth(token) | {"Content-Type": media})
+        assert ok.status_code == 200, (media, ok.text)

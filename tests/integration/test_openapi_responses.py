@@ -208,6 +208,8 @@ async def test_every_operation_gives_each_declared_status_and_nothing_else(api: 
         ("POST", "/v1/verify"): [
             Probe(200, "/v1/verify", ann, b'{"format": "skald-export"}\n', "application/x-ndjson"),
             Probe(401, "/v1/verify", body=b"{}"), Probe(422, "/v1/verify", ann, b" "),
+            # Like every other body, an export sent as something else is refused.
+            Probe(415, "/v1/verify", ann, b'{"format": "skald-export"}\n', "text/plain"),
             Probe(422, "/v1/verify?campaign_id=..", ann, b"{}")],
     }
     assert set(probes) == set(operations), "every operation of the document has probes here"

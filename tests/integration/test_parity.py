@@ -873,11 +873,13 @@ async def _audit_parity(st: Stack, w: World, tokens: dict[str, str]) -> set[str]
             if http.ok and cid == w.ids["wish"]:
                 body = "\n".join(http.value).encode() + b"\n"
                 verified = http_outcome(await st.api.client.post(
-                    "/v1/verify", content=body, headers=st.api.auth(tokens[user])))
+                    "/v1/verify", content=body, headers=st.api.auth(tokens[user])
+                    | {"Content-Type": "application/x-ndjson"}))
                 again = await grpc_outcome(st.grpc.call("Verify", tokens[user], export=body))
                 assert verified.ok and agree(verified, again), (verified, again)
     empty = http_outcome(await st.api.client.post("/v1/verify", content=b" ",
-                                                  headers=st.api.auth(tokens["bob"])))
+                                                  headers=st.api.auth(tokens["bob"])
+                                                  | {"Content-Type": "application/x-ndjson"}))
     refused = await grpc_outcome(st.grpc.call("Verify", tokens["bob"], export=b" "))
     assert agree(empty, refused), (empty, refused)
     return {"ExportCampaign", "Verify"}

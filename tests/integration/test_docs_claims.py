@@ -1,0 +1,46 @@
+"""What docs/operations.md and docs/http.md say about the running service, checked against it:
+the HTTP metrics' names and labels, and the endpoints that need no token."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tests.conftest import Api
+from tests.integration.test_http import setup_table
+
+DOCS = Path(__file__).resolve().parents[2] / "docs"
+
+
+async def test_the_http_metrics_are_as_documented(api: Api) -> None:
+    t = await setup_table(api)
+    assert (await api.get(t["ann"], f"/v1/campaigns/{t['cid']}")).status_code == 200
+    text = (await api.client.get("/metrics")).text
+    series = re.findall(r'^(skald_http_\w+)\{(.*)\} \S+$', text, re.M)
+    families = {name.removesuffix("_bucket").removesuffix("_count").removesuffix("_sum")
+                for name, _ in series if not name.endswith("_created")}
+    assert {"skald_http_requests_total", "skald_http_request_duration_seconds",
+            "skald_http_requests_in_progress"} <= families
+    read = [dict(re.findall(r'(\w+)="([^"]*)"', labels)) for name, labels in series
+            if name == "skald_http_requests_total"]
+    campaign = [labels for labels in read if labels["path"].startswith("/v1/campaigns/{")]
+    assert campaign, read
+    assert set(campaign[0]) == {"method", "path", "status_code", "app_name"}
+    assert campaign[0]["path"] == "/v1/campaigns/{campaign_id}"
+    assert campaign[0]["app_name"] == "skald" and campaign[0]["status_code"] == "200"
+    doc = (DOCS / "operations.md").read_text()
+    for family in families:
+        assert f"`{family}`" in doc, family
+    assert '`path="/v1/campaigns/{campaign_id}"`' in doc
+    for label in ("method", "status_code", "app_name"):
+        assert f"`{label}`" in doc
+
+
+async def test_the_endpoints_documented_without_a_token_answer_without_one(api: Api) -> None:
+    doc = (DOCS / "http.md").read_text()
+    for path in ("/healthz", "/readyz", "/metrics", "/schema/openapi.json", "/table/"):
+        assert f"`GET {path}`" in doc or f"`{path}`" in doc, path
+        response = await api.client.get(path)
+        assert response.status_code == 200, (path, response.status_code)
+    for path in ("/v1/me", "/v1/campaigns", "/v1/rulesets"):
+        assert (await api.client.get(path)).status_code == 401
