@@ -107,3 +107,27 @@ async def test_only_the_defenders_controller_answers_and_bids_are_the_bidders(ap
     assert rogue["dynamic"]["bank"] == 2 and hero["dynamic"]["bank"] == 4  # only the winner pays
     combat = await api.get(ann, f"/v1/campaigns/{cid}/encounters/combat", position=won["position"])
     assert combat.json()["next"] == "rogue" and combat.json()["auction"] is None
+
+
+async def test_an_answer_the_defender_cannot_pay_for_scores_one(api: Api) -> None:
+    """L53 "If a character is unable to defend themselves due to a shortage of potential ...
+    they always have a resistance score of one": the attack is never refused for it, and the
+    over-budget answer resolves it against one, spending nothing."""
+    ann, bob = await api.token("ann"), await api.token("bob")
+    cid = (await api.ok(ann, "CreateCampaign", {"name": "Short", "ruleset": R,
+                                                "options": {"starting_dynamic": 1}}))["campaign_id"]
+    await api.ok(ann, "AddMember", {"campaign_id": cid, "user": "bob", "role": "player"})
+    await api.ok(bob, "CreateCharacter", {"campaign_id": cid, "name": "hero",
+                                          "character_id": "hero", "sheet": SHEET})
+    await api.ok(ann, "CreateCharacter", {"campaign_id": cid, "name": "foe",
+                                          "character_id": "foe", "sheet": SHEET})
+    await api.ok(bob, f"{R}.Attack", {"campaign_id": cid, "character_id": "hero",
+                                      "target_id": "foe", "focus": "cut", "advantages": ["blade"]})
+    # two dynamic advantages against a bank of one (L22): a shortage of potential
+    done = await api.ok(ann, f"{R}.Resist", {"campaign_id": cid, "character_id": "foe",
+                                             "attacker_id": "hero", "free_resist": False,
+                                             "advantages": ["parry", "blade"]})
+    att = next(e["data"] for e in done["events"] if e["type"] == f"{R}.AttackResolved")
+    assert att["defence"]["score"] == 1 and att["defence"]["cost"] == {"dynamic": 0, "static": 0}
+    assert att["defence"]["refused_to_one"] == "shortage of potential (L53)"
+    assert att["hit"]  # blade 1d6+2 always beats one

@@ -147,6 +147,9 @@ def _defence(res: c.Resist, sheet: c.PotentialSheet, allies: Sheets, hindrances:
     helpers = aid.collect(res.aid_from, allies, res.character_id, "resistance",
                           {k: tracked(v, opts) for k, v in allies.items()},
                           f"{field}.aid_from")
+    if (opts.unaffordable_resistance == "score_one"
+            and potential_bank.shortfall(sheet, pool.cost, tracked(sheet, opts)) is not None):
+        return resistance.fixed_one("shortage of potential (L53)"), []
     potential_bank.check_affordable(sheet, pool.cost, tracked(sheet, opts),
                                     f"{field}.advantages")
     return (actions.roll(actions.with_aid(pool, helpers), dice),

@@ -17,6 +17,10 @@ class PotentialOptions(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown
     narrative_potential: Literal["per_action", "tracked"] = "per_action"
     concentration_in_combat: bool = False  # P-3
     decline_resistance_score: Annotated[int, msgspec.Meta(ge=0, le=10)] = 1  # P-12, L53
+    # L53: an answer the defender's potential cannot pay for leaves it "unable to defend
+    # themselves due to a shortage of potential": a resistance score of one; or the answer is
+    # refused (L22) and the attack waits for one the defender can pay for
+    unaffordable_resistance: Literal["score_one", "refuse"] = "score_one"
     discard_rule: Literal["irreducible", "any"] = "irreducible"  # P-17
     # L56 never says how a discarded advantage is healed (P-20): the GM decides
     recovery_policy: Literal["manual", "end_of_combat"] = "manual"

@@ -13,14 +13,22 @@ def available(tokens: Tokens, tracked: bool) -> int:
     return tokens.bank if tracked else tokens.bank + tokens.spent
 
 
-def check_affordable(sheet: PotentialSheet, cost: Cost, tracked: bool, field: str) -> None:
-    """L22: each dynamic advantage needs a dynamic token, each static one a static token."""
+def shortfall(sheet: PotentialSheet, cost: Cost, tracked: bool) -> str | None:
+    """L22: each dynamic advantage needs a dynamic token, each static one a static token; why
+    the bank cannot pay ``cost``, or None when it can."""
     for kind, need, tokens in (("dynamic", cost.dynamic, sheet.dynamic),
                                ("static", cost.static, sheet.static)):
         have = available(tokens, tracked)
         if need > have:
-            raise DomainError(field, "potential.spend-potential L22",
-                              f"the action needs {need} {kind} potential; {have} available")
+            return f"the action needs {need} {kind} potential; {have} available"
+    return None
+
+
+def check_affordable(sheet: PotentialSheet, cost: Cost, tracked: bool, field: str) -> None:
+    """L22: refuse an action the bank cannot pay for, naming ``field``."""
+    short = shortfall(sheet, cost, tracked)
+    if short is not None:
+        raise DomainError(field, "potential.spend-potential L22", short)
 
 
 def spend(sheet: PotentialSheet, cost: Cost) -> PotentialSheet:

@@ -101,11 +101,27 @@ def test_a_discarded_free_resist_is_not_used_by_default() -> None:
     assert evs[0]["defence"]["score"] == 1  # L53: lacking a suitable free resist
 
 
-def test_an_unaffordable_resistance_never_refuses_the_attack() -> None:
-    """L53: a defender short of potential is not a reason to refuse the attack; its own
-    over-budget answer is refused (L22) and the attack stays waiting for an answer it can pay
-    for, or for none at all (a score of one)."""
+def test_an_unaffordable_resistance_scores_one() -> None:
+    """L53: "If a character is unable to defend themselves due to a shortage of potential ...
+    they always have a resistance score of one": an answer the defender's bank cannot pay for
+    resolves the attack at once against a score of one, and spends nothing."""
     t = Table(h=HERO, f=FOE)
+    t.do(c.StartCombat(campaign_id=CID, participants=["h", "f"], readiness={"f": 4}, first="h"))
+    t.do(c.StartTurn(campaign_id=CID, character_id="h"))
+    t.do(_attack())  # the defender's bank is empty: the attack is still declared
+    bank = t["f"]["dynamic"]
+    evs = t.do(_resist(free_resist=False, advantages=["parry"]), (1,))
+    assert evs[0]["defence"]["score"] == 1 and evs[0]["degree"] == 2  # sword 1+2 = 3 beats 1
+    assert evs[0]["defence"]["refused_to_one"] == "shortage of potential (L53)"
+    assert t["f"]["pending_attacks"] == [] and t["f"]["dynamic"] == bank
+
+
+def test_with_the_refuse_option_an_unaffordable_resistance_waits() -> None:
+    """Option ``unaffordable_resistance: refuse``: the over-budget answer is refused (L22), never
+    the attack, which stays waiting for an answer the defender can pay for, or for none at all
+    (a score of one, L53)."""
+    t = Table(h=HERO, f=FOE)
+    t.options = {"unaffordable_resistance": "refuse"}
     t.do(c.StartCombat(campaign_id=CID, participants=["h", "f"], readiness={"f": 4}, first="h"))
     t.do(c.StartTurn(campaign_id=CID, character_id="h"))
     t.do(_attack())  # the defender's bank is empty: the attack is still declared
