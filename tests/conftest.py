@@ -23,6 +23,7 @@ from services.migrate import migrate
 from services.redis_client import connect_redis
 from services.settings import Settings
 from services.tokens import create_token
+from tests import citus_cluster
 from tests.servers import pg_admin_url, redis_url  # noqa: F401
 
 
@@ -35,8 +36,14 @@ async def database_url(pg_admin_url: str) -> AsyncIterator[str]:  # noqa: F811
     """A fresh, migrated database for one test, dropped afterwards."""
     name = f"skald_t_{uuid.uuid4().hex[:12]}"
     url = with_database(pg_admin_url, name)
+    cluster = citus_cluster.CURRENT
+    if cluster is not None:  # SKALD_TEST_CITUS: the database on every node, with citus
+        await cluster.create_database(name)
     await migrate(url)
     yield url
+    if cluster is not None:
+        await cluster.drop_database(name)
+        return
     admin = await asyncpg.connect(pg_admin_url)
     try:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

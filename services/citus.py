@@ -1,0 +1,147 @@
+"""Skald on Citus: distributing the schema (``skald migrate`` does it) and routing appends.
+
+When the database has the ``citus`` extension, ``distribute`` makes the tables of a campaign
+distributed by ``campaign_id`` and colocated with ``events``, the small shared tables reference
+tables, and the append functions delegated to the worker holding their campaign. Each step is
+skipped when already done, so it runs after every migration; it returns the SQL it ran.
+
+The service's role ``skald_app`` gets LOGIN on Citus: the coordinator opens its connections to
+the workers as the session's role, so the role must be able to log in there (the operator lets
+it in from the coordinator only, e.g. with ``pg_dist_authinfo`` or a client certificate). It can
+only read and append: INSERT and SELECT on the log's shards, and the append-only triggers run on
+every shard for every role.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import asyncpg
+
+DISTRIBUTED = ("events", "commands", "dice_seeds", "campaign_heads", "stream_snapshots")
+REFERENCE = ("api_tokens", "projector_leases", "projector_workers", "schema_migrations")
+
+APPEND_ITEM = ("skald_append_item(text, text, text, text, text, text[], int[], text[], text[],"
+               " smallint[], text[], text[], int, bytea, text, boolean)")
+NODE_BATCH = ("skald_append_node_batch(text, text[], text[], text[], text[], text[], int[], int[],"
+              " text[], int[], int[], int[], text[], text[], smallint[], text[], text[], int[],"
+              " bytea[], text[])")
+LOCK = "skald_lock_campaign(text)"
+
+# Functions delegated to the worker holding their campaign: (signature, argument, forced).
+# Forced delegation also pushes a call made inside a transaction block (the campaign lock of
+# ``EventStore.campaign_locked``), so the lock is taken where the campaign's appends take it.
+FUNCTIONS = ((APPEND_ITEM, "p_campaign", False), (NODE_BATCH, "p_key", False),
+             (LOCK, "p_campaign", True))
+
+# The batch of appends whose campaigns all live on one worker: each append through
+# skald_append_item without waiting for its lock ('busy' is sent again alone by the caller).
+NODE_BATCH_SQL = """
+CREATE OR REPLACE FUNCTION skald_append_node_batch(
+    p_key text, p_campaigns text[],
+    p_command_ids text[], p_actors text[], p_command_types text[], p_payload_sha256s text[],
+    p_expected_from int[], p_expected_to int[], p_expected_streams text[], p_expected_versions int[],
+    p_events_from int[], p_events_to int[],
+    p_streams text[], p_types text[], p_schema_versions smallint[], p_data text[], p_metadata text[],
+    p_seed_epochs int[], p_seeds bytea[], p_seed_commitments text[]
+)
+RETURNS TABLE (item int, status text, detail text, "position" bigint, campaign_id text,
+               stream_id text, stream_version int, type text, schema_version smallint, data jsonb,
+               metadata jsonb, transaction_id bigint, recorded_at timestamptz)
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    FOR k IN 1 .. coalesce(array_length(p_campaigns, 1), 0) LOOP
+        RETURN QUERY SELECT k, r.* FROM skald_append_item(
+            p_campaigns[k], p_command_ids[k], p_actors[k], p_command_types[k],
+            p_payload_sha256s[k],
+            p_expected_streams[p_expected_from[k]:p_expected_to[k]],
+            p_expected_versions[p_expected_from[k]:p_expected_to[k]],
+            p_streams[p_events_from[k]:p_events_to[k]], p_types[p_events_from[k]:p_events_to[k]],
+            p_schema_versions[p_events_from[k]:p_events_to[k]],
+            p_data[p_events_from[k]:p_events_to[k]], p_metadata[p_events_from[k]:p_events_to[k]],
+            p_seed_epochs[k], p_seeds[k], p_seed_commitments[k], false) r;
+    END LOOP;
+END
+$$;
+REVOKE ALL ON FUNCTION """ + NODE_BATCH + """ FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION """ + NODE_BATCH + """ TO skald_app;
+CREATE OR REPLACE FUNCTION skald_lock_campaign(p_campaign text) RETURNS void
+LANGUAGE sql VOLATILE AS $$ SELECT pg_advisory_xact_lock(1, hashtext(p_campaign)) $$;
+REVOKE ALL ON FUNCTION """ + LOCK + """ FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION """ + LOCK + """ TO skald_app;
+"""
+
+
+async def has_citus(conn: asyncpg.Connection) -> bool:
+    return bool(await conn.fetchval(
+        "SELECT EXISTS (SELECT FROM pg_extension WHERE extname = 'citus')"))
+
+
+async def events_distributed(conn: asyncpg.Connection) -> bool:
+    """Whether this database's log is a Citus distributed table."""
+    if not await conn.fetchval("SELECT to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL"):
+        return False
+    return bool(await conn.fetchval(
+        "SELECT EXISTS (SELECT FROM pg_dist_partition WHERE logicalrelid = 'events'::regclass)"))
+
+
+async def distribute(conn: asyncpg.Connection) -> list[str]:
+    """Distribute what is not yet distributed; returns the statements run (none: all done)."""
+    ran: list[str] = []
+
+    async def run(sql: str, *args: object) -> None:
+        await conn.execute(sql, *args)
+        ran.append(sql if not args else f"{sql}  -- {', '.join(map(str, args))}")
+
+    # The append-only triggers must run on the shards: Citus distributes tables with triggers
+    # only so.
+    await conn.execute("SET citus.enable_unsafe_triggers TO on")
+    if not await conn.fetchval("SELECT rolcanlogin FROM pg_roles WHERE rolname = 'skald_app'"):
+        await run("ALTER ROLE skald_app LOGIN")
+    placed = {r["t"]: r["method"] for r in await conn.fetch(
+        "SELECT logicalrelid::regclass::text AS t, partmethod AS method FROM pg_dist_partition")}
+    for table in DISTRIBUTED:
+        if table not in placed:
+            colocate = "events" if table != "events" else "none"
+            await run(f"SELECT create_distributed_table('{table}', 'campaign_id',"
+                      f" colocate_with => '{colocate}')")
+    for table in REFERENCE:
+        if table not in placed:
+            await run(f"SELECT create_reference_table('{table}')")
+    if not await conn.fetchval("SELECT to_regprocedure($1) IS NOT NULL", NODE_BATCH):
+        await run(NODE_BATCH_SQL)
+    done = {r["f"] for r in await conn.fetch(
+        "SELECT objid::regprocedure::text AS f FROM pg_dist_object"
+        " WHERE classid = 'pg_proc'::regclass AND distribution_argument_index IS NOT NULL")}
+    for signature, argument, forced in FUNCTIONS:
+        canonical = await conn.fetchval("SELECT $1::regprocedure::text", signature)
+        if canonical not in done:
+            await run(f"SELECT create_distributed_function('{signature}', '{argument}',"
+                      f" colocate_with => 'events', force_delegation => {str(forced).lower()})")
+    return ran
+
+
+class NodeRouter:
+    """Which worker holds each campaign, for grouping appends per worker (cached a while:
+    shards move only when an operator rebalances, and a stale answer only costs batching)."""
+
+    def __init__(self, ttl_s: float = 30.0) -> None:
+        self.ttl_s = ttl_s
+        self._nodes: dict[str, str] = {}
+        self._at = time.monotonic()
+
+    async def nodes(self, conn: asyncpg.Connection, campaigns: Sequence[str]) -> list[str]:
+        if time.monotonic() - self._at > self.ttl_s:
+            self._nodes.clear()
+            self._at = time.monotonic()
+        unknown = sorted({c for c in campaigns if c not in self._nodes})
+        if unknown:
+            for row in await conn.fetch(
+                    "SELECT u.c, n.nodename || ':' || n.nodeport AS node"
+                    "  FROM unnest($1::text[]) AS u(c)"
+                    "  JOIN pg_dist_placement p"
+                    "    ON p.shardid = get_shard_id_for_distribution_column('events', u.c)"
+                    "  JOIN pg_dist_node n ON n.groupid = p.groupid", unknown):
+                self._nodes[row["c"]] = row["node"]
+        return [self._nodes.get(c, "?") for c in campaigns]
