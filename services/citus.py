@@ -66,8 +66,13 @@ END
 $$;
 REVOKE ALL ON FUNCTION """ + NODE_BATCH + """ FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION """ + NODE_BATCH + """ TO skald_app;
+-- PL/pgSQL, not SQL: a SQL function would be inlined on the coordinator, never delegated.
 CREATE OR REPLACE FUNCTION skald_lock_campaign(p_campaign text) RETURNS void
-LANGUAGE sql VOLATILE AS $$ SELECT pg_advisory_xact_lock(1, hashtext(p_campaign)) $$;
+LANGUAGE plpgsql VOLATILE AS $$
+BEGIN
+    PERFORM pg_advisory_xact_lock(1, hashtext(p_campaign));
+END
+$$;
 REVOKE ALL ON FUNCTION """ + LOCK + """ FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION """ + LOCK + """ TO skald_app;
 """

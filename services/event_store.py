@@ -13,7 +13,12 @@ Guarantees (each shown by a test against a real server):
 * ``read_all``, a feed across campaigns for tooling, orders by ``(transaction_id, campaign,
   position)`` and reads only below the oldest in-flight transaction (``pg_snapshot_xmin``), so
   on one PostgreSQL a late commit is never overtaken; under Citus each node has its own
-  transaction ids, so nothing in the service depends on that feed.
+  transaction ids, so there the feed pages a settled log only, and nothing in the service
+  depends on it.
+
+On Citus (``services.citus``) an append runs on the worker holding its campaign in one round
+trip (the append functions are delegated by their campaign argument), and group commit batches
+per worker: the appends of a batch go to their workers at once, one call per worker.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from services.citus import NodeRouter, events_distributed
 from services.group_commit import AppendRequest, GroupCommitter, ItemOutcome
 
 APP_ROLE = "skald_app"
@@ -143,16 +149,23 @@ def _stored_item(row: asyncpg.Record) -> StoredEvent:
 
 
 class EventStore:
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, *, distributed: bool = False) -> None:
         self.pool = pool
         self.url = url
+        self.distributed = distributed  # the log is a Citus distributed table
         self._group: GroupCommitter | None = None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
                                          init=_init_connection, reset=_keep_session)
-        return cls(pool, url)
+        try:
+            async with pool.acquire() as conn:
+                distributed = await events_distributed(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url, distributed=distributed)
 
     async def close(self) -> None:
         if self._group is not None:
@@ -178,7 +191,9 @@ class EventStore:
         """
         request = _request(campaign_id, expected, events, command, seed)
         if self._group is None:
-            self._group = GroupCommitter(self.pool, self._append_one)
+            self._group = GroupCommitter(
+                self.pool, self._append_one,
+                router=NodeRouter().nodes if self.distributed else None)
         return _outcome(await self._group.append(request))
 
     async def _append_one(self, req: AppendRequest) -> ItemOutcome:
@@ -191,7 +206,10 @@ class EventStore:
         current until its append, so that append cannot conflict. For a command that lost to
         other processes' appends again and again; everyone else appends optimistically."""
         async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", campaign_id)
+            if self.distributed:  # on the worker holding the campaign, where appends lock it
+                await conn.execute("SELECT skald_lock_campaign($1)", campaign_id)
+            else:
+                await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", campaign_id)
             yield LockedCampaign(self, conn)
 
     @staticmethod
@@ -246,11 +264,14 @@ class EventStore:
     async def read_all(self, after: tuple[int, str, int] = (0, "", 0),
                        limit: int = 500) -> list[StoredEvent]:
         """Every campaign's events after a cursor, in ``(transaction_id, campaign, position)``
-        order, never past an in-flight transaction (see the module's note on Citus)."""
+        order, never past an in-flight transaction (one PostgreSQL only: see the module's note
+        on Citus)."""
+        settled = ("" if self.distributed else
+                   " AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())")
         rows = await self.pool.fetch(
             f"SELECT {_COLUMNS} FROM events"
             " WHERE (events.transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
-            " AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
+            + settled +
             # Qualified: the bare name is the bigint alias in the select list, which no index
             # orders, so every page would scan and sort the whole log.
             " ORDER BY events.transaction_id, events.campaign_id, events.position LIMIT $4",
