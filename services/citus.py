@@ -35,6 +35,115 @@ LOCK = "skald_lock_campaign(text)"
 FUNCTIONS = ((APPEND_ITEM, "p_campaign", False), (NODE_BATCH, "p_key", False),
              (LOCK, "p_campaign", True))
 
+# skald_append_item (migration 0006) made of router statements only: each reads or writes the
+# campaign's own shards by a constant campaign, so the call runs on the worker holding the
+# campaign and touches no other node. (0006's version inserts through CTEs and INSERT ... SELECT
+# from arrays, which Citus plans as intermediate results sent to every worker: a stopped worker
+# would then fail the appends of campaigns it does not hold.) Same arguments, rows and refusals.
+ITEM_MARK = "skald: the Citus append"
+APPEND_ITEM_SQL = """
+CREATE OR REPLACE FUNCTION skald_append_item(
+    p_campaign text,
+    p_command_id text, p_actor text, p_command_type text, p_payload_sha256 text,
+    p_expected_streams text[], p_expected_versions int[],
+    p_streams text[], p_types text[], p_schema_versions smallint[], p_data text[], p_metadata text[],
+    p_seed_epoch int, p_seed bytea, p_seed_commitment text, p_wait boolean
+)
+RETURNS TABLE (status text, detail text, "position" bigint, campaign_id text, stream_id text,
+               stream_version int, type text, schema_version smallint, data jsonb, metadata jsonb,
+               transaction_id bigint, recorded_at timestamptz)
+LANGUAGE plpgsql VOLATILE AS $$
+#variable_conflict use_column
+DECLARE
+    -- """ + ITEM_MARK + """: router statements only (services/citus.py)
+    v_first jsonb;
+    v_versions jsonb := '{}'::jsonb;
+    v_positions jsonb := '[]'::jsonb;
+    v_sid text;
+    v_v int;
+    v_head bigint;
+    v_ev record;
+BEGIN
+    IF p_wait THEN
+        PERFORM pg_advisory_xact_lock(1, hashtext(p_campaign));
+    ELSIF NOT pg_try_advisory_xact_lock(1, hashtext(p_campaign)) THEN
+        RETURN QUERY SELECT 'busy'::text, NULL::text, NULL::bigint, NULL::text, NULL::text,
+                            NULL::int, NULL::text, NULL::smallint, NULL::jsonb, NULL::jsonb,
+                            NULL::bigint, NULL::timestamptz;
+        RETURN;
+    END IF;
+    IF p_command_id IS NOT NULL THEN
+        SELECT to_jsonb(c) INTO v_first FROM commands c
+         WHERE c.campaign_id = p_campaign AND c.command_id = p_command_id;
+        IF v_first IS NOT NULL THEN
+            RETURN QUERY SELECT 'duplicate'::text, v_first::text, NULL::bigint, NULL::text,
+                                NULL::text, NULL::int, NULL::text, NULL::smallint, NULL::jsonb,
+                                NULL::jsonb, NULL::bigint, NULL::timestamptz;
+            RETURN;
+        END IF;
+    END IF;
+    FOREACH v_sid IN ARRAY coalesce(p_streams, '{}') || coalesce(p_expected_streams, '{}') LOOP
+        IF NOT v_versions ? v_sid THEN
+            v_v := NULL;
+            SELECT e.stream_version INTO v_v FROM events e
+             WHERE e.campaign_id = p_campaign AND e.stream_id = v_sid
+             ORDER BY e.stream_version DESC LIMIT 1;
+            v_versions := v_versions || jsonb_build_object(v_sid, coalesce(v_v, 0));
+        END IF;
+    END LOOP;
+    FOR i IN 1 .. coalesce(array_length(p_expected_streams, 1), 0) LOOP
+        v_v := (v_versions ->> p_expected_streams[i])::int;
+        IF p_expected_versions[i] IS NOT NULL AND v_v <> p_expected_versions[i] THEN
+            RETURN QUERY SELECT 'conflict'::text,
+                                json_build_object('stream', p_expected_streams[i],
+                                                  'expected', p_expected_versions[i],
+                                                  'actual', v_v)::text,
+                                NULL::bigint, NULL::text, NULL::text, NULL::int, NULL::text,
+                                NULL::smallint, NULL::jsonb, NULL::jsonb, NULL::bigint,
+                                NULL::timestamptz;
+            RETURN;
+        END IF;
+    END LOOP;
+    SELECT h.position INTO v_head FROM campaign_heads h WHERE h.campaign_id = p_campaign;
+    v_head := coalesce(v_head, 0);
+    RETURN QUERY SELECT 'ok'::text, NULL::text, NULL::bigint, NULL::text, NULL::text, NULL::int,
+                        NULL::text, NULL::smallint, NULL::jsonb, NULL::jsonb, NULL::bigint,
+                        NULL::timestamptz;
+    FOR i IN 1 .. coalesce(array_length(p_streams, 1), 0) LOOP
+        v_v := (v_versions ->> p_streams[i])::int + 1;
+        v_versions := jsonb_set(v_versions, ARRAY[p_streams[i]], to_jsonb(v_v));
+        INSERT INTO events (position, campaign_id, stream_id, stream_version, type, schema_version,
+                            data, metadata)
+        VALUES (v_head + i, p_campaign, p_streams[i], v_v, p_types[i], p_schema_versions[i],
+                p_data[i]::jsonb, p_metadata[i]::jsonb)
+        RETURNING events.position AS p, events.campaign_id AS c, events.stream_id AS s,
+                  events.stream_version AS v, events.type AS t, events.schema_version AS sv,
+                  events.data AS d, events.metadata AS m,
+                  events.transaction_id::text::bigint AS x, events.recorded_at AS r
+        INTO v_ev;
+        v_positions := v_positions || to_jsonb(v_ev.p);
+        RETURN QUERY SELECT 'event'::text, NULL::text, v_ev.p, v_ev.c, v_ev.s, v_ev.v, v_ev.t,
+                            v_ev.sv, v_ev.d, v_ev.m, v_ev.x, v_ev.r;
+    END LOOP;
+    IF p_command_id IS NOT NULL THEN
+        INSERT INTO commands (command_id, actor, campaign_id, type, payload_sha256, reply)
+        VALUES (p_command_id, p_actor, p_campaign, p_command_type, p_payload_sha256,
+                jsonb_build_object('positions', v_positions));
+    END IF;
+    IF coalesce(array_length(p_streams, 1), 0) > 0 THEN
+        INSERT INTO campaign_heads AS h (campaign_id, position)
+        VALUES (p_campaign, v_head + array_length(p_streams, 1))
+        ON CONFLICT (campaign_id) DO UPDATE SET position = EXCLUDED.position;
+    END IF;
+    IF p_seed IS NOT NULL THEN
+        INSERT INTO dice_seeds (campaign_id, epoch, seed, commitment)
+        VALUES (p_campaign, p_seed_epoch, p_seed, p_seed_commitment);
+    END IF;
+    PERFORM pg_notify('skald_events', p_campaign);
+END
+$$;
+"""
+
 # The batch of appends whose campaigns all live on one worker: each append through
 # skald_append_item without waiting for its lock ('busy' is sent again alone by the caller).
 NODE_BATCH_SQL = """
@@ -114,6 +223,10 @@ async def distribute(conn: asyncpg.Connection) -> list[str]:
     for table in REFERENCE:
         if table not in placed:
             await run(f"SELECT create_reference_table('{table}')")
+    item_source = await conn.fetchval("SELECT prosrc FROM pg_proc WHERE oid = $1::regprocedure",
+                                      APPEND_ITEM)
+    if ITEM_MARK not in item_source:  # 0006's version, or a later migration's
+        await run(APPEND_ITEM_SQL)
     if not await conn.fetchval("SELECT to_regprocedure($1) IS NOT NULL", NODE_BATCH):
         await run(NODE_BATCH_SQL)
     done = {r["f"] for r in await conn.fetch(
