@@ -1,8 +1,9 @@
 """Skald on Citus: distributing the schema (``skald migrate`` does it) and routing appends.
 
 When the database has the ``citus`` extension, ``distribute`` makes the tables of a campaign
-distributed by ``campaign_id`` and colocated with ``events``, the small shared tables reference
-tables, and the append functions delegated to the worker holding their campaign. Each step is
+distributed by ``campaign_id`` and colocated with ``events`` (the small shared tables stay plain
+tables of the coordinator), and the append functions delegated to the worker holding their
+campaign. Each step is
 skipped when already done, so it runs after every migration; it returns the SQL it ran.
 
 The service's role ``skald_app`` gets LOGIN on Citus: the coordinator opens its connections to
@@ -20,7 +21,9 @@ from collections.abc import Sequence
 import asyncpg
 
 DISTRIBUTED = ("events", "commands", "dice_seeds", "campaign_heads", "stream_snapshots")
-REFERENCE = ("api_tokens", "projector_leases", "projector_workers", "schema_migrations")
+# Plain tables of the coordinator: nothing on the workers reads them, and as reference tables
+# (copied to every node) a stopped worker would block a lease renewal, a token or a migration.
+COORDINATOR = ("api_tokens", "projector_leases", "projector_workers", "schema_migrations")
 
 APPEND_ITEM = ("skald_append_item(text, text, text, text, text, text[], int[], text[], text[],"
                " smallint[], text[], text[], int, bytea, text, boolean)")
@@ -220,9 +223,6 @@ async def distribute(conn: asyncpg.Connection) -> list[str]:
             colocate = "events" if table != "events" else "none"
             await run(f"SELECT create_distributed_table('{table}', 'campaign_id',"
                       f" colocate_with => '{colocate}')")
-    for table in REFERENCE:
-        if table not in placed:
-            await run(f"SELECT create_reference_table('{table}')")
     item_source = await conn.fetchval("SELECT prosrc FROM pg_proc WHERE oid = $1::regprocedure",
                                       APPEND_ITEM)
     if ITEM_MARK not in item_source:  # 0006's version, or a later migration's

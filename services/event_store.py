@@ -256,10 +256,34 @@ class EventStore:
         if campaigns is not None:
             args.append(list(campaigns))
             where.append(f"campaign_id = ANY(${len(args)}::text[])")
-        rows = await self.pool.fetch(
-            "SELECT campaign_id, position FROM campaign_heads"
-            + (" WHERE " + " AND ".join(where) if where else ""), *args)
+        try:
+            rows = await self.pool.fetch(
+                "SELECT campaign_id, position FROM campaign_heads"
+                + (" WHERE " + " AND ".join(where) if where else ""), *args)
+        except asyncpg.PostgresConnectionError:
+            if not self.distributed:
+                raise
+            return await self._reachable_heads(partitions, of, campaigns)
         return {r["campaign_id"]: r["position"] for r in rows}
+
+    async def _reachable_heads(self, partitions: Sequence[int] | None, of: int,
+                               campaigns: Collection[str] | None) -> dict[str, int]:
+        """On Citus with a worker unreachable: the heads of the shards that answer, shard by
+        shard, so the campaigns of the other workers are still projected."""
+        command = ("SELECT coalesce(json_agg(json_build_array(campaign_id, position)), '[]')"
+                   " FROM %s WHERE true")
+        if partitions is not None:
+            wanted = ",".join(str(int(p)) for p in partitions)
+            command += f" AND (hashtext(campaign_id) & 2147483647) %% {int(of)} = ANY('{{{wanted}}}')"
+        rows = await self.pool.fetch(
+            "SELECT success, result FROM run_command_on_shards('campaign_heads', $1 || coalesce("
+            " ' AND campaign_id = ANY(' || replace(quote_literal($2::text[]::text), '%', '%%')"
+            " || '::text[])', ''))", command, list(campaigns) if campaigns is not None else None)
+        heads: dict[str, int] = {}
+        for row in rows:
+            if row["success"]:
+                heads.update((cid, int(pos)) for cid, pos in msgspec.json.decode(row["result"]))
+        return heads
 
     async def read_all(self, after: tuple[int, str, int] = (0, "", 0),
                        limit: int = 500) -> list[StoredEvent]:

@@ -86,10 +86,20 @@ class Projector:
         done = await self.checkpoints(heads)
         metrics.PROJECTOR_LAG_EVENTS.set(sum(max(0, head - done[cid]) for cid, head in heads.items()))
         total = 0
+        unreachable: asyncpg.PostgresConnectionError | None = None
         for cid, head in heads.items():
             if head > done[cid]:
-                total += await self.project_campaign(cid, head)
+                try:
+                    total += await self.project_campaign(cid, head)
+                except asyncpg.PostgresConnectionError as err:
+                    if not self.store.distributed:
+                        raise
+                    # On Citus: this campaign's worker is down; the others' campaigns go on.
+                    unreachable = err
+                    continue
                 self.crash_hook("between-campaigns")
+        if unreachable is not None:
+            raise unreachable
         return total
 
     async def project_campaign(self, cid: str, head: int | None = None) -> int:

@@ -60,13 +60,11 @@ async def test_migrate_distributes_everything_once(database_url: str) -> None:
         "SELECT logicalrelid::regclass::text AS t, partmethod::text AS partmethod, colocationid,"
         " column_to_column_name(logicalrelid, partkey) AS col FROM pg_dist_partition"))
     placed = {r["t"]: r for r in rows}
-    assert set(placed) == set(citus.DISTRIBUTED) | set(citus.REFERENCE)
+    assert set(placed) == set(citus.DISTRIBUTED)  # citus.COORDINATOR stay plain tables
     colocation = {placed[t]["colocationid"] for t in citus.DISTRIBUTED}
     assert len(colocation) == 1, "every campaign table colocated with events"
     for table in citus.DISTRIBUTED:
         assert (placed[table]["partmethod"], placed[table]["col"]) == ("h", "campaign_id")
-    for table in citus.REFERENCE:
-        assert placed[table]["partmethod"] == "n"
     functions = {r["f"]: r for r in await _fetch(database_url, (
         "SELECT objid::regprocedure::text AS f, distribution_argument_index AS arg,"
         " colocationid, force_delegation FROM pg_dist_object"
