@@ -59,6 +59,11 @@ def servers(settings: Settings, *, start_embedded: bool = True,
         return
     if not start_embedded:
         raise SystemExit("no database configured and no embedded servers running")
+    if settings.database_url or settings.redis_url:
+        # One URL given: only the other server is embedded (never an unused PostgreSQL or Redis).
+        with _embedded_one(settings) as filled:
+            yield filled
+        return
     embedded = EmbeddedServers(settings.data_dir)
     urls = embedded.start()
     entry = register(settings.data_dir) if advertise else None
@@ -68,6 +73,20 @@ def servers(settings: Settings, *, start_embedded: bool = True,
         if entry is not None:
             unregister(entry)
         embedded.stop()
+
+
+@contextmanager
+def _embedded_one(settings: Settings) -> Iterator[Settings]:
+    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+
+    server = (EmbeddedRedis(settings.data_dir) if settings.database_url
+              else EmbeddedPostgres(settings.data_dir))
+    url = server.start()
+    try:
+        yield (_filled(settings, "", url) if settings.database_url
+               else _filled(settings, url, ""))
+    finally:
+        server.stop()
 
 
 def _filled(settings: Settings, database_url: str, redis_url: str) -> Settings:

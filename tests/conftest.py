@@ -32,16 +32,25 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
 
 
+async def new_database(admin_url: str) -> str:
+    """A fresh, migrated database; under SKALD_TEST_CITUS on every node of the Citus cluster,
+    with the extension, so ``migrate`` distributes it."""
+    name = f"skald_t_{uuid.uuid4().hex[:12]}"
+    cluster = citus_cluster.CURRENT
+    if cluster is not None:
+        await cluster.create_database(name)
+    url = with_database(admin_url, name)
+    await migrate(url)
+    return url
+
+
 @pytest.fixture
 async def database_url(pg_admin_url: str) -> AsyncIterator[str]:  # noqa: F811
     """A fresh, migrated database for one test, dropped afterwards."""
-    name = f"skald_t_{uuid.uuid4().hex[:12]}"
-    url = with_database(pg_admin_url, name)
-    cluster = citus_cluster.CURRENT
-    if cluster is not None:  # SKALD_TEST_CITUS: the database on every node, with citus
-        await cluster.create_database(name)
-    await migrate(url)
+    url = await new_database(pg_admin_url)
+    name = url.rsplit("/", 1)[1]
     yield url
+    cluster = citus_cluster.CURRENT
     if cluster is not None:
         await cluster.drop_database(name)
         return
