@@ -120,6 +120,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
             # way (SO_REUSEPORT), and the projector workers in them share the campaigns by lease.
             os.environ.update(SKALD_DATABASE_URL=ready.database_url, SKALD_REDIS_URL=ready.redis_url or "",
                               SKALD_GRPC_PORT=str(ready.grpc_port) if ready.grpc_port else "off",
+                              SKALD_GRPC_REUSE_PORT="1",
                               SKALD_RUN_PROJECTOR="0" if args.no_projector else "1")
             uvicorn.run("services.workers:gateway_from_env", factory=True, workers=args.workers,
                         host=ready.host, port=ready.port, log_level="warning",
