@@ -15,10 +15,13 @@ every shard for every role.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
 import asyncpg
+import msgspec
 
 DISTRIBUTED = ("events", "commands", "dice_seeds", "campaign_heads", "stream_snapshots")
 # Plain tables of the coordinator: nothing on the workers reads them, and as reference tables
@@ -240,6 +243,26 @@ async def distribute(conn: asyncpg.Connection) -> list[str]:
     return ran
 
 
+async def reachable_heads(pool: asyncpg.Pool, partitions: Sequence[int] | None, of: int,
+                           campaigns: Collection[str] | None) -> dict[str, int]:
+    """On Citus with a worker unreachable: the heads of the shards that answer, shard by
+    shard, so the campaigns of the other workers are still projected."""
+    command = ("SELECT coalesce(json_agg(json_build_array(campaign_id, position)), '[]')"
+               " FROM %s WHERE true")
+    if partitions is not None:
+        wanted = ",".join(str(int(p)) for p in partitions)
+        command += f" AND (hashtext(campaign_id) & 2147483647) %% {int(of)} = ANY('{{{wanted}}}')"
+    rows = await pool.fetch(
+        "SELECT success, result FROM run_command_on_shards('campaign_heads', $1 || coalesce("
+        " ' AND campaign_id = ANY(' || replace(quote_literal($2::text[]::text), '%', '%%')"
+        " || '::text[])', ''))", command, list(campaigns) if campaigns is not None else None)
+    heads: dict[str, int] = {}
+    for row in rows:
+        if row["success"]:
+            heads.update((cid, int(pos)) for cid, pos in msgspec.json.decode(row["result"]))
+    return heads
+
+
 class NodeRouter:
     """Which worker holds each campaign, for grouping appends per worker (cached a while:
     shards move only when an operator rebalances, and a stale answer only costs batching)."""
@@ -263,3 +286,39 @@ class NodeRouter:
                     "  JOIN pg_dist_node n ON n.groupid = p.groupid", unknown):
                 self._nodes[row["c"]] = row["node"]
         return [self._nodes.get(c, "?") for c in campaigns]
+
+
+class CoordinatorNotices:
+    """NOTIFY on the coordinator for appends that ran on a worker.
+
+    A delegated append's ``pg_notify`` fires on the worker, where nobody listens: projector
+    workers LISTEN on the coordinator. After each append the store adds its campaign here, and
+    one statement at a time sends the notices gathered meanwhile (so a burst of appends costs a
+    few statements, not one each). A lost notice only delays: projectors also poll every second.
+    """
+
+    def __init__(self, pool: asyncpg.Pool, channel: str) -> None:
+        self.pool = pool
+        self.channel = channel
+        self._pending: set[str] = set()
+        self._task: asyncio.Task[None] | None = None
+
+    def add(self, campaign_id: str) -> None:
+        self._pending.add(campaign_id)
+        if self._task is None or self._task.done():
+            self._task = asyncio.ensure_future(self._send())
+
+    async def _send(self) -> None:
+        while self._pending:
+            campaigns, self._pending = sorted(self._pending), set()
+            try:
+                await self.pool.execute("SELECT pg_notify($1, c) FROM unnest($2::text[]) AS c",
+                                        self.channel, campaigns)
+            except (asyncpg.PostgresError, asyncpg.InterfaceError, OSError):
+                return  # the coordinator is away: the projectors' poll finds these appends
+
+    async def close(self) -> None:
+        if self._task is not None and not self._task.done():
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._task

@@ -33,7 +33,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
-from services.citus import NodeRouter, events_distributed
+from services.citus import CoordinatorNotices, NodeRouter, events_distributed, reachable_heads
 from services.group_commit import AppendRequest, GroupCommitter, ItemOutcome
 
 APP_ROLE = "skald_app"
@@ -154,6 +154,7 @@ class EventStore:
         self.url = url
         self.distributed = distributed  # the log is a Citus distributed table
         self._group: GroupCommitter | None = None
+        self._notices = CoordinatorNotices(pool, NOTIFY_CHANNEL) if distributed else None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
@@ -170,6 +171,8 @@ class EventStore:
     async def close(self) -> None:
         if self._group is not None:
             await self._group.close()
+        if self._notices is not None:
+            await self._notices.close()
         await self.pool.close()
 
     async def append(
@@ -194,7 +197,10 @@ class EventStore:
             self._group = GroupCommitter(
                 self.pool, self._append_one,
                 router=NodeRouter().nodes if self.distributed else None)
-        return _outcome(await self._group.append(request))
+        stored = _outcome(await self._group.append(request))
+        if self._notices is not None and stored:
+            self._notices.add(campaign_id)  # its NOTIFY fired on the worker
+        return stored
 
     async def _append_one(self, req: AppendRequest) -> ItemOutcome:
         """One append on its own, in its own transaction (``skald_append_item``)."""
@@ -263,27 +269,8 @@ class EventStore:
         except asyncpg.PostgresConnectionError:
             if not self.distributed:
                 raise
-            return await self._reachable_heads(partitions, of, campaigns)
+            return await reachable_heads(self.pool, partitions, of, campaigns)
         return {r["campaign_id"]: r["position"] for r in rows}
-
-    async def _reachable_heads(self, partitions: Sequence[int] | None, of: int,
-                               campaigns: Collection[str] | None) -> dict[str, int]:
-        """On Citus with a worker unreachable: the heads of the shards that answer, shard by
-        shard, so the campaigns of the other workers are still projected."""
-        command = ("SELECT coalesce(json_agg(json_build_array(campaign_id, position)), '[]')"
-                   " FROM %s WHERE true")
-        if partitions is not None:
-            wanted = ",".join(str(int(p)) for p in partitions)
-            command += f" AND (hashtext(campaign_id) & 2147483647) %% {int(of)} = ANY('{{{wanted}}}')"
-        rows = await self.pool.fetch(
-            "SELECT success, result FROM run_command_on_shards('campaign_heads', $1 || coalesce("
-            " ' AND campaign_id = ANY(' || replace(quote_literal($2::text[]::text), '%', '%%')"
-            " || '::text[])', ''))", command, list(campaigns) if campaigns is not None else None)
-        heads: dict[str, int] = {}
-        for row in rows:
-            if row["success"]:
-                heads.update((cid, int(pos)) for cid, pos in msgspec.json.decode(row["result"]))
-        return heads
 
     async def read_all(self, after: tuple[int, str, int] = (0, "", 0),
                        limit: int = 500) -> list[StoredEvent]:

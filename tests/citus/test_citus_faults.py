@@ -132,3 +132,18 @@ async def test_a_coordinator_restart_loses_nothing_and_recovers(api: Api,
     logged = await _logged(database_url, cid)
     assert len(load.acked) > 10
     assert all(logged.get(k) == v for k, v in load.acked.items())
+
+
+async def test_projectors_hear_appends_that_ran_on_a_worker(api: Api) -> None:
+    """A delegated append's NOTIFY fires on its worker; the store sends one on the coordinator,
+    where the projectors listen, so a read of one's own write waits for no poll (1 s)."""
+    ann = await api.token("ann")
+    cid, _ = await _campaign_with_table(api, ann)
+    waits = []
+    for _ in range(7):
+        done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
+        started = time.monotonic()
+        seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
+        waits.append(time.monotonic() - started)
+        assert seen.status_code == 200, seen.text
+    assert sorted(waits)[3] < 0.3, waits  # by the 1 s poll alone: about 0.5 s
