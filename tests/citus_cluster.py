@@ -56,7 +56,7 @@ class CitusCluster:
 
     async def create_database(self, name: str) -> None:
         """``name`` on every node with the citus extension, the workers added to it."""
-        for node in [self.coordinator, *self.workers]:
+        async def on(node: EmbeddedPostgres) -> None:
             assert node.url is not None
             admin = await asyncpg.connect(node.url)
             try:
@@ -68,6 +68,8 @@ class CitusCluster:
                 await conn.execute("CREATE EXTENSION citus")
             finally:
                 await conn.close()
+
+        await asyncio.gather(*(on(node) for node in [self.coordinator, *self.workers]))
         conn = await asyncpg.connect(_on(self.url, name))
         try:
             await conn.execute("SELECT citus_set_coordinator_host('127.0.0.1', $1)",
@@ -79,21 +81,25 @@ class CitusCluster:
             await conn.close()
 
     async def drop_database(self, name: str) -> None:
-        for node in [self.coordinator, *self.workers]:
+        async def on(node: EmbeddedPostgres) -> None:
             if node.url is None:
-                continue
+                return
             admin = await asyncpg.connect(node.url)
             try:
                 await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
             finally:
                 await admin.close()
 
+        await asyncio.gather(*(on(node) for node in [self.coordinator, *self.workers]))
+
 
 @contextmanager
-def citus_cluster(folder: Path, workers: int = 2) -> Iterator[CitusCluster]:
-    """A coordinator and ``workers`` workers, started from the cached Citus build."""
+def citus_cluster(folder: Path, workers: int = 2,
+                  settings: dict[str, str] | None = None) -> Iterator[CitusCluster]:
+    """A coordinator and ``workers`` workers, started from the cached Citus build
+    (``settings``: more server settings, over ``SETTINGS``)."""
     bin_dir = ensure_citus()
-    nodes = [EmbeddedPostgres(folder / name, bin_dir=bin_dir, settings=SETTINGS)
+    nodes = [EmbeddedPostgres(folder / name, bin_dir=bin_dir, settings={**SETTINGS, **(settings or {})})
              for name in ["coordinator", *(f"worker{i}" for i in range(1, workers + 1))]]
     started: list[EmbeddedPostgres] = []
     try:
