@@ -155,7 +155,10 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
     with servers(settings) as ready:
         assert ready.database_url
         applied = asyncio.run(migrate(ready.database_url))
-    print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    if not applied:
+        print("applied: nothing (up to date)")
+    for step in applied:  # migrations, then on Citus each distribution statement ("citus: ...")
+        print(f"applied: {step}")
     return 0
 
 

@@ -5,6 +5,11 @@ distributed by ``skald migrate``, append-only on every worker, appends run where
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
+import uuid
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import asyncpg
@@ -15,6 +20,9 @@ from services.event_store import CommandRecord, EventStore, NewEvent
 from services.group_commit import GroupCommitter
 from services.migrate import migrate
 from tests import citus_cluster
+from tests.conftest import with_database
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def ev(stream: str) -> NewEvent:
@@ -159,3 +167,31 @@ async def test_group_commit_sends_one_call_per_worker(store: EventStore,
     for campaign in campaigns:
         assert [e.position for e in await store.read_campaign(campaign)] == [1, 2]
     await asyncio.sleep(0)
+
+
+async def test_skald_migrate_says_what_it_distributed(pg_admin_url: str, redis_url: str,
+                                                     tmp_path: Path) -> None:
+    """The CLI, as an operator runs it on a fresh Citus database: each migration and each
+    distribution step printed; run again, nothing left to do."""
+    cluster = citus_cluster.CURRENT
+    assert cluster is not None
+    name = f"skald_m_{uuid.uuid4().hex[:8]}"
+    await cluster.create_database(name)
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
+    env.update(SKALD_DATABASE_URL=with_database(pg_admin_url, name), SKALD_REDIS_URL=redis_url,
+               SKALD_DATA_DIR=str(tmp_path))
+    try:
+        runs = [subprocess.run([sys.executable, str(ROOT / "skald.py"), "migrate"], env=env,
+                               capture_output=True, text=True, timeout=300, check=True).stdout
+                for _ in range(2)]
+    finally:
+        await cluster.drop_database(name)
+    first = runs[0].splitlines()
+    assert "applied: 0001_event_store.sql" in first
+    for table in citus.DISTRIBUTED:
+        assert any(line.startswith(f"applied: citus: SELECT create_distributed_table('{table}'")
+                   for line in first), first
+    assert "applied: citus: ALTER ROLE skald_app LOGIN" in first
+    assert sum("create_distributed_function" in line for line in first) == 3
+    assert runs[1].splitlines() == ["applied: nothing (up to date)"]
+    assert not (tmp_path / "pgdata").exists()  # the given database, no embedded one
