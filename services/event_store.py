@@ -211,12 +211,18 @@ class EventStore:
         """A transaction holding the campaign's append lock: what is read through it stays
         current until its append, so that append cannot conflict. For a command that lost to
         other processes' appends again and again; everyone else appends optimistically."""
-        async with self.pool.acquire() as conn, conn.transaction():
-            if self.distributed:  # on the worker holding the campaign, where appends lock it
-                await conn.execute("SELECT skald_lock_campaign($1)", campaign_id)
-            else:
-                await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", campaign_id)
-            yield LockedCampaign(self, conn)
+        async with self.pool.acquire() as conn:
+            async with conn.transaction():
+                if self.distributed:  # on the worker holding the campaign, where appends lock it
+                    await conn.execute("SELECT skald_lock_campaign($1)", campaign_id)
+                else:
+                    await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))",
+                                       campaign_id)
+                locked = LockedCampaign(self, conn)
+                yield locked
+            if self._notices is not None:  # committed: tell the coordinator's listeners
+                for appended in locked.appended:
+                    self._notices.add(appended)
 
     @staticmethod
     async def _read_stream(runner: Any, campaign_id: str, stream_id: str,
@@ -381,6 +387,7 @@ class LockedCampaign:
     def __init__(self, store: EventStore, conn: asyncpg.Connection) -> None:
         self.store = store
         self.conn = conn
+        self.appended: set[str] = set()
 
     async def read_stream(self, campaign_id: str, stream_id: str,
                           after_version: int = 0) -> list[StoredEvent]:
@@ -389,5 +396,8 @@ class LockedCampaign:
     async def append(self, campaign_id: str, expected: dict[str, int | None],
                      events: Sequence[NewEvent], *, command: CommandRecord | None = None,
                      seed: tuple[int, bytes, str] | None = None) -> list[StoredEvent]:
-        return _outcome(await _append_item(self.conn, _request(campaign_id, expected, events,
-                                                                command, seed)))
+        stored = _outcome(await _append_item(self.conn, _request(campaign_id, expected, events,
+                                                                  command, seed)))
+        if stored:
+            self.appended.add(campaign_id)
+        return stored
