@@ -26,7 +26,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_TARBALL = ROOT.parent / "shared" / "vendor" / "citus-14.0.1.tar.gz"
-BUILD_PACKAGES = ("libkrb5-dev", "liblz4-dev", "libzstd-dev")
+BUILD_PACKAGES = ("gcc", "make", "libkrb5-dev", "liblz4-dev", "libzstd-dev")
 # Debian 12's gcc 12 does not know this flag, which the wheel's (newer) compiler used.
 UNKNOWN_FLAGS = ("-Wmissing-variable-declarations",)
 
