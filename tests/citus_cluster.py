@@ -114,7 +114,3 @@ def citus_cluster(folder: Path, workers: int = 2,
 
 # The cluster the test session runs on (``SKALD_TEST_CITUS=1``), else None.
 CURRENT: CitusCluster | None = None
-
-
-def create_database_sync(cluster: CitusCluster, name: str) -> None:
-    asyncio.run(cluster.create_database(name))

@@ -4,7 +4,6 @@ distributed by ``skald migrate``, append-only on every worker, appends run where
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
@@ -16,7 +15,7 @@ import asyncpg
 import pytest
 
 from services import citus
-from services.event_store import CommandRecord, EventStore, NewEvent
+from services.event_store import CommandRecord, EventStore, NewEvent, _request
 from services.group_commit import GroupCommitter
 from services.migrate import migrate
 from tests import citus_cluster
@@ -154,7 +153,6 @@ async def test_group_commit_sends_one_call_per_worker(store: EventStore,
 
     committer._batch = counted  # type: ignore[method-assign]
     try:
-        from services.event_store import _request
         outcomes = await committer._by_node(
             [_request(c, {}, [ev("s/x"), ev("s/y")], None, None) for c in campaigns])
     finally:
@@ -166,7 +164,6 @@ async def test_group_commit_sends_one_call_per_worker(store: EventStore,
             [(campaign, 1), (campaign, 2)]
     for campaign in campaigns:
         assert [e.position for e in await store.read_campaign(campaign)] == [1, 2]
-    await asyncio.sleep(0)
 
 
 async def test_skald_migrate_says_what_it_distributed(pg_admin_url: str, redis_url: str,
