@@ -3,8 +3,8 @@
 When the database has the ``citus`` extension, ``distribute`` makes the tables of a campaign
 distributed by ``campaign_id`` and colocated with ``events`` (the small shared tables stay plain
 tables of the coordinator), and the append functions delegated to the worker holding their
-campaign. Each step is
-skipped when already done, so it runs after every migration; it returns the SQL it ran.
+campaign. Each step is skipped when already done, so it runs after every migration; it returns
+the SQL it ran.
 
 The service's role ``skald_app`` gets LOGIN on Citus: the coordinator opens its connections to
 the workers as the session's role, so the role must be able to log in there (the operator lets
@@ -223,10 +223,13 @@ async def distribute(conn: asyncpg.Connection) -> list[str]:
     placed = {r["t"]: r["method"] for r in await conn.fetch(
         "SELECT logicalrelid::regclass::text AS t, partmethod AS method FROM pg_dist_partition")}
     for table in DISTRIBUTED:
-        if table not in placed:
+        exists = await conn.fetchval("SELECT to_regclass($1) IS NOT NULL", f"public.{table}")
+        if exists and table not in placed:  # (a table of a later migration: distributed then)
             colocate = "events" if table != "events" else "none"
             await run(f"SELECT create_distributed_table('{table}', 'campaign_id',"
                       f" colocate_with => '{colocate}')")
+    if not await conn.fetchval("SELECT to_regprocedure($1) IS NOT NULL", APPEND_ITEM):
+        return ran  # migrated only up to before 0006: the functions come with a later run
     item_source = await conn.fetchval("SELECT prosrc FROM pg_proc WHERE oid = $1::regprocedure",
                                       APPEND_ITEM)
     if ITEM_MARK not in item_source:  # 0006's version, or a later migration's

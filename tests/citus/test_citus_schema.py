@@ -197,3 +197,31 @@ async def test_skald_migrate_says_what_it_distributed(pg_admin_url: str, redis_u
     assert sum("create_distributed_function" in line for line in first) == 3
     assert runs[1].splitlines() == ["applied: nothing (up to date)"]
     assert not (tmp_path / "pgdata").exists()  # the given database, no embedded one
+
+
+async def test_later_migrations_run_on_the_distributed_schema(pg_admin_url: str) -> None:
+    """A database distributed after migration 0005 (an older Skald): the later migrations run on
+    the distributed tables, the next migrate distributes what they added, and appends work."""
+    cluster = citus_cluster.CURRENT
+    assert cluster is not None
+    name = f"skald_l_{uuid.uuid4().hex[:8]}"
+    await cluster.create_database(name)
+    url = with_database(pg_admin_url, name)
+    try:
+        first = await migrate(url, up_to=5)
+        assert "citus: SELECT create_distributed_table('events', 'campaign_id'," \
+               " colocate_with => 'none')" in first
+        assert not any("stream_snapshots" in step or "function" in step for step in first)
+        later = await migrate(url)
+        assert later[:3] == ["0006_group_commit.sql", "0007_stream_snapshots.sql",
+                             "0008_batch_probes.sql"]
+        assert any("create_distributed_table('stream_snapshots'" in step for step in later)
+        assert sum("create_distributed_function" in step for step in later) == 3
+        store = await EventStore.connect(url)
+        try:
+            stored = await store.append("cmp_l", {}, [ev("s/1"), ev("s/2")])
+            assert [e.position for e in stored] == [1, 2]
+        finally:
+            await store.close()
+    finally:
+        await cluster.drop_database(name)
