@@ -59,6 +59,11 @@ def servers(settings: Settings, *, start_embedded: bool = True,
         return
     if not start_embedded:
         raise SystemExit("no database configured and no embedded servers running")
+    if settings.database_url or settings.redis_url:
+        # One URL given: only the other server is embedded (never an unused PostgreSQL or Redis).
+        with _embedded_one(settings) as filled:
+            yield filled
+        return
     embedded = EmbeddedServers(settings.data_dir)
     urls = embedded.start()
     entry = register(settings.data_dir) if advertise else None
@@ -68,6 +73,20 @@ def servers(settings: Settings, *, start_embedded: bool = True,
         if entry is not None:
             unregister(entry)
         embedded.stop()
+
+
+@contextmanager
+def _embedded_one(settings: Settings) -> Iterator[Settings]:
+    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+
+    server = (EmbeddedRedis(settings.data_dir) if settings.database_url
+              else EmbeddedPostgres(settings.data_dir))
+    url = server.start()
+    try:
+        yield (_filled(settings, "", url) if settings.database_url
+               else _filled(settings, url, ""))
+    finally:
+        server.stop()
 
 
 def _filled(settings: Settings, database_url: str, redis_url: str) -> Settings:
@@ -101,6 +120,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
             # way (SO_REUSEPORT), and the projector workers in them share the campaigns by lease.
             os.environ.update(SKALD_DATABASE_URL=ready.database_url, SKALD_REDIS_URL=ready.redis_url or "",
                               SKALD_GRPC_PORT=str(ready.grpc_port) if ready.grpc_port else "off",
+                              SKALD_GRPC_REUSE_PORT="1",
                               SKALD_RUN_PROJECTOR="0" if args.no_projector else "1")
             uvicorn.run("services.workers:gateway_from_env", factory=True, workers=args.workers,
                         host=ready.host, port=ready.port, log_level="warning",
@@ -135,7 +155,10 @@ def cmd_migrate(settings: Settings, args: argparse.Namespace) -> int:
     with servers(settings) as ready:
         assert ready.database_url
         applied = asyncio.run(migrate(ready.database_url))
-    print("applied: " + (", ".join(applied) if applied else "nothing (up to date)"))
+    if not applied:
+        print("applied: nothing (up to date)")
+    for step in applied:  # migrations, then on Citus each distribution statement ("citus: ...")
+        print(f"applied: {step}")
     return 0
 
 

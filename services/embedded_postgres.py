@@ -138,8 +138,13 @@ def _postmaster_alive(pm: _Postmaster, pgdata: Path) -> bool:
 class EmbeddedPostgres:
     """A PostgreSQL server over TCP on 127.0.0.1, data in `data_dir/pgdata`."""
 
-    def __init__(self, data_dir: Path) -> None:
+    def __init__(self, data_dir: Path, *, bin_dir: Path | None = None,
+                 settings: dict[str, str] | None = None) -> None:
+        """``bin_dir``: another PostgreSQL's binaries (default: ``postgres_bin()``);
+        ``settings``: server settings given at start (``-c name=value``)."""
         self.data_dir = data_dir.absolute()
+        self._bin = bin_dir
+        self._settings = dict(settings or {})
         self.pgdata = self.data_dir / "pgdata"
         self.log_path = self.data_dir / "postgres.log"
         self._ctl_log = self.data_dir / "pg_ctl.log"
@@ -148,6 +153,10 @@ class EmbeddedPostgres:
         # A restart takes the port of the last start when it is still free, so clients that
         # hold the URL reconnect to the same address.
         self._last_port: int | None = None
+
+    @property
+    def bin_dir(self) -> Path:
+        return self._bin or postgres_bin()
 
     @property
     def url(self) -> str | None:
@@ -247,7 +256,7 @@ class EmbeddedPostgres:
         if pm is None:
             return
         if _postmaster_alive(pm, self.pgdata):
-            pg_ctl = str(postgres_bin() / "pg_ctl")
+            pg_ctl = str(self.bin_dir / "pg_ctl")
             run_as = self._owner()
             for mode in ("fast", "immediate"):
                 run_as.run(
@@ -278,7 +287,7 @@ class EmbeddedPostgres:
         run_as = _ensure_system_user(PG_SYSTEM_USER)
         assert run_as.uid is not None and run_as.gid is not None
         _make_traversable(self.data_dir)
-        _make_traversable(postgres_bin())
+        _make_traversable(self.bin_dir)
         os.chown(sock, run_as.uid, run_as.gid)
         os.chown(self.log_path, run_as.uid, run_as.gid)
         if self.pgdata.exists() and self.pgdata.stat().st_uid != run_as.uid:
@@ -302,7 +311,7 @@ class EmbeddedPostgres:
         if run_as.uid is not None and run_as.gid is not None:
             os.chown(staging, run_as.uid, run_as.gid)
         rc = run_as.run(
-            [str(postgres_bin() / "initdb"), "-D", str(staging), "-U", PG_SUPERUSER,
+            [str(self.bin_dir / "initdb"), "-D", str(staging), "-U", PG_SUPERUSER,
              "--auth=trust", "--encoding=UTF8", "--no-locale"],
             env=self._env(), out=self._ctl_log,
         )
@@ -314,11 +323,12 @@ class EmbeddedPostgres:
         log.info("postgres.initdb", pgdata=str(self.pgdata))
 
     def _launch(self, run_as: _RunAs) -> int:
-        pg_ctl = str(postgres_bin() / "pg_ctl")
+        pg_ctl = str(self.bin_dir / "pg_ctl")
         for attempt in range(1, processes.START_ATTEMPTS + 1):
             port = self._last_port if attempt == 1 and self._last_port else processes.free_port()
             offset = processes.file_size(self.log_path)
             options = f"-h 127.0.0.1 -p {port} -k {shlex.quote(str(self.socket_dir))}"
+            options += "".join(f" -c {shlex.quote(f'{k}={v}')}" for k, v in self._settings.items())
             rc = run_as.run(
                 [pg_ctl, "-D", str(self.pgdata), "-l", str(self.log_path), "-w", "-t", "120",
                  "-o", options, "start"],

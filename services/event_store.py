@@ -13,7 +13,12 @@ Guarantees (each shown by a test against a real server):
 * ``read_all``, a feed across campaigns for tooling, orders by ``(transaction_id, campaign,
   position)`` and reads only below the oldest in-flight transaction (``pg_snapshot_xmin``), so
   on one PostgreSQL a late commit is never overtaken; under Citus each node has its own
-  transaction ids, so nothing in the service depends on that feed.
+  transaction ids, so there the feed pages a settled log only, and nothing in the service
+  depends on it.
+
+On Citus (``services.citus``) an append runs on the worker holding its campaign in one round
+trip (the append functions are delegated by their campaign argument), and group commit batches
+per worker: the appends of a batch go to their workers at once, one call per worker.
 """
 
 from __future__ import annotations
@@ -28,6 +33,7 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from services.citus import CoordinatorNotices, NodeRouter, events_distributed, reachable_heads
 from services.group_commit import AppendRequest, GroupCommitter, ItemOutcome
 
 APP_ROLE = "skald_app"
@@ -143,20 +149,30 @@ def _stored_item(row: asyncpg.Record) -> StoredEvent:
 
 
 class EventStore:
-    def __init__(self, pool: asyncpg.Pool, url: str) -> None:
+    def __init__(self, pool: asyncpg.Pool, url: str, *, distributed: bool = False) -> None:
         self.pool = pool
         self.url = url
+        self.distributed = distributed  # the log is a Citus distributed table
         self._group: GroupCommitter | None = None
+        self._notices = CoordinatorNotices(pool, NOTIFY_CHANNEL) if distributed else None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
                                          init=_init_connection, reset=_keep_session)
-        return cls(pool, url)
+        try:
+            async with pool.acquire() as conn:
+                distributed = await events_distributed(conn)
+        except BaseException:
+            await pool.close()
+            raise
+        return cls(pool, url, distributed=distributed)
 
     async def close(self) -> None:
         if self._group is not None:
             await self._group.close()
+        if self._notices is not None:
+            await self._notices.close()
         await self.pool.close()
 
     async def append(
@@ -178,8 +194,13 @@ class EventStore:
         """
         request = _request(campaign_id, expected, events, command, seed)
         if self._group is None:
-            self._group = GroupCommitter(self.pool, self._append_one)
-        return _outcome(await self._group.append(request))
+            self._group = GroupCommitter(
+                self.pool, self._append_one,
+                router=NodeRouter().nodes if self.distributed else None)
+        stored = _outcome(await self._group.append(request))
+        if self._notices is not None and stored:
+            self._notices.add(campaign_id)  # its NOTIFY fired on the worker
+        return stored
 
     async def _append_one(self, req: AppendRequest) -> ItemOutcome:
         """One append on its own, in its own transaction (``skald_append_item``)."""
@@ -190,9 +211,18 @@ class EventStore:
         """A transaction holding the campaign's append lock: what is read through it stays
         current until its append, so that append cannot conflict. For a command that lost to
         other processes' appends again and again; everyone else appends optimistically."""
-        async with self.pool.acquire() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))", campaign_id)
-            yield LockedCampaign(self, conn)
+        async with self.pool.acquire() as conn:
+            async with conn.transaction():
+                if self.distributed:  # on the worker holding the campaign, where appends lock it
+                    await conn.execute("SELECT skald_lock_campaign($1)", campaign_id)
+                else:
+                    await conn.execute("SELECT pg_advisory_xact_lock(1, hashtext($1))",
+                                       campaign_id)
+                locked = LockedCampaign(self, conn)
+                yield locked
+            if self._notices is not None:  # committed: tell the coordinator's listeners
+                for appended in locked.appended:
+                    self._notices.add(appended)
 
     @staticmethod
     async def _read_stream(runner: Any, campaign_id: str, stream_id: str,
@@ -238,19 +268,27 @@ class EventStore:
         if campaigns is not None:
             args.append(list(campaigns))
             where.append(f"campaign_id = ANY(${len(args)}::text[])")
-        rows = await self.pool.fetch(
-            "SELECT campaign_id, position FROM campaign_heads"
-            + (" WHERE " + " AND ".join(where) if where else ""), *args)
+        try:
+            rows = await self.pool.fetch(
+                "SELECT campaign_id, position FROM campaign_heads"
+                + (" WHERE " + " AND ".join(where) if where else ""), *args)
+        except asyncpg.PostgresConnectionError:
+            if not self.distributed:
+                raise
+            return await reachable_heads(self.pool, partitions, of, campaigns)
         return {r["campaign_id"]: r["position"] for r in rows}
 
     async def read_all(self, after: tuple[int, str, int] = (0, "", 0),
                        limit: int = 500) -> list[StoredEvent]:
         """Every campaign's events after a cursor, in ``(transaction_id, campaign, position)``
-        order, never past an in-flight transaction (see the module's note on Citus)."""
+        order, never past an in-flight transaction (one PostgreSQL only: see the module's note
+        on Citus)."""
+        settled = ("" if self.distributed else
+                   " AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())")
         rows = await self.pool.fetch(
             f"SELECT {_COLUMNS} FROM events"
             " WHERE (events.transaction_id, campaign_id, position) > ($1::text::xid8, $2, $3)"
-            " AND events.transaction_id < pg_snapshot_xmin(pg_current_snapshot())"
+            + settled +
             # Qualified: the bare name is the bigint alias in the select list, which no index
             # orders, so every page would scan and sort the whole log.
             " ORDER BY events.transaction_id, events.campaign_id, events.position LIMIT $4",
@@ -349,6 +387,7 @@ class LockedCampaign:
     def __init__(self, store: EventStore, conn: asyncpg.Connection) -> None:
         self.store = store
         self.conn = conn
+        self.appended: set[str] = set()
 
     async def read_stream(self, campaign_id: str, stream_id: str,
                           after_version: int = 0) -> list[StoredEvent]:
@@ -357,5 +396,8 @@ class LockedCampaign:
     async def append(self, campaign_id: str, expected: dict[str, int | None],
                      events: Sequence[NewEvent], *, command: CommandRecord | None = None,
                      seed: tuple[int, bytes, str] | None = None) -> list[StoredEvent]:
-        return _outcome(await _append_item(self.conn, _request(campaign_id, expected, events,
-                                                                command, seed)))
+        stored = _outcome(await _append_item(self.conn, _request(campaign_id, expected, events,
+                                                                  command, seed)))
+        if stored:
+            self.appended.add(campaign_id)
+        return stored

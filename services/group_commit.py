@@ -13,6 +13,10 @@ comes back 'busy' and is sent again on its own, off the lane, through ``skald_ap
 which waits; so is a second append to a campaign already in the batch. Should a batch fail as a
 whole (anything but the refusals), each of its appends is sent again on its own the same way,
 so one bad append cannot fail the others.
+
+On Citus (a ``router`` given) a batch is split by the worker holding each campaign, and each
+worker's part is one call of ``skald_append_node_batch``, delegated to that worker by its first
+campaign: the parts commit on their workers at once, none spans two workers.
 """
 
 from __future__ import annotations
@@ -28,12 +32,16 @@ import msgspec
 DEFAULT_LANES = 3
 DEFAULT_MAX_BATCH = 256
 
-_BATCH_SQL = (
-    "SELECT * FROM skald_append_batch($1::text[], $2::text[], $3::text[], $4::text[], $5::text[],"
+_BATCH_ARGS = (
+    "$1::text[], $2::text[], $3::text[], $4::text[], $5::text[],"
     " $6::int[], $7::int[], $8::text[], $9::int[], $10::int[], $11::int[], $12::text[],"
     " $13::text[], $14::smallint[], $15::text[], $16::text[], $17::int[], $18::bytea[],"
-    " $19::text[])"
+    " $19::text[]"
 )
+_BATCH_SQL = f"SELECT * FROM skald_append_batch({_BATCH_ARGS})"
+# Delegated to the worker holding its first argument's campaign (services.citus).
+_NODE_BATCH_SQL = ("SELECT * FROM skald_append_node_batch($20, "
+                   + _BATCH_ARGS + ")")
 
 
 class AppendRequest(msgspec.Struct, kw_only=True):
@@ -55,15 +63,18 @@ class ItemOutcome(msgspec.Struct, kw_only=True):
 
 
 Single = Callable[[AppendRequest], Awaitable[ItemOutcome]]
+# The node (worker) holding each campaign, for splitting a batch by worker.
+Router = Callable[[asyncpg.Connection, Sequence[str]], Awaitable[list[str]]]
 
 
 class GroupCommitter:
     """Batches concurrent ``AppendRequest``s into shared transactions on a few connections."""
 
     def __init__(self, pool: asyncpg.Pool, single: Single, *, lanes: int = DEFAULT_LANES,
-                 max_batch: int = DEFAULT_MAX_BATCH) -> None:
+                 max_batch: int = DEFAULT_MAX_BATCH, router: Router | None = None) -> None:
         self.pool = pool
         self.single = single
+        self.router = router
         self.max_batch = max_batch
         self._queue: asyncio.Queue[tuple[AppendRequest, asyncio.Future[ItemOutcome]]] = (
             asyncio.Queue())
@@ -110,7 +121,10 @@ class GroupCommitter:
         self.batches += 1
         self.appends += len(batch)
         try:
-            outcomes = await self._batch([req for req, _ in batch])
+            if self.router is not None:
+                outcomes = await self._by_node([req for req, _ in batch])
+            else:
+                outcomes = await self._batch([req for req, _ in batch])
         except asyncio.CancelledError:
             for _, future in batch:
                 if not future.done():
@@ -144,7 +158,31 @@ class GroupCommitter:
         if not future.done():
             future.set_result(outcome)
 
-    async def _batch(self, requests: Sequence[AppendRequest]) -> list[ItemOutcome]:
+    async def _by_node(self, requests: Sequence[AppendRequest]) -> list[ItemOutcome]:
+        """The batch split by worker, each part on its worker, all parts at once."""
+        assert self.router is not None
+        async with self.pool.acquire() as conn:
+            nodes = await self.router(conn, [req.campaign_id for req in requests])
+        parts: dict[str, list[int]] = {}
+        for i, node in enumerate(nodes):
+            parts.setdefault(node, []).append(i)
+        groups = list(parts.values())
+
+        async def part(indexes: list[int]) -> list[ItemOutcome]:
+            try:
+                return await self._batch([requests[i] for i in indexes], node_batch=True)
+            except Exception:  # noqa: BLE001 - each append of the part is sent again alone
+                return [ItemOutcome(status="busy") for _ in indexes]
+
+        outcomes: list[ItemOutcome] = [ItemOutcome(status="busy")] * len(requests)
+        for indexes, done in zip(groups, await asyncio.gather(*(part(g) for g in groups)),
+                                 strict=True):
+            for i, outcome in zip(indexes, done, strict=True):
+                outcomes[i] = outcome
+        return outcomes
+
+    async def _batch(self, requests: Sequence[AppendRequest], *,
+                     node_batch: bool = False) -> list[ItemOutcome]:
         cols: list[list[Any]] = [[] for _ in range(19)]
         for req in requests:
             cols[0].append(req.campaign_id)
@@ -162,7 +200,10 @@ class GroupCommitter:
             cols[10].append(len(cols[11]))
             for i, seed_part in enumerate(req.seed, start=16):
                 cols[i].append(seed_part)
-        rows = await self.pool.fetch(_BATCH_SQL, *cols)
+        if node_batch:
+            rows = await self.pool.fetch(_NODE_BATCH_SQL, *cols, requests[0].campaign_id)
+        else:
+            rows = await self.pool.fetch(_BATCH_SQL, *cols)
         outcomes: list[ItemOutcome | None] = [None] * len(requests)
         events: list[list[asyncpg.Record]] = [[] for _ in requests]
         for row in rows:

@@ -57,7 +57,8 @@ class Leases:
         async with self.pool.acquire() as conn, conn.transaction():
             await conn.execute(
                 "INSERT INTO projector_workers (worker_id, seen_at) VALUES ($1, now())"
-                " ON CONFLICT (worker_id) DO UPDATE SET seen_at = now()", self.worker_id)
+                " ON CONFLICT (worker_id) DO UPDATE SET seen_at = EXCLUDED.seen_at", self.worker_id)
+            # EXCLUDED, not now(): Citus takes only IMMUTABLE functions in DO UPDATE SET.
             live = await conn.fetchval(
                 "SELECT count(*) FROM projector_workers"
                 " WHERE seen_at > now() - make_interval(secs => $1)", ttl)

@@ -89,23 +89,41 @@ class Projector:
         done = await self.checkpoints(heads)
         metrics.PROJECTOR_LAG_EVENTS.set(sum(max(0, head - done[cid]) for cid, head in heads.items()))
         behind = [(cid, head) for cid, head in heads.items() if head > done[cid]]
+        unreachable: list[asyncpg.PostgresConnectionError] = []
+
+        async def one(cid: str, head: int) -> int:
+            try:
+                applied = await self.project_campaign(cid, head)
+            except asyncpg.PostgresConnectionError as err:
+                if not self.store.distributed:
+                    raise
+                # On Citus: this campaign's worker is down; the others' campaigns go on.
+                unreachable.append(err)
+                return 0
+            self.crash_hook("between-campaigns")
+            return applied
+
         if len(behind) <= 1 or self.parallel <= 1:
             total = 0
             for cid, head in behind:
-                total += await self.project_campaign(cid, head)
-                self.crash_hook("between-campaigns")
-            return total
-        # Campaigns are independent (each batch commits with its own checkpoint): several at
-        # once, so a hall of busy tables is not projected one round trip after another.
+                total += await one(cid, head)
+        else:
+            total = await self._in_parallel(one, behind)
+        if unreachable:
+            raise unreachable[0]
+        return total
+
+    async def _in_parallel(self, one: Callable[[str, int], Awaitable[int]],
+                           behind: list[tuple[str, int]]) -> int:
+        """Campaigns are independent (each batch commits with its own checkpoint): several at
+        once, so a hall of busy tables is not projected one round trip after another."""
         gate = asyncio.Semaphore(self.parallel)
 
-        async def one(cid: str, head: int) -> int:
+        async def gated(cid: str, head: int) -> int:
             async with gate:
-                applied = await self.project_campaign(cid, head)
-                self.crash_hook("between-campaigns")
-                return applied
+                return await one(cid, head)
 
-        tasks = [asyncio.create_task(one(cid, head)) for cid, head in behind]
+        tasks = [asyncio.create_task(gated(cid, head)) for cid, head in behind]
         try:
             await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
         finally:  # one failed (or this attempt was cancelled): the others stop with it

@@ -65,10 +65,12 @@ class SnapshotStore:
         try:
             await self.pool.execute(
                 "INSERT INTO stream_snapshots AS s (campaign_id, stream_id, fold_version,"
-                " stream_version, retconned, state) VALUES ($1, $2, $3, $4, $5, $6::jsonb)"
+                " stream_version, retconned, state, written_at)"
+                " VALUES ($1, $2, $3, $4, $5, $6::jsonb, now())"
                 " ON CONFLICT (campaign_id, stream_id) DO UPDATE SET"
                 " fold_version = EXCLUDED.fold_version, stream_version = EXCLUDED.stream_version,"
-                " retconned = EXCLUDED.retconned, state = EXCLUDED.state, written_at = now()"
+                " retconned = EXCLUDED.retconned, state = EXCLUDED.state,"
+                " written_at = EXCLUDED.written_at"  # Citus: no now() in DO UPDATE SET
                 " WHERE s.fold_version <> EXCLUDED.fold_version"
                 " OR s.stream_version <= EXCLUDED.stream_version",
                 campaign_id, stream_id, self.fold_version, snapshot.version,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import uuid
 from collections.abc import AsyncIterator
@@ -23,6 +24,7 @@ from services.migrate import migrate
 from services.redis_client import connect_redis
 from services.settings import Settings
 from services.tokens import create_token
+from tests import citus_cluster
 from tests.servers import pg_admin_url, redis_url  # noqa: F401
 
 
@@ -30,13 +32,28 @@ def with_database(url: str, name: str) -> str:
     return urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
 
 
+async def new_database(admin_url: str) -> str:
+    """A fresh, migrated database; under SKALD_TEST_CITUS on every node of the Citus cluster,
+    with the extension, so ``migrate`` distributes it."""
+    name = f"skald_t_{uuid.uuid4().hex[:12]}"
+    cluster = citus_cluster.CURRENT
+    if cluster is not None:
+        await cluster.create_database(name)
+    url = with_database(admin_url, name)
+    await migrate(url)
+    return url
+
+
 @pytest.fixture
 async def database_url(pg_admin_url: str) -> AsyncIterator[str]:  # noqa: F811
     """A fresh, migrated database for one test, dropped afterwards."""
-    name = f"skald_t_{uuid.uuid4().hex[:12]}"
-    url = with_database(pg_admin_url, name)
-    await migrate(url)
+    url = await new_database(pg_admin_url)
+    name = url.rsplit("/", 1)[1]
     yield url
+    cluster = citus_cluster.CURRENT
+    if cluster is not None:
+        await cluster.drop_database(name)
+        return
     admin = await asyncpg.connect(pg_admin_url)
     try:
         await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
@@ -128,3 +145,7 @@ async def api(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIt
     app = create_app(Settings(database_url=database_url, redis_url=redis_url, read_wait_ms=10_000))
     async with served(app) as client:
         yield Api(client, database_url)
+
+
+# The tests of tests/citus/ need the Citus cluster: they run with SKALD_TEST_CITUS=1 (CI does).
+collect_ignore_glob = [] if os.environ.get("SKALD_TEST_CITUS") == "1" else ["citus/*"]

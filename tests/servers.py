@@ -16,6 +16,7 @@ import pytest
 import structlog
 
 from services.embedded import EmbeddedPostgres, EmbeddedRedis
+from tests import citus_cluster
 from tests.redis_cluster import free_cluster_ports, redis_cluster
 
 log = structlog.get_logger()
@@ -40,7 +41,19 @@ def docker_available() -> bool:
 
 @contextmanager
 def postgres_for_tests(tmp_dir: Path) -> Iterator[str]:
-    """A superuser URL of a throwaway PostgreSQL server, stopped on exit."""
+    """A superuser URL of a throwaway PostgreSQL server, stopped on exit; with
+    ``SKALD_TEST_CITUS=1`` the coordinator of a real Citus cluster with two workers."""
+    if os.environ.get("SKALD_TEST_CITUS") == "1":
+        # 4 shards per table (2 per worker) instead of 32: each test's database is created,
+        # distributed and dropped several times faster, and still spans both workers.
+        with citus_cluster.citus_cluster(tmp_dir / "citus",
+                                         settings={"citus.shard_count": "4"}) as cluster:
+            citus_cluster.CURRENT = cluster
+            try:
+                yield cluster.url
+            finally:
+                citus_cluster.CURRENT = None
+        return
     if docker_available():
         from testcontainers.community.postgres import PostgresContainer
 

@@ -1,4 +1,7 @@
-"""The web table client: the static files under ``clients/web/``, served at ``/table/``."""
+"""The web table client: the static files under ``clients/web/``, served at ``/table/``.
+
+An installed wheel carries them as ``services/gateway/web`` (``setup.py`` copies them there);
+a checkout serves them from ``clients/web``."""
 
 from __future__ import annotations
 
@@ -7,7 +10,9 @@ from typing import Any
 
 from litestar.static_files import create_static_files_router
 
-WEB_CLIENT_DIR = Path(__file__).resolve().parents[2] / "clients" / "web"
+_PACKAGED = Path(__file__).resolve().parent / "web"
+WEB_CLIENT_DIR = (_PACKAGED if _PACKAGED.is_dir()
+                  else Path(__file__).resolve().parents[2] / "clients" / "web")
 
 
 def web_client_router() -> Any:

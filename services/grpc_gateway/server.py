@@ -22,6 +22,7 @@ no or unknown bearer token             UNAUTHENTICATED
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -434,7 +435,10 @@ async def start_grpc_server(services: Services, host: str, port: int, *,
     ``port`` 0 a free port is chosen: read it from ``server.skald_port``.
     """
     limit = queries.MAX_VERIFY_BYTES + 1024 * 1024  # an export to verify can be large
-    server = grpc.aio.server(options=[("grpc.so_reuseport", 0),
+    # SO_REUSEPORT only for `serve --workers N` (SKALD_GRPC_REUSE_PORT=1): its processes share
+    # the port; anything else must not bind a port another server already holds.
+    reuse = 1 if os.environ.get("SKALD_GRPC_REUSE_PORT") == "1" else 0
+    server = grpc.aio.server(options=[("grpc.so_reuseport", reuse),
                                       ("grpc.max_receive_message_length", limit)])
     gateway = Gateway(services)
     server.add_generic_rpc_handlers((gateway.handler(),))

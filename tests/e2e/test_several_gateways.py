@@ -32,11 +32,13 @@ class Gateway:
         self.proc, self.base, self.log = proc, base, log
 
 
-def start_gateway(database_url: str, redis_url: str, folder: Path, *args: str) -> Gateway:
+def start_gateway(database_url: str, redis_url: str, folder: Path, *args: str,
+                  grpc_port: int | None = None) -> Gateway:
     port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("SKALD_")}
     env.update(SKALD_DATABASE_URL=database_url, SKALD_REDIS_URL=redis_url, SKALD_PORT=str(port),
-               SKALD_GRPC_PORT="off", SKALD_LOG_FORMAT="json", SKALD_DATA_DIR=str(folder))
+               SKALD_GRPC_PORT=str(grpc_port) if grpc_port else "off", SKALD_LOG_FORMAT="json",
+               SKALD_DATA_DIR=str(folder))
     log = folder / f"serve-{port}.log"
     proc = subprocess.Popen([sys.executable, str(ROOT / "skald.py"), "serve", *args], cwd=ROOT, env=env,
                             stdout=log.open("wb"), stderr=subprocess.STDOUT)
@@ -54,6 +56,29 @@ def wait_ready(gateway: Gateway) -> None:
             pass
         time.sleep(0.2)
     pytest.fail("gateway did not become ready:\n" + gateway.log.read_text())
+
+
+async def _grpc_serving(port: int, gateway: Gateway) -> None:
+    """Both processes listen on ``port``: many fresh connections get SERVING, and the log shows
+    two gRPC servers started on it (the second could not bind without SO_REUSEPORT)."""
+    import grpc
+    from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+    deadline = time.monotonic() + 20
+    serving = 0
+    while serving < 8:  # each server says SERVING once its first health probe passed
+        async with grpc.aio.insecure_channel(f"127.0.0.1:{port}") as channel:
+            reply = await health_pb2_grpc.HealthStub(channel).Check(
+                health_pb2.HealthCheckRequest(service=""), timeout=10)
+        if reply.status == health_pb2.HealthCheckResponse.SERVING:
+            serving += 1
+        else:
+            assert time.monotonic() < deadline, reply
+            await asyncio.sleep(0.2)
+    while gateway.log.read_text().count('"grpc serving"') < 2:
+        assert gateway.proc.poll() is None, gateway.log.read_text()[-3000:]
+        assert time.monotonic() < deadline, gateway.log.read_text()[-3000:]
+        await asyncio.sleep(0.2)
 
 
 @pytest.fixture
@@ -185,9 +210,13 @@ async def test_live_subscribers_see_events_appended_through_another_gateway(
 
 async def test_serve_with_workers_runs_several_processes_on_one_port(
         database_url: str, redis_url: str, tmp_path: Path, client: httpx.AsyncClient) -> None:
-    gateway = start_gateway(database_url, redis_url, tmp_path, "--workers", "2")
+    grpc_port = free_port()
+    gateway = start_gateway(database_url, redis_url, tmp_path, "--workers", "2",
+                            grpc_port=grpc_port)
     try:
         wait_ready(gateway)
+        # gRPC is on in both processes, on one port (SO_REUSEPORT): each answers health checks.
+        await _grpc_serving(grpc_port, gateway)
         ann = await token_for(database_url, "ann")
         created = await send(client, gateway.base, ann, "w-1", "CreateCampaign",
                              {"campaign_id": "pair", "name": "Pair"})

@@ -8,7 +8,6 @@ import hashlib
 import json
 import subprocess
 import sys
-import uuid
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +18,8 @@ from domain.audit import verify_export
 from domain.fair_dice import derive_face
 from services.event_store import EventStore
 from services.export_import import ImportRefused, export_lines, import_lines
-from services.migrate import migrate
 from services.projector import Projector
-from tests.conftest import Api, with_database
+from tests.conftest import Api, new_database
 from tests.integration.scripted_dice import secret_seed
 from tests.integration.test_projector import snapshot
 
@@ -312,8 +310,7 @@ async def test_import_into_an_empty_store_rebuilds_the_same_read_models(
     original = {k: v for k, v in (await snapshot(redis_client)).items() if cid in k}
     lines = [line async for line in export_lines(store, cid, include_secret_seeds=True)]
 
-    other = with_database(pg_admin_url, f"skald_t_{uuid.uuid4().hex[:12]}")
-    await migrate(other)
+    other = await new_database(pg_admin_url)
     assert await import_lines(other, lines) == len(lines) - 2  # header and one secret seed
     with pytest.raises(ImportRefused):
         await import_lines(other, lines)
