@@ -22,18 +22,15 @@ Run from the repository root: ``python -m bench.command_floor [--calls 400]``.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import statistics
-import tempfile
 import time
 import uuid
-from pathlib import Path
 
 import asyncpg
 import msgspec
 
 from bench.lean_http import LeanHttp
-from bench.roundtrip import fresh_database, start_server
+from bench.roundtrip import embedded_service, start_server
 from contracts.commands import ENVELOPES
 from services.event_store import EventStore
 from services.logging import configure as configure_logging
@@ -116,19 +113,10 @@ def main() -> None:
     opts = parser.parse_args()
     assert 1 <= opts.calls <= 5000, "bounded runs only"
     configure_logging(level="warning")
-    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+    import uvloop
 
-    with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
-        pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))
-        try:
-            admin_url = pg.start()
-            redis_url = redis.start()
-            url = asyncio.run(fresh_database(admin_url))
-            import uvloop
-            uvloop.run(run(url, redis_url, opts.calls))
-        finally:
-            redis.stop()
-            pg.stop()
+    with embedded_service() as (url, redis_url):
+        uvloop.run(run(url, redis_url, opts.calls))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,6 @@ import os
 import re
 import statistics
 import subprocess
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,7 +41,7 @@ import msgspec
 
 from bench.lean_http import LeanHttp
 from bench.measuring import cpu_seconds
-from bench.roundtrip import fresh_database, start_server
+from bench.roundtrip import embedded_service, start_server
 from services.logging import configure as configure_logging
 from services.tokens import create_token
 
@@ -321,19 +320,10 @@ def main() -> None:
     opts = parser.parse_args()
     assert opts.seconds <= 120 and opts.baseline_seconds <= 120, "bounded runs only"
     configure_logging(level="warning")
-    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+    import uvloop
 
-    with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
-        pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))
-        try:
-            admin_url = pg.start()
-            redis_url = redis.start()
-            url = asyncio.run(fresh_database(admin_url))
-            import uvloop
-            uvloop.run(run(url, redis_url, opts))
-        finally:
-            redis.stop()
-            pg.stop()
+    with embedded_service() as (url, redis_url):
+        uvloop.run(run(url, redis_url, opts))
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ import subprocess
 import sys
 import tempfile
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -232,6 +232,22 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
             except subprocess.TimeoutExpired:
                 child.kill()
     return results
+
+
+@contextlib.contextmanager
+def embedded_service() -> Iterator[tuple[str, str]]:
+    """A scratch embedded PostgreSQL (a fresh, migrated database) and Redis: their URLs."""
+    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+
+    with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
+        pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))
+        try:
+            admin_url = pg.start()
+            redis_url = redis.start()
+            yield asyncio.run(fresh_database(admin_url)), redis_url
+        finally:
+            redis.stop()
+            pg.stop()
 
 
 async def fresh_database(admin_url: str) -> str:
