@@ -28,6 +28,7 @@ it (it differs from its default), the sender must control that character.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final, Literal
 
@@ -145,16 +146,21 @@ def _given(payload: object, path: str) -> bool:
     for holder in holders:
         if not isinstance(holder, msgspec.Struct):
             continue
-        info = mi.type_info(type(holder))
-        assert isinstance(info, mi.StructType)
-        field = next(f for f in info.fields if f.name == name)
-        value = getattr(holder, name)
-        if field.required:
-            return True
-        default = field.default_factory() if field.default is msgspec.NODEFAULT else field.default
-        if value != default:
+        required, default = _default_of(type(holder), name)
+        if required or getattr(holder, name) != default:
             return True
     return False
+
+
+@functools.cache
+def _default_of(cls: type[msgspec.Struct], name: str) -> tuple[bool, Any]:
+    """Whether a Struct's field is required, and its default (read once per class: walking
+    msgspec's type information costs about 0.2 ms, on every command that has such a field)."""
+    info = mi.type_info(cls)
+    assert isinstance(info, mi.StructType)
+    field = next(f for f in info.fields if f.name == name)
+    default = field.default_factory() if field.default is msgspec.NODEFAULT else field.default
+    return field.required, default
 
 
 # --------------------------------------------------------------------------- the rule
