@@ -15,19 +15,7 @@ from services.embedded import EmbeddedPostgres
 from tests import citus_cluster
 from tests.citus.test_citus_schema import worker_of
 from tests.conftest import Api
-from tests.e2e.test_faults import Load
-
-
-async def _true(value: bool) -> bool:
-    return value
-
-
-async def _until(check: object, seconds: float, what: str) -> float:
-    start = time.monotonic()
-    while not await check():  # type: ignore[operator]
-        assert time.monotonic() - start < seconds, f"{what} not within {seconds} s"
-        await asyncio.sleep(0.05)
-    return time.monotonic() - start
+from tests.e2e.test_faults import Load, already, read_your_write_waits, until
 
 
 async def _campaign_with_table(api: Api, token: str) -> tuple[str, str]:
@@ -76,7 +64,7 @@ async def test_a_stopped_worker_stops_only_its_campaigns(api: Api, database_url:
         assert refused.headers["retry-after"] == "1" and took < 2.0, took
         # The other worker's campaign carries on, reads included.
         acked = len(loads[up_cid].acked)
-        await _until(lambda: _true(len(loads[up_cid].acked) > acked + 10), 10,
+        await until(lambda: already(len(loads[up_cid].acked) > acked + 10), 10,
                      "commands on the other worker")
         done = await api.ok(ann, "RollDice", {"campaign_id": up_cid, "expression": "1d6"})
         seen = await api.get(ann, f"/v1/campaigns/{up_cid}/rolls", position=done["position"])
@@ -85,7 +73,7 @@ async def test_a_stopped_worker_stops_only_its_campaigns(api: Api, database_url:
         # The worker returns: its campaign works again, no restart of anything else.
         await asyncio.to_thread(worker.start)
         acked = len(loads[down_cid].acked)
-        await _until(lambda: _true(len(loads[down_cid].acked) > acked + 5), 15,
+        await until(lambda: already(len(loads[down_cid].acked) > acked + 5), 15,
                      "commands after the worker returned")
         done = await api.ok(ann, "RollDice", {"campaign_id": down_cid, "expression": "1d6"})
         seen = await api.get(ann, f"/v1/campaigns/{down_cid}/rolls", position=done["position"])
@@ -115,11 +103,11 @@ async def test_a_coordinator_restart_loses_nothing_and_recovers(api: Api,
         await asyncio.sleep(0.5)
         await asyncio.to_thread(cluster.coordinator.stop)
         before = load.unavailable
-        await _until(lambda: _true(load.unavailable > before), 5, "a 503 while it is down")
+        await until(lambda: already(load.unavailable > before), 5, "a 503 while it is down")
         await asyncio.to_thread(cluster.coordinator.start)
         assert urlsplit(cluster.url).port == urlsplit(database_url).port  # the same address
         acked = len(load.acked)
-        await _until(lambda: _true(len(load.acked) > acked + 5), 15, "commands after the restart")
+        await until(lambda: already(len(load.acked) > acked + 5), 15, "commands after the restart")
         done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
         seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
         assert seen.status_code == 200, seen.text
@@ -139,11 +127,5 @@ async def test_projectors_hear_appends_that_ran_on_a_worker(api: Api) -> None:
     where the projectors listen, so a read of one's own write waits for no poll (1 s)."""
     ann = await api.token("ann")
     cid, _ = await _campaign_with_table(api, ann)
-    waits = []
-    for _ in range(7):
-        done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
-        started = time.monotonic()
-        seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
-        waits.append(time.monotonic() - started)
-        assert seen.status_code == 200, seen.text
+    waits = await read_your_write_waits(api, ann, cid)
     assert sorted(waits)[3] < 0.3, waits  # by the 1 s poll alone: about 0.5 s

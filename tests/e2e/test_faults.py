@@ -88,7 +88,8 @@ async def _ready_ok(api: Api) -> bool:
     return (await _ready(api))["status_code"] == 200
 
 
-async def _until(check: Any, seconds: float, what: str) -> float:
+async def until(check: Any, seconds: float, what: str) -> float:
+    """Seconds until ``await check()`` is true; fails after ``seconds``."""
     start = time.monotonic()
     while not await check():
         assert time.monotonic() - start < seconds, f"{what} not within {seconds} s"
@@ -123,7 +124,7 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
         table = (await api.ok(ann, "CreateTable", {"campaign_id": cid, "name": "Main"}))
         table_id = table["events"][0]["data"]["table_id"]
         assert (await _ready(api))["status_code"] == 200
-        await _until(lambda: _listening(database_url), 5, "LISTEN")
+        await until(lambda: _listening(database_url), 5, "LISTEN")
         load = Load(api, ann, cid, table_id)
         workers = [asyncio.create_task(load.run(i)) for i in range(4)]
         try:
@@ -135,12 +136,12 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
             assert down["status_code"] == 503 and down["checks"]["postgres"].startswith("unreachable")
             assert down["checks"]["redis"] == "ok"
             before = load.unavailable
-            await _until(lambda: _true(load.unavailable > before), 5, "a 503 while PostgreSQL is down")
+            await until(lambda: already(load.unavailable > before), 5, "a 503 while PostgreSQL is down")
             await asyncio.to_thread(pg.start)
             assert urlsplit(pg.url or "").port == urlsplit(database_url).port  # the same address
             acked = len(load.acked)
-            await _until(lambda: _true(len(load.acked) > acked + 5), 10, "commands after the restart")
-            await _until(lambda: _listening(database_url), 20, "LISTEN after the restart")
+            await until(lambda: already(len(load.acked) > acked + 5), 10, "commands after the restart")
+            await until(lambda: _listening(database_url), 20, "LISTEN after the restart")
             # Read-your-writes again, through the projector's notifications.
             done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
             seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
@@ -156,9 +157,9 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
             acked = len(load.acked)
             await asyncio.sleep(1.0)
             await asyncio.to_thread(redis_server.start)
-            await _until(lambda: _true(len(load.acked) > acked + 5), 10, "commands after Redis returns")
+            await until(lambda: already(len(load.acked) > acked + 5), 10, "commands after Redis returns")
             # A pooled Redis connection from before the restart fails once and is replaced.
-            await _until(lambda: _ready_ok(api), 5, "/readyz 200 after Redis returns")
+            await until(lambda: _ready_ok(api), 5, "/readyz 200 after Redis returns")
             done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
             seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
             assert seen.status_code == 200, seen.text
@@ -170,13 +171,7 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
 
         # Read-your-writes latency is back to normal: the projector hears each commit (NOTIFY)
         # instead of finding it by its once-a-second poll (~0.5 s on average, up to 1 s).
-        waits = []
-        for _ in range(7):
-            done = await api.ok(ann, "RollDice", {"campaign_id": cid, "expression": "1d6"})
-            started = time.monotonic()
-            seen = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=done["position"])
-            waits.append(time.monotonic() - started)
-            assert seen.status_code == 200, seen.text
+        waits = await read_your_write_waits(api, ann, cid)
         assert sorted(waits)[3] < 0.3, waits  # about 0.01-0.02 s here
         last = max(load.acked.values())
         settled = await api.get(ann, f"/v1/campaigns/{cid}/rolls", position=last, limit=100)
@@ -208,8 +203,20 @@ async def test_postgres_and_redis_restarts_lose_nothing_and_recover(
         assert fresh == kept
 
 
-async def _true(value: bool) -> bool:
+async def already(value: bool) -> bool:
     return value
+
+
+async def read_your_write_waits(api: Api, token: str, cid: str, rolls: int = 7) -> list[float]:
+    """Seconds each of ``rolls`` reads of one's own roll waited for the read models."""
+    waits = []
+    for _ in range(rolls):
+        done = await api.ok(token, "RollDice", {"campaign_id": cid, "expression": "1d6"})
+        started = time.monotonic()
+        seen = await api.get(token, f"/v1/campaigns/{cid}/rolls", position=done["position"])
+        waits.append(time.monotonic() - started)
+        assert seen.status_code == 200, seen.text
+    return waits
 
 
 async def test_pooled_redis_connections_outlive_a_redis_restart(tmp_path: Path) -> None:

@@ -23,6 +23,7 @@ import pytest
 
 from services.tokens import create_token
 from tests.conftest import free_port
+from tests.integration.live_stream import sse_messages
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -118,15 +119,9 @@ async def live_ids(client: httpx.AsyncClient, base: str, token: str, campaign: s
                              headers={"Authorization": f"Bearer {token}",
                                       "Last-Event-ID": "0"}) as response:
         assert response.status_code == 200
-        message: dict[str, str] = {}
-        async for line in response.aiter_lines():
-            if line.strip():
-                name, _, value = line.partition(": ")
-                message[name] = value
-                continue
+        async for message in sse_messages(response):
             if "id" in message and message.get("event") != "ready":  # "ready" names the start
                 into.append(int(message["id"]))
-            message = {}
 
 
 def held_by(gateway: Gateway) -> set[int]:

@@ -3,8 +3,23 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+
+import httpx
 
 from tests.conftest import Api
+
+
+async def sse_messages(response: httpx.Response) -> AsyncIterator[dict[str, str]]:
+    """Each message of an SSE response as its fields (``id``, ``event``, ``data``), in order."""
+    message: dict[str, str] = {}
+    async for line in response.aiter_lines():
+        if line.strip():
+            name, _, value = line.partition(": ")
+            message[name] = value
+        elif message:
+            yield message
+            message = {}
 
 
 async def read_sse(api: Api, token: str, path: str, into: list[str], **headers: str) -> None:

@@ -21,6 +21,7 @@ from services.gateway.state import Services
 from services.settings import Settings
 from services.tokens import revoke_tokens
 from tests.conftest import Api, served
+from tests.integration.live_stream import sse_messages
 
 WATCHERS_PER_GATEWAY = 12
 COMMANDS = 24
@@ -59,17 +60,11 @@ async def follow(client: httpx.AsyncClient, token: str, cid: str, into: list[tup
     async with client.stream("GET", f"/v1/campaigns/{cid}/live",
                              headers={"Authorization": f"Bearer {token}", **headers}) as response:
         assert response.status_code == 200
-        message: dict[str, str] = {}
-        async for line in response.aiter_lines():
-            if line.strip():
-                name, _, value = line.partition(": ")
-                message[name] = value
-                continue
+        async for message in sse_messages(response):
             if message.get("event") == "ready":
                 ready.set()
             elif "id" in message:
                 into.append((int(message["id"]), message.get("event", "")))
-            message = {}
 
 
 async def until(predicate: Any, seconds: float = 20.0, why: Any = None) -> None:
