@@ -230,7 +230,8 @@ UNDOES_FAILURE: Final = frozenset({"resisted", "not_surprised", "kept_concentrat
 
 
 def apply(effects: Sequence[OnSuccess], ctx: Context, *, fortune: bool = False) -> Decided:
-    """The events of a successful roll's effects (a Fortune success also undoes the failure's)."""
+    """The events of a successful roll's effects (L11), the same for the dice's success and a
+    failure Fortune turns into a success (L45), which also undoes the failure's."""
     out: Decided = []
     for effect in effects:
         if fortune or effect.action not in UNDOES_FAILURE:

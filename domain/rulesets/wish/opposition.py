@@ -43,7 +43,8 @@ DEFENDERS_OWN: Final = ("sources", "specializations", "assists", "assisted_by", 
 
 def check_form(actor: CheckSpec, opposition: CheckSpec) -> None:
     """Refuse an opposition the challenger may not set (a 422 before any state is read): the
-    defender's own pool parts, and a skill or characteristic other than the rules give."""
+    defender's own pool parts, and a skill or characteristic other than the rules give
+    (L1011, L1017-1018; digest D-9)."""
     for name in DEFENDERS_OWN:
         if getattr(opposition, name) != getattr(CheckSpec(), name):
             raise DomainError(f"opposition.{name}", RULE,
@@ -75,8 +76,10 @@ def check_form(actor: CheckSpec, opposition: CheckSpec) -> None:
 
 def opposing(actor: CheckSpec, opposition: CheckSpec,
              expected: Callable[[CheckSpec], Fraction]) -> CheckSpec:
-    """The defender's check (after ``check_form``): the seed's opposing skill, the better of
-    two by ``expected`` net successes on the defender's sheet, or like against like."""
+    """The defender's check (after ``check_form``): the seed's opposing skill (Stealth against
+    Observation L1011, Charm against Discipline L1017), the better of two by ``expected`` net
+    successes on the defender's sheet (Guile against Intuition or Discipline, L1018), or like
+    against like where the seed names none (digest D-9)."""
     named = OPPOSED_BY.get(actor.skill or "")
     if named is None:
         return CheckSpec(skill=actor.skill,
