@@ -61,7 +61,7 @@ def damage(d: Data, _c: str | None) -> EventLine:
     text += f": Damage {d['damage']} of Health {d['health']}"
     states = [s for k, s in (("incapacitated", "incapacitated"), ("injured", "injured"))
               if d.get(k)]
-    if d.get("life_state") and d["life_state"] not in ("alive", "conscious", "fine"):
+    if d.get("life_state") and d["life_state"] not in ("active", "alive", "conscious"):
         states.insert(0, str(d["life_state"]))
     if states:
         text += f", {states[0]}" if len(states) == 1 else f", {', '.join(dict.fromkeys(states))}"

@@ -53,7 +53,7 @@ LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]
         text=f"{who(d['character_id'])} resisted {who(d['attacker_id'])}'s attack.")),
     "potential.LifeDiscarded": ("Life discarded", lambda d, c: EventLine(
         text=f"{who(d['character_id'])} discarded {', '.join(d['advantages'])} "
-             f"({d['cp']} CP) to cover {d['covered']} damage"
+             f"({d['cp']} CP) against {d['covered']} damage"
              + ("; every Life advantage is gone" if d.get("exhausted") else "") + ".")),
     "potential.StatusApplied": ("Status", lambda d, c: EventLine(
         text=f"{who(d['character_id'])} is now {d['status']['name']} (from "
