@@ -23,7 +23,6 @@ from contracts.guide import RulesetGuide
 from domain.campaign import TableState
 from services.grpc_gateway import proto_model
 from services.grpc_gateway.schema import (
-    CampaignAsOf,
     CampaignSummary,
     CampaignView,
     CharacterView,
@@ -64,6 +63,18 @@ class Encounter(msgspec.Struct, kw_only=True):
     """An encounter as the campaign's ruleset keeps it: the ruleset's ``EncounterState``
     (``WishEncounterState``, ``GoldenHeroesEncounterState``, ...), whose fields differ by
     ruleset."""
+
+
+class CampaignAsOf(msgspec.Struct, kw_only=True):
+    """A campaign as the current reads showed it when its log's last event was at ``position``:
+    the campaign (``GET /v1/campaigns/{id}``), its characters (``.../characters``) and its
+    encounters by id (``.../encounters/{id}``), each as those reads return it. (The gRPC
+    gateway's ``CampaignAsOf`` holds the same; its encounters are its own ``Encounter`` view.)"""
+
+    position: int
+    campaign: CampaignView  # type: ignore[valid-type]
+    characters: list[CharacterView]  # type: ignore[valid-type]
+    encounters: dict[str, Encounter]
 
 
 class CheckOdds(msgspec.Struct, kw_only=True):
