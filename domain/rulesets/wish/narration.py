@@ -5,6 +5,7 @@ banes, serendipities and calamities (L518-528), Wounds and Grit (L194-206), cond
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
@@ -29,13 +30,17 @@ CHARACTERISTICS: Final[dict[str, str]] = {
 
 def face(die: Mapping[str, Any]) -> str:
     """A rolled die as the seed prints it: ``Challenge 3 (2 failures)``; a blank face ``-``."""
-    symbols: Sequence[str] = die.get("symbols", [])
+    return _face(str(die["die"]), int(die["face"]), tuple(die.get("symbols", ())))
+
+
+@functools.cache
+def _face(die: str, number: int, symbols: Sequence[str]) -> str:
     tally: dict[str, int] = {}
     for s in symbols:
         tally[s] = tally.get(s, 0) + 1
     shown = ", ".join(count(n, *SYMBOL_NAMES.get(s, (s, s))) if s != "CHAIN"
                       else "roll another" for s, n in tally.items())
-    return f"{DIE_NAMES.get(die['die'], die['die'])} {die['face']} ({shown or '-'})"
+    return f"{DIE_NAMES.get(die, die)} {number} ({shown or '-'})"
 
 
 def _net(result: Mapping[str, Any]) -> str:
