@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from contracts.narration import EventLine, Outcome
-from domain.narration_text import count, who
+from domain.narration_text import count, plain_lines, who
 
 Data = Mapping[str, Any]
 
@@ -239,3 +239,59 @@ def _purchase(p: object) -> str:
     if isinstance(p, Mapping):
         return " ".join(str(p[k]) for k in ("kind", "target") if p.get(k))
     return "a raise"
+
+# Events a table is told of in no more words than their name's.
+LINES.update(plain_lines((
+    "wish.ArchetypeChosen",
+    "wish.AssistGiven",
+    "wish.CardPinned",
+    "wish.ConditionIgnored",
+    "wish.CosmicWindsUsed",
+    "wish.Dared",
+    "wish.DeviceDamaged",
+    "wish.DeviceDisarmed",
+    "wish.DeviceRestored",
+    "wish.DoTExpired",
+    "wish.DoTPlaced",
+    "wish.DoTTriggered",
+    "wish.Exerted",
+    "wish.ExtendedBegun",
+    "wish.ExtendedFailed",
+    "wish.ExtendedProgressed",
+    "wish.ExtendedResolved",
+    "wish.Grandstanded",
+    "wish.HindranceTaken",
+    "wish.InitiativeMoved",
+    "wish.InitiativeSlotTaken",
+    "wish.ItemOfPowerRecharged",
+    "wish.JustificationLineTriggered",
+    "wish.LingeringEnded",
+    "wish.LingeringMaintained",
+    "wish.LingeringUpkeep",
+    "wish.MalfunctionRepaired",
+    "wish.OptionLinesChosen",
+    "wish.OriginChosen",
+    "wish.OriginGrantsChosen",
+    "wish.OriginHindranceOvercome",
+    "wish.OriginSkillsGranted",
+    "wish.ParticipantLeft",
+    "wish.PinLapsed",
+    "wish.PinnedPlayed",
+    "wish.RallyAbilityUsed",
+    "wish.ReactDeclared",
+    "wish.ReactUsed",
+    "wish.RechargeTokensAdded",
+    "wish.RechargeTokensRemoved",
+    "wish.SeparationSet",
+    "wish.StabilizationEnded",
+    "wish.StanceShiftTaken",
+    "wish.StanceShifted",
+    "wish.StuntCostPaid",
+    "wish.StuntFailed",
+    "wish.StuntMalfunctioned",
+    "wish.StuntRestored",
+    "wish.StuntToggled",
+    "wish.TravelDeviceRepaired",
+    "wish.TravelRechargeSet",
+    "wish.TravelResolved",
+)))
