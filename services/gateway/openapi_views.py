@@ -19,6 +19,7 @@ from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example
 
 from contracts.commands import CommandResult
+from contracts.guide import RulesetGuide
 from domain.campaign import TableState
 from services.grpc_gateway import proto_model
 from services.grpc_gateway.schema import (
@@ -62,6 +63,18 @@ class Encounter(msgspec.Struct, kw_only=True):
     """An encounter as the campaign's ruleset keeps it: the ruleset's ``EncounterState``
     (``WishEncounterState``, ``GoldenHeroesEncounterState``, ...), whose fields differ by
     ruleset."""
+
+
+class CampaignAsOf(msgspec.Struct, kw_only=True):
+    """A campaign as the current reads showed it when its log's last event was at ``position``:
+    the campaign (``GET /v1/campaigns/{id}``), its characters (``.../characters``) and its
+    encounters by id (``.../encounters/{id}``), each as those reads return it. (The gRPC
+    gateway's ``CampaignAsOf`` holds the same; its encounters are its own ``Encounter`` view.)"""
+
+    position: int
+    campaign: CampaignView  # type: ignore[valid-type]
+    characters: list[CharacterView]  # type: ignore[valid-type]
+    encounters: dict[str, Encounter]
 
 
 class CheckOdds(msgspec.Struct, kw_only=True):
@@ -172,9 +185,13 @@ def success_responses() -> dict[str, ResponseSpec]:
         "live": _ok(str, LIVE_DESCRIPTION, media_type="text/event-stream",
                     example='event: ready\nid: 7\ndata: {"campaign_id":"c-7f3a","after":7}\n\n'
                             'event: DiceRolled\nid: 8\ndata: {"position":8,...}\n\n'),
+        "get_campaign_as_of": _ok(CampaignAsOf, "The campaign, its characters and encounters as "
+                                  "they were at the position"),
         "get_encounter": _ok(Encounter, "The encounter, as its ruleset keeps it"),
         "list_rulesets": _ok(list[RulesetInfo], "Every ruleset with its commands, default options "
                              "and display"),
+        "get_ruleset_guide": _ok(RulesetGuide, "The ruleset's commands, sheet and events in "
+                                 "words, with who may send each command"),
         "check_odds": _ok(CheckOdds, "The assembled check and its exact distribution"),
         "export_campaign": _ok(str, EXPORT_DESCRIPTION, media_type="application/x-ndjson"),
         "verify": _ok(VerifyReport, "What verifying found; `ok` is false when anything differs"),
