@@ -84,7 +84,12 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
 
         ruleset._odds_of = first_computation  # type: ignore[assignment]
     # ``split``: ``skald serve --no-projector``, the projector running as its own process.
-    app = create_app(Settings(database_url=database_url, redis_url=redis_url),
+    # Rate limits off unless the environment sets them (bench.flood does; a benchmark's single
+    # token sends far more than the defaults allow).
+    limits: dict[str, Any] = {"rate_per_token": int(os.environ.get("SKALD_RATE_PER_TOKEN", "0")),
+              "rate_per_user": int(os.environ.get("SKALD_RATE_PER_USER", "0")),
+              "rate_hold_s": float(os.environ.get("SKALD_RATE_HOLD_S", "1"))}
+    app = create_app(Settings(database_url=database_url, redis_url=redis_url, **limits),
                      run_projector=not split, tune_gc=True)  # as ``skald serve`` builds it
     # ``stock``: asyncio's loop and h11, uvicorn's defaults, to compare in the same run.
     http = {"http": "h11"} if stock else {"http": UVICORN_OPTIONS["http"]}
