@@ -107,10 +107,8 @@ async def flood(port: int, token: str, campaign: str, connections: int, seconds:
     """The bot (its own process): as fast as the replies come, on many connections."""
     counts: dict[int, int] = {}
     acks: list[Ack] = []
-    until = time.perf_counter() + seconds
 
-    async def one() -> None:
-        http = LeanHttp(port)
+    async def one(http: LeanHttp) -> None:
         while time.perf_counter() < until:
             status, ack = await send(http, token, campaign, "f")
             counts[status] = counts.get(status, 0) + 1
@@ -118,7 +116,11 @@ async def flood(port: int, token: str, campaign: str, connections: int, seconds:
                 acks.append(ack)
         await http.close()
 
-    await asyncio.gather(*(one() for _ in range(connections)))
+    clients = [LeanHttp(port) for _ in range(connections)]
+    await asyncio.gather(*(http.request("GET", "/healthz", {}) for http in clients))
+    print("ready", flush=True)  # imported and connected: the flood starts now
+    until = time.perf_counter() + seconds
+    await asyncio.gather(*(one(http) for http in clients))
     out.write_text(json.dumps({"counts": counts, "acks": acks}))
 
 
@@ -187,7 +189,10 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
                 bot = subprocess.Popen(
                     [sys.executable, "-m", "bench.flood", "--flood", str(port), bot_token,
                      bot_campaign, str(opts.connections), str(opts.seconds + 1.5), str(out)],
-                    cwd=Path(__file__).resolve().parent.parent)
+                    cwd=Path(__file__).resolve().parent.parent, stdout=subprocess.PIPE, text=True)
+                assert bot.stdout is not None
+                ready = await asyncio.to_thread(bot.stdout.readline)  # its imports take a while
+                assert ready.strip() == "ready", ready
                 await asyncio.sleep(1.0)  # the flood under way
                 latencies, acks = await tables_phase(port, seats, opts.period, opts.seconds)
                 noisy += latencies
