@@ -5,8 +5,9 @@ Each figure is the median of many calls, one at a time:
 
 * the body's input checks and its msgspec decode into the command envelope (the gateway);
 * the token check, from the token cache (the gateway, every /v1 request);
-* the rate-limit count (one pipelined Redis round trip per /v1 request when limits are on, the
-  default; the bench's server runs without them, as ``bench/roundtrip.py`` always has);
+* the rate limits (on by default; the bench's server runs without them, as
+  ``bench/roundtrip.py`` always has): a reservation of slots (one pipelined Redis round trip),
+  a slot spent locally, and what that makes per request at the default limits;
 * the decision with its dice, on the folded state the pipeline holds (``decider.decide``), and
   the two dice alone (HMAC-derived faces);
 * the append function's own work (``skald_append_item`` as a lone append calls it, inside an
@@ -40,7 +41,8 @@ from services.event_store import _APPEND_NOT_WAITING
 from services.gateway.body import check_json
 from services.pipeline import CommandPipeline
 from services.queries import only_visible
-from services.rate_limits import RateLimits
+from services.rate_limits import RESERVE_DIVISOR, RateLimits
+from services.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
 from services.tokens import TokenBook
 
 
@@ -91,9 +93,20 @@ async def breakdown(url: str, redis_url: str, token: str, pipeline: CommandPipel
         book = TokenBook(pool)
         await book.user_for(token)
         out["token check (cached)"] = await amedian_us(lambda: book.user_for(token), calls)
-        limits = RateLimits(redis, 10**9, 10**9)  # counted, never refused
-        out["rate-limit count (Redis, when on)"] = await amedian_us(
-            lambda: limits.wait_for(token, "floor"), calls)
+        # A gateway reserves limit // 20 slots in one Redis round trip and spends them locally:
+        # one trip in five requests at the defaults (100 a second per token, 200 per user).
+        fresh = RateLimits(redis, DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER, hold=0)
+        keys = iter(range(10**9))
+        trip = await amedian_us(lambda: fresh.wait_for(f"tok-{next(keys)}", f"u-{next(keys)}"),
+                                calls)
+        roomy = RateLimits(redis, 10**9, 10**9, hold=0)  # always a reserved slot left
+        await roomy.wait_for(token, "floor")
+        local = await amedian_us(lambda: roomy.wait_for(token, "floor"), calls)
+        out["rate limits: a reservation (Redis trip)"] = trip
+        out["rate limits: a slot spent locally"] = local
+        out["rate limits: per request at the defaults"] = (
+            trip + (DEFAULT_RATE_PER_TOKEN // RESERVE_DIVISOR - 1) * local) / (
+            DEFAULT_RATE_PER_TOKEN // RESERVE_DIVISOR)
     finally:
         await redis.aclose()
         await pool.close()
