@@ -15,7 +15,8 @@ in one run (alternating, so that other work on a shared machine weighs on both a
 compare with the default (a repeated refusal's 429 held a second).
 
 It prints the tables' p99 with the flood against without (issue 24's target: at most 1.5x), the
-flood's acknowledged and refused (429) commands, and then checks that no acknowledged command
+flood's acknowledged and refused (429) commands, the gateway process's CPU in each phase (Linux
+``/proc``), and then checks that no acknowledged command
 was lost: every command that got a 200 (tables' and flood's) is recorded in PostgreSQL with the
 positions its reply named, and an event is at each of them.
 
@@ -41,6 +42,7 @@ import asyncpg
 import msgspec
 
 from bench.lean_http import LeanHttp
+from bench.measuring import _name_and_cpu
 from bench.roundtrip import embedded_service, start_server
 from services.logging import configure as configure_logging
 from services.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
@@ -173,13 +175,21 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
     noisy_acks: list[Ack] = []
     bot_acks: list[Ack] = []
     counts: dict[int, int] = {}
+    cpu = {"quiet": 0.0, "flood": 0.0}  # the gateway process's CPU seconds in each phase (Linux)
     try:
         seats, (bot_token, bot_campaign) = await setup(url, port, opts.tables)
         await tables_phase(port, seats, opts.period, 2.0)  # warm-up
         OFFSETS.clear()
         by_offset: dict[str, list[tuple[float, float]]] = {"quiet": [], "flood": []}
+        stat = Path(f"/proc/{proc.pid}/stat")
+
+        def server_cpu() -> float:
+            return _name_and_cpu(stat)[1] if stat.exists() else 0.0
+
         for _ in range(opts.rounds):
+            began = server_cpu()
             latencies, acks = await tables_phase(port, seats, opts.period, opts.seconds)
+            cpu["quiet"] += server_cpu() - began
             quiet += latencies
             quiet_acks += acks
             by_offset["quiet"] += OFFSETS
@@ -194,7 +204,9 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
                 ready = await asyncio.to_thread(bot.stdout.readline)  # its imports take a while
                 assert ready.strip() == "ready", ready
                 await asyncio.sleep(1.0)  # the flood under way
+                began = server_cpu()
                 latencies, acks = await tables_phase(port, seats, opts.period, opts.seconds)
+                cpu["flood"] += server_cpu() - began
                 noisy += latencies
                 noisy_acks += acks
                 by_offset["flood"] += OFFSETS
@@ -229,6 +241,9 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         if early and late:
             print(f"  {phase:5}: p99 of commands sent in a second's first 150 ms "
                   f"{p99(early):6.2f} ms ({len(early)}), in the rest {p99(late):6.2f} ms ({len(late)})")
+    spent = opts.rounds * opts.seconds
+    print(f"the gateway's CPU: {cpu['quiet'] / spent:.0%} of a core with the tables alone, "
+          f"{cpu['flood'] / spent:.0%} while the bot floods")
     total = len(quiet_acks) + len(noisy_acks) + len(bot_acks)
     print(f"acknowledged commands checked in the log: {total}, lost: {len(missing)}")
 
