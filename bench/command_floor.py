@@ -17,8 +17,10 @@ the gap splits: HTTP and the gateway (HTTP ``RollDice`` less the in-process one)
 pipeline beyond one commit (in-process ``RollDice`` less the commit). Then where the time goes,
 each part measured alone (``bench/command_breakdown.py``), the in-process projector's share at 1
 in flight (``RollDice`` against a second server of the same code without its projector, as
-``serve --no-projector`` runs) and the Redis commands each ``RollDice`` causes with and without
-the projector. Printed, never asserted.
+``serve --no-projector`` runs, in the same interleaved rounds: the first server's projector
+projects its commands from another process, as ``skald projector`` would) and the Redis
+commands each ``RollDice`` causes with and without the projector (the latter counted first,
+with no projector running anywhere). Printed, never asserted.
 
 Run from the repository root: ``python -m bench.command_floor [--calls 400]``.
 """
@@ -28,8 +30,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 
 import asyncpg
 import msgspec
@@ -59,36 +63,32 @@ def roll_body(prefix: str, campaign: str = "floor") -> bytes:
                                 "payload": {"campaign_id": campaign, "expression": "2d6"}})
 
 
-async def without_projector(url: str, redis_url: str, calls: int) -> dict[str, float]:
-    """First, alone on the service (no projector anywhere, as ``serve --no-projector``):
-    ``RollDice`` p50 at 1 in flight and the Redis commands each one sends."""
+async def without_projector(url: str, redis_url: str
+                            ) -> tuple[subprocess.Popen[str], Callable[[], Awaitable[None]], float]:
+    """A server without its projector (``serve --no-projector``): first alone on the service, no
+    projector anywhere, the Redis commands each ``RollDice`` sends; then its ``RollDice`` call,
+    measured in the rounds beside the others (the main server's in-process projector then
+    projects its commands from another process, as a ``skald projector`` would)."""
     proc, port, _ = start_server(url, redis_url, split=True)
-    try:
-        conn = await asyncpg.connect(url)
-        token = await create_token(conn, "floor-bare")
-        await conn.close()
-        http = LeanHttp(port)
-        auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
-        created = await http.request("POST", "/v1/commands", auth, msgspec.json.encode(
-            {"command_id": "bare-c", "type": "CreateCampaign",
-             "payload": {"campaign_id": "bare", "name": "Bare"}}))
-        assert created[0] == 200
+    conn = await asyncpg.connect(url)
+    token = await create_token(conn, "floor-bare")
+    await conn.close()
+    http = LeanHttp(port)
+    auth = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
+    created = await http.request("POST", "/v1/commands", auth, msgspec.json.encode(
+        {"command_id": "bare-c", "type": "CreateCampaign",
+         "payload": {"campaign_id": "bare", "name": "Bare"}}))
+    assert created[0] == 200
 
-        async def roll() -> None:
-            await http.request("POST", "/v1/commands", auth, roll_body("b", "bare"))
+    async def roll() -> None:
+        await http.request("POST", "/v1/commands", auth, roll_body("b", "bare"))
 
-        await median_ms(roll, 30)
-        best = min([await median_ms(roll, calls) for _ in range(2)])
-        trips = await redis_calls(redis_url, roll, 200)
-        await http.close()
-        return {"bare": best, "trips without": trips}
-    finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+    await median_ms(roll, 30)
+    return proc, roll, await redis_calls(redis_url, roll, 200)
 
 
 async def run(url: str, redis_url: str, calls: int) -> None:
-    bare = await without_projector(url, redis_url, calls)
+    bare_proc, roll_bare, trips_without = await without_projector(url, redis_url)
     proc, port, _ = start_server(url, redis_url)
     try:
         conn = await asyncpg.connect(url)
@@ -120,12 +120,12 @@ async def run(url: str, redis_url: str, calls: int) -> None:
                                        envelope_type)
             await pipeline.execute_as(envelope, "floor")
 
-        for warm in (healthz, commit, roll_http, roll_pipeline):
+        for warm in (healthz, commit, roll_http, roll_pipeline, roll_bare):
             await median_ms(warm, 30)
-        figures = dict(bare)
+        figures = {"trips without": trips_without}
         for _ in range(2):  # interleaved rounds, each figure's best median: the machine is shared
             for name, call in (("healthz", healthz), ("commit", commit), ("http", roll_http),
-                               ("pipeline", roll_pipeline)):
+                               ("pipeline", roll_pipeline), ("bare", roll_bare)):
                 got = await median_ms(call, calls)
                 figures[name] = min(figures.get(name, got), got)
         figures["trips with"] = await redis_calls(redis_url, roll_http, 200)
@@ -134,8 +134,9 @@ async def run(url: str, redis_url: str, calls: int) -> None:
         await http.close()
         await conn.close()
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        for server in (proc, bare_proc):
+            server.terminate()
+            server.wait(timeout=30)
     floor = figures["healthz"] + figures["commit"]
     print(f"GET /healthz p50                         {figures['healthz']:7.3f} ms")
     print(f"one-row INSERT + COMMIT p50 (asyncpg)    {figures['commit']:7.3f} ms")
