@@ -102,8 +102,7 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False, depth: int = DEPTH
     words = _words(denominator)
     values = _product(dice, widths, words)
     # each (boons, serendipity, calamity) with any outcome: its index in the layout, in key order
-    sums = {i: _block_sum(values, words, i, widths[0])
-            for i in range(widths[1] * widths[2] * widths[3])}
+    sums = dict(enumerate(_block_sums(values, words, widths[0])))
     blocks = sorted(
         ((lows[1] + i % widths[1], lows[2] + i // widths[1] % widths[2],
           lows[3] + i // (widths[1] * widths[2])), i) for i, total in sums.items() if total)
@@ -225,11 +224,10 @@ def _times(values: Words, words: int, poly: list[int]) -> Words:
                      values.typecode)
 
 
-def _block_sum(values: Words, words: int, block: int, width: int) -> int:
-    """The counts of one block's nets, summed."""
-    first, bits = words * width * block, 8 * values.itemsize
-    return sum(sum(values[first + j:first + words * width:words]) << (bits * j)
-               for j in range(words))
+def _block_sums(values: Words, words: int, width: int) -> list[int]:
+    """The counts of each block's nets, summed, block by block."""
+    fields = _fields(values, words, 0, len(values) // words)
+    return [sum(fields[first:first + width]) for first in range(0, len(fields), width)]
 
 
 def _fields(values: Words, words: int, first: int, count: int) -> list[int]:
@@ -271,12 +269,15 @@ def fraction_text(w: int, d: int) -> str:
 def view(o: Odds) -> OddsView:
     """The wire form of an ``Odds``: fractions as "p/q" strings in lowest terms."""
     d, gcd, top = o.denominator, math.gcd, o.at_least
-    outcomes = []
+    below: dict[int, str] = {}  # "/q" for each common divisor met (a few hundred of them)
+    outcomes: list[Outcome] = []
+    append = outcomes.append
     for (net, boons, ser, cal), w in o.weights.items():  # in key order
         g = gcd(w, d)
-        outcomes.append(Outcome(
-            net_successes=net, net_boons=boons, serendipity=ser, calamity=cal,
-            probability=f"{w // g}" if g == d else f"{w // g}/{d // g}", at_least=net == top))
+        if (over := below.get(g)) is None:
+            over = below[g] = "" if g == d else f"/{d // g}"
+        append(Outcome(net_successes=net, net_boons=boons, serendipity=ser, calamity=cal,
+                       probability=f"{w // g}{over}", at_least=net == top))
     return OddsView(
         pool=o.pool,
         outcomes=outcomes,
