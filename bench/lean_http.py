@@ -17,13 +17,22 @@ class LeanHttp:
 
     async def request(self, method: str, path: str, headers: dict[str, str],
                       body: bytes = b"") -> tuple[int, bytes]:
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
-        assert self.reader is not None
         head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
-        self.writer.write(f"{method} {path} HTTP/1.1\r\nHost: bench\r\n{head}"
-                          f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
-        status_line = await self.reader.readline()
+        request = (f"{method} {path} HTTP/1.1\r\nHost: bench\r\n{head}"
+                   f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
+        for _ in range(2):
+            if self.writer is None:
+                self.reader, self.writer = await asyncio.open_connection("127.0.0.1", self.port)
+            assert self.reader is not None
+            self.writer.write(request)
+            status_line = await self.reader.readline()
+            if status_line:
+                break
+            # The server closed the idle connection (its keep-alive timeout, 5 s for uvicorn)
+            # before this request reached it: connect again and send it once more.
+            self.writer.close()
+            self.reader = self.writer = None
+        assert self.reader is not None
         length = 0
         while (line := await self.reader.readline()) not in (b"\r\n", b""):
             name, _, value = line.partition(b":")

@@ -34,6 +34,7 @@ import tempfile
 import uuid
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -60,6 +61,9 @@ def free_port() -> int:
 
 # --------------------------------------------------------------------------- server process
 
+UNCACHED_ODDS = "SKALD_BENCH_ODDS_UNCACHED"  # set to 1: the server's WISH odds cache is emptied
+# before every computation (each answer a first computation; for bench.wish_odds only)
+
 
 async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: int,
                 stock: bool = False, split: bool = False) -> None:
@@ -69,8 +73,23 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
     from services.grpc_gateway.server import start_grpc_server
     from services.settings import Settings
 
+    if os.environ.get(UNCACHED_ODDS) == "1":  # bench.wish_odds: every odds answer computed anew
+        from domain.rulesets.wish import ruleset
+
+        cached = ruleset._odds_of
+
+        def first_computation(*args: Any) -> Any:
+            cached.cache_clear()
+            return cached(*args)
+
+        ruleset._odds_of = first_computation  # type: ignore[assignment]
     # ``split``: ``skald serve --no-projector``, the projector running as its own process.
-    app = create_app(Settings(database_url=database_url, redis_url=redis_url),
+    # Rate limits off unless the environment sets them (bench.flood does; a benchmark's single
+    # token sends far more than the defaults allow).
+    limits: dict[str, Any] = {"rate_per_token": int(os.environ.get("SKALD_RATE_PER_TOKEN", "0")),
+              "rate_per_user": int(os.environ.get("SKALD_RATE_PER_USER", "0")),
+              "rate_hold_s": float(os.environ.get("SKALD_RATE_HOLD_S", "1"))}
+    app = create_app(Settings(database_url=database_url, redis_url=redis_url, **limits),
                      run_projector=not split, tune_gc=True)  # as ``skald serve`` builds it
     # ``stock``: asyncio's loop and h11, uvicorn's defaults, to compare in the same run.
     http = {"http": "h11"} if stock else {"http": UVICORN_OPTIONS["http"]}
@@ -90,14 +109,14 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
 
 
 def start_server(database_url: str, redis_url: str, stock: bool = False,
-                 split: bool = False, log_level: str = "warning"
-                 ) -> tuple[subprocess.Popen[str], int, int]:
+                 split: bool = False, log_level: str = "warning",
+                 env: dict[str, str] | None = None) -> tuple[subprocess.Popen[str], int, int]:
     http_port, grpc_port = free_port(), free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "bench.roundtrip", "--serve", database_url, redis_url,
          str(http_port), str(grpc_port), "stock" if stock else "split" if split else "fast"],
         stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent,
-        env={**os.environ, "SKALD_LOG_LEVEL": log_level})
+        env={**os.environ, "SKALD_LOG_LEVEL": log_level, **(env or {})})
     assert proc.stdout is not None
     line = proc.stdout.readline()
     if line.strip() != "ready":

@@ -196,7 +196,8 @@ class EventStore:
         if self._group is None:
             self._group = GroupCommitter(
                 self.pool, self._append_one,
-                router=NodeRouter().nodes if self.distributed else None)
+                router=NodeRouter().nodes if self.distributed else None,
+                lone=None if self.distributed else self._append_lone)
         stored = _outcome(await self._group.append(request))
         if self._notices is not None and stored:
             self._notices.add(campaign_id)  # its NOTIFY fired on the worker
@@ -205,6 +206,11 @@ class EventStore:
     async def _append_one(self, req: AppendRequest) -> ItemOutcome:
         """One append on its own, in its own transaction (``skald_append_item``)."""
         return await _append_item(self.pool, req)
+
+    async def _append_lone(self, req: AppendRequest) -> ItemOutcome:
+        """A batch of one: ``skald_append_item`` without waiting for the campaign's lock
+        ('busy' when another transaction holds it)."""
+        return await _append_item(self.pool, req, wait=False)
 
     @asynccontextmanager
     async def campaign_locked(self, campaign_id: str) -> AsyncIterator[LockedCampaign]:
@@ -361,13 +367,17 @@ def _outcome(outcome: ItemOutcome) -> list[StoredEvent]:
     return [_stored_item(r) for r in outcome.rows]
 
 
-async def _append_item(runner: Any, req: AppendRequest) -> ItemOutcome:
+_APPEND_ITEM = ("SELECT * FROM skald_append_item($1, $2, $3, $4, $5, $6::text[], $7::int[],"
+                " $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15,")
+_APPEND_WAITING, _APPEND_NOT_WAITING = _APPEND_ITEM + " true)", _APPEND_ITEM + " false)"
+
+
+async def _append_item(runner: Any, req: AppendRequest, *, wait: bool = True) -> ItemOutcome:
     """One append through ``skald_append_item`` on a pool (its own transaction) or on a
-    connection inside a transaction."""
+    connection inside a transaction; without ``wait``, 'busy' if the campaign's lock is held."""
     try:
         rows = await runner.fetch(
-            "SELECT * FROM skald_append_item($1, $2, $3, $4, $5, $6::text[], $7::int[],"
-            " $8::text[], $9::text[], $10::smallint[], $11::text[], $12::text[], $13, $14, $15, true)",
+            _APPEND_WAITING if wait else _APPEND_NOT_WAITING,
             req.campaign_id, *req.command,
             [s for s, _ in req.expected], [v for _, v in req.expected],
             *([list(col) for col in zip(*req.events, strict=True)] if req.events

@@ -71,9 +71,11 @@ class GroupCommitter:
     """Batches concurrent ``AppendRequest``s into shared transactions on a few connections."""
 
     def __init__(self, pool: asyncpg.Pool, single: Single, *, lanes: int = DEFAULT_LANES,
-                 max_batch: int = DEFAULT_MAX_BATCH, router: Router | None = None) -> None:
+                 max_batch: int = DEFAULT_MAX_BATCH, router: Router | None = None,
+                 lone: Single | None = None) -> None:
         self.pool = pool
-        self.single = single
+        self.single = single  # waits for the campaign's lock
+        self.lone = lone  # a batch of one, without waiting: 'busy' is sent again through single
         self.router = router
         self.max_batch = max_batch
         self._queue: asyncio.Queue[tuple[AppendRequest, asyncio.Future[ItemOutcome]]] = (
@@ -123,6 +125,8 @@ class GroupCommitter:
         try:
             if self.router is not None:
                 outcomes = await self._by_node([req for req, _ in batch])
+            elif self.lone is not None and len(batch) == 1:
+                outcomes = [await self.lone(batch[0][0])]
             else:
                 outcomes = await self._batch([req for req, _ in batch])
         except asyncio.CancelledError:

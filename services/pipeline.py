@@ -43,6 +43,10 @@ LOCK_AFTER = 3  # fresh attempts lost to other processes before the campaign's l
 # before deciding again is random, up to this many seconds times 2**attempt, so rivals spread out.
 RETRY_JITTER = 0.001
 SEEDING_COMMANDS = frozenset({"CreateCampaign", "RotateSeed", "EndSession"})
+# Fair share between campaigns: a command of a campaign with more of its commands waiting behind
+# it (a burst) first lets the commands of campaigns without one finish, waiting for them at most
+# this long, so one campaign's burst does not slow every other table down (bench.flood).
+FAIR_WAIT_S = 0.02
 
 
 class NoSeedDice:
@@ -61,6 +65,9 @@ class CommandPipeline:
         # One queue per campaign: its commands run one at a time in this process, so they never
         # conflict with each other (the store serialises a campaign's appends anyway).
         self._queues: dict[str, tuple[asyncio.Lock, int]] = {}
+        self._unhurried = 0  # commands running whose campaign has nothing waiting behind them
+        self._no_unhurried = asyncio.Event()
+        self._no_unhurried.set()
 
     @asynccontextmanager
     async def _queued(self, campaign_id: str) -> AsyncIterator[None]:
@@ -68,7 +75,20 @@ class CommandPipeline:
         self._queues[campaign_id] = (lock, users + 1)
         try:
             async with lock:
-                yield
+                if self._queues[campaign_id][1] > 1:  # a burst: others of it wait behind
+                    if self._unhurried:
+                        with contextlib.suppress(TimeoutError):
+                            await asyncio.wait_for(self._no_unhurried.wait(), FAIR_WAIT_S)
+                    yield
+                else:
+                    self._unhurried += 1
+                    self._no_unhurried.clear()
+                    try:
+                        yield
+                    finally:
+                        self._unhurried -= 1
+                        if not self._unhurried:
+                            self._no_unhurried.set()
         finally:
             lock, users = self._queues[campaign_id]
             if users == 1:

@@ -9,6 +9,7 @@ import msgspec
 
 DEFAULT_RATE_PER_TOKEN = 100  # requests a second: far above a person at a table, far below a bot
 DEFAULT_RATE_PER_USER = 200
+DEFAULT_RATE_HOLD_S = 1.0  # seconds a repeated refusal's 429 is held before it is sent
 
 
 class Settings(msgspec.Struct, kw_only=True):
@@ -25,6 +26,7 @@ class Settings(msgspec.Struct, kw_only=True):
     # reads them from SKALD_RATE_PER_TOKEN / SKALD_RATE_PER_USER, defaulting to the figures below.
     rate_per_token: int = 0
     rate_per_user: int = 0
+    rate_hold_s: float = DEFAULT_RATE_HOLD_S  # SKALD_RATE_HOLD_S (0: every 429 answered at once)
     # SKALD_CORS_ORIGINS: browser origins on other hosts that may call the API, separated by
     # commas (``https://table.example.org,http://localhost:5173``; ``*``: any). Unset: none.
     cors_origins: list[str] = []
@@ -45,6 +47,7 @@ class Settings(msgspec.Struct, kw_only=True):
             read_wait_ms=int(env.get("SKALD_READ_WAIT_MS", "5000")),
             rate_per_token=int(env.get("SKALD_RATE_PER_TOKEN", str(DEFAULT_RATE_PER_TOKEN))),
             rate_per_user=int(env.get("SKALD_RATE_PER_USER", str(DEFAULT_RATE_PER_USER))),
+            rate_hold_s=float(env.get("SKALD_RATE_HOLD_S", str(DEFAULT_RATE_HOLD_S))),
             cors_origins=[o.strip() for o in env.get("SKALD_CORS_ORIGINS", "").split(",")
                           if o.strip()],
         )

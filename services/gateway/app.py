@@ -106,7 +106,8 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             pipeline=CommandPipeline(store), tokens=TokenBook(store.pool), channels=channels,
             relays=LiveRelays(channels, stream_store), stream_auth=StreamAuth(stream_store.pool),
             stream_store=stream_store,
-            rate_limits=RateLimits(redis, settings.rate_per_token, settings.rate_per_user),
+            rate_limits=RateLimits(redis, settings.rate_per_token, settings.rate_per_user,
+                                   hold=settings.rate_hold_s),
         )
         grpc_server = None
         if settings.grpc_port is not None:

@@ -245,3 +245,27 @@ async def test_concurrent_appends_share_transactions_and_keep_their_own_checks(
         assert [r.position for r in rows] == list(range(1, 2 * len(appended) + 1))
         assert sorted(r.data["n"] for r in rows) == sorted([*appended, *(-i for i in appended)])
         assert all(r.stream_version == (1 if r.data["n"] > 0 else 2) for r in rows)
+
+
+async def test_a_lone_append_goes_through_the_item_function_which_keeps_generic_plans(
+        store: EventStore, database_url: str) -> None:
+    """Migration 0009: skald_append_item's statements are planned once per connection, not on
+    every call; a batch of one is sent through it (not skipping its checks: the stale append
+    is refused, the duplicate replayed, as through the batch function)."""
+    conn = await asyncpg.connect(database_url)
+    try:
+        config = await conn.fetchval(
+            "SELECT proconfig FROM pg_proc WHERE proname = 'skald_append_item'")
+    finally:
+        await conn.close()
+    assert config == ["plan_cache_mode=force_generic_plan"]
+    record = CommandRecord(command_id="lone-1", actor="ann", campaign_id="lone", type="T",
+                           payload_sha256="x", reply={})
+    first = await store.append("lone", {"s/l": 0}, [ev("s/l")], command=record)
+    with pytest.raises(DuplicateCommand) as dup:
+        await store.append("lone", {"s/l": 1}, [ev("s/l")], command=record)
+    assert dup.value.record.reply == {"positions": [first[0].position]}
+    with pytest.raises(WrongExpectedVersion) as stale:
+        await store.append("lone", {"s/l": 0}, [ev("s/l")])
+    assert (stale.value.expected, stale.value.actual) == (0, 1)
+    assert [e.position for e in await store.read_campaign("lone")] == [1]

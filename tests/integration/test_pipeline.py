@@ -11,7 +11,7 @@ from contracts.commands import ENVELOPES, CommandEnvelope
 from domain.errors import DomainError, StateConflict
 from domain.fair_dice import derive_face
 from services.event_store import EventStore
-from services.pipeline import CommandPipeline
+from services.pipeline import FAIR_WAIT_S, CommandPipeline
 
 
 def envelope(type_: str, payload: dict[str, object], command_id: str) -> CommandEnvelope:
@@ -206,3 +206,43 @@ async def test_two_processes_hammering_one_character_never_refuse(store: EventSt
     await asyncio.gather(*(client(i) for i in range(32)))
     versions = [ev.stream_version for ev in await store.read_stream(cid, f"character/{cid}/{char}")]
     assert versions == list(range(1, 98))  # created, then 96 renames, none refused or lost
+
+
+async def test_a_campaigns_burst_lets_other_campaigns_commands_finish_first(
+        store: EventStore) -> None:
+    """Fair share: a command of a campaign with more of its own waiting behind it starts only
+    once the commands of campaigns without a backlog are done, or after FAIR_WAIT_S at most."""
+    pipeline = CommandPipeline(store)
+    order: list[str] = []
+    quiet_may_finish = asyncio.Event()
+
+    async def quiet() -> None:
+        async with pipeline._queued("table"):
+            order.append("table starts")
+            await quiet_may_finish.wait()
+            order.append("table done")
+
+    async def burst(k: int) -> None:
+        async with pipeline._queued("bot"):
+            order.append(f"bot {k}")
+            await asyncio.sleep(0)  # a command awaits its database: the next ones queue behind
+
+    table = asyncio.create_task(quiet())
+    await asyncio.sleep(0)
+    bots = [asyncio.create_task(burst(k)) for k in range(3)]
+    await asyncio.sleep(FAIR_WAIT_S / 4)
+    # bot 0 found nothing behind it and ran; bot 1, with bot 2 behind it, waits for the table
+    assert order == ["table starts", "bot 0"]
+    quiet_may_finish.set()
+    await asyncio.gather(table, *bots)
+    assert order == ["table starts", "bot 0", "table done", "bot 1", "bot 2"]
+    # Never starved: a quiet command that takes long holds the burst back FAIR_WAIT_S at most.
+    order.clear()
+    quiet_may_finish.clear()
+    table = asyncio.create_task(quiet())
+    await asyncio.sleep(0)
+    bots = [asyncio.create_task(burst(k)) for k in range(3)]
+    await asyncio.sleep(FAIR_WAIT_S * 3)
+    assert order == ["table starts", "bot 0", "bot 1", "bot 2"]
+    quiet_may_finish.set()
+    await asyncio.gather(table, *bots)

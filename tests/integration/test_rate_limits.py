@@ -4,6 +4,8 @@ request gets 429 with Retry-After and does nothing; other tokens and users are n
 from __future__ import annotations
 
 import asyncio
+import math
+import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 
@@ -11,7 +13,9 @@ import pytest
 from redis.asyncio import Redis
 
 from services.gateway.app import create_app
+from services.rate_limits import PREFIX, RateLimits
 from services.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER, Settings
+from services.tokens import token_digest
 from tests.conftest import Api, served
 
 PER_TOKEN, PER_USER = 5, 8
@@ -85,3 +89,43 @@ def test_serve_has_documented_defaults_and_0_turns_a_limit_off() -> None:
                                                                DEFAULT_RATE_PER_USER) == (100, 200)
     off = Settings.from_env({"SKALD_RATE_PER_TOKEN": "0", "SKALD_RATE_PER_USER": "0"})
     assert (off.rate_per_token, off.rate_per_user) == (0, 0)
+
+
+async def test_a_gateway_reserves_slots_a_few_at_a_time_and_gateways_never_exceed_the_limit(
+        redis_client: Redis) -> None:
+    # A limit of 40: slots are reserved 40 // RESERVE_DIVISOR = 2 at a time.
+    window = 1_000_000.25  # one fixed one-second window for every call
+    one = RateLimits(redis_client, per_token=40, per_user=0, hold=0)
+    assert [await one.wait_for("tok-a", "ann", now=window) for _ in range(10)] == [0.0] * 10
+    assert one.reservations == 5  # one Redis round trip per 2 requests, not per request
+    assert int(await redis_client.get(f"{PREFIX}:t:{token_digest('tok-a')[:24]}:1000000")) == 10
+    # Two gateways sharing one token's window: together never more than the limit.
+    gateways = [RateLimits(redis_client, per_token=40, per_user=0, hold=0) for _ in range(2)]
+    waits = [await gateways[k % 2].wait_for("tok-b", "bob", now=window) for k in range(60)]
+    assert waits.count(0.0) == 40 and all(0 < w <= 1 for w in waits if w)
+
+
+async def test_a_repeated_refusal_is_held_a_second_without_asking_redis(
+        redis_client: Redis) -> None:
+    limits = RateLimits(redis_client, per_token=2, per_user=0, hold=1.0)
+    while time.time() % 1 > 0.3:  # start early in a window
+        await asyncio.sleep(0.05)
+    window_end = math.floor(time.time()) + 1
+    assert [await limits.wait_for("tok-c", "cat") for _ in range(2)] == [0.0, 0.0]
+    started = time.time()
+    first = await limits.wait_for("tok-c", "cat")  # the first refusal: at once
+    assert 0 < first <= 1 and time.time() - started < 0.2
+    asked = limits.reservations
+    second = await limits.wait_for("tok-c", "cat")  # repeated: held a second, then answered
+    assert time.time() - started >= 1.0 and time.time() >= window_end and 0 < second <= 0.2
+    assert limits.reservations == asked  # refused locally: no Redis round trip
+    assert await limits.wait_for("tok-c", "cat") == 0.0  # the next window counts afresh
+
+
+async def test_a_refusal_held_by_the_gateway_still_answers_429_with_retry_after(
+        limited: list[Api]) -> None:
+    bot = await limited[0].token("bot2")
+    replies = await asyncio.gather(*(limited[0].get(bot, "/v1/campaigns") for _ in range(4 * PER_TOKEN)))
+    refused = [r for r in replies if r.status_code == 429]
+    assert len(refused) >= 2 * PER_TOKEN  # all but at most two windows' worth
+    assert all(r.headers["Retry-After"] == "1" and r.json()["rule"] == "rate.limit" for r in refused)

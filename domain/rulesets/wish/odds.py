@@ -102,8 +102,7 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False, depth: int = DEPTH
     words = _words(denominator)
     values = _product(dice, widths, words)
     # each (boons, serendipity, calamity) with any outcome: its index in the layout, in key order
-    sums = {i: _block_sum(values, words, i, widths[0])
-            for i in range(widths[1] * widths[2] * widths[3])}
+    sums = dict(enumerate(_block_sums(values, words, widths[0])))
     blocks = sorted(
         ((lows[1] + i % widths[1], lows[2] + i // widths[1] % widths[2],
           lows[3] + i // (widths[1] * widths[2])), i) for i, total in sums.items() if total)
@@ -113,13 +112,16 @@ def odds(pool: Mapping[str, int], *, downgrade: bool = False, depth: int = DEPTH
         weights, _, failing = _read(values, words, blocks, widths[0], widths[0], lows[0])
     else:
         scale = 6 ** (n_exp + chains)  # P(K = k) in units of 1/scale
-        wide, into = widths[0] + chains, _words(denominator * scale)
-        chained = _widen(values, words, len(sums), widths[0], wide, into)
+        wide, into = widths[0] + chains, _words(denominator * scale, CHAIN_WORD)
+        # only the blocks with any outcome are carried on: the k-th of them is block k here
+        chained = _widen(values, words, [i for _, i in blocks], widths[0], wide, into)
         chained = _times(chained, into, _chain_poly(n_exp, chains))
-        weights, shown, failing = _read(chained, into, blocks, wide, listed, lows[0])
+        weights, shown, failing = _read(chained, into,
+                                        [(block, k) for k, (block, _) in enumerate(blocks)],
+                                        wide, listed, lows[0])
         at_least = lows[0] + listed
-        for block, i in blocks:  # the chains past the listed nets, in closed form
-            rest = sums[i] * scale - shown[i]
+        for k, (block, i) in enumerate(blocks):  # the chains past the listed nets, closed form
+            rest = sums[i] * scale - shown[k]
             if rest:
                 weights[(at_least, *block)] = rest
     total = denominator * scale
@@ -138,23 +140,32 @@ def _chain_poly(n: int, chains: int) -> list[int]:
 
 
 # Kronecker substitution: a distribution over keys is one integer with a field of ``words``
-# 64-bit words for each key, the net fastest, then boons, serendipity and calamity; each field
+# machine words for each key, the net fastest, then boons, serendipity and calamity; each field
 # wider than any count, so multiplying two such integers convolves the distributions (in C)
-# with no carry between fields.
+# with no carry between fields. The pool's product has 32-bit words (one a field for most pools
+# of up to 12 dice): integers half the size of 64-bit fields, which CPython multiplies in less
+# than half the time; the chains, whose counts are wider (92 bits for CHR:3,EXP:6,CHL:3), have
+# 64-bit words (two, where 32-bit words would need three, and more work to read back).
+
+PRODUCT_WORD: Final = "I"  # array typecodes: 32-bit and 64-bit unsigned words
+CHAIN_WORD: Final = "Q"
+assert array.array(PRODUCT_WORD).itemsize == 4 and array.array(CHAIN_WORD).itemsize == 8
 
 
-def _words(bound: int) -> int:
-    """64-bit words in a field that holds any count below ``bound`` with no carry out."""
-    return (bound.bit_length() + 64) // 64
+def _words(bound: int, code: str = PRODUCT_WORD) -> int:
+    """Words of type ``code`` in a field that holds any count up to ``bound`` (no field
+    overflows into the next: every count is below 2 ** bound.bit_length())."""
+    bits = 8 * array.array(code).itemsize
+    return (bound.bit_length() + bits - 1) // bits
 
 
-Words: TypeAlias = "array.array[int]"  # 64-bit words ("Q"), least significant first
+Words: TypeAlias = "array.array[int]"  # unsigned words, least significant first
 
 
-def _to_words(number: int, length: int) -> Words:
-    """The ``length`` 64-bit words of ``number``."""
-    out = array.array("Q")
-    out.frombytes(number.to_bytes(8 * length, "little"))
+def _to_words(number: int, length: int, code: str = PRODUCT_WORD) -> Words:
+    """The ``length`` words (of type ``code``) of ``number``."""
+    out = array.array(code)
+    out.frombytes(number.to_bytes(out.itemsize * length, "little"))
     if sys.byteorder != "little":
         out.byteswap()
     return out
@@ -162,15 +173,15 @@ def _to_words(number: int, length: int) -> Words:
 
 def _from_words(values: Words) -> int:
     if sys.byteorder != "little":
-        values = array.array("Q", values)
+        values = array.array(values.typecode, values)
         values.byteswap()
     return int.from_bytes(memoryview(values).cast("B"), "little")
 
 
 def _product(dice: list[tuple[str, int, dict[Key, int]]], widths: list[int],
              words: int) -> Words:
-    """The pool's outcome counts with no chain: every field's words, in key order."""
-    bits = 64 * words
+    """The pool's outcome counts with no chain: every field's 32-bit words, in key order."""
+    bits = 32 * words
     strides = [1, widths[0], widths[0] * widths[1], widths[0] * widths[1] * widths[2]]
     polys = []
     for _, n, faces in dice:
@@ -185,61 +196,68 @@ def _product(dice: list[tuple[str, int, dict[Key, int]]], widths: list[int],
     return _to_words(product, words * math.prod(widths))
 
 
-def _widen(values: Words, words: int, blocks: int, width: int, wide: int,
+def _widen(values: Words, words: int, blocks: list[int], width: int, wide: int,
            into: int) -> Words:
-    """The same counts with each block's net axis ``wide`` fields long (zeros after its
-    ``width``) and ``into`` words a field."""
-    out = array.array("Q", bytes(8 * into * wide * blocks))
+    """The counts of ``blocks`` (their indices, in order; the k-th is block k of the result)
+    with each block's net axis ``wide`` fields long (zeros after its ``width``) and ``into``
+    64-bit words a field (the counts below 2 ** (64 * into))."""
+    out = array.array(CHAIN_WORD, bytes(8 * into * wide * len(blocks)))
     view = memoryview(out)
-    for block in range(blocks):
-        for j in range(words):
-            start = into * wide * block + j
-            first = words * width * block + j
-            view[start:start + into * width:into] = values[first:first + words * width:words]
+    spans = (8 * values.itemsize * words + 63) // 64  # 64-bit words a count here may need
+    for k, block in enumerate(blocks):
+        fields = _fields(values, words, width * block, width)
+        start = into * wide * k
+        if spans == 1:  # the usual case: each count is one 64-bit word
+            view[start:start + into * width:into] = array.array(CHAIN_WORD, fields)
+            continue
+        for j in range(min(spans, into)):
+            part = [(f >> (64 * j)) & 0xFFFFFFFFFFFFFFFF for f in fields]
+            view[start + j:start + j + into * width:into] = array.array(CHAIN_WORD, part)
     return out
 
 
 def _times(values: Words, words: int, poly: list[int]) -> Words:
     """Convolve every block's net axis with ``poly`` (its fields must leave room)."""
-    bits = 64 * words
+    bits = 8 * values.itemsize * words
     factor = sum(w << (bits * k) for k, w in enumerate(poly))
-    return _to_words(_from_words(values) * factor, len(values) + words * len(poly))
+    return _to_words(_from_words(values) * factor, len(values) + words * len(poly),
+                     values.typecode)
 
 
-def _block_sum(values: Words, words: int, block: int, width: int) -> int:
-    """The counts of one block's nets, summed."""
-    first = words * width * block
-    return sum(sum(values[first + j:first + words * width:words]) << (64 * j)
-               for j in range(words))
+def _block_sums(values: Words, words: int, width: int) -> list[int]:
+    """The counts of each block's nets, summed, block by block."""
+    fields = _fields(values, words, 0, len(values) // words)
+    return [sum(fields[first:first + width]) for first in range(0, len(fields), width)]
+
+
+def _fields(values: Words, words: int, first: int, count: int) -> list[int]:
+    """``count`` fields from field ``first`` on, each as one int."""
+    start, stop, bits = first * words, (first + count) * words, 8 * values.itemsize
+    fields = values[start:stop:words].tolist()
+    for j in range(1, words):
+        fields = [f | (h << (bits * j)) if h else f
+                  for f, h in zip(fields, values[start + j:stop:words], strict=True)]
+    return fields
 
 
 def _read(values: Words, words: int, blocks: list[tuple[tuple[int, int, int], int]],
           stride: int, nets: int, low: int) -> tuple[dict[Key, int], dict[int, int], int]:
     """The non-zero counts of the first ``nets`` nets of each block (a block's key and its
     index, its fields ``stride`` apart), in key order; each block's sum of them; and the sum
-    of those with a net of 0 or less."""
-    fields = values.tolist() if words == 1 else _combined(values, words)
+    of those with a net of 0 or less. Only the listed blocks' fields are read."""
+    fields = _fields(values, words, 0, len(values) // words)
+    rows = [(key, fields[stride * i:stride * i + nets]) for key, i in blocks]
     out: dict[Key, int] = {}
-    sums = dict.fromkeys((i for _, i in blocks), 0)
-    failing = 0
     for net in range(nets):
-        for (b, s, c), i in blocks:
-            w = fields[stride * i + net]
+        at = low + net
+        for (b, s, c), row in rows:
+            w = row[net]
             if w:
-                out[(low + net, b, s, c)] = w
-                sums[i] += w
-                if low + net <= 0:
-                    failing += w
+                out[(at, b, s, c)] = w
+    failing_nets = max(0, min(nets, 1 - low))  # the nets low .. 0
+    sums = {i: sum(row) for (_, i), (_, row) in zip(blocks, rows, strict=True)}
+    failing = sum(sum(row[:failing_nets]) for _, row in rows)
     return out, sums, failing
-
-
-def _combined(values: Words, words: int) -> list[int]:
-    """Fields of several words as one int each."""
-    fields = values[0::words].tolist()
-    for j in range(1, words):
-        fields = [f | (h << (64 * j)) if h else f
-                  for f, h in zip(fields, values[j::words], strict=True)]
-    return fields
 
 
 def fraction_text(w: int, d: int) -> str:
@@ -251,12 +269,15 @@ def fraction_text(w: int, d: int) -> str:
 def view(o: Odds) -> OddsView:
     """The wire form of an ``Odds``: fractions as "p/q" strings in lowest terms."""
     d, gcd, top = o.denominator, math.gcd, o.at_least
-    outcomes = []
+    below: dict[int, str] = {}  # "/q" for each common divisor met (a few hundred of them)
+    outcomes: list[Outcome] = []
+    append = outcomes.append
     for (net, boons, ser, cal), w in o.weights.items():  # in key order
         g = gcd(w, d)
-        outcomes.append(Outcome(
-            net_successes=net, net_boons=boons, serendipity=ser, calamity=cal,
-            probability=f"{w // g}" if g == d else f"{w // g}/{d // g}", at_least=net == top))
+        if (over := below.get(g)) is None:
+            over = below[g] = "" if g == d else f"/{d // g}"
+        append(Outcome(net_successes=net, net_boons=boons, serendipity=ser, calamity=cal,
+                       probability=f"{w // g}{over}", at_least=net == top))
     return OddsView(
         pool=o.pool,
         outcomes=outcomes,
