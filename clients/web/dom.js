@@ -9,3 +9,29 @@ export const el = (tag, attrs = {}, ...children) => {
   node.append(...children);
   return node;
 };
+
+// Ask before an irreversible action: a modal dialog (keyboard: Tab between the two buttons,
+// Escape cancels). Resolves true only when the person confirms.
+export function confirmAction(question, yes) {
+  return new Promise((resolve) => {
+    const dialog = el("dialog", { className: "confirm", "aria-labelledby": "confirm-question" },
+      el("p", { id: "confirm-question", textContent: question }));
+    const done = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
+    const cancel = el("button", { type: "button", className: "cancel", textContent: "Cancel", onclick: () => done(false) });
+    dialog.append(el("div", { className: "actions" },
+      el("button", { type: "button", className: "confirm-yes", textContent: yes, onclick: () => done(true) }), cancel));
+    dialog.addEventListener("cancel", (event) => { event.preventDefault(); done(false); });
+    document.body.append(dialog);
+    dialog.showModal();
+    cancel.focus();
+  });
+}
+
+// A time as a person reads it: "20:14", with the date when it is not today.
+export function when(iso) {
+  if (!iso) return "";
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return "";
+  const time = at.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+  return at.toDateString() === new Date().toDateString() ? time : `${at.toLocaleDateString()} ${time}`;
+}

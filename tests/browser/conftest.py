@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from axe_playwright_python.async_playwright import Axe
 from playwright.async_api import Browser, Page, Response, async_playwright, expect
 
 CHROMIUM = os.environ.get("SKALD_CHROMIUM", "/usr/bin/chromium")
@@ -69,6 +70,16 @@ class Seat:
 
 
 Sit = Callable[..., Awaitable[Seat]]
+AXE = Axe()
+BLOCKING = {"serious", "critical"}
+
+
+async def accessible(page: Page, view: str) -> None:
+    """axe-core on the page as it stands: no serious or critical violation (WCAG 2 A/AA rules)."""
+    found = (await AXE.run(page)).response["violations"]
+    blocking = [f"{v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:5])}"
+                for v in found if v.get("impact") in BLOCKING]
+    assert blocking == [], f"accessibility violations on the {view} view: {blocking}"
 
 
 @pytest.fixture
@@ -93,6 +104,7 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
             await page.click("#campaigns button")
             await page.click("#tables button")
             await expect(page.locator("#live-state")).to_have_text("live")
+            await accessible(page, "table")
         return seat
 
     yield sit
