@@ -13,7 +13,7 @@ from typing import Final
 import msgspec
 
 from contracts import commands as c
-from domain.authority import Authority, CharacterField, acts
+from domain.authority import Authority, CharacterField, acts, gm
 
 # Creating a character names a new id, not a character anyone controls yet; the character
 # decider says who may create one and for whom (a player for themselves, a GM for anyone).
@@ -28,3 +28,18 @@ PLATFORM_AUTHORITY: Final[dict[type[msgspec.Struct], Authority]] = {
     c.RollDice: acts(),  # a roll for a character (optional) is made by its controller
     c.CreateCharacter: _CREATION,
 }
+
+# The campaign's own commands, all a GM's (``domain.campaign.decide`` enforces each; the
+# ruleset guide reads them here, and a test holds the two together). ``CreateCampaign`` is any
+# signed-in user's: its sender becomes the campaign's first GM.
+CAMPAIGN_AUTHORITY: Final[dict[type[msgspec.Struct], Authority]] = {
+    c.AddMember: gm("only GMs manage members"),
+    c.RemoveMember: gm("only GMs manage members"),
+    c.CreateTable: gm("only GMs create tables"),
+    c.StartSession: gm("only a GM of the table starts its sessions"),
+    c.EndSession: gm("only a GM of the table ends its sessions"),
+    c.RotateSeed: gm("only a GM reveals the dice seed"),
+    c.RevealRoll: gm("only a GM shows a GM-only roll"),
+    c.Retcon: gm("only a GM reverses a recorded event"),
+}
+ANYONE: Final[frozenset[type[msgspec.Struct]]] = frozenset({c.CreateCampaign})

@@ -216,6 +216,13 @@ def rulesets() -> list[dict[str, Any]]:
             for r in RULESETS.values()]
 
 
+async def ruleset_guide(ruleset_id: str) -> dict[str, Any]:
+    """A ruleset in words (``services.ruleset_guide``); 404 for an unknown ruleset."""
+    from services.ruleset_guide import guide_body
+
+    return guide_body(ruleset_id)
+
+
 def odds_ruleset(ruleset_id: str) -> RulesetWithOdds:
     """The ruleset behind ``/v1/rulesets/<id>/odds`` (404 when it has no odds)."""
     ruleset = RULESETS.get(ruleset_id)

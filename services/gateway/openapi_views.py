@@ -19,6 +19,7 @@ from litestar.openapi import ResponseSpec
 from litestar.openapi.spec import Example
 
 from contracts.commands import CommandResult
+from contracts.guide import RulesetGuide
 from domain.campaign import TableState
 from services.grpc_gateway import proto_model
 from services.grpc_gateway.schema import (
@@ -175,6 +176,8 @@ def success_responses() -> dict[str, ResponseSpec]:
         "get_encounter": _ok(Encounter, "The encounter, as its ruleset keeps it"),
         "list_rulesets": _ok(list[RulesetInfo], "Every ruleset with its commands, default options "
                              "and display"),
+        "get_ruleset_guide": _ok(RulesetGuide, "The ruleset's commands, sheet and events in "
+                                 "words, with who may send each command"),
         "check_odds": _ok(CheckOdds, "The assembled check and its exact distribution"),
         "export_campaign": _ok(str, EXPORT_DESCRIPTION, media_type="application/x-ndjson"),
         "verify": _ok(VerifyReport, "What verifying found; `ok` is false when anything differs"),

@@ -201,6 +201,16 @@ async def list_rulesets() -> list[dict[str, Any]]:
     return queries.rulesets()
 
 
+@get("/rulesets/{ruleset_id:str}/guide",
+     summary="A ruleset in words: its commands and who may send each, forms, sheet, events",
+     description="Labels and short help for each command (the ruleset's and the platform's) and "
+                 "its fields, who may send it (`sender`, from the same declarations the service "
+                 "enforces), the JSON schema of its payload to build a form from, the sheet's "
+                 "fields for creating a character, and a label for each event type.")
+async def get_ruleset_guide(ruleset_id: FromPath[str]) -> dict[str, Any]:
+    return await answer(queries.ruleset_guide(ruleset_id))
+
+
 @get("/rulesets/{ruleset_id:str}/odds", include_in_schema=False)
 async def unknown_ruleset_odds(ruleset_id: FromPath[str]) -> Any:
     """Every ruleset with odds has a route of its own (``odds_routes``); any other id is a 404."""
@@ -227,5 +237,6 @@ def v1_router() -> Router:
                   request_max_body_size=MAX_BODY_BYTES, route_handlers=document_problems([
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
         get_characters, get_character, get_rolls, get_events, live, get_encounter,
-        list_rulesets, *odds_routes(), unknown_ruleset_odds, check_odds, export_campaign, verify,
+        list_rulesets, get_ruleset_guide, *odds_routes(), unknown_ruleset_odds, check_odds,
+        export_campaign, verify,
     ]))

@@ -1,0 +1,74 @@
+"""Recorded events as lines for people: each ruleset's ``narration`` module words its own
+events in its own terms; the platform's are worded here. Pure: a line is made from the event's
+stored type and data (the wire form) and the character whose stream holds it, if any.
+
+Characters appear as ``{character:<id>}`` tokens (``who``), which a reader replaces with names.
+An event type no module words gets a generic line: its type in words, never its raw name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from contracts.narration import EventLine
+from domain.words import words
+
+Data = Mapping[str, Any]
+Liner = Callable[[Data, str | None], EventLine | None]
+
+
+def who(character_id: object) -> str:
+    """The token a reader replaces with a character's name."""
+    return f"{{character:{character_id}}}" if character_id else "someone"
+
+
+def _platform() -> dict[str, tuple[str, Liner]]:
+    from domain import narration_platform
+
+    return narration_platform.LINES
+
+
+def _ruleset(ruleset_id: str) -> dict[str, tuple[str, Liner]]:
+    from domain.rulesets.boonbane import narration as boonbane
+    from domain.rulesets.golden_heroes import narration as golden_heroes
+    from domain.rulesets.potential import narration as potential
+    from domain.rulesets.wish import narration as wish
+
+    tables: dict[str, dict[str, tuple[str, Liner]]] = {
+        "wish": wish.LINES, "golden-heroes": golden_heroes.LINES, "boonbane": boonbane.LINES,
+        "potential": potential.LINES}
+    return tables.get(ruleset_id, {})
+
+
+def _table(event_type: str) -> dict[str, tuple[str, Liner]]:
+    prefix, dot, _ = event_type.partition(".")
+    return _ruleset(prefix) if dot else _platform()
+
+
+def event_label(event_type: str) -> str:
+    """An event type's label: its ruleset's (or the platform's), else its name in words."""
+    found = _table(event_type).get(event_type)
+    return found[0] if found else words(event_type)
+
+
+def event_types_of(ruleset_id: str) -> list[str]:
+    """The event types a ruleset words."""
+    return list(_ruleset(ruleset_id))
+
+
+def line(event_type: str, data: Data, character_id: str | None = None) -> EventLine | None:
+    """The line for one recorded event (``character_id``: the character whose stream holds
+    it); None when the event is not one a table shows (bookkeeping)."""
+    found = _table(event_type).get(event_type)
+    subject = character_id or data.get("character_id")
+    if found is None:
+        lead = f"{who(subject)}: " if subject else ""
+        return EventLine(text=f"{lead}{words(event_type).lower()}." if lead
+                         else f"{words(event_type)}.")
+    try:
+        return found[1](data, subject if isinstance(subject, str) else None)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        # an older event's shape: say what happened, in words, rather than nothing
+        return EventLine(text=f"{found[0]}.")
+
+
