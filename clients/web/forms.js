@@ -101,7 +101,9 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
     const title = said.label + (must ? " *" : "");
     const items = prop.type === "array" ? normalise(doc, prop.items || {}) : null;
     if (prop.type === "object" && prop.properties) {
-      out.push(el("fieldset", {}, legend(said.label), ...fields(doc, prop, path, fixed, choices, words)));
+      // An optional object's own fields are asked only if it is given: none of them is required.
+      const inner = must && !prop.nullable ? prop : { ...prop, required: [] };
+      out.push(el("fieldset", {}, legend(said.label), ...fields(doc, inner, path, fixed, choices, words)));
       continue;
     }
     if (items?.type === "object" && items.properties) {  // a list of objects: a row of fields each
@@ -195,8 +197,17 @@ function collect(scope, base = {}) {
   return out;
 }
 
+// A field marked with its initial value (`data-initial`) is sent only once it was changed.
+const raw = (input) => (input.type === "checkbox" ? String(input.checked) : input.value);
+export function sendOnlyChanged(container) {
+  for (const input of container.querySelectorAll("input[data-path], select[data-path], textarea[data-path]")) {
+    input.dataset.initial = raw(input);
+  }
+}
+
 function valueOf(input) {
   const kind = input.dataset.kind;
+  if (input.dataset.initial !== undefined && raw(input) === input.dataset.initial) return undefined;
   const rows = () => [...input.querySelector(".rows").children];
   if (kind === "rows") return rows().length ? rows().map((row) => collect(row)) : undefined;
   if (kind === "map") {

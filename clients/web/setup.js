@@ -4,7 +4,7 @@
 // rolls them, seated at a table). Each change is one platform command; the view is then read
 // again at the position the command reached (read-your-writes).
 import { el, confirmAction } from "./dom.js";
-import { schemaForm, schemaFields } from "./forms.js";
+import { schemaForm, schemaFields, sendOnlyChanged } from "./forms.js";
 import { guideFor, humanise } from "./guide.js";
 import { optionsFieldset, optionsOf } from "./options.js";
 
@@ -184,8 +184,10 @@ function characterForm(api, cid, view, guide, gm, me, again) {
       ...schemaFields(doc, { properties: required, required: [...needed] }, "sheet", {}, words)));
   }
   if (Object.keys(optional).length && !generation) {
-    actions.before(el("details", { className: "sheet-more" }, el("summary", { textContent: `More of the sheet (${Object.keys(optional).length} optional fields, the rulebook's defaults)` }),
-      ...schemaFields(doc, { properties: optional, required: [] }, "sheet", {}, words)));
+    const more = el("details", { className: "sheet-more" }, el("summary", { textContent: `More of the sheet (${Object.keys(optional).length} optional fields, the rulebook's defaults)` }),
+      ...schemaFields(doc, { properties: optional, required: [] }, "sheet", {}, words));
+    sendOnlyChanged(more);  // a default left as it is is not sent: the ruleset fills it in
+    actions.before(more);
   }
   form.id = "new-character";
   form.querySelector('button[type="submit"]').textContent = "Create character";

@@ -89,8 +89,8 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
     nor requested anything from outside the service (no CDN: the client works offline)."""
     opened: list[tuple[str, Seat]] = []
 
-    async def sit(base: str, token: str, width: int = 1100, enter: bool = True) -> Seat:
-        context = await browser.new_context(viewport={"width": width, "height": 900})
+    async def sit(base: str, token: str, width: int = 1100, enter: bool = True, height: int = 900) -> Seat:
+        context = await browser.new_context(viewport={"width": width, "height": height})
         decoded: list[str] = []
         await context.expose_function("skaldRecord", lambda text: decoded.append(text))
         await context.add_init_script(RECORD_DECODED)

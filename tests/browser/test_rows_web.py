@@ -4,6 +4,8 @@ yield, each for one character (L37); both change the sheets on both screens."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.async_api import expect
 
 from tests.browser.conftest import ARTIFACTS, Sit
@@ -50,7 +52,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
         "campaign_id": cid, "participants": ["hero", "foe"], "readiness": {"foe": 1}, "first": "hero",
         "combat_id": "combat"}
     await form.get_by_role("button", name="Send").click()
-    await expect(form.locator(".status")).to_contain_text("done at position")
+    await expect(form.locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     for seat in (gm, player):
         await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 3/4")
         await expect(seat.page.locator('.sheet[data-character="hero"] .states')).to_contain_text("in combat")
@@ -74,7 +76,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
         "refused: a seize is opened by someone other than the nominee")
     for who, tokens in (("foe", "1"), ("hero", "2"), ("foe", "3")):
         await bid(who, tokens)
-        await expect(page.locator(seize).locator(".status")).to_contain_text("done at position")
+        await expect(page.locator(seize).locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     await bid("hero", "3")  # bids rise strictly (P-25)
     await expect(page.locator(seize).locator(".status")).to_have_text(
         "refused: each bid must exceed 3")
@@ -85,7 +87,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
     assert await form.evaluate("f => f.payload()") == {
         "campaign_id": cid, "character_id": "hero", "to": "foe", "combat_id": "combat"}
     await form.get_by_role("button", name="Send").click()
-    await expect(form.locator(".status")).to_contain_text("done at position")
+    await expect(form.locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     # Only the winner pays its bid from the bank (L37): the foe, 3 of its 3 banked
     for seat in (gm, player):
         await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 0/4")
