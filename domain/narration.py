@@ -11,15 +11,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from contracts.narration import EventLine
+from domain.narration_text import who
 from domain.words import words
 
 Data = Mapping[str, Any]
-Liner = Callable[[Data, str | None], EventLine | None]
-
-
-def who(character_id: object) -> str:
-    """The token a reader replaces with a character's name."""
-    return f"{{character:{character_id}}}" if character_id else "someone"
+# An event type's label, and how to word one (None: bookkeeping no table shows).
+Liner = Callable[[Data, str | None], EventLine | None] | None
 
 
 def _platform() -> dict[str, tuple[str, Liner]]:
@@ -65,6 +62,8 @@ def line(event_type: str, data: Data, character_id: str | None = None) -> EventL
         lead = f"{who(subject)}: " if subject else ""
         return EventLine(text=f"{lead}{words(event_type).lower()}." if lead
                          else f"{words(event_type)}.")
+    if found[1] is None:
+        return None
     try:
         return found[1](data, subject if isinstance(subject, str) else None)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError):

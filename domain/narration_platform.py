@@ -7,13 +7,10 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from contracts.narration import EventLine
+from domain.narration_text import who
 from domain.words import words
 
 Data = Mapping[str, Any]
-
-
-def _who(character_id: object) -> str:
-    return f"{{character:{character_id}}}" if character_id else "someone"
 
 
 def _line(text: str) -> EventLine:
@@ -34,7 +31,7 @@ def dice_text(data: Data) -> str:
 
 
 def _rolled(d: Data, _c: str | None) -> EventLine:
-    by = _who(d["character_id"]) if d.get("character_id") else d.get("actor", "someone")
+    by = who(d["character_id"]) if d.get("character_id") else d.get("actor", "someone")
     label = f" for {d['label']}" if d.get("label") else ""
     hidden = " (GM only)" if d.get("visibility") == "gm" else ""
     return _line(f"{by} rolled {d['expression']}{label}: {d['total']}"
@@ -46,26 +43,26 @@ def _retconned(d: Data, _c: str | None) -> EventLine:
                  f"({words(d.get('event_type', 'event')).lower()}): {d.get('reason', '')}.")
 
 
-LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]]]] = {
+LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None] | None]]] = {
     "CampaignCreated": ("Campaign created", lambda d, c: _line(
         f"{d['created_by']} created the campaign {d['name']}.")),
     "MemberAdded": ("Member added", lambda d, c: _line(f"{d['user']} joined as {d['role']}.")),
     "MemberRemoved": ("Member removed", lambda d, c: _line(f"{d['user']} left the campaign.")),
     "TableCreated": ("Table created", lambda d, c: _line(f"Table {d['name']} opened.")),
     "CharacterSeated": ("Character seated", lambda d, c: _line(
-        f"{_who(d['character_id'])} sat down at table {d['table_id']}.")),
+        f"{who(d['character_id'])} sat down at table {d['table_id']}.")),
     "CharacterUnseated": ("Character unseated", lambda d, c: _line(
-        f"{_who(d['character_id'])} left table {d['table_id']}.")),
+        f"{who(d['character_id'])} left table {d['table_id']}.")),
     "SessionStarted": ("Session started", lambda d, c: _line(
         f"Session {d['number']} started at table {d['table_id']}.")),
     "SessionEnded": ("Session ended", lambda d, c: _line(
         f"The session at table {d['table_id']} ended.")),
     "CharacterCreated": ("Character created", lambda d, c: _line(
-        f"{d['owner']} created {_who(d['character_id'])}.")),
+        f"{d['owner']} created {who(d['character_id'])}.")),
     "CharacterRenamed": ("Character renamed", lambda d, c: _line(
-        f"{_who(d['character_id'])} is now called {d['name']}.")),
+        f"{who(d['character_id'])} is now called {d['name']}.")),
     "CharacterRetired": ("Character retired", lambda d, c: _line(
-        f"{_who(d['character_id'])} retired" + (f": {d['reason']}." if d.get("reason") else "."))),
+        f"{who(d['character_id'])} retired" + (f": {d['reason']}." if d.get("reason") else "."))),
     "DiceRolled": ("Dice rolled", _rolled),
     "SeedRevealed": ("Dice seed revealed", lambda d, c: _line(
         f"The dice seed of epoch {d['epoch']} was revealed: every roll of it can be checked.")),

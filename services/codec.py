@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import msgspec
+
+from domain.narration import line
 from services.event_store import StoredEvent
 
 
-def wire_event(stored: StoredEvent) -> dict[str, Any]:
-    """The public shape of a recorded event (what clients see in replies, logs and streams)."""
-    return {
+def wire_event(stored: StoredEvent, *, narrated: bool = True) -> dict[str, Any]:
+    """The public shape of a recorded event (what clients see in replies, logs and streams),
+    with its ``line`` in words (``domain.narration``) unless ``narrated`` is false (exports)."""
+    event = {
         "position": stored.position,
         "campaign_id": stored.campaign_id,
         "stream_id": stored.stream_id,
@@ -20,6 +24,16 @@ def wire_event(stored: StoredEvent) -> dict[str, Any]:
         "metadata": stored.metadata,
         "recorded_at": stored.recorded_at.isoformat(),
     }
+    if narrated:
+        said = line(stored.type, stored.data, character_of(stored.stream_id))
+        if said is not None:
+            event["line"] = msgspec.to_builtins(said)
+    return event
+
+
+def character_of(stream_id: str) -> str | None:
+    """The character whose stream holds an event (``character/<campaign>/<id>``), if any."""
+    return stream_id.rsplit("/", 1)[1] if stream_id.startswith("character/") else None
 
 
 def visible_to(event: dict[str, Any], role: str | None) -> bool:

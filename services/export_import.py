@@ -30,7 +30,7 @@ async def export_lines(store: EventStore, campaign_id: str, *,
         for row in rows:
             if row.type == "SeedRevealed":
                 revealed.add(int(row.data["epoch"]))
-            yield msgspec.json.encode(wire_event(row))
+            yield msgspec.json.encode(wire_event(row, narrated=False))
         after = rows[-1].position
     if include_secret_seeds:
         for epoch, seed in await store.dice_seeds(campaign_id):

@@ -299,8 +299,9 @@ async def rolls(svc: Services, user: str, campaign_id: str, position: int | None
 
 
 async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0,
-                      limit: int = 100) -> dict[str, Any]:
-    """The event log after a position; ``next_after`` continues it, ``more`` says if it may.
+                      limit: int = 100, until: int | None = None) -> dict[str, Any]:
+    """The event log after a position (up to ``until``, where given: the log as it stood
+    then); ``next_after`` continues it, ``more`` says if it may.
 
     The log is read from the store, so the caller's membership is too (the folded campaign
     stream), not from the read models, which may not have caught up with the campaign yet."""
@@ -310,10 +311,14 @@ async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0
     if role is None:
         raise Forbidden("campaign_id", "campaign.member",
                         f"{user!r} is not a member of campaign {campaign_id!r}")
-    rows = await svc.store.read_campaign(campaign_id, after, limit)
+    if until is not None and until <= after:
+        return {"events": [], "next_after": after, "more": False}
+    wanted = limit if until is None else min(limit, until - after)
+    rows = await svc.store.read_campaign(campaign_id, after, wanted)
     events = only_visible([wire_event(r) for r in rows], role)
     next_after = rows[-1].position if rows else after
-    return {"events": events, "next_after": next_after, "more": len(rows) == limit}
+    more = len(rows) == wanted and (until is None or next_after < until)
+    return {"events": events, "next_after": next_after, "more": more}
 
 
 # --------------------------------------------------------------------------- live

@@ -55,6 +55,21 @@ class SnapshotStore:
         state = msgspec.json.decode(row["state"], type=kind)
         return Snapshot(row["stream_version"], state, tuple(row["retconned"]))
 
+    async def read_campaign(self, campaign_id: str) -> dict[str, Snapshot]:
+        """Every stream snapshot of a campaign (of this fold version), by stream."""
+        rows = await self.pool.fetch(
+            "SELECT stream_id, stream_version, retconned, state::text AS state"
+            " FROM stream_snapshots WHERE campaign_id = $1 AND fold_version = $2",
+            campaign_id, self.fold_version)
+        out: dict[str, Snapshot] = {}
+        for row in rows:
+            kind = _TYPES.get(row["stream_id"].split("/", 1)[0])
+            if kind is not None:
+                out[row["stream_id"]] = Snapshot(row["stream_version"],
+                                                 msgspec.json.decode(row["state"], type=kind),
+                                                 tuple(row["retconned"]))
+        return out
+
     def write_later(self, campaign_id: str, stream_id: str, snapshot: Snapshot) -> None:
         """Store the snapshot in the background (replacing the stream's older one)."""
         task = asyncio.get_running_loop().create_task(self._write(campaign_id, stream_id, snapshot))

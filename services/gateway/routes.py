@@ -9,12 +9,12 @@ from urllib.parse import quote
 
 import msgspec
 from litestar import Request, Router, get, post
-from litestar.params import FromPath, HeaderParameter, JSONBody, QueryParameter
+from litestar.params import FromPath, HeaderParameter, JSONBody, Parameter, QueryParameter
 from litestar.response import Response, ServerSentEvent, ServerSentEventMessage
 
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
 from contracts.limits import INT64_MAX
-from services import queries
+from services import as_of, queries
 from services import read_models as keys
 from services.gateway.access import (
     answer,
@@ -132,9 +132,26 @@ async def get_events(
     request: Request[Any, Any, Any], campaign_id: FromPath[str],
     after: Annotated[int, QueryParameter(name="after", ge=0, le=INT64_MAX)] = 0,
     limit: Annotated[int, QueryParameter(name="limit", ge=1, le=1000)] = 100,
+    until: Annotated[int | None, QueryParameter(
+        name="until", ge=0, le=INT64_MAX, required=False,
+        description="the last position to include: the log as it stood then")] = None,
 ) -> dict[str, Any]:
     return await answer(queries.events_page(services_of(request), await current_user(request),
-                                            campaign_id, after, limit))
+                                            campaign_id, after, limit, until))
+
+
+@get("/campaigns/{campaign_id:str}/as-of/{position:int}",
+     summary="The campaign as it was at a past position of its log",
+     description="The campaign, its characters and its encounters as the current reads showed "
+                 "them when the log's last event was at `position` (folded from the log up to "
+                 "there, from snapshots where they apply). The log up to there: "
+                 "`GET /v1/campaigns/{campaign_id}/events?until=<position>`. A position beyond "
+                 "the campaign's last event is a 404 (`as-of.position-recorded`).")
+async def get_campaign_as_of(request: Request[Any, Any, Any], campaign_id: FromPath[str],
+                             position: Annotated[int, Parameter(ge=1, le=INT64_MAX)]
+                             ) -> dict[str, Any]:
+    return await answer(as_of.campaign_as_of(services_of(request), await current_user(request),
+                                             campaign_id, position))
 
 
 @get("/campaigns/{campaign_id:str}/live", summary="Live events (server-sent events)",
@@ -236,7 +253,7 @@ def v1_router() -> Router:
     return Router(path="/v1", before_request=before_v1,
                   request_max_body_size=MAX_BODY_BYTES, route_handlers=document_problems([
         command_route(), me, list_campaigns, get_campaign, get_members, get_tables, get_table,
-        get_characters, get_character, get_rolls, get_events, live, get_encounter,
+        get_characters, get_character, get_rolls, get_events, get_campaign_as_of, live, get_encounter,
         list_rulesets, get_ruleset_guide, *odds_routes(), unknown_ruleset_odds, check_odds,
         export_campaign, verify,
     ]))

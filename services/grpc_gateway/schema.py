@@ -17,6 +17,7 @@ import msgspec
 
 from contracts.commands import CommandResult
 from contracts.events import EventMetadata
+from contracts.narration import EventLine
 from domain.campaign import CampaignState, SessionState, TableState
 from domain.character import CharacterState
 from services.read_models import ROLL_LOG_LENGTH
@@ -84,7 +85,8 @@ class Odds(RulesetView, kw_only=True):
 class WireEvent(msgspec.Struct, kw_only=True):
     """A recorded event. ``data`` is the typed body named by ``type``; others come as ``other``.
     In the roll log an entry also carries what the read model adds (provenance, reveal, retcon)
-    in ``extra``."""
+    in ``extra``. ``line`` is the event in words, in its ruleset's own terms, characters as
+    ``{character:<id>}`` tokens (absent for bookkeeping no table shows)."""
 
     __proto_extra__: ClassVar[str] = "extra"
 
@@ -97,6 +99,7 @@ class WireEvent(msgspec.Struct, kw_only=True):
     data: dict[str, Any]  # generated as a oneof of every known event body (see protogen)
     metadata: EventMetadata
     recorded_at: str  # ISO 8601
+    line: EventLine | None = None  # the event in words, in its ruleset's terms
 
 
 class Empty(msgspec.Struct, kw_only=True):

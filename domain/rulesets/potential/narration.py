@@ -9,4 +9,4 @@ from contracts.narration import EventLine
 
 Data = Mapping[str, Any]
 
-LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]]]] = {}
+LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None] | None]]] = {}

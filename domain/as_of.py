@@ -1,0 +1,109 @@
+"""A campaign as it was at a past position of its log: folded exactly as its read models fold
+it (the projector), event by event in position order, a retcon folding its target stream again
+without the events that no longer count. Pure: the caller reads the log and any snapshots.
+
+A stream may start from a snapshot (``Start``) instead of its first event: the snapshot's state
+stands for the stream's events up to its version when it was taken at or before the position
+(``usable``); the stream's later events are folded on top as the projector folds them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+from domain import campaign as campaign_domain
+from domain import character as character_domain
+from domain import decider
+
+
+class Row(NamedTuple):
+    """One recorded event, as the fold needs it."""
+
+    position: int
+    stream_id: str
+    stream_version: int
+    type: str
+    data: Mapping[str, Any]
+
+
+class Start(NamedTuple):
+    """A stream's snapshot: its state folded to ``version`` under the retcons ``retconned``."""
+
+    version: int
+    state: Any
+    retconned: tuple[int, ...]
+
+
+class AsOf(NamedTuple):
+    campaign: campaign_domain.CampaignState
+    characters: dict[str, character_domain.CharacterState]
+    encounters: dict[str, Any]
+    from_snapshots: int  # streams started from a snapshot
+
+
+def _retcons(rows: Iterable[Row]) -> set[int]:
+    return {int(r.data["position"]) for r in rows if r.type == "EventRetconned"}
+
+
+def usable(stream_id: str, start: Start, rows: Sequence[Row]) -> bool:
+    """Whether a snapshot stands for its stream at the last of ``rows`` (the log up to the
+    position): its version was recorded by then, and (a character's) it was folded under every
+    retcon recorded by then and no later one (a later retcon of its events is folded again when
+    its event is reached)."""
+    taken_at = next((r.position for r in rows
+                     if r.stream_id == stream_id and r.stream_version == start.version), None)
+    if taken_at is None:
+        return False
+    if stream_id.startswith("campaign/"):
+        return True
+    return set(start.retconned) == _retcons(rows)
+
+
+def fold(rows: Sequence[Row], starts: Mapping[str, Start] | None = None) -> AsOf:
+    """The campaign, its characters and encounters after ``rows`` (its log from the first event
+    up to the position, in order), as the read models held them then."""
+    starts = {s: st for s, st in (starts or {}).items() if usable(s, st, rows)}
+    camp: campaign_domain.CampaignState = campaign_domain.initial_state()
+    characters: dict[str, character_domain.CharacterState] = {}
+    encounters: dict[str, Any] = {}
+    for stream_id, start in starts.items():
+        kind, ident = stream_id.split("/", 1)[0], stream_id.rsplit("/", 1)[1]
+        if kind == "campaign":
+            camp = start.state
+        elif kind == "character":
+            characters[ident] = start.state
+    for row in rows:
+        held = starts.get(row.stream_id)
+        if held is not None and row.stream_version <= held.version:
+            continue  # the snapshot holds it
+        kind, ident = row.stream_id.split("/", 1)[0], row.stream_id.rsplit("/", 1)[1]
+        if kind == "campaign":
+            camp = decider.evolve(row.stream_id, camp, row.type, row.data)
+        elif kind == "character":
+            state = characters.get(ident) or character_domain.initial_state()
+            characters[ident] = decider.evolve(row.stream_id, state, row.type, row.data)
+        elif kind == "encounter":
+            encounters[ident] = decider.evolve(row.stream_id, encounters.get(ident), row.type,
+                                               row.data)
+        if row.type == "EventRetconned":
+            camp, characters, encounters = _refold(row, rows, camp, characters, encounters)
+    return AsOf(camp, characters, encounters, len(starts))
+
+
+def _refold(retcon: Row, rows: Sequence[Row], camp: campaign_domain.CampaignState,
+            characters: dict[str, character_domain.CharacterState], encounters: dict[str, Any],
+            ) -> tuple[campaign_domain.CampaignState, dict[str, character_domain.CharacterState],
+                       dict[str, Any]]:
+    """A retcon folds its target stream again as of the retcon (a roll stays, marked)."""
+    target = str(retcon.data["stream_id"])
+    kind, ident = target.split("/", 1)[0], target.rsplit("/", 1)[1]
+    if kind not in ("campaign", "character", "encounter"):
+        return camp, characters, encounters
+    events = [(r.position, r.type, r.data) for r in rows
+              if r.stream_id == target and r.position <= retcon.position]
+    state = decider.fold(target, events, camp.retconned)
+    if kind == "campaign":
+        return state, characters, encounters
+    if kind == "character":
+        return camp, {**characters, ident: state}, encounters
+    return camp, characters, {**encounters, ident: state}
