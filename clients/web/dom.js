@@ -12,18 +12,24 @@ export const el = (tag, attrs = {}, ...children) => {
 
 // Ask before an irreversible action: a modal dialog (keyboard: Tab between the two buttons,
 // Escape cancels). Resolves true only when the person confirms.
-export function confirmAction(question, yes) {
+// With `ask` (a label), the dialog asks for a text too (a retcon's reason) and resolves to it.
+export function confirmAction(question, yes, ask = "") {
   return new Promise((resolve) => {
     const dialog = el("dialog", { className: "confirm", "aria-labelledby": "confirm-question" },
       el("p", { id: "confirm-question", textContent: question }));
-    const done = (answer) => { dialog.close(); dialog.remove(); resolve(answer); };
+    const text = ask ? el("input", { id: "confirm-text", required: true, autocomplete: "off" }) : null;
+    if (text) dialog.append(el("div", { className: "field" }, el("label", { htmlFor: "confirm-text", textContent: `${ask} *` }), text));
+    const done = (answer) => {
+      if (answer && text && !text.value.trim()) { text.focus(); return; }
+      dialog.close(); dialog.remove(); resolve(answer && text ? text.value.trim() : answer);
+    };
     const cancel = el("button", { type: "button", className: "cancel", textContent: "Cancel", onclick: () => done(false) });
     dialog.append(el("div", { className: "actions" },
       el("button", { type: "button", className: "confirm-yes", textContent: yes, onclick: () => done(true) }), cancel));
     dialog.addEventListener("cancel", (event) => { event.preventDefault(); done(false); });
     document.body.append(dialog);
     dialog.showModal();
-    cancel.focus();
+    (text ?? cancel).focus();
   });
 }
 

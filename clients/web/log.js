@@ -15,8 +15,10 @@ const DIE_NAMES = { CHR: "Characteristic", OFF: "Offensive", DFN: "Defensive", C
 const hiddenText = (text) => el("span", { className: "sr-only", textContent: text });
 
 /** `{character:hero}` -> the character's name (its id when the name is not known). */
-export function substitute(text, names) {
-  return String(text).replace(/\{character:([^}]+)\}/g, (_, id) => names[id] ?? id);
+export function substitute(text, names, tables = {}) {
+  let out = String(text).replace(/\{(character|table):([^}]+)\}/g, (_, kind, id) => (kind === "table" ? tables[id] : names[id]) ?? id);
+  for (const [id, name] of Object.entries(tables)) out = out.split(id).join(name);  // a table named by its id
+  return out;
 }
 
 function wishDie(roll) {
@@ -78,9 +80,9 @@ function fallbackLine(ev, guide, names) {
 }
 
 /** The log entry (an <li>) for an event. */
-export function logEntry(ev, { guide, names }) {
+export function logEntry(ev, { guide, names, tables = {} }) {
   const d = ev.data || {};
-  const text = ev.line?.text ? substitute(ev.line.text, names) : fallbackLine(ev, guide, names);
+  const text = substitute(ev.line?.text ? ev.line.text : fallbackLine(ev, guide, names), names, tables);
   const outcome = outcomeOf(ev);
   const hidden = (ev.metadata?.visibility ?? d.visibility) === "gm";
   const dice = diceOf(ev);

@@ -38,7 +38,12 @@ function sumBy(outcomes, key) {
 export function oddsView(answer) {
   const box = el("div", { className: "odds-view" });
   const scalars = Object.entries(answer || {}).filter(([, v]) => typeof v === "string" || typeof v === "number");
-  if (scalars.length) box.append(chanceTable("Chances", "Outcome", scalars.map(([k, v]) => [NAMES[k] ?? humanise(k), v])));
+  const chances = scalars.filter(([, v]) => ratio(v) !== null), figures = scalars.filter(([, v]) => ratio(v) === null);
+  if (figures.length) {
+    box.append(el("dl", { className: "odds-figures" }, ...figures.flatMap(([k, v]) => [
+      el("dt", { textContent: NAMES[k] ?? humanise(k) }), el("dd", { textContent: typeof v === "string" ? humanise(v) : String(v) })])));
+  }
+  if (chances.length) box.append(chanceTable("Chances", "Outcome", chances.map(([k, v]) => [NAMES[k] ?? humanise(k), v])));
   for (const [key, value] of Object.entries(answer || {})) {
     if (Array.isArray(value) && value.every((o) => o && typeof o === "object" && "probability" in o) && value.some((o) => "net_successes" in o)) {
       const rows = sumBy(value, "net_successes");
@@ -50,7 +55,11 @@ export function oddsView(answer) {
     } else if (value && typeof value === "object" && !Array.isArray(value)) {
       const entries = Object.entries(value);
       if (entries.length && entries.every(([, v]) => ratio(v) !== null)) box.append(chanceTable(humanise(key), humanise(key).replace(/s$/, ""), entries));
-      else if (entries.some(([, v]) => v && typeof v === "object")) box.append(oddsView(value));
+      else if (entries.some(([, v]) => v && typeof v === "object") || entries.some(([, v]) => ratio(v) !== null)) {
+        const inner = oddsView(value);
+        delete inner.dataset.answer;  // the answer is the outer one's
+        box.append(inner);
+      }
     }
   }
   box.dataset.answer = JSON.stringify(answer);  // the exact answer, for a reader who wants it

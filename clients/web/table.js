@@ -41,7 +41,8 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
     if (chid) return seated.has(chid) || d.table_id === tid;
     return d.table_id === tid || (!!ev.line && !ev.stream_id?.startsWith("campaign"));
   };
-  const log = new Log(api, cid, tid, role, { guide, names, here });
+  const tables = Object.fromEntries(campaign.tables.map((t) => [t.table_id, t.name]));
+  const log = new Log(api, cid, tid, role, { guide, names, tables, here, past: !!past });
   const sheets = el("div", { id: "sheets" });
   const cards = {};
 

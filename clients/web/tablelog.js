@@ -2,15 +2,15 @@
 // first; backfilled from the event log (GM-only rolls are not in a player's pages), then live.
 // A roll keeps its Verify button (the provenance re-derived in the browser, verify.js) and, for
 // a GM, Reveal on a GM-only roll; a revealed or retconned roll is redrawn where it stands.
-import { el } from "./dom.js";
+import { el, confirmAction } from "./dom.js";
 import { logEntry } from "./log.js";
 import { verifyProvenance } from "./verify.js";
 
 const KEEP = 300;  // entries kept in the page
 
 export class Log {
-  constructor(api, cid, tid, role, { guide, names, here }) {
-    Object.assign(this, { api, cid, tid, role, guide, names, here });
+  constructor(api, cid, tid, role, { guide, names, tables, here, past = false }) {
+    Object.assign(this, { api, cid, tid, role, guide, names, tables, here, past });
     this.list = el("ol", { id: "rolls", className: "log-list", "aria-live": "polite", "aria-label": "What happened, oldest first" });
     this.shown = new Map();  // position -> the event as drawn, to redraw it when news about it arrives
   }
@@ -46,9 +46,11 @@ export class Log {
     if (existing && !replace) return;
     existing?.remove();
     this.list.querySelector("li.empty")?.remove();
-    const item = logEntry(ev, { guide: this.guide, names: this.names });
+    const item = logEntry(ev, { guide: this.guide, names: this.names, tables: this.tables });
     this.shown.set(ev.position, ev);
     if (ev.metadata?.dice) this.rollTools(item, ev);
+    const reversible = ev.metadata?.dice || (ev.stream_id || "").startsWith("character/");
+    if (this.role === "gm" && !this.past && !ev.retconned && reversible) this.retconTool(item, ev);
     const after = [...this.list.children].find((li) => Number(li.dataset.position) > ev.position);
     this.list.insertBefore(item, after ?? null);
     while (this.list.children.length > KEEP) this.list.firstElementChild.remove();
@@ -72,6 +74,18 @@ export class Log {
           .catch((err) => { result.textContent = `refused: ${err.message}`; }) }));
     }
     item.append(result);
+  }
+
+  // A GM reverses a recorded event (a retcon): irreversible, so the page asks, with the reason.
+  retconTool(item, ev) {
+    const out = item.querySelector("output.verify") ?? item.appendChild(el("output", { className: "verify" }));
+    item.insertBefore(el("button", { type: "button", className: "retcon", textContent: "Retcon", "aria-label": `Retcon entry ${ev.position}`,
+      onclick: async () => {
+        const reason = await confirmAction("Retcon this entry? Its effects are reversed for everyone; it cannot be undone.", "Retcon", "Reason");
+        if (!reason) return;
+        this.api.command("Retcon", { campaign_id: this.cid, position: ev.position, reason })
+          .catch((err) => { out.textContent = `refused: ${err.message}`; });
+      } }), out);
   }
 
   live(ev) {
@@ -100,9 +114,9 @@ export class Log {
       const worded = page.events.filter((e) => positions.has(e.position));
       if (worded.length) events = worded;
     } catch { /* the result's own events, in the fallback words */ }
-    const lines = events.map((ev) => logEntry(ev, { guide: this.guide, names: this.names }));
+    const lines = events.map((ev) => logEntry(ev, { guide: this.guide, names: this.names, tables: this.tables }));
     const outcome = lines.map((li) => li.dataset.outcome).find(Boolean) ?? null;
     const text = lines.map((li) => li.querySelector(".what").textContent).join(" · ") || "Done.";
-    return { text: outcome ? `${outcome}: ${text}` : text, outcome, position: result.position };
+    return { text, outcome, position: result.position };
   }
 }

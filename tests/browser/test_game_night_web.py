@@ -263,8 +263,10 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
         await expect(gm.page.locator("#live-state")).to_have_text("live")
         await expect(gm.page.locator(f'#rolls li[data-position="{hidden}"]')).to_have_count(1)
 
-        await gm.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}.png"))
-        await player.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}-phone.png"))
+        for seat in (gm, player):  # the actions folded back, for the pictures
+            await seat.page.select_option("#command", "")
+        await gm.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}.png"), full_page=True)
+        await player.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}-phone.png"), full_page=True)
 
         # Ending the session asks first.
         await gm.page.locator("#end-session").click()

@@ -54,7 +54,7 @@ async def test_phone_width_by_keyboard_only(api: Api, seats: Sit) -> None:
     await keys.press("Control+A")
     await keys.type("2d6+1")
     await keys.press("Enter")
-    await expect(page.locator("#rolls li .what")).to_contain_text("2d6+1")
+    await expect(page.locator("#rolls li.roll .what")).to_contain_text("2d6+1")
 
     # A ruleset command: choose it with the arrow keys, fill its generated form, send with Enter.
     await tab_to(page, "#command")

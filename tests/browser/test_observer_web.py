@@ -42,11 +42,11 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
     await gm.page.select_option("#visibility", "public")
     await gm.page.fill("#expression", "2d8")
     await gm.page.click("#dice-box button")
-    await expect(page.locator("#rolls li")).to_have_count(1)
-    await expect(page.locator("#rolls li .what")).to_contain_text("2d8")
+    await expect(page.locator("#rolls li.roll")).to_have_count(1)
+    await expect(page.locator("#rolls li.roll .what")).to_contain_text("2d8")
     await expect(page.locator(f'#rolls li[data-position="{hidden}"]')).to_have_count(0)
     await expect(page.get_by_role("button", name="Reveal")).to_have_count(0)
-    await expect(page.locator("#rolls li").get_by_role("button", name="Verify")).to_have_count(1)
+    await expect(page.locator("#rolls li.roll").get_by_role("button", name="Verify")).to_have_count(1)
 
     # A sheet change made by the player arrives on the observer's screen too.
     await api.ok(bob, "wish.ShiftStance", {"campaign_id": cid, "character_id": "hero", "steps": 1})

@@ -35,12 +35,12 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     # Each sees the other's roll live.
     await gm.page.fill("#expression", "2d6")
     await gm.page.click("#dice-box button")
-    await expect(player.page.locator("#rolls li")).to_have_count(1)
-    gm_roll = int(await player.page.locator("#rolls li").first.get_attribute("data-position") or 0)
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(1)
+    gm_roll = int(await player.page.locator("#rolls li.roll").first.get_attribute("data-position") or 0)
     await expect(roll_item(player.page, gm_roll).locator(".who")).to_have_text("ann")
     await player.page.fill("#expression", "1d8")
     await player.page.click("#dice-box button")
-    await expect(gm.page.locator("#rolls li .who", has_text="bob")).to_have_count(1)
+    await expect(gm.page.locator("#rolls li.roll .who", has_text="bob")).to_have_count(1)
 
     # A GM-only roll: the GM sees it; the player's page and its responses never hold it.
     await gm.page.fill("#expression", "3d12+7")
@@ -53,12 +53,12 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     await gm.page.select_option("#visibility", "public")
     await gm.page.fill("#expression", "1d4")
     await gm.page.click("#dice-box button")
-    await expect(player.page.locator("#rolls li")).to_have_count(3)  # 2d6, 1d8, 1d4: not 3d12+7
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(3)  # 2d6, 1d8, 1d4: not 3d12+7
     await expect(roll_item(player.page, hidden)).to_have_count(0)
     # Reload the player's page too, so the backfill's responses are inspected as well.
     await player.page.reload()  # the address keeps the view: the table again, not the campaign list
     await expect(player.page.locator("#live-state")).to_have_text("live")
-    await expect(player.page.locator("#rolls li")).to_have_count(3)
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(3)
     received = await player.received()
     assert "1d4" in received  # the inspection sees the rolls the player may see
     assert roll_id not in received and "3d12+7" not in received  # "+": never in a hex digest
@@ -69,10 +69,10 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     for notation in ("1d6", "1d10", "1d12"):
         await gm.page.fill("#expression", notation)
         await gm.page.click("#dice-box button")
-    await expect(gm.page.locator("#rolls li")).to_have_count(7)
+    await expect(gm.page.locator("#rolls li.roll")).to_have_count(7)
     await player.page.click("#pause")
-    await expect(player.page.locator("#rolls li")).to_have_count(6)
-    positions = [int(p or 0) for p in await player.page.locator("#rolls li").evaluate_all(
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(6)
+    positions = [int(p or 0) for p in await player.page.locator("#rolls li.roll").evaluate_all(
         "items => items.map(i => i.dataset.position)")]
     assert positions == sorted(set(positions)) and hidden not in positions
 
@@ -130,7 +130,7 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     expected = (await api.get(ann, "/v1/rulesets/wish/odds", pool="CHR:3,OFF:2", downgrade="false")).json()
     summary = gm.page.locator("#odds-summary")
     await expect(summary).to_contain_text(f"chance of success {expected['p_success']} (")
-    assert json.loads(await gm.page.locator("#odds-result .odds-view").get_attribute("data-answer") or "") == expected
+    assert json.loads(await gm.page.locator("#odds-result > .odds-view").get_attribute("data-answer") or "") == expected
     await expect(gm.page.locator("#odds-result table").first).to_be_visible()  # a table, not a JSON dump
 
     # The GM reveals the GM-only roll from the page: it then reaches the player's log, live.
