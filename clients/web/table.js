@@ -142,7 +142,7 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
     el("span", { id: "role", textContent: role }),
     el("span", { className: "session", textContent: running ? `session ${running.number}` : "no session running" }),
     liveState, past ? "" : pause, ...gmTools, gmStatus);
-  const odds = past || role === "observer" ? [] : [checkOddsPanel(api, doc, cid, view.ruleset, everyone(), guide), oddsPanel(api, doc, view.ruleset)];
+  const odds = past ? [] : [checkOddsPanel(api, doc, cid, view.ruleset, everyone(), guide), oddsPanel(api, doc, view.ruleset)];
   show(head, bar, el("div", { className: "grid" },
     el("section", { className: "log", "aria-labelledby": "log-title" }, el("h3", { id: "log-title", textContent: "What happened" }), diceBox, log.list),
     el("section", { className: "people", "aria-labelledby": "people-title" }, el("h3", { id: "people-title", textContent: "Characters" }), sheets,
