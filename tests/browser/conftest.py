@@ -30,7 +30,9 @@ RECORD_DECODED = """(() => { const decode = TextDecoder.prototype.decode;
   window.fetch = async (...a) => {
     const response = await get(...a);
     const url = String(a[0] instanceof Request ? a[0].url : a[0]);
-    if (url.includes("/v1/") && !url.includes("/live")) response.clone().text().then((t) => window.skaldBody(t));
+    if (url.includes("/v1/") && !url.includes("/live")) {
+      response.clone().text().then((t) => window.skaldBody(t));
+    }
     return response;
   };
 })();"""

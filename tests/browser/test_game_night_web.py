@@ -40,16 +40,19 @@ class Game:
     player_first: bool = False  # the player acts before the GM's moves (outside a combat)
 
 
-CHARACTERISTICS = {"sheet.characteristics": {"str": "5", "ag": "2", "to": "2", "int": "2", "wp": "2", "fel": "2"}}
+CHARACTERISTICS = {"sheet.characteristics": {"str": "5", "ag": "2", "to": "2", "int": "2", "wp": "2",
+                                             "fel": "2"}}
 GAMES = [
     # WISH: a Strength check by the hero (net successes against difficulty 1); the GM wounds the foe.
     Game("wish", {**CHARACTERISTICS, "sheet.phase": "play"}, {**CHARACTERISTICS, "sheet.phase": "play"},
          gm=(Move("wish.ApplyDamage", {"character_id": "Foe", "amount": "2"}),),
-         player=(Move("wish.RollCheck", {"character_id": "Hero", "characteristic": "str", "difficulty": "1"}),)),
+         player=(Move("wish.RollCheck", {"character_id": "Hero", "characteristic": "str",
+                                         "difficulty": "1"}),)),
     # Boonbane: a Strength challenge by the hero; the GM deals 4 damage to the foe.
     Game("boonbane", {"sheet.strength": "13"}, {},
          gm=(Move("boonbane.TakeDamage", {"character_id": "Foe", "amount": "4"}),),
-         player=(Move("boonbane.ChallengeRoll", {"character_id": "Hero", "stat": "strength", "target_number": "12"}),)),
+         player=(Move("boonbane.ChallengeRoll", {"character_id": "Hero", "stat": "strength",
+                                                 "target_number": "12"}),)),
     # Golden Heroes: both rolled by the ruleset's generation; the hero strikes the foe.
     Game("golden-heroes",
          player=(Move("golden-heroes.Strike", {"character_id": "Hero", "target_id": "Foe"}),)),
@@ -132,7 +135,8 @@ async def create_character(page: Page, name: str, owner: str, sheet: dict[str, A
         if await created.count() or "efused" in (await form.locator(".status").text_content() or ""):
             break
         await page.wait_for_timeout(100)
-    invalid = await form.locator(":invalid").evaluate_all("ns => ns.map(n => n.dataset.path || n.id || n.tagName)")
+    invalid = await form.locator(":invalid").evaluate_all(
+        "ns => ns.map(n => n.dataset.path || n.id || n.tagName)")
     assert await created.count() == 1, (await form.locator(".status").text_content(), invalid)
 
 
@@ -238,6 +242,7 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
         for seat, moves in reversed(sides) if game.player_first else sides:
             for move in moves:
                 await send(seat.page, move, names)
+        await accessible(player.page, f"{game.ruleset} table with a sent form (player)")
         log = player.page.locator("#rolls li")
         await expect(log.last).to_be_visible()
         for text in await player.page.locator("#rolls li .what").all_text_contents():
@@ -266,9 +271,15 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
         for seat in (gm, player):  # the actions folded back, for the pictures
             await seat.page.select_option("#command", "")
         await gm.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}.png"), full_page=True)
-        await player.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}-phone.png"), full_page=True)
+        await player.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}-phone.png"),
+                                     full_page=True)
 
-        # Ending the session asks first.
+        # Ending the session asks first; Escape (or Cancel) keeps it running.
+        await gm.page.locator("#end-session").click()
+        await expect(gm.page.locator("dialog.confirm")).to_be_visible()
+        await accessible(gm.page, f"{game.ruleset} confirmation")
+        await gm.page.keyboard.press("Escape")
+        await expect(gm.page.locator("dialog.confirm")).to_have_count(0)
         await gm.page.locator("#end-session").click()
         await gm.page.locator("dialog.confirm").get_by_role("button", name="Cancel").click()
         await expect(gm.page.locator("#end-session")).to_be_visible()

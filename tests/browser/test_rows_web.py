@@ -76,7 +76,8 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
         "refused: a seize is opened by someone other than the nominee")
     for who, tokens in (("foe", "1"), ("hero", "2"), ("foe", "3")):
         await bid(who, tokens)
-        await expect(page.locator(seize).locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
+        await expect(page.locator(seize).locator(".status")).to_have_attribute(
+            "data-position", re.compile(r"^\d+$"))
     await bid("hero", "3")  # bids rise strictly (P-25)
     await expect(page.locator(seize).locator(".status")).to_have_text(
         "refused: each bid must exceed 3")

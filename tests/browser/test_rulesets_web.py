@@ -166,7 +166,8 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
     await expect(check_form.locator("#check-odds-result")).not_to_be_empty()
     answer = (await api.client.post(f"/v1/campaigns/{cid}/characters/hero/check-odds",
                                     json=case.check, headers=api.auth(bob))).json()
-    shown = json.loads(await check_form.locator("#check-odds-result > .odds-view").get_attribute("data-answer") or "")
+    view = check_form.locator("#check-odds-result > .odds-view")
+    shown = json.loads(await view.get_attribute("data-answer") or "")
     assert shown == answer
     p = answer.get("p_success") or next(v["p_success"] for v in answer.values()
                                           if isinstance(v, dict) and "p_success" in v)

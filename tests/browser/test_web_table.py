@@ -130,7 +130,8 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     expected = (await api.get(ann, "/v1/rulesets/wish/odds", pool="CHR:3,OFF:2", downgrade="false")).json()
     summary = gm.page.locator("#odds-summary")
     await expect(summary).to_contain_text(f"chance of success {expected['p_success']} (")
-    assert json.loads(await gm.page.locator("#odds-result > .odds-view").get_attribute("data-answer") or "") == expected
+    view = gm.page.locator("#odds-result > .odds-view")
+    assert json.loads(await view.get_attribute("data-answer") or "") == expected
     await expect(gm.page.locator("#odds-result table").first).to_be_visible()  # a table, not a JSON dump
 
     # The GM reveals the GM-only roll from the page: it then reaches the player's log, live.
