@@ -11,7 +11,9 @@ const KEEP = 300;  // entries kept in the page
 export class Log {
   constructor(api, cid, tid, role, { guide, names, tables, here, past = false }) {
     Object.assign(this, { api, cid, tid, role, guide, names, tables, here, past });
-    this.list = el("ol", { id: "rolls", className: "log-list", "aria-live": "polite", "aria-label": "What happened, oldest first" });
+    // A scrolling list (reachable by Tab, to scroll by keyboard) that follows the newest entry.
+    this.list = el("ol", { id: "rolls", className: "log-list", tabIndex: 0, "aria-live": "polite",
+                           "aria-label": "What happened, oldest first" });
     this.shown = new Map();  // position -> the event as drawn, to redraw it when news about it arrives
   }
 
@@ -52,7 +54,9 @@ export class Log {
     const reversible = ev.metadata?.dice || (ev.stream_id || "").startsWith("character/");
     if (this.role === "gm" && !this.past && !ev.retconned && reversible) this.retconTool(item, ev);
     const after = [...this.list.children].find((li) => Number(li.dataset.position) > ev.position);
+    const following = this.list.scrollHeight - this.list.scrollTop - this.list.clientHeight < 80;
     this.list.insertBefore(item, after ?? null);
+    if (following && !after) this.list.scrollTop = this.list.scrollHeight;
     while (this.list.children.length > KEEP) this.list.firstElementChild.remove();
   }
 
