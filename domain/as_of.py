@@ -45,49 +45,64 @@ def _retcons(rows: Iterable[Row]) -> set[int]:
     return {int(r.data["position"]) for r in rows if r.type == "EventRetconned"}
 
 
+def taken_at(stream_id: str, start: Start, rows: Sequence[Row]) -> int | None:
+    """The position of the event a snapshot was folded up to, if it is among ``rows``."""
+    return next((r.position for r in rows
+                 if r.stream_id == stream_id and r.stream_version == start.version), None)
+
+
 def usable(stream_id: str, start: Start, rows: Sequence[Row]) -> bool:
     """Whether a snapshot stands for its stream at the last of ``rows`` (the log up to the
     position): its version was recorded by then, and (a character's) it was folded under every
-    retcon recorded by then and no later one (a later retcon of its events is folded again when
-    its event is reached)."""
-    taken_at = next((r.position for r in rows
-                     if r.stream_id == stream_id and r.stream_version == start.version), None)
-    if taken_at is None:
+    retcon recorded by then and no later one."""
+    if taken_at(stream_id, start, rows) is None:
         return False
-    if stream_id.startswith("campaign/"):
-        return True
-    return set(start.retconned) == _retcons(rows)
+    return stream_id.startswith("campaign/") or set(start.retconned) == _retcons(rows)
 
 
 def fold(rows: Sequence[Row], starts: Mapping[str, Start] | None = None) -> AsOf:
     """The campaign, its characters and encounters after ``rows`` (its log from the first event
-    up to the position, in order), as the read models held them then."""
-    starts = {s: st for s, st in (starts or {}).items() if usable(s, st, rows)}
+    up to the position, in order), as the read models held them then.
+
+    A stream that starts from a snapshot skips its events up to the snapshot's version; a
+    retcon among them still folds its (other) target stream again; a retcon recorded before a
+    snapshot was taken is already in it (``usable``), so its target is not folded again."""
+    usable_starts = {s: st for s, st in (starts or {}).items() if usable(s, st, rows)}
+    taken = {s: taken_at(s, st, rows) or 0 for s, st in usable_starts.items()}
     camp: campaign_domain.CampaignState = campaign_domain.initial_state()
     characters: dict[str, character_domain.CharacterState] = {}
     encounters: dict[str, Any] = {}
-    for stream_id, start in starts.items():
+    for stream_id, start in usable_starts.items():
         kind, ident = stream_id.split("/", 1)[0], stream_id.rsplit("/", 1)[1]
         if kind == "campaign":
             camp = start.state
         elif kind == "character":
             characters[ident] = start.state
     for row in rows:
-        held = starts.get(row.stream_id)
-        if held is not None and row.stream_version <= held.version:
-            continue  # the snapshot holds it
-        kind, ident = row.stream_id.split("/", 1)[0], row.stream_id.rsplit("/", 1)[1]
-        if kind == "campaign":
-            camp = decider.evolve(row.stream_id, camp, row.type, row.data)
-        elif kind == "character":
-            state = characters.get(ident) or character_domain.initial_state()
-            characters[ident] = decider.evolve(row.stream_id, state, row.type, row.data)
-        elif kind == "encounter":
-            encounters[ident] = decider.evolve(row.stream_id, encounters.get(ident), row.type,
-                                               row.data)
-        if row.type == "EventRetconned":
+        held = usable_starts.get(row.stream_id)
+        if held is None or row.stream_version > held.version:
+            camp, characters, encounters = _apply(row, camp, characters, encounters)
+        if row.type == "EventRetconned" \
+                and row.position >= taken.get(str(row.data["stream_id"]), 0):
             camp, characters, encounters = _refold(row, rows, camp, characters, encounters)
-    return AsOf(camp, characters, encounters, len(starts))
+    return AsOf(camp, characters, encounters, len(usable_starts))
+
+
+def _apply(row: Row, camp: campaign_domain.CampaignState,
+           characters: dict[str, character_domain.CharacterState], encounters: dict[str, Any],
+           ) -> tuple[campaign_domain.CampaignState, dict[str, character_domain.CharacterState],
+                      dict[str, Any]]:
+    """One event folded into its stream's state, as the projector folds it."""
+    kind, ident = row.stream_id.split("/", 1)[0], row.stream_id.rsplit("/", 1)[1]
+    if kind == "campaign":
+        camp = decider.evolve(row.stream_id, camp, row.type, row.data)
+    elif kind == "character":
+        state = characters.get(ident) or character_domain.initial_state()
+        characters[ident] = decider.evolve(row.stream_id, state, row.type, row.data)
+    elif kind == "encounter":
+        encounters[ident] = decider.evolve(row.stream_id, encounters.get(ident), row.type,
+                                           row.data)
+    return camp, characters, encounters
 
 
 def _refold(retcon: Row, rows: Sequence[Row], camp: campaign_domain.CampaignState,

@@ -11,3 +11,16 @@ def who(character_id: object) -> str:
 def count(n: int, one: str, many: str) -> str:
     """``1 boon``, ``2 boons``, ``-1 net successes``."""
     return f"{n} {one if n == 1 else many}"
+
+
+def plain(text: object) -> str:
+    """Text without its seed-line citations (``nerve centre: +1d6 HTC (L88)`` -> ``nerve
+    centre: +1d6 HTC``): a table reads the words, the rule is in the event's data."""
+    from domain.words import strip_citations
+
+    return strip_citations(str(text))
+
+
+def dice(faces: object) -> str:
+    """Faces as ``3, 5, 1``."""
+    return ", ".join(str(f) for f in faces) if isinstance(faces, (list, tuple)) else str(faces)

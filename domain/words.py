@@ -31,6 +31,11 @@ def words(name: str) -> str:
     return text[:1].upper() + text[1:] if text else name
 
 
+def strip_citations(text: str) -> str:
+    """Text without parenthesised seed-line citations (``(L88)``, ``(digest G-7)``)."""
+    return _CITATION.sub("", text).strip()
+
+
 def first_sentence(doc: str | None, limit: int = 240) -> str:
     """The first sentence of a docstring, without seed-line citations (``(L3)``,
     ``(digest G-7)``) or code quotes: short help for a person at a table."""

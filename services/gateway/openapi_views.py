@@ -65,6 +65,17 @@ class Encounter(msgspec.Struct, kw_only=True):
     ruleset."""
 
 
+class CampaignAsOf(msgspec.Struct, kw_only=True):
+    """A campaign as the current reads showed it when its log's last event was at ``position``:
+    the campaign (``GET /v1/campaigns/{id}``), its characters (``.../characters``) and its
+    encounters by id (``.../encounters/{id}``), each as those reads return it."""
+
+    position: int
+    campaign: CampaignView  # type: ignore[valid-type]
+    characters: list[CharacterView]  # type: ignore[valid-type]
+    encounters: dict[str, Encounter]
+
+
 class CheckOdds(msgspec.Struct, kw_only=True):
     """The odds of a check before it is rolled: ``odds`` is the campaign's ruleset's odds view
     (the same as its ``/v1/rulesets/<id>/odds`` answers); the other fields say how the check
@@ -173,6 +184,8 @@ def success_responses() -> dict[str, ResponseSpec]:
         "live": _ok(str, LIVE_DESCRIPTION, media_type="text/event-stream",
                     example='event: ready\nid: 7\ndata: {"campaign_id":"c-7f3a","after":7}\n\n'
                             'event: DiceRolled\nid: 8\ndata: {"position":8,...}\n\n'),
+        "get_campaign_as_of": _ok(CampaignAsOf, "The campaign, its characters and encounters as "
+                                  "they were at the position"),
         "get_encounter": _ok(Encounter, "The encounter, as its ruleset keeps it"),
         "list_rulesets": _ok(list[RulesetInfo], "Every ruleset with its commands, default options "
                              "and display"),

@@ -180,7 +180,13 @@ async def test_every_operation_gives_each_declared_status_and_nothing_else(api: 
             # 200: an encounter of a ruleset that has them (tests of each ruleset read them).
             Probe(401, f"{c}/encounters/e1"), Probe(403, f"{c}/encounters/e1", zed),
             Probe(404, f"{c}/encounters/e1", ann), Probe(422, f"{c}/encounters/CON", ann)],
+        ("GET", "/v1/campaigns/{campaign_id}/as-of/{position}"): campaign_read(
+            f"{c}/as-of/2", unknown=["/v1/campaigns/none/as-of/1", f"{c}/as-of/{10**9}"],
+            bad=[f"{c}/as-of/0", f"{c}/as-of/99999999999999999999", "/v1/campaigns/CON/as-of/1"]),
         ("GET", "/v1/rulesets"): any_user("/v1/rulesets", bad=["/v1/rulesets?campaign_id=CON"]),
+        ("GET", "/v1/rulesets/{ruleset_id}/guide"): [
+            *any_user("/v1/rulesets/wish/guide", bad=["/v1/rulesets/wish/guide?table_id=CON"]),
+            Probe(404, "/v1/rulesets/chess/guide", ann)],
         ("GET", "/v1/rulesets/wish/odds"): any_user("/v1/rulesets/wish/odds?pool=CHR:2", bad=[
             "/v1/rulesets/wish/odds?pool=CHR:\u00b2", "/v1/rulesets/wish/odds"]),
         ("GET", "/v1/rulesets/golden-heroes/odds"): any_user(
@@ -260,7 +266,7 @@ async def test_with_a_dependency_down_every_operation_answers_a_declared_status(
     app = create_app(Settings(database_url=_via(database_url, await pg.up()),
                               redis_url=_via(redis_url, await rd.up()), read_wait_ms=2_000))
     concrete = {"{campaign_id}": cid, "{character_id}": t["vex"], "{table_id}": t["table"],
-                "{encounter_id}": "e1"}
+                "{encounter_id}": "e1", "{position}": "1", "{ruleset_id}": "wish"}
 
     def path_of(template: str) -> str:
         for name, value in concrete.items():
