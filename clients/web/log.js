@@ -79,6 +79,12 @@ function fallbackLine(ev, guide, names) {
   return `${label}${d.expression ? ` ${d.expression}` : ""}${d.label ? ` (${d.label})` : ""}${who}${net}`;
 }
 
+// A line marks a die it dropped as ~~3~~: shown struck out, and said so to a screen reader.
+function struck(text) {
+  return text.split(/~~(.+?)~~/).map((part, i) => (i % 2
+    ? el("s", { className: "dropped", title: "dropped" }, part, hiddenText(" (dropped)")) : part));
+}
+
 /** The log entry (an <li>) for an event. */
 export function logEntry(ev, { guide, names, tables = {} }) {
   const d = ev.data || {};
@@ -89,7 +95,7 @@ export function logEntry(ev, { guide, names, tables = {} }) {
   const item = el("li", { className: `entry${ev.metadata?.dice ? " roll" : ""}${hidden ? " hidden" : ""}` },
     el("time", { className: "when", dateTime: ev.recorded_at ?? "", textContent: when(ev.recorded_at) }),
     el("span", { className: "who", textContent: d.actor ?? ev.metadata?.actor ?? "" }),
-    el("span", { className: "what", textContent: text }));
+    el("span", { className: "what" }, ...struck(text)));
   const figure = total(d);
   if (figure) item.append(el("strong", { className: "total", textContent: figure }));
   if (outcome) item.append(el("span", { className: `outcome ${outcome}`, textContent: outcome }));

@@ -22,7 +22,7 @@ function input(p) {
     if (s.default !== undefined && s.default !== null) node.value = s.default;
   }
   node.required = !!p.required && s.type !== "boolean";
-  const label = `${humanise(p.name)}${p.required ? " *" : ""}`;
+  const label = `${p.name.length <= 3 ? p.name.toUpperCase() : humanise(p.name)}${p.required ? " *" : ""}`;  // WC, DC
   const box = el("div", { className: "field" }, el("label", { htmlFor: id, textContent: label }), node);
   if (p.description) { box.append(el("small", { id: `${id}-help`, className: "help", textContent: p.description.replace(/``/g, "") })); node.setAttribute("aria-describedby", `${id}-help`); }
   return box;
