@@ -242,8 +242,16 @@ export function schemaForm(doc, schema, title, fixed, choices, onSubmit, extra =
   const inputs = fields(doc, schema, "", fixed, choices, words);
   form.append(el("h4", { textContent: title }));
   if (typeof title === "string" && words.help) form.append(el("p", { className: "hint", textContent: words.help }));
-  form.append(...inputs);
-  if (inputs.some((node) => /\*$/.test(node.querySelector("label, legend")?.textContent ?? ""))) {
+  // What must be given, and whom it concerns, first; the other options folded (a phone screen).
+  const required = (node) => /\*$/.test(node.querySelector("label, legend")?.textContent ?? "");
+  const whom = (node) => [node, ...node.querySelectorAll("[data-path]")]
+    .some((n) => n.dataset?.path && n.dataset.path.split(".")[0] in choices && n.dataset.path.split(".")[0] !== "*");
+  const first = inputs.filter((node) => required(node) || whom(node)), rest = inputs.filter((node) => !first.includes(node));
+  if (rest.length > 2) {
+    form.append(...first, el("details", { className: "more" },
+      el("summary", { textContent: `More options (${rest.length})` }), ...rest));
+  } else form.append(...inputs);
+  if (inputs.some(required)) {
     form.append(el("p", { className: "hint required-note", textContent: "Fields marked * are required." }));
   }
   form.append(el("div", { className: "actions" }, el("button", { type: "submit", textContent: "Send" }), ...extra), status);

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from axe_playwright_python.async_playwright import Axe
-from playwright.async_api import Browser, Page, Response, async_playwright, expect
+from playwright.async_api import Browser, Locator, Page, Response, async_playwright, expect
 
 CHROMIUM = os.environ.get("SKALD_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -87,6 +87,13 @@ class Seat:
 Sit = Callable[..., Awaitable[Seat]]
 AXE = Axe()
 BLOCKING = {"serious", "critical"}
+
+
+async def unfold(form: Locator) -> None:
+    """Open a generated form's folded options ("More options"), as a person would to fill one."""
+    more = form.locator(":scope > details.more")
+    if await more.count() and not await more.evaluate("d => d.open"):
+        await more.locator(":scope > summary").click()
 
 
 async def accessible(page: Page, view: str) -> None:

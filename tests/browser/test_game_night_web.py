@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.async_api import Locator, Page, expect
 
-from tests.browser.conftest import Seat, Sit, accessible
+from tests.browser.conftest import Seat, Sit, accessible, unfold
 from tests.conftest import Api
 
 DOCS_IMAGES = Path(__file__).resolve().parents[2] / "docs" / "images"
@@ -102,6 +102,7 @@ async def send(page: Page, move: Move, names: dict[str, str]) -> str:
     """Choose the command, fill its form, send it; the feedback the page gives."""
     await page.select_option("#command", move.command)
     form = page.locator(f'form[data-command="{move.command}"]')
+    await unfold(form)
     for path, value in move.values.items():
         await put(form, path, value, names)
     await form.get_by_role("button", name="Send").click()

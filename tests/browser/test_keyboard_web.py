@@ -65,6 +65,9 @@ async def test_phone_width_by_keyboard_only(api: Api, seats: Sit) -> None:
     form = page.locator('form[data-command="wish.ShiftStance"]')
     await tab_to(page, 'form[data-command="wish.ShiftStance"] [data-path="character_id"]')
     await expect(form.locator('[data-path="character_id"]')).to_have_value("hero")  # bob's only one
+    if await form.locator("details.more").count():  # the folded options, opened by keyboard
+        await tab_to(page, 'form[data-command="wish.ShiftStance"] details.more > summary')
+        await keys.press("Enter")
     await tab_to(page, 'form[data-command="wish.ShiftStance"] [data-path="steps"]')
     await keys.type("1")
     await keys.press("Enter")

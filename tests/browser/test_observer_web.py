@@ -8,7 +8,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.browser.conftest import ARTIFACTS, Sit
+from tests.browser.conftest import ARTIFACTS, Sit, unfold
 from tests.conftest import Api
 from tests.integration.test_wish_http import HERO
 
@@ -56,6 +56,7 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
 
     # Watching includes the odds: the odds of a check by a seated character, from its sheet.
     check = page.locator("#check-odds")
+    await unfold(check)
     await check.locator('[data-path="characteristic"]').select_option("str")
     await check.get_by_role("button", name="Odds").click()
     await expect(check.locator(".status")).to_contain_text("chance of success ")

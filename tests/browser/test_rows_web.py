@@ -8,7 +8,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.browser.conftest import ARTIFACTS, Sit
+from tests.browser.conftest import ARTIFACTS, Sit, unfold
 from tests.conftest import Api
 
 SHEET = {"advantages": [{"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]},
@@ -37,6 +37,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
     page = gm.page
     await page.select_option("#command", "potential.StartCombat")
     form = page.locator('form[data-command="potential.StartCombat"]')
+    await unfold(form)
     for who in ("hero", "foe"):
         await form.locator(f'[data-path="participants"] input[value="{who}"]').check()
     readiness = form.locator('[data-path="readiness"]')
@@ -65,6 +66,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
 
     async def bid(who: str, tokens: str) -> None:
         form = page.locator(seize)
+        await unfold(form)
         await form.locator(".status").evaluate("s => { s.textContent = ''; }")  # this send's own
         await form.locator('[data-path="character_id"]').select_option(who)
         await form.locator('[data-path="tokens"]').fill(tokens)
@@ -83,6 +85,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
         "refused: each bid must exceed 3")
     await page.select_option("#command", "potential.YieldInitiative")
     form = page.locator('form[data-command="potential.YieldInitiative"]')
+    await unfold(form)
     await form.locator('[data-path="character_id"]').select_option("hero")
     await form.locator('[data-path="to"]').select_option("foe")
     assert await form.evaluate("f => f.payload()") == {

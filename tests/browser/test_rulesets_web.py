@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, Seat, Sit
+from tests.browser.conftest import ARTIFACTS, Seat, Sit, unfold
 from tests.conftest import Api
 from tests.integration.test_wish_http import HERO
 
@@ -116,6 +116,7 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
     # One command through its generated form changes the sheet on both screens.
     await gm.page.select_option("#command", case.command)
     form = gm.page.locator(f'form[data-command="{case.command}"]')
+    await unfold(form)
     if await form.locator('[data-path="character_id"]').count():
         await form.locator('[data-path="character_id"]').select_option("hero")
     for path, value in case.fill.items():
@@ -154,6 +155,7 @@ async def test_ruleset_at_the_table(api: Api, seats: Sit, case: Case) -> None:
 
     # The odds of a check by this character, from its sheet, before it is rolled.
     check_form = player.page.locator("#check-odds")
+    await unfold(check_form)
     await check_form.locator('[data-path="character_id"]').select_option("hero")
     for name, value in case.check.items():
         node = check_form.locator(f'[data-path="{name}"]')

@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.async_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, Sit
+from tests.browser.conftest import ARTIFACTS, Sit, unfold
 from tests.conftest import Api
 from tests.integration.test_wish_http import HERO
 
@@ -114,6 +114,7 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
         await expect(sheet.locator(stance)).to_contain_text('"position":0')
     await player.page.select_option("#command", "wish.ShiftStance")
     form = player.page.locator('form[data-command="wish.ShiftStance"]')
+    await unfold(form)
     await form.locator('[data-path="character_id"]').select_option("hero")
     await form.locator('[data-path="steps"]').fill("1")
     await form.get_by_role("button", name="Send").click()
