@@ -271,6 +271,13 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
 
         for seat in (gm, player):  # the actions folded back, for the pictures
             await seat.page.select_option("#command", "")
+        # The player looks back too (the as-of read): the GM-only roll is not there either.
+        await scrub(player.page, hidden + 1)
+        await expect(player.page.locator("#history-note")).to_contain_text(f"position {hidden + 1}")
+        await expect(player.page.locator(f'#rolls li[data-position="{hidden}"]')).to_have_count(0)
+        await player.page.locator("#back-to-live").click()
+        await expect(player.page.locator("#live-state")).to_have_text("live")
+
         await gm.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}.png"), full_page=True)
         await player.page.screenshot(path=str(DOCS_IMAGES / f"table-{game.ruleset}-phone.png"),
                                      full_page=True)
