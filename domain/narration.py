@@ -7,6 +7,7 @@ An event type no module words gets a generic line: its type in words, never its 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -19,12 +20,14 @@ Data = Mapping[str, Any]
 Liner = Callable[[Data, str | None], EventLine | None] | None
 
 
+@functools.cache
 def _platform() -> dict[str, tuple[str, Liner]]:
     from domain import narration_platform
 
     return narration_platform.LINES
 
 
+@functools.cache
 def _ruleset(ruleset_id: str) -> dict[str, tuple[str, Liner]]:
     from domain.rulesets.boonbane import narration as boonbane
     from domain.rulesets.golden_heroes import narration as golden_heroes

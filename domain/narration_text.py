@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from contracts.narration import EventLine
+
 
 def who(character_id: object) -> str:
     """The token a reader replaces with a character's name (``{character:<id>}``)."""
@@ -24,3 +29,22 @@ def plain(text: object) -> str:
 def dice(faces: object) -> str:
     """Faces as ``3, 5, 1``."""
     return ", ".join(str(f) for f in faces) if isinstance(faces, (list, tuple)) else str(faces)
+
+
+def plainly(label: str) -> Callable[[Mapping[str, Any], str | None], EventLine]:
+    """A line with no more than the event's label, for its character where it has one."""
+    said = label[:1].lower() + label[1:]
+
+    def line(d: Mapping[str, Any], character: str | None) -> EventLine:
+        subject = character or d.get("character_id")
+        return EventLine(text=f"{who(subject)}: {said}." if subject else f"{label}.")
+
+    return line
+
+
+def plain_lines(types: tuple[str, ...]) -> dict[str, tuple[str, Callable[
+        [Mapping[str, Any], str | None], EventLine | None] | None]]:
+    """Labels and plain lines for event types a ruleset words no further."""
+    from domain.words import words
+
+    return {t: (words(t), plainly(words(t))) for t in types}

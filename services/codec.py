@@ -24,10 +24,9 @@ def wire_event(stored: StoredEvent, *, narrated: bool = True) -> dict[str, Any]:
         "metadata": stored.metadata,
         "recorded_at": stored.recorded_at.isoformat(),
     }
-    if narrated:
+    if narrated:  # null for bookkeeping a table does not show
         said = line(stored.type, stored.data, character_of(stored.stream_id))
-        if said is not None:
-            event["line"] = msgspec.to_builtins(said)
+        event["line"] = msgspec.to_builtins(said) if said is not None else None
     return event
 
 

@@ -68,7 +68,8 @@ class Encounter(msgspec.Struct, kw_only=True):
 class CampaignAsOf(msgspec.Struct, kw_only=True):
     """A campaign as the current reads showed it when its log's last event was at ``position``:
     the campaign (``GET /v1/campaigns/{id}``), its characters (``.../characters``) and its
-    encounters by id (``.../encounters/{id}``), each as those reads return it."""
+    encounters by id (``.../encounters/{id}``), each as those reads return it. (The gRPC
+    gateway's ``CampaignAsOf`` holds the same; its encounters are its own ``Encounter`` view.)"""
 
     position: int
     campaign: CampaignView  # type: ignore[valid-type]

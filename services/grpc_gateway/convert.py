@@ -91,20 +91,25 @@ class Codec:
     def ruleset_view(self, name: str, ruleset: str, data: dict[str, Any]) -> Message:
         """A ruleset-shaped view (``schema.RulesetView``) as its ruleset's typed variant."""
         out = self.cls(name)()
-        fields = self.fields[name]
+        self._view_into(out, ruleset, data)
+        return out
+
+    def _view_into(self, out: Message, ruleset: str, data: dict[str, Any]) -> None:
+        """Fill a ruleset-shaped view (also one nested in a reply, e.g. an as-of read's
+        encounters) with its ruleset's typed variant, or ``other`` when it is not its shape."""
+        fields = self.fields[out.DESCRIPTOR.name]
         variant = next((f for f in fields.values() if f.tag == ruleset), None)
         if variant is not None:
             try:
                 sub = getattr(out, variant.name)
                 sub.SetInParent()
                 self._fill(sub, data)
-                return out
+                return
             except (TypeError, ValueError, AttributeError):
                 out.Clear()  # not the ruleset's shape after all: send it as is
         other = getattr(out, proto_model.OTHER_EVENT)
         other.SetInParent()
         other.update(data)
-        return out
 
     def command(self, envelope: dict[str, Any]) -> Message:
         """A command envelope dict (``{"command_id", "type", "payload"}``) as a ``Command``."""
@@ -196,8 +201,18 @@ class Codec:
             sub.update(value)  # type: ignore[attr-defined]
         elif f.type == proto_model.VALUE:
             json_format.ParseDict(value, sub)
+        elif self._is_view(sub.DESCRIPTOR.name):
+            ruleset = self._ruleset or ""
+            saved, self._ruleset = self._ruleset, None  # the view's own fields are its variant's
+            try:
+                self._view_into(sub, ruleset, value)
+            finally:
+                self._ruleset = saved
         else:
             self._fill(sub, value)
+
+    def _is_view(self, name: str) -> bool:
+        return any(f.conv == "ruleset_view" for f in self.fields[name].values())
 
     # ------------------------------------------------------------------ from protobuf
 

@@ -17,6 +17,7 @@ import msgspec
 
 from contracts.commands import CommandResult
 from contracts.events import EventMetadata
+from contracts.guide import RulesetGuide
 from contracts.narration import EventLine
 from domain.campaign import CampaignState, SessionState, TableState
 from domain.character import CharacterState
@@ -86,7 +87,7 @@ class WireEvent(msgspec.Struct, kw_only=True):
     """A recorded event. ``data`` is the typed body named by ``type``; others come as ``other``.
     In the roll log an entry also carries what the read model adds (provenance, reveal, retcon)
     in ``extra``. ``line`` is the event in words, in its ruleset's own terms, characters as
-    ``{character:<id>}`` tokens (absent for bookkeeping no table shows)."""
+    ``{character:<id>}`` tokens (null for bookkeeping no table shows)."""
 
     __proto_extra__: ClassVar[str] = "extra"
 
@@ -231,6 +232,27 @@ class CharacterList(msgspec.Struct, kw_only=True):
     characters: list[CharacterView]
 
 
+class AsOfRequest(msgspec.Struct, kw_only=True):
+    """A campaign as it was at a past position of its log (1 .. its last position)."""
+
+    campaign_id: str
+    position: Annotated[int, msgspec.Meta(ge=1)]
+
+
+class CampaignAsOf(msgspec.Struct, kw_only=True):
+    """A campaign as the current reads showed it when its log's last event was at ``position``:
+    the campaign, its characters and its encounters by id, each as those reads return it."""
+
+    position: int
+    campaign: CampaignView  # type: ignore[valid-type]
+    characters: list[CharacterView]  # type: ignore[valid-type]
+    encounters: dict[str, Encounter]
+
+
+class GuideRequest(msgspec.Struct, kw_only=True):
+    ruleset_id: str
+
+
 class RollsRequest(msgspec.Struct, kw_only=True):
     """Recent rolls, newest first; ``table_id`` narrows to one table."""
 
@@ -245,11 +267,12 @@ class RollList(msgspec.Struct, kw_only=True):
 
 
 class EventsRequest(msgspec.Struct, kw_only=True):
-    """The event log after a position (0: from the start)."""
+    """The event log after a position (0: from the start), up to ``until`` where given."""
 
     campaign_id: str
     after: Annotated[int, msgspec.Meta(ge=0)] = 0
     limit: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 100
+    until: Annotated[int, msgspec.Meta(ge=0)] | None = None  # the last position to include
 
 
 class EventPage(msgspec.Struct, kw_only=True):
@@ -322,6 +345,10 @@ RPCS: tuple[Rpc, ...] = (
     Rpc("Subscribe", SubscribeRequest, LiveItem, streaming=True,
         doc="Live events; resumes after a position, like the HTTP live stream."),
     Rpc("ListRulesets", Empty, RulesetList, doc="The rulesets this service implements."),
+    Rpc("GetRulesetGuide", GuideRequest, RulesetGuide,
+        doc="A ruleset in words: its commands and who may send each, forms, sheet, events."),
+    Rpc("GetCampaignAsOf", AsOfRequest, CampaignAsOf,
+        doc="The campaign, its characters and encounters as they were at a past position."),
     Rpc("PoolOdds", PoolOddsRequest, Odds, doc="Exact outcome distribution of a dice pool."),
     Rpc("CheckOdds", CheckOddsRequest, CheckOddsReply,
         doc="Odds before you roll: the pool a check would assemble and its distribution."),

@@ -38,7 +38,7 @@ from grpc_reflection.v1alpha import reflection
 
 from contracts.commands import ENVELOPES
 from domain.errors import DomainError
-from services import metrics, queries
+from services import as_of, metrics, queries
 from services.dependencies import dependency_down
 from services.gateway.body import check_depth, check_size, check_value, too_deep
 from services.gateway.problems import Problem
@@ -267,6 +267,11 @@ class Gateway:
                 return Shaped(view.get("ruleset", ""), found)
             case "ListRulesets":
                 return {"rulesets": queries.rulesets()}
+            case "GetRulesetGuide":
+                return await queries.ruleset_guide(req.ruleset_id)
+            case "GetCampaignAsOf":
+                found = await as_of.campaign_as_of(svc, user, req.campaign_id, req.position)
+                return Typed(found["campaign"]["ruleset"], found)
             case "PoolOdds":
                 return Shaped(req.ruleset_id, await queries.ruleset_odds(req.ruleset_id, req.params))
             case "CheckOdds":
@@ -279,7 +284,8 @@ class Gateway:
                 return {"rolls": await queries.rolls(svc, user, req.campaign_id, req.position,
                                                      req.table_id, req.limit)}
             case "ListEvents":
-                return await queries.events_page(svc, user, req.campaign_id, req.after, req.limit)
+                return await queries.events_page(svc, user, req.campaign_id, req.after, req.limit,
+                                                 req.until)
         raise AssertionError(f"no handler for {rpc.name}")
 
     async def ruleset_of(self, campaign_id: str) -> str:

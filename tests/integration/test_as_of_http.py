@@ -6,6 +6,8 @@ exactly what was read then, before and after snapshots of its streams are writte
 
 from __future__ import annotations
 
+import asyncio
+import json
 from typing import Any
 
 import asyncpg
@@ -14,6 +16,7 @@ import msgspec
 from domain import decider
 from services.snapshots import Snapshot, SnapshotStore
 from tests.conftest import Api
+from tests.integration.live_stream import open_live
 from tests.integration.test_wish_http import wish_campaign
 
 
@@ -112,7 +115,8 @@ async def test_positions_beyond_the_head_or_below_one_are_refused(api: Api) -> N
     assert (beyond.json()["field"], beyond.json()["rule"]) == ("position", "as-of.position-recorded")
     for bad in ("0", "-3"):
         low = await api.get(t["bob"], f"/v1/campaigns/{cid}/as-of/{bad}")
-        assert low.status_code in (400, 422) and low.json()["field"] == "position", low.text
+        assert low.status_code == 422, low.text
+        assert (low.json()["field"], low.json()["rule"]) == ("position", "request.schema")
     stranger = await api.token("zed")
     assert (await api.get(stranger, f"/v1/campaigns/{cid}/as-of/1")).status_code == 403
     assert (await api.get(stranger, "/v1/campaigns/nope/as-of/1")).status_code == 404
@@ -171,3 +175,44 @@ def _differences(a: Any, b: Any, path: str = "") -> list[str]:
         return [d for i, (x, y) in enumerate(zip(a, b, strict=True))
                 for d in _differences(x, y, f"{path}[{i}]")]
     return [] if a == b else [f"{path}: {a!r} != {b!r}"]
+
+
+async def test_live_frames_and_backfill_carry_the_line(api: Api) -> None:
+    """The live stream's event frames (relayed, and backfilled on resume) carry ``line``."""
+    t = await wish_campaign(api)
+    cid = t["cid"]
+    head = (await api.get(t["ann"], f"/v1/campaigns/{cid}/events", limit=1000)).json()
+    live, lines = await open_live(api, t["bob"], cid, head["next_after"])
+    try:
+        rolled = await api.ok(t["bob"], "wish.RollCheck", {"campaign_id": cid,
+                                                           "character_id": "hero",
+                                                           "characteristic": "ag"})
+        for _ in range(250):
+            if f"id: {rolled['position']}" in lines:
+                break
+            await asyncio.sleep(0.02)
+    finally:
+        live.cancel()
+    frames = [json.loads(ln[len("data: "):]) for ln in lines
+              if ln.startswith("data: ") and '"position"' in ln]
+    [check] = [f for f in frames if f["type"] == "wish.CheckRolled"]
+    assert check["line"]["text"].startswith("{character:hero} rolled Ag")
+    # resuming from before the campaign's start backfills from the log: lines there too
+    backfill: list[str] = []
+    task = asyncio.create_task(_read(api, t["bob"], f"/v1/campaigns/{cid}/live", backfill))
+    for _ in range(250):
+        if f"id: {rolled['position']}" in backfill:
+            break
+        await asyncio.sleep(0.02)
+    task.cancel()
+    old = [json.loads(ln[len("data: "):]) for ln in backfill
+           if ln.startswith("data: ") and '"position"' in ln]
+    assert old and all("line" in f for f in old)
+    assert old[0]["line"]["text"].endswith("created the campaign Capes.")
+
+
+async def _read(api: Api, token: str, path: str, into: list[str]) -> None:
+    async with api.client.stream("GET", path, headers={**api.auth(token), "Last-Event-ID": "0"}
+                                 ) as response:
+        async for ln in response.aiter_lines():
+            into.append(ln)

@@ -634,6 +634,8 @@ TWINS = {
     "GET /v1/campaigns/{campaign_id:str}/live": "Subscribe",
     "GET /v1/campaigns/{campaign_id:str}/encounters/{encounter_id:str}": "GetEncounter",
     "GET /v1/rulesets": "ListRulesets",
+    "GET /v1/rulesets/{ruleset_id:str}/guide": "GetRulesetGuide",
+    "GET /v1/campaigns/{campaign_id:str}/as-of/{position:int}": "GetCampaignAsOf",
     "GET /v1/rulesets/{ruleset_id:str}/odds": "PoolOdds",
     # each ruleset with odds has its own route, its parameters declared by the ruleset
     **{f"GET /v1/rulesets/{r.id}/odds": "PoolOdds" for r in RULESETS.values()
@@ -708,6 +710,18 @@ def queries(w: World) -> list[Query]:
         Query("ListEvents", get(f"{wbase}/events", limit=1000), {"campaign_id": wid,
                                                                  "limit": 1000}),
         Query("ListRulesets", get("/v1/rulesets"), {}, "rulesets"),
+        Query("GetRulesetGuide", get("/v1/rulesets/wish/guide"), {"ruleset_id": "wish"}),
+        Query("GetRulesetGuide", get("/v1/rulesets/golden-heroes/guide"),
+              {"ruleset_id": "golden-heroes"}),
+        Query("GetRulesetGuide", get("/v1/rulesets/chess/guide"), {"ruleset_id": "chess"}),
+        Query("GetCampaignAsOf", get(f"{wbase}/as-of/5"), {"campaign_id": wid, "position": 5}),
+        Query("GetCampaignAsOf", get(f"{base}/as-of/3"), {"campaign_id": cid, "position": 3}),
+        Query("GetCampaignAsOf", get(f"/v1/campaigns/{w.ids['potential']}/as-of/"
+                                     f"{w.ids['pt_position']}"),
+              {"campaign_id": w.ids["potential"], "position": int(w.ids["pt_position"])}),
+        Query("GetCampaignAsOf", get(f"{wbase}/as-of/{10**9}"),
+              {"campaign_id": wid, "position": 10**9}),
+        Query("ListEvents", get(f"{wbase}/events", until=4), {"campaign_id": wid, "until": 4}),
         Query("PoolOdds", get("/v1/rulesets/wish/odds", pool="CHR:2,OFF:1,CHL:1"),
               {"ruleset_id": "wish", "params": {"pool": "CHR:2,OFF:1,CHL:1"}}),
         Query("PoolOdds", get("/v1/rulesets/wish/odds", pool="CHR:1", downgrade="true"),

@@ -24,7 +24,7 @@ from tests.unit.platform_builders import CID, GM, OBSERVER, PLAYER, PLAYER2, ctx
 RULESET_IDS = ["generic", "wish", "golden-heroes", "boonbane", "potential"]
 GM_RULES = {"campaign.gm-only", "table.gm-only"}
 OWNER_RULES = {"character.owner-only", "character.owner-or-gm"}
-CAMEL = re.compile(r"[a-z][A-Z]")
+CAMEL = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+")  # RollCheck, not "DoT"
 
 
 def _value(info: mi.Type, name: str, who: str) -> Any:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from contracts.narration import EventLine, Outcome
-from domain.narration_text import count, dice, plain, who
+from domain.narration_text import count, dice, plain, plain_lines, who
 
 Data = Mapping[str, Any]
 
@@ -124,3 +124,29 @@ LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]
                 + f" = {d['result']}" if d.get("d6") is not None else "")
              + f", {plain(d['outcome'])}.")),
 }
+
+# Events a table is told of in no more words than their name's.
+LINES.update(plain_lines((
+    "boonbane.ActionReinterpreted",
+    "boonbane.ActionUsed",
+    "boonbane.ArtifactUsed",
+    "boonbane.ConcentrationChanged",
+    "boonbane.DeathStateEnded",
+    "boonbane.EscalationChanged",
+    "boonbane.FateAmended",
+    "boonbane.FortuneAmended",
+    "boonbane.GrabEnded",
+    "boonbane.GrabStarted",
+    "boonbane.HiddenChanged",
+    "boonbane.KnowledgeSet",
+    "boonbane.MinorActivityDone",
+    "boonbane.MinorActivityUsed",
+    "boonbane.OverlayChanged",
+    "boonbane.RoundEffectAdded",
+    "boonbane.RoundEffectUsed",
+    "boonbane.SceneEnded",
+    "boonbane.SessionStarted",
+    "boonbane.TimePassed",
+    "boonbane.WeaponChanged",
+    "boonbane.WeaponRepaired",
+)))

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from contracts.narration import EventLine, Outcome
-from domain.narration_text import count, dice, plain, who
+from domain.narration_text import count, dice, plain, plain_lines, who
 
 Data = Mapping[str, Any]
 HIT_TARGET: Final = 18  # "equal to or greater than 18" (L79)
@@ -133,6 +133,59 @@ LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]
     "golden-heroes.CharacterImproved": ("Character improved", lambda d, c: EventLine(
         text=f"{who(d['character_id'])} spent {d['dups']} DUPs on {d['improvement']}"
              + (f" ({d['refinement']})" if d.get("refinement") else "") + ".")),
+    "golden-heroes.RatingRolled": ("Rating roll", lambda d, c: EventLine(
+        text=f"{who(d['character_id'])} rolled {d['use']} ({d['about']}): d100 {d['die']} "
+             f"against {d['percent']}% (rating {d['rating']}), "
+             f"{_outcome(bool(d['success']))}.", outcome=_outcome(bool(d["success"])))),
+    "golden-heroes.GrabRolled": ("Grab", lambda d, c: EventLine(
+        text=f"{who(d['character_id'])} tried to {d['kind']} {who(d['target_id'])}"
+             + "".join(f" ({x['natural']} + WC {x['weapon_class']} = {x['total']})"
+                       for x in d.get("strikes", []))
+             + f": {str(d['result']).replace('_', ' ')}.",
+        outcome="success" if d.get("succeeded") else "failure")),
+    "golden-heroes.JudoThrown": ("Judo throw", lambda d, c: EventLine(
+        text=f"{who(d['character_id'])} tried a judo throw on {who(d['target_id'])}: "
+             f"{d['result']}" + (f" ({d['total']})" if d.get("total") is not None else "")
+             + (f", {d['htk']} HTK" if d.get("htk") else "") + ".",
+        outcome="success" if d["result"] == "thrown" else "failure")),
+    "golden-heroes.HeroPointsSpent": ("Hero Points spent", lambda d, c: EventLine(
+        text=f"{who(d['character_id'])} spent {d['points']} Hero Points on the strike of "
+             f"{who(d['roller_id'])}: now {d['total']}, "
+             f"{'a hit' if d['hit'] else 'a miss'}.")),
+    "golden-heroes.Aided": ("Aid", lambda d, c: EventLine(
+        text=f"{who(d['character_id'])} gave {who(d['target_id'])} {d['kind']}: "
+             f"{d.get('htc_gain', 0)} HTC and {d.get('htk_gain', 0)} HTK back.")),
+    "golden-heroes.BindingRolled": ("Binding", lambda d, c: EventLine(
+        text=f"{who(d['character_id'])}: {d['what']} ({d['kind']}, d {d['die']}, "
+             f"total {d['total']})" + (", escaped" if d.get("escaped") else "") + ".")),
+    "golden-heroes.TargetChosen": ("Target chosen", lambda d, c: EventLine(
+        text=f"The villains chose {who(d['target'])} (d100 {dice(d.get('dice', []))}).")),
     "golden-heroes.FramesUsed": ("Frames used", None),
     "golden-heroes.FightJoined": ("Fight joined", None),
 }
+
+# Events a table is told of in no more words than their name's.
+LINES.update(plain_lines((
+    "golden-heroes.AttackDeclared",
+    "golden-heroes.BackgroundTaken",
+    "golden-heroes.BountyHunterDeclared",
+    "golden-heroes.DupsAllocated",
+    "golden-heroes.EquipmentChosen",
+    "golden-heroes.ForceFieldRaised",
+    "golden-heroes.GeneralFieldChanged",
+    "golden-heroes.GripChanged",
+    "golden-heroes.LeftOpenTaken",
+    "golden-heroes.ObjectFell",
+    "golden-heroes.ObjectHandled",
+    "golden-heroes.PowerOptionChosen",
+    "golden-heroes.PowerRollsConverted",
+    "golden-heroes.RatingReasonNoted",
+    "golden-heroes.RatingSet",
+    "golden-heroes.ResourcesUsed",
+    "golden-heroes.ScenarioEnded",
+    "golden-heroes.ScenarioStarted",
+    "golden-heroes.StoodUp",
+    "golden-heroes.ThrowStopped",
+    "golden-heroes.VehicleRammed",
+    "golden-heroes.WeekStarted",
+)))

@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from contracts.narration import EventLine, Outcome
-from domain.narration_text import count, dice, who
+from domain.narration_text import count, dice, plain_lines, who
 
 Data = Mapping[str, Any]
 
@@ -88,3 +88,15 @@ LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]
     "potential.MinorActionTaken": ("Minor action", lambda d, c: EventLine(
         text=f"{who(d['character_id'])}: {d['description']}.")),
 }
+
+# Events a table is told of in no more words than their name's.
+LINES.update(plain_lines((
+    "potential.AdvantageRecovered",
+    "potential.AidOffered",
+    "potential.AttackPending",
+    "potential.CombatEnded",
+    "potential.CombinationChallenged",
+    "potential.CombinationRuled",
+    "potential.FreeResistChanged",
+    "potential.RetrainingStarted",
+)))

@@ -5,11 +5,12 @@ banes, serendipities and calamities (L518-528), Wounds and Grit (L194-206), cond
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 from contracts.narration import EventLine, Outcome
-from domain.narration_text import count, who
+from domain.narration_text import count, plain_lines, who
 
 Data = Mapping[str, Any]
 
@@ -29,13 +30,17 @@ CHARACTERISTICS: Final[dict[str, str]] = {
 
 def face(die: Mapping[str, Any]) -> str:
     """A rolled die as the seed prints it: ``Challenge 3 (2 failures)``; a blank face ``-``."""
-    symbols: Sequence[str] = die.get("symbols", [])
+    return _face(str(die["die"]), int(die["face"]), tuple(die.get("symbols", ())))
+
+
+@functools.cache
+def _face(die: str, number: int, symbols: Sequence[str]) -> str:
     tally: dict[str, int] = {}
     for s in symbols:
         tally[s] = tally.get(s, 0) + 1
     shown = ", ".join(count(n, *SYMBOL_NAMES.get(s, (s, s))) if s != "CHAIN"
                       else "roll another" for s, n in tally.items())
-    return f"{DIE_NAMES.get(die['die'], die['die'])} {die['face']} ({shown or '-'})"
+    return f"{DIE_NAMES.get(die, die)} {number} ({shown or '-'})"
 
 
 def _net(result: Mapping[str, Any]) -> str:
@@ -234,3 +239,59 @@ def _purchase(p: object) -> str:
     if isinstance(p, Mapping):
         return " ".join(str(p[k]) for k in ("kind", "target") if p.get(k))
     return "a raise"
+
+# Events a table is told of in no more words than their name's.
+LINES.update(plain_lines((
+    "wish.ArchetypeChosen",
+    "wish.AssistGiven",
+    "wish.CardPinned",
+    "wish.ConditionIgnored",
+    "wish.CosmicWindsUsed",
+    "wish.Dared",
+    "wish.DeviceDamaged",
+    "wish.DeviceDisarmed",
+    "wish.DeviceRestored",
+    "wish.DoTExpired",
+    "wish.DoTPlaced",
+    "wish.DoTTriggered",
+    "wish.Exerted",
+    "wish.ExtendedBegun",
+    "wish.ExtendedFailed",
+    "wish.ExtendedProgressed",
+    "wish.ExtendedResolved",
+    "wish.Grandstanded",
+    "wish.HindranceTaken",
+    "wish.InitiativeMoved",
+    "wish.InitiativeSlotTaken",
+    "wish.ItemOfPowerRecharged",
+    "wish.JustificationLineTriggered",
+    "wish.LingeringEnded",
+    "wish.LingeringMaintained",
+    "wish.LingeringUpkeep",
+    "wish.MalfunctionRepaired",
+    "wish.OptionLinesChosen",
+    "wish.OriginChosen",
+    "wish.OriginGrantsChosen",
+    "wish.OriginHindranceOvercome",
+    "wish.OriginSkillsGranted",
+    "wish.ParticipantLeft",
+    "wish.PinLapsed",
+    "wish.PinnedPlayed",
+    "wish.RallyAbilityUsed",
+    "wish.ReactDeclared",
+    "wish.ReactUsed",
+    "wish.RechargeTokensAdded",
+    "wish.RechargeTokensRemoved",
+    "wish.SeparationSet",
+    "wish.StabilizationEnded",
+    "wish.StanceShiftTaken",
+    "wish.StanceShifted",
+    "wish.StuntCostPaid",
+    "wish.StuntFailed",
+    "wish.StuntMalfunctioned",
+    "wish.StuntRestored",
+    "wish.StuntToggled",
+    "wish.TravelDeviceRepaired",
+    "wish.TravelRechargeSet",
+    "wish.TravelResolved",
+)))

@@ -18,6 +18,14 @@ class AddMember(_message.Message):
     role: str
     def __init__(self, campaign_id: _Optional[str] = ..., user: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
+class AsOfRequest(_message.Message):
+    __slots__ = ("campaign_id", "position")
+    CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    campaign_id: str
+    position: int
+    def __init__(self, campaign_id: _Optional[str] = ..., position: _Optional[int] = ...) -> None: ...
+
 class BoonbaneAfflictionInstance(_message.Message):
     __slots__ = ("name", "source", "rounds", "hours", "starts_on_waking")
     NAME_FIELD_NUMBER: _ClassVar[int]
@@ -1739,6 +1747,25 @@ class Campaign(_message.Message):
     position: int
     def __init__(self, campaign_id: _Optional[str] = ..., name: _Optional[str] = ..., ruleset: _Optional[str] = ..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., created_by: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., members: _Optional[_Iterable[_Union[Member, _Mapping]]] = ..., tables: _Optional[_Iterable[_Union[Table, _Mapping]]] = ..., reveal_seed_at_session_end: _Optional[bool] = ..., epoch: _Optional[int] = ..., commitments: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., revealed_seeds: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., revealed_rolls: _Optional[_Iterable[int]] = ..., retconned: _Optional[_Iterable[int]] = ..., version: _Optional[int] = ..., position: _Optional[int] = ...) -> None: ...
 
+class CampaignAsOf(_message.Message):
+    __slots__ = ("position", "campaign", "characters", "encounters")
+    class EncountersEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: Encounter
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[Encounter, _Mapping]] = ...) -> None: ...
+    POSITION_FIELD_NUMBER: _ClassVar[int]
+    CAMPAIGN_FIELD_NUMBER: _ClassVar[int]
+    CHARACTERS_FIELD_NUMBER: _ClassVar[int]
+    ENCOUNTERS_FIELD_NUMBER: _ClassVar[int]
+    position: int
+    campaign: Campaign
+    characters: _containers.RepeatedCompositeFieldContainer[Character]
+    encounters: _containers.MessageMap[str, Encounter]
+    def __init__(self, position: _Optional[int] = ..., campaign: _Optional[_Union[Campaign, _Mapping]] = ..., characters: _Optional[_Iterable[_Union[Character, _Mapping]]] = ..., encounters: _Optional[_Mapping[str, Encounter]] = ...) -> None: ...
+
 class CampaignCreated(_message.Message):
     __slots__ = ("campaign_id", "name", "ruleset", "options", "created_by", "seed_commitment", "reveal_seed_at_session_end")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2285,6 +2312,26 @@ class Command(_message.Message):
     wish_use_mystical_reality: WishUseMysticalReality
     def __init__(self, command_id: _Optional[str] = ..., correlation_id: _Optional[str] = ..., client: _Optional[str] = ..., client_seed: _Optional[str] = ..., add_member: _Optional[_Union[AddMember, _Mapping]] = ..., create_campaign: _Optional[_Union[CreateCampaign, _Mapping]] = ..., create_character: _Optional[_Union[CreateCharacter, _Mapping]] = ..., create_table: _Optional[_Union[CreateTable, _Mapping]] = ..., end_session: _Optional[_Union[EndSession, _Mapping]] = ..., remove_member: _Optional[_Union[RemoveMember, _Mapping]] = ..., rename_character: _Optional[_Union[RenameCharacter, _Mapping]] = ..., retcon: _Optional[_Union[Retcon, _Mapping]] = ..., retire_character: _Optional[_Union[RetireCharacter, _Mapping]] = ..., reveal_roll: _Optional[_Union[RevealRoll, _Mapping]] = ..., roll_dice: _Optional[_Union[RollDice, _Mapping]] = ..., rotate_seed: _Optional[_Union[RotateSeed, _Mapping]] = ..., seat_character: _Optional[_Union[SeatCharacter, _Mapping]] = ..., start_session: _Optional[_Union[StartSession, _Mapping]] = ..., unseat_character: _Optional[_Union[UnseatCharacter, _Mapping]] = ..., boonbane_add_affliction: _Optional[_Union[BoonbanePlayAddAffliction, _Mapping]] = ..., boonbane_area_damage: _Optional[_Union[BoonbanePlayAreaDamage, _Mapping]] = ..., boonbane_attack_roll: _Optional[_Union[BoonbaneAttackRoll, _Mapping]] = ..., boonbane_award_stat: _Optional[_Union[BoonbanePlayAwardStat, _Mapping]] = ..., boonbane_cast_spell: _Optional[_Union[BoonbaneOverlaysCastSpell, _Mapping]] = ..., boonbane_challenge_roll: _Optional[_Union[BoonbaneChallengeRoll, _Mapping]] = ..., boonbane_change_corruption: _Optional[_Union[BoonbaneOverlaysChangeCorruption, _Mapping]] = ..., boonbane_change_insanity: _Optional[_Union[BoonbaneOverlaysChangeInsanity, _Mapping]] = ..., boonbane_check_surprise: _Optional[_Union[BoonbanePlayCheckSurprise, _Mapping]] = ..., boonbane_concentrate: _Optional[_Union[BoonbaneConcentrationConcentrate, _Mapping]] = ..., boonbane_defend: _Optional[_Union[BoonbanePlayDefend, _Mapping]] = ..., boonbane_disarm: _Optional[_Union[BoonbaneGrabsDisarm, _Mapping]] = ..., boonbane_distract: _Optional[_Union[BoonbanePlayDistract, _Mapping]] = ..., boonbane_end_round: _Optional[_Union[BoonbanePlayEndRound, _Mapping]] = ..., boonbane_end_scene: _Optional[_Union[BoonbaneOverlaysEndScene, _Mapping]] = ..., boonbane_escape: _Optional[_Union[BoonbaneGrabsEscape, _Mapping]] = ..., boonbane_fate_roll: _Optional[_Union[BoonbaneFateRoll, _Mapping]] = ..., boonbane_feint: _Optional[_Union[BoonbanePlayFeint, _Mapping]] = ..., boonbane_find: _Optional[_Union[BoonbaneStealthFind, _Mapping]] = ..., boonbane_fulfill_death_condition: _Optional[_Union[BoonbaneOverlaysFulfillDeathCondition, _Mapping]] = ..., boonbane_give_fortune: _Optional[_Union[BoonbaneGiveFortune, _Mapping]] = ..., boonbane_grab: _Optional[_Union[BoonbaneGrabsGrab, _Mapping]] = ..., boonbane_heal: _Optional[_Union[BoonbaneHeal, _Mapping]] = ..., boonbane_help: _Optional[_Union[BoonbanePlayHelp, _Mapping]] = ..., boonbane_hide: _Optional[_Union[BoonbaneStealthHide, _Mapping]] = ..., boonbane_knock_down: _Optional[_Union[BoonbaneGrabsKnockDown, _Mapping]] = ..., boonbane_minor_activity: _Optional[_Union[BoonbaneMinorMinorActivity, _Mapping]] = ..., boonbane_move: _Optional[_Union[BoonbanePlayMove, _Mapping]] = ..., boonbane_pass_time: _Optional[_Union[BoonbanePlayPassTime, _Mapping]] = ..., boonbane_prepare: _Optional[_Union[BoonbanePlayPrepare, _Mapping]] = ..., boonbane_pull: _Optional[_Union[BoonbaneGrabsPull, _Mapping]] = ..., boonbane_reinterpret_action: _Optional[_Union[BoonbaneOverlaysReinterpretAction, _Mapping]] = ..., boonbane_release_grab: _Optional[_Union[BoonbaneGrabsReleaseGrab, _Mapping]] = ..., boonbane_relieve_exposure: _Optional[_Union[BoonbaneOverlaysRelieveExposure, _Mapping]] = ..., boonbane_reload: _Optional[_Union[BoonbaneWeaponsReload, _Mapping]] = ..., boonbane_remove_affliction: _Optional[_Union[BoonbanePlayRemoveAffliction, _Mapping]] = ..., boonbane_repair_weapon: _Optional[_Union[BoonbanePlayRepairWeapon, _Mapping]] = ..., boonbane_rest: _Optional[_Union[BoonbaneRestsRest, _Mapping]] = ..., boonbane_retreat: _Optional[_Union[BoonbaneMovementRetreat, _Mapping]] = ..., boonbane_reveal: _Optional[_Union[BoonbaneStealthReveal, _Mapping]] = ..., boonbane_rush: _Optional[_Union[BoonbaneMovementRush, _Mapping]] = ..., boonbane_set_knowledge: _Optional[_Union[BoonbaneOverlaysSetKnowledge, _Mapping]] = ..., boonbane_shove: _Optional[_Union[BoonbaneGrabsShove, _Mapping]] = ..., boonbane_spend_fortune: _Optional[_Union[BoonbanePlaySpendFortune, _Mapping]] = ..., boonbane_stabilize: _Optional[_Union[BoonbaneStabilize, _Mapping]] = ..., boonbane_start_encounter: _Optional[_Union[BoonbanePlayStartEncounter, _Mapping]] = ..., boonbane_start_session: _Optional[_Union[BoonbaneOverlaysStartSession, _Mapping]] = ..., boonbane_take_damage: _Optional[_Union[BoonbaneTakeDamage, _Mapping]] = ..., boonbane_take_turn: _Optional[_Union[BoonbanePlayTakeTurn, _Mapping]] = ..., boonbane_trigger_exposure: _Optional[_Union[BoonbaneOverlaysTriggerExposure, _Mapping]] = ..., boonbane_use_artifact: _Optional[_Union[BoonbaneOverlaysUseArtifact, _Mapping]] = ..., boonbane_wake_creature: _Optional[_Union[BoonbanePlayWakeCreature, _Mapping]] = ..., golden_heroes_act: _Optional[_Union[GoldenHeroesAct, _Mapping]] = ..., golden_heroes_aid: _Optional[_Union[GoldenHeroesAid, _Mapping]] = ..., golden_heroes_allocate_dups: _Optional[_Union[GoldenHeroesAllocateDups, _Mapping]] = ..., golden_heroes_become_bounty_hunter: _Optional[_Union[GoldenHeroesBecomeBountyHunter, _Mapping]] = ..., golden_heroes_bind: _Optional[_Union[GoldenHeroesBind, _Mapping]] = ..., golden_heroes_choose_equipment: _Optional[_Union[GoldenHeroesChooseEquipment, _Mapping]] = ..., golden_heroes_choose_power: _Optional[_Union[GoldenHeroesChoosePower, _Mapping]] = ..., golden_heroes_choose_power_option: _Optional[_Union[GoldenHeroesChoosePowerOption, _Mapping]] = ..., golden_heroes_choose_target: _Optional[_Union[GoldenHeroesChooseTarget, _Mapping]] = ..., golden_heroes_convert_power_rolls: _Optional[_Union[GoldenHeroesConvertPowerRolls, _Mapping]] = ..., golden_heroes_coup_de_grace: _Optional[_Union[GoldenHeroesCoupDeGrace, _Mapping]] = ..., golden_heroes_drop_object: _Optional[_Union[GoldenHeroesDropObject, _Mapping]] = ..., golden_heroes_end_combat: _Optional[_Union[GoldenHeroesEndCombat, _Mapping]] = ..., golden_heroes_end_phase: _Optional[_Union[GoldenHeroesEndPhase, _Mapping]] = ..., golden_heroes_end_scenario: _Optional[_Union[GoldenHeroesEndScenario, _Mapping]] = ..., golden_heroes_escape_binding: _Optional[_Union[GoldenHeroesEscapeBinding, _Mapping]] = ..., golden_heroes_fall: _Optional[_Union[GoldenHeroesFall, _Mapping]] = ..., golden_heroes_generate_character: _Optional[_Union[GoldenHeroesGenerateCharacter, _Mapping]] = ..., golden_heroes_grab: _Optional[_Union[GoldenHeroesGrab, _Mapping]] = ..., golden_heroes_grapple: _Optional[_Union[GoldenHeroesGrapple, _Mapping]] = ..., golden_heroes_improve_character: _Optional[_Union[GoldenHeroesImproveCharacter, _Mapping]] = ..., golden_heroes_judo_throw: _Optional[_Union[GoldenHeroesJudoThrow, _Mapping]] = ..., golden_heroes_let_go: _Optional[_Union[GoldenHeroesLetGo, _Mapping]] = ..., golden_heroes_lift: _Optional[_Union[GoldenHeroesLift, _Mapping]] = ..., golden_heroes_maintain_grapple: _Optional[_Union[GoldenHeroesMaintainGrapple, _Mapping]] = ..., golden_heroes_mental_attack: _Optional[_Union[GoldenHeroesMentalAttack, _Mapping]] = ..., golden_heroes_place_force_field: _Optional[_Union[GoldenHeroesPlaceForceField, _Mapping]] = ..., golden_heroes_push: _Optional[_Union[GoldenHeroesPush, _Mapping]] = ..., golden_heroes_raise_force_field: _Optional[_Union[GoldenHeroesRaiseForceField, _Mapping]] = ..., golden_heroes_ram: _Optional[_Union[GoldenHeroesRam, _Mapping]] = ..., golden_heroes_recover: _Optional[_Union[GoldenHeroesRecover, _Mapping]] = ..., golden_heroes_respond: _Optional[_Union[GoldenHeroesRespond, _Mapping]] = ..., golden_heroes_roll_initiative: _Optional[_Union[GoldenHeroesRollInitiative, _Mapping]] = ..., golden_heroes_roll_power: _Optional[_Union[GoldenHeroesRollPower, _Mapping]] = ..., golden_heroes_roll_rating: _Optional[_Union[GoldenHeroesRollRating, _Mapping]] = ..., golden_heroes_set_rating: _Optional[_Union[GoldenHeroesSetRating, _Mapping]] = ..., golden_heroes_spend_hero_points: _Optional[_Union[GoldenHeroesSpendHeroPoints, _Mapping]] = ..., golden_heroes_start_combat: _Optional[_Union[GoldenHeroesStartCombat, _Mapping]] = ..., golden_heroes_start_scenario: _Optional[_Union[GoldenHeroesStartScenario, _Mapping]] = ..., golden_heroes_start_week: _Optional[_Union[GoldenHeroesStartWeek, _Mapping]] = ..., golden_heroes_strike: _Optional[_Union[GoldenHeroesStrike, _Mapping]] = ..., golden_heroes_take_background: _Optional[_Union[GoldenHeroesTakeBackground, _Mapping]] = ..., golden_heroes_upgrade_power: _Optional[_Union[GoldenHeroesUpgradePower, _Mapping]] = ..., golden_heroes_use_resources: _Optional[_Union[GoldenHeroesUseResources, _Mapping]] = ..., potential_attack: _Optional[_Union[PotentialAttack, _Mapping]] = ..., potential_challenge_combination: _Optional[_Union[PotentialChallengeCombination, _Mapping]] = ..., potential_complete_retraining: _Optional[_Union[PotentialCompleteRetraining, _Mapping]] = ..., potential_discard_life: _Optional[_Union[PotentialDiscardLife, _Mapping]] = ..., potential_end_combat: _Optional[_Union[PotentialEndCombat, _Mapping]] = ..., potential_end_turn: _Optional[_Union[PotentialEndTurn, _Mapping]] = ..., potential_minor_action: _Optional[_Union[PotentialMinorAction, _Mapping]] = ..., potential_move: _Optional[_Union[PotentialMove, _Mapping]] = ..., potential_new_round: _Optional[_Union[PotentialNewRound, _Mapping]] = ..., potential_offer_aid: _Optional[_Union[PotentialOfferAid, _Mapping]] = ..., potential_recoup: _Optional[_Union[PotentialRecoup, _Mapping]] = ..., potential_recover_advantage: _Optional[_Union[PotentialRecoverAdvantage, _Mapping]] = ..., potential_resist: _Optional[_Union[PotentialResist, _Mapping]] = ..., potential_rule_on_combination: _Optional[_Union[PotentialRuleOnCombination, _Mapping]] = ..., potential_seize_initiative: _Optional[_Union[PotentialSeizeInitiative, _Mapping]] = ..., potential_set_conscious: _Optional[_Union[PotentialSetConscious, _Mapping]] = ..., potential_start_combat: _Optional[_Union[PotentialStartCombat, _Mapping]] = ..., potential_start_retraining: _Optional[_Union[PotentialStartRetraining, _Mapping]] = ..., potential_start_turn: _Optional[_Union[PotentialStartTurn, _Mapping]] = ..., potential_take_action: _Optional[_Union[PotentialTakeAction, _Mapping]] = ..., potential_yield_initiative: _Optional[_Union[PotentialYieldInitiative, _Mapping]] = ..., wish_add_condition: _Optional[_Union[WishAddCondition, _Mapping]] = ..., wish_apply_damage: _Optional[_Union[WishApplyDamage, _Mapping]] = ..., wish_attack: _Optional[_Union[WishAttack, _Mapping]] = ..., wish_award_experience: _Optional[_Union[WishAwardExperience, _Mapping]] = ..., wish_begin_extended: _Optional[_Union[WishBeginExtended, _Mapping]] = ..., wish_charge: _Optional[_Union[WishCharge, _Mapping]] = ..., wish_choose_archetype: _Optional[_Union[WishChooseArchetype, _Mapping]] = ..., wish_choose_justification_line: _Optional[_Union[WishChooseJustificationLine, _Mapping]] = ..., wish_choose_malfunction: _Optional[_Union[WishChooseMalfunction, _Mapping]] = ..., wish_choose_option_lines: _Optional[_Union[WishChooseOptionLines, _Mapping]] = ..., wish_choose_origin: _Optional[_Union[WishChooseOrigin, _Mapping]] = ..., wish_choose_origin_grants: _Optional[_Union[WishChooseOriginGrants, _Mapping]] = ..., wish_contested_check: _Optional[_Union[WishContestedCheck, _Mapping]] = ..., wish_end_encounter: _Optional[_Union[WishEndEncounter, _Mapping]] = ..., wish_end_round: _Optional[_Union[WishEndRound, _Mapping]] = ..., wish_end_turn: _Optional[_Union[WishEndTurn, _Mapping]] = ..., wish_expose_to_fear: _Optional[_Union[WishExposeToFear, _Mapping]] = ..., wish_finish_creation: _Optional[_Union[WishFinishCreation, _Mapping]] = ..., wish_gain_fortune: _Optional[_Union[WishGainFortune, _Mapping]] = ..., wish_grandstand: _Optional[_Union[WishGrandstand, _Mapping]] = ..., wish_heal: _Optional[_Union[WishHeal, _Mapping]] = ..., wish_impose_justification_line: _Optional[_Union[WishImposeJustificationLine, _Mapping]] = ..., wish_impose_option_lines: _Optional[_Union[WishImposeOptionLines, _Mapping]] = ..., wish_inflict_lasting: _Optional[_Union[WishInflictLasting, _Mapping]] = ..., wish_maintain_effect: _Optional[_Union[WishMaintainEffect, _Mapping]] = ..., wish_move: _Optional[_Union[WishMove, _Mapping]] = ..., wish_overcome_origin_hindrance: _Optional[_Union[WishOvercomeOriginHindrance, _Mapping]] = ..., wish_play_pinned: _Optional[_Union[WishPlayPinned, _Mapping]] = ..., wish_rally_step: _Optional[_Union[WishRallyStep, _Mapping]] = ..., wish_react: _Optional[_Union[WishReact, _Mapping]] = ..., wish_recharge_item_of_power: _Optional[_Union[WishRechargeItemOfPower, _Mapping]] = ..., wish_recover: _Optional[_Union[WishRecover, _Mapping]] = ..., wish_remind_xeno: _Optional[_Union[WishRemindXeno, _Mapping]] = ..., wish_remove_condition: _Optional[_Union[WishRemoveCondition, _Mapping]] = ..., wish_repair: _Optional[_Union[WishRepair, _Mapping]] = ..., wish_restore_device: _Optional[_Union[WishRestoreDevice, _Mapping]] = ..., wish_restore_stunt: _Optional[_Union[WishRestoreStunt, _Mapping]] = ..., wish_roll_brief_condition: _Optional[_Union[WishRollBriefCondition, _Mapping]] = ..., wish_roll_check: _Optional[_Union[WishRollCheck, _Mapping]] = ..., wish_roll_initiative: _Optional[_Union[WishRollInitiative, _Mapping]] = ..., wish_set_separation: _Optional[_Union[WishSetSeparation, _Mapping]] = ..., wish_shift_stance: _Optional[_Union[WishShiftStance, _Mapping]] = ..., wish_spend_advance: _Optional[_Union[WishSpendAdvance, _Mapping]] = ..., wish_spend_fortune: _Optional[_Union[WishSpendFortune, _Mapping]] = ..., wish_spend_fortune_after_roll: _Optional[_Union[WishSpendFortuneAfterRoll, _Mapping]] = ..., wish_stabilize: _Optional[_Union[WishStabilize, _Mapping]] = ..., wish_start_encounter: _Optional[_Union[WishStartEncounter, _Mapping]] = ..., wish_start_turn: _Optional[_Union[WishStartTurn, _Mapping]] = ..., wish_take_basic_action: _Optional[_Union[WishTakeBasicAction, _Mapping]] = ..., wish_take_hindrance: _Optional[_Union[WishTakeHindrance, _Mapping]] = ..., wish_take_maneuver: _Optional[_Union[WishTakeManeuver, _Mapping]] = ..., wish_travel_check: _Optional[_Union[WishTravelCheck, _Mapping]] = ..., wish_use_cosmic_winds: _Optional[_Union[WishUseCosmicWinds, _Mapping]] = ..., wish_use_mystical_reality: _Optional[_Union[WishUseMysticalReality, _Mapping]] = ...) -> None: ...
 
+class CommandGuide(_message.Message):
+    __slots__ = ("type", "label", "help", "sender", "scope", "fields", "schema", "rule")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    HELP_FIELD_NUMBER: _ClassVar[int]
+    SENDER_FIELD_NUMBER: _ClassVar[int]
+    SCOPE_FIELD_NUMBER: _ClassVar[int]
+    FIELDS_FIELD_NUMBER: _ClassVar[int]
+    SCHEMA_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    label: str
+    help: str
+    sender: str
+    scope: str
+    fields: _containers.RepeatedCompositeFieldContainer[FieldGuide]
+    schema: _struct_pb2.Struct
+    rule: str
+    def __init__(self, type: _Optional[str] = ..., label: _Optional[str] = ..., help: _Optional[str] = ..., sender: _Optional[str] = ..., scope: _Optional[str] = ..., fields: _Optional[_Iterable[_Union[FieldGuide, _Mapping]]] = ..., schema: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., rule: _Optional[str] = ...) -> None: ...
+
 class CommandResult(_message.Message):
     __slots__ = ("command_id", "campaign_id", "events", "position", "duplicate")
     COMMAND_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2694,20 +2741,36 @@ class EventRetconned(_message.Message):
     def __init__(self, campaign_id: _Optional[str] = ..., position: _Optional[int] = ..., stream_id: _Optional[str] = ..., event_type: _Optional[str] = ..., reason: _Optional[str] = ..., by: _Optional[str] = ..., visibility: _Optional[str] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
-    __slots__ = ("campaign_id", "after", "limit")
+    __slots__ = ("campaign_id", "after", "limit", "until")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     AFTER_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    UNTIL_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     after: int
     limit: int
-    def __init__(self, campaign_id: _Optional[str] = ..., after: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+    until: int
+    def __init__(self, campaign_id: _Optional[str] = ..., after: _Optional[int] = ..., limit: _Optional[int] = ..., until: _Optional[int] = ...) -> None: ...
 
 class ExportLine(_message.Message):
     __slots__ = ("json",)
     JSON_FIELD_NUMBER: _ClassVar[int]
     json: str
     def __init__(self, json: _Optional[str] = ...) -> None: ...
+
+class FieldGuide(_message.Message):
+    __slots__ = ("name", "label", "help", "required", "character_kind")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    HELP_FIELD_NUMBER: _ClassVar[int]
+    REQUIRED_FIELD_NUMBER: _ClassVar[int]
+    CHARACTER_KIND_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    label: str
+    help: str
+    required: bool
+    character_kind: str
+    def __init__(self, name: _Optional[str] = ..., label: _Optional[str] = ..., help: _Optional[str] = ..., required: _Optional[bool] = ..., character_kind: _Optional[str] = ...) -> None: ...
 
 class Finding(_message.Message):
     __slots__ = ("position", "line", "check", "detail")
@@ -4674,6 +4737,12 @@ class GoldenHeroesWeekStarted(_message.Message):
     dups: int
     def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ...) -> None: ...
 
+class GuideRequest(_message.Message):
+    __slots__ = ("ruleset_id",)
+    RULESET_ID_FIELD_NUMBER: _ClassVar[int]
+    ruleset_id: str
+    def __init__(self, ruleset_id: _Optional[str] = ...) -> None: ...
+
 class Heartbeat(_message.Message):
     __slots__ = ("position",)
     POSITION_FIELD_NUMBER: _ClassVar[int]
@@ -5838,6 +5907,31 @@ class RotateSeed(_message.Message):
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
     campaign_id: str
     def __init__(self, campaign_id: _Optional[str] = ...) -> None: ...
+
+class RulesetGuide(_message.Message):
+    __slots__ = ("id", "title", "commands", "sheet", "sheet_schema", "generation", "events")
+    class EventsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    COMMANDS_FIELD_NUMBER: _ClassVar[int]
+    SHEET_FIELD_NUMBER: _ClassVar[int]
+    SHEET_SCHEMA_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    title: str
+    commands: _containers.RepeatedCompositeFieldContainer[CommandGuide]
+    sheet: _containers.RepeatedCompositeFieldContainer[FieldGuide]
+    sheet_schema: _struct_pb2.Struct
+    generation: str
+    events: _containers.ScalarMap[str, str]
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., commands: _Optional[_Iterable[_Union[CommandGuide, _Mapping]]] = ..., sheet: _Optional[_Iterable[_Union[FieldGuide, _Mapping]]] = ..., sheet_schema: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., generation: _Optional[str] = ..., events: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class RulesetInfo(_message.Message):
     __slots__ = ("id", "title", "commands", "options", "display")
