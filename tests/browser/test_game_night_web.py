@@ -173,6 +173,8 @@ async def setup_game(api: Api, gm: Seat, game: Game) -> tuple[str, str, dict[str
     characters = (await api.get(await api.token("ann"), f"/v1/campaigns/{cid}/characters")).json()
     names = {c["name"]: c["character_id"] for c in characters}
     await accessible(page, "campaign with characters")
+    if game.ruleset == "wish":
+        await page.screenshot(path=str(DOCS_IMAGES / "campaign-setup.png"), full_page=True)
     await page.locator("#tables button", has_text="Main").click()
     await expect(page.locator("#live-state")).to_have_text("live")
     tid = page.url.split("/t/")[1].split("/")[0]
