@@ -72,7 +72,7 @@ export async function campaignView({ api, me, show, go }, cid, position = undefi
   const tables = el("ul", { id: "tables", className: "links" }, ...view.tables.map((t) => {
     const running = (t.sessions || []).find((s) => s.active);
     const item = el("li", { className: "table-row" },
-      el("button", { textContent: t.name, onclick: () => go(`#/c/${encodeURIComponent(cid)}/t/${encodeURIComponent(t.table_id)}`) }),
+      el("button", { className: "open-table", textContent: `Open ${t.name}`, onclick: () => go(`#/c/${encodeURIComponent(cid)}/t/${encodeURIComponent(t.table_id)}`) }),
       el("span", { className: "session", textContent: running ? `session ${running.number} running` : "no session running" }),
       el("span", { className: "seated-count", textContent: `${t.seated.length} ${t.seated.length === 1 ? "character" : "characters"} seated` }));
     if (gm) {
@@ -177,7 +177,7 @@ function characterForm(api, cid, view, guide, gm, me, again) {
     await again(last);
     return `${payload.name} created`;
   }, [], words);
-  const actions = form.querySelector(".actions");
+  const actions = form.querySelector(".required-note") ?? form.querySelector(".actions");
   const required = pick(true), optional = pick(false);
   if (Object.keys(required).length) {
     actions.before(el("fieldset", { className: "sheet-required" }, el("legend", { textContent: "Sheet" }),
