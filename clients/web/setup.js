@@ -66,6 +66,8 @@ export async function campaignView({ api, me, show, go }, cid, position = undefi
   const role = view.members.find((m) => m.user === me.user)?.role ?? "observer";
   const gm = role === "gm";
   const again = (result) => campaignView({ api, me, show, go }, cid, result?.position);
+  const note = el("output", { id: "campaign-status", className: "status", role: "status" });
+  const refused = (err) => { note.textContent = `Refused: ${err.message}`; };
   const ask = (type, payload) => api.command(type, { campaign_id: cid, ...payload });
 
   // Tables, each with its session and (for a GM) start / end.
@@ -101,7 +103,7 @@ export async function campaignView({ api, me, show, go }, cid, position = undefi
     gm && m.user !== me.user ? el("button", { className: "remove-member", textContent: "Remove", "aria-label": `Remove ${m.user}`,
       onclick: async () => {
         if (await confirmAction(`Remove ${m.user} from ${view.name}? They lose access to it.`, "Remove member")) {
-          ask("RemoveMember", { user: m.user }).then(again, () => {});
+          ask("RemoveMember", { user: m.user }).then(again, refused);
         }
       } }) : "")));
   const membersPart = section("members", "Members", members, gm ? commandForm("invite", "Invite a member", [
@@ -120,12 +122,12 @@ export async function campaignView({ api, me, show, go }, cid, position = undefi
     if (gm && !at && view.tables.length) {
       const pick = el("select", { "aria-label": `Table for ${c.name}` }, ...view.tables.map((t) => el("option", { value: t.table_id, textContent: t.name })));
       item.append(" ", pick, el("button", { className: "seat-character", textContent: "Seat", onclick: () =>
-        ask("SeatCharacter", { character_id: c.character_id, table_id: pick.value }).then(again, () => {}) }));
+        ask("SeatCharacter", { character_id: c.character_id, table_id: pick.value }).then(again, refused) }));
     }
     if (mine) {
       item.append(el("button", { className: "retire", textContent: "Retire", "aria-label": `Retire ${c.name}`, onclick: async () => {
         if (await confirmAction(`Retire ${c.name}? A retired character leaves play for good.`, "Retire character")) {
-          ask("RetireCharacter", { character_id: c.character_id }).then(again, () => {});
+          ask("RetireCharacter", { character_id: c.character_id }).then(again, refused);
         }
       } }));
     }
@@ -138,7 +140,7 @@ export async function campaignView({ api, me, show, go }, cid, position = undefi
   show(el("nav", { className: "crumbs", "aria-label": "Where you are" }, el("a", { href: "#/", textContent: "Campaigns" }), " › ",
     el("span", { textContent: view.name })),
   el("h2", { textContent: view.name, tabIndex: -1 }),
-  el("p", { className: "hint", textContent: `${guide.title ?? view.ruleset} · you are ${gm ? "the GM" : `a ${role}`}` }),
+  el("p", { className: "hint", textContent: `${guide.title ?? view.ruleset} · you are ${gm ? "the GM" : `a ${role}`}` }), note,
   tablesPart, charactersPart, membersPart);
   (document.querySelector("#tables button") ?? document.querySelector("main h2")).focus();
 }

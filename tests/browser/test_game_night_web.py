@@ -149,7 +149,7 @@ async def setup_game(api: Api, gm: Seat, game: Game) -> tuple[str, str, dict[str
     await expect(page.locator("#new-campaign")).to_be_visible()
     await page.fill("#new-campaign-name", f"Night of {game.ruleset}")
     await page.select_option("#new-campaign-ruleset", game.ruleset)
-    await page.locator("#new-campaign").get_by_role("button", name="Create campaign").click()
+    await page.locator("#new-campaign-name").press("Enter")  # a form sends with Enter, as any
     await expect(page.locator("#tables-section")).to_be_visible()
     cid = page.url.split("#/c/")[1].split("/")[0]
     await expect(page.locator("#tables-section .empty")).to_contain_text("Create one below")
@@ -296,6 +296,17 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
         await gm.page.locator("#end-session").click()
         await gm.page.locator("dialog.confirm").get_by_role("button", name="End session").click()
         await expect(gm.page.locator("#start-session")).to_be_visible()
+
+    # Retiring a character asks first; once confirmed it leaves the campaign's list.
+    await gm.page.locator(".crumbs a").nth(1).click()
+    foe = gm.page.locator("#characters li", has_text="Foe")
+    await foe.get_by_role("button", name="Retire Foe").click()
+    await gm.page.locator("dialog.confirm").get_by_role("button", name="Cancel").click()
+    await expect(foe).to_have_count(1)
+    await foe.get_by_role("button", name="Retire Foe").click()
+    await gm.page.locator("dialog.confirm").get_by_role("button", name="Retire character").click()
+    await expect(foe).to_have_count(0)
+    await expect(gm.page.locator("#characters li", has_text="Hero")).to_have_count(1)
 
     received = await player.received()
     assert "4d6kh3" in received  # the inspection sees what the player may see
