@@ -15,6 +15,7 @@ export const el = (tag, attrs = {}, ...children) => {
 // With `ask` (a label), the dialog asks for a text too (a retcon's reason) and resolves to it.
 export function confirmAction(question, yes, ask = "") {
   return new Promise((resolve) => {
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const dialog = el("dialog", { className: "confirm", "aria-labelledby": "confirm-question" },
       el("p", { id: "confirm-question", textContent: question }));
     const text = ask ? el("input", { id: "confirm-text", required: true, autocomplete: "off" }) : null;
@@ -22,7 +23,9 @@ export function confirmAction(question, yes, ask = "") {
     const done = (answer) => {
       if (answer && text && !text.value.trim()) { text.focus(); return; }
       dialog.close(); dialog.remove(); resolve(answer && text ? text.value.trim() : answer);
+      if (opener?.isConnected) opener.focus();  // back where the person was
     };
+    text?.addEventListener("keydown", (event) => { if (event.key === "Enter") { event.preventDefault(); done(true); } });
     const cancel = el("button", { type: "button", className: "cancel", textContent: "Cancel", onclick: () => done(false) });
     dialog.append(el("div", { className: "actions" },
       el("button", { type: "button", className: "confirm-yes", textContent: yes, onclick: () => done(true) }), cancel));
