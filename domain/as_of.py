@@ -45,19 +45,13 @@ def _retcons(rows: Iterable[Row]) -> set[int]:
     return {int(r.data["position"]) for r in rows if r.type == "EventRetconned"}
 
 
-def taken_at(stream_id: str, start: Start, rows: Sequence[Row]) -> int | None:
-    """The position of the event a snapshot was folded up to, if it is among ``rows``."""
-    return next((r.position for r in rows
-                 if r.stream_id == stream_id and r.stream_version == start.version), None)
-
-
-def usable(stream_id: str, start: Start, rows: Sequence[Row]) -> bool:
-    """Whether a snapshot stands for its stream at the last of ``rows`` (the log up to the
-    position): its version was recorded by then, and (a character's) it was folded under every
-    retcon recorded by then and no later one."""
-    if taken_at(stream_id, start, rows) is None:
+def usable(stream_id: str, start: Start, taken_at: int | None, retcons: set[int]) -> bool:
+    """Whether a snapshot stands for its stream at the position: the event of its version was
+    recorded by then (``taken_at``), and (a character's) it was folded under every retcon
+    recorded by then (``retcons``) and no later one."""
+    if taken_at is None:
         return False
-    return stream_id.startswith("campaign/") or set(start.retconned) == _retcons(rows)
+    return stream_id.startswith("campaign/") or set(start.retconned) == retcons
 
 
 def fold(rows: Sequence[Row], starts: Mapping[str, Start] | None = None) -> AsOf:
@@ -67,8 +61,11 @@ def fold(rows: Sequence[Row], starts: Mapping[str, Start] | None = None) -> AsOf
     A stream that starts from a snapshot skips its events up to the snapshot's version; a
     retcon among them still folds its (other) target stream again; a retcon recorded before a
     snapshot was taken is already in it (``usable``), so its target is not folded again."""
-    usable_starts = {s: st for s, st in (starts or {}).items() if usable(s, st, rows)}
-    taken = {s: taken_at(s, st, rows) or 0 for s, st in usable_starts.items()}
+    at = {(r.stream_id, r.stream_version): r.position for r in rows} if starts else {}
+    retcons = _retcons(rows) if starts else set()
+    usable_starts = {s: st for s, st in (starts or {}).items()
+                     if usable(s, st, at.get((s, st.version)), retcons)}
+    taken = {s: at[(s, st.version)] for s, st in usable_starts.items()}
     camp: campaign_domain.CampaignState = campaign_domain.initial_state()
     characters: dict[str, character_domain.CharacterState] = {}
     encounters: dict[str, Any] = {}

@@ -11,6 +11,9 @@ _KEEP: Final[dict[str, str]] = {
     "do t": "DoT", "htk": "HTK", "htc": "HTC", "dups": "DUPs", "dup": "DUP", "xp": "XP",
     "gm": "GM", "gms": "GMs", "npc": "NPC", "cp": "CP", "dos": "DoS", "id": "id",
 }
+_LEADING_CITATION: Final = re.compile(r"^(?:L\d+(?:-L?\d+)?|digest [A-Z]-\d+)(?:, ?L?\d+)*:\s*")
+_ID: Final = re.compile(r"\b([a-z]+(?:_[a-z]+)*)_id\b")
+_SNAKE: Final = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 _PART: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
 _CITATION: Final = re.compile(
     r"\s*\((?:[^()]*?\b(?:L\d+|digest [A-Z]-\d+|D-\d+|G-\d+)[^()]*)\)")
@@ -42,7 +45,10 @@ def first_sentence(doc: str | None, limit: int = 240) -> str:
     if not doc:
         return ""
     text = " ".join(doc.strip().split("\n\n", 1)[0].split())
-    text = _CITATION.sub("", text).replace("``", "")
+    text = _LEADING_CITATION.sub("", _CITATION.sub("", text)).replace("``", "")
+    text = _ID.sub(lambda m: f"the {m.group(1).replace('_', ' ')}", text)
+    text = _SNAKE.sub(lambda m: m.group(0).replace("_", " "), text)
+    text = re.sub(r"[,;:]+(?=\.)", "", text)
     end = re.search(r"(?<=[a-z0-9)\"'])\.\s|;\s", text)
     sentence = text[:end.start() + 1].rstrip(";") if end else text
     sentence = sentence.rstrip(" .;:")

@@ -70,16 +70,18 @@ def field_guides(payload: type[msgspec.Struct], authority: Authority | None = No
     assert isinstance(info, mi.StructType)
     kinds: dict[str, CharacterKind] = {}
     for declared in authority.fields if authority else ():
-        top = declared.path.split(".", 1)[0].removesuffix("[]").removesuffix("{}")
-        kinds.setdefault(top, declared.kind)
-    for chosen in authority.chosen_by if authority else ():
-        kinds.setdefault(chosen.path.split(".", 1)[0], "controlled")
+        if "." not in declared.path:  # the field itself names characters (one, a list, a map)
+            kinds.setdefault(declared.path.removesuffix("[]").removesuffix("{}"), declared.kind)
+    chosen = {c.path: c.by for c in authority.chosen_by} if authority else {}
     notes = _comments(payload)
     out = []
     for f in info.fields:
         kind = kinds.get(f.name)
         help_ = notes.get(f.name) or (guide_words.KINDS[kind] if kind else "") \
             or guide_words.FIELDS.get(f.name, "")
+        if f.name in chosen:  # the choice of another character's controller
+            help_ = f"{help_} Only the controller of the {words(chosen[f.name]).lower()} (or a " \
+                    f"GM) may give it.".strip()
         out.append(FieldGuide(name=f.name, label=words(f.name), help=help_,
                               required=f.required, character_kind=kind))
     return out

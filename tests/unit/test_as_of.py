@@ -112,11 +112,13 @@ def test_every_snapshot_that_applies_gives_the_same_state_and_is_used() -> None:
 
 def test_a_snapshot_is_not_used_past_what_it_may_stand_for() -> None:
     ash = [r for r in LOG if r.stream_id == ASH]
+    every = set(_retcons(len(LOG)))
     late = ash[-1]  # Ash 5, the last event: not recorded yet at position 10
-    start = as_of.Start(late.stream_version, None, _retcons(len(LOG)))
-    assert not as_of.usable(ASH, start, LOG[:10])
-    # folded under a retcon not yet recorded at position 6
-    early = as_of.Start(ash[1].stream_version, None, _retcons(len(LOG)))
-    assert not as_of.usable(ASH, early, LOG[:6])
-    assert as_of.usable(ASH, early, LOG[:9]) is False  # the member's retcon (11) not recorded
-    assert as_of.usable(ASH, early, LOG) is True
+    start = as_of.Start(late.stream_version, None, tuple(every))
+    assert not as_of.usable(ASH, start, None, every)
+    assert as_of.fold(LOG[:10], {ASH: start}).from_snapshots == 0
+    # folded under retcons not yet all recorded at position 6 or 9 (the member's, 11)
+    early = as_of.Start(ash[1].stream_version, None, tuple(every))
+    assert not as_of.usable(ASH, early, ash[1].position, set(_retcons(6)))
+    assert not as_of.usable(ASH, early, ash[1].position, set(_retcons(9)))
+    assert as_of.usable(ASH, early, ash[1].position, every)

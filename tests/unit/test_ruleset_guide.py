@@ -161,7 +161,12 @@ def test_words_for_a_wish_check_and_a_gm_command() -> None:
     assert fields["character_id"].required and not fields["target_id"].required
     assert fields["target_id"].character_kind == "target"
     assert fields["assisted_by"].character_kind == "ally"
-    assert fields["opponent_fortune_points"].character_kind == "controlled"  # the target's
+    # the target's controller spends its Fortune (L220): not a character, its choice
+    assert fields["opponent_fortune_points"].character_kind is None
+    assert fields["opponent_fortune_points"].help.endswith(
+        "Only the controller of the target (or a GM) may give it.")
+    contest = {f.name: f for f in g["wish.ContestedCheck"].fields}
+    assert contest["opposition"].character_kind is None  # a Struct; its assisted_by names them
     assert fields["difficulty"].help == "Challenge dice."  # the contract's field note
     award = g["wish.AwardExperience"]
     assert award.sender == "gm" and "L597" in award.rule
