@@ -11,7 +11,7 @@ import { campaignsView, campaignView } from "./setup.js";
 
 const main = document.querySelector("main");
 const state = { api: null, live: null, me: null };
-window.skaldTable = state;  // the live stream's pause/resume, for a reader of the page
+/** @type {any} */ (window).skaldTable = state;  // the live stream's pause/resume, for a reader of the page
 
 export const go = (hash) => { if (location.hash === hash) route(); else location.hash = hash; };
 

@@ -97,7 +97,7 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
     if (!prefix && name in fixed) continue;
     const prop = normalise(doc, raw);
     const must = required.has(name);
-    const said = words(path, prop);
+    const said = words(path);
     const title = said.label + (must ? " *" : "");
     const items = prop.type === "array" ? normalise(doc, prop.items || {}) : null;
     if (prop.type === "object" && prop.properties) {
@@ -211,7 +211,7 @@ function valueOf(input) {
   const rows = () => [...input.querySelector(".rows").children];
   if (kind === "rows") return rows().length ? rows().map((row) => collect(row)) : undefined;
   if (kind === "map") {
-    const pairs = rows().map((row) => [row.querySelector("[data-map-key]").value.trim(), collect(row).value]);
+    const pairs = rows().map((row) => [row.querySelector("[data-map-key]").value.trim(), /** @type {any} */ (collect(row)).value]);
     return pairs.length ? Object.fromEntries(pairs.filter(([k, v]) => k && v !== undefined)) : undefined;
   }
   if (kind === "boolean") return input.checked;

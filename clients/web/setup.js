@@ -142,7 +142,7 @@ export async function campaignView({ api, me, show, go }, cid, position = undefi
   el("h2", { textContent: view.name, tabIndex: -1 }),
   el("p", { className: "hint", textContent: `${guide.title ?? view.ruleset} · you are ${gm ? "the GM" : `a ${role}`}` }), note,
   tablesPart, charactersPart, membersPart);
-  (document.querySelector("#tables button") ?? document.querySelector("main h2")).focus();
+  /** @type {HTMLElement} */ (document.querySelector("#tables button") ?? document.querySelector("main h2")).focus();
 }
 
 // A new character: name, its player (a GM chooses), and the sheet from the ruleset's schema (the

@@ -55,7 +55,7 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
     if (!c) return;
     owners[chid] = c.owner; names[chid] = c.name;
     const old = cards[chid];
-    const card = sheetCard(c, old?.querySelector("details")?.open ?? false, listed.display, guide);
+    const card = sheetCard(c, old?.querySelector("details")?.open ?? false, listed.display);
     cards[chid] = card;
     old ? old.replaceWith(card) : sheets.append(card);
   };
@@ -63,6 +63,7 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
   const everyone = () => [...seated].map((id) => [id, names[id] ?? id]);
 
   // The dice box: notation, for which character, and (for a GM) GM-only visibility.
+  /** @type {HTMLElement | ""} */
   let diceBox = "";
   if (acts) {
     const expression = el("input", { id: "expression", value: "1d20", required: true, autocomplete: "off", "aria-describedby": "dice-help" });
@@ -72,13 +73,14 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
       el("option", { value: "public", textContent: "everyone sees it" }),
       ...(role === "gm" ? [el("option", { value: "gm", textContent: "GM only" })] : []));
     const diceStatus = el("output", { className: "status", role: "status" });
-    diceBox = el("form", { id: "dice-box" }, el("h3", { textContent: "Dice" }),
+    const box = el("form", { id: "dice-box" }, el("h3", { textContent: "Dice" }),
       el("div", { className: "field" }, el("label", { htmlFor: "expression", textContent: "Dice to roll *" }), expression,
         el("small", { id: "dice-help", className: "help", textContent: "Notation such as 2d6+1, or 4d6kh3 to keep the highest three." })),
       el("div", { className: "field" }, el("label", { htmlFor: "dice-character", textContent: "Rolled for" }), forWhom),
       el("div", { className: "field" }, el("label", { htmlFor: "visibility", textContent: "Who sees it" }), visibility),
       el("button", { type: "submit", textContent: "Roll" }), diceStatus);
-    diceBox.addEventListener("submit", async (event) => {
+    diceBox = box;
+    box.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
         const result = await api.command("RollDice", { campaign_id: cid, table_id: tid, expression: expression.value,
@@ -98,6 +100,7 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
     else for (const name of CHARACTER_FIELDS) out[name] = name === "character_id" ? mine() : everyone();
     return out;
   };
+  /** @type {HTMLElement | ""} */
   let commands = "";
   const offered = guide.commands.filter((c) => (c.scope ?? "ruleset") === "ruleset" && listed.commands.includes(c.type)
     && maySend(c, role, mine().length > 0)).sort((a, b) => a.label.localeCompare(b.label));

@@ -10,7 +10,8 @@ const KEEP = 300;  // entries kept in the page
 
 export class Log {
   constructor(api, cid, tid, role, { guide, names, tables, here, past = false }) {
-    Object.assign(this, { api, cid, tid, role, guide, names, tables, here, past });
+    this.api = api; this.cid = cid; this.tid = tid; this.role = role; this.guide = guide;
+    this.names = names; this.tables = tables; this.here = here; this.past = past;
     // A scrolling list (reachable by Tab, to scroll by keyboard) that follows the newest entry.
     this.list = el("ol", { id: "rolls", className: "log-list", tabIndex: 0, "aria-live": "polite",
                            "aria-label": "What happened, oldest first" });
