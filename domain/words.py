@@ -12,6 +12,7 @@ _KEEP: Final[dict[str, str]] = {
     "gm": "GM", "gms": "GMs", "npc": "NPC", "cp": "CP", "dos": "DoS", "id": "id",
 }
 _LEADING_CITATION: Final = re.compile(r"^(?:L\d+(?:-L?\d+)?|digest [A-Z]-\d+)(?:, ?L?\d+)*:\s*")
+_BARE_CITATION: Final = re.compile(r"\s+(?:L\d+(?:-L?\d+)?|digest [A-Z]-\d+|[DGP]-\d+)\b")
 _ID: Final = re.compile(r"\b([a-z]+(?:_[a-z]+)*)_id\b")
 _SNAKE: Final = re.compile(r"\b[a-z]+(?:_[a-z]+)+\b")
 _PART: Final = re.compile(r"[A-Z]+(?=[A-Z][a-z])|[A-Z]?[a-z]+|[A-Z]+|[0-9]+")
@@ -35,8 +36,9 @@ def words(name: str) -> str:
 
 
 def strip_citations(text: str) -> str:
-    """Text without parenthesised seed-line citations (``(L88)``, ``(digest G-7)``)."""
-    return _CITATION.sub("", text).strip()
+    """Text without seed-line citations, in parentheses (``(L88)``, ``(digest G-7)``) or bare
+    (``died L63``)."""
+    return _BARE_CITATION.sub("", _CITATION.sub("", text)).strip()
 
 
 def first_sentence(doc: str | None, limit: int = 240) -> str:

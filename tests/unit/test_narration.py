@@ -208,6 +208,18 @@ def test_boonbane_damage_and_afflictions() -> None:
     assert removed.text == "{character:x} is no longer frightened."
 
 
+def test_boonbane_a_grab_is_said_once() -> None:
+    """L179-L181: a grab is recorded on both creatures' streams; the table reads it once."""
+    started = {"grabber_id": "hero", "target_id": "foe", "until_round": 2}
+    assert line("boonbane.GrabStarted", {**started, "character_id": "hero"}) is None
+    assert line("boonbane.GrabStarted", {**started, "character_id": "foe"}) == EventLine(
+        text="{character:hero} grabbed {character:foe}.")
+    ended = line("boonbane.GrabEnded", {**started, "character_id": "foe",
+                                        "cause": "escaped L167"})
+    assert ended == EventLine(text="{character:foe} is no longer grabbed by {character:hero} "
+                                   "(escaped).")
+
+
 # --------------------------------------------------------------------------- Potential (003)
 
 

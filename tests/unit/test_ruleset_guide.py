@@ -192,3 +192,18 @@ def test_an_unknown_ruleset_is_not_found() -> None:
     with pytest.raises(DomainError) as caught:
         guide("chess")
     assert caught.value.rule == "ruleset.exists" and caught.value.kind == "not_found"
+
+
+def test_names_and_docstrings_in_words() -> None:
+    from domain.words import first_sentence, words
+
+    assert words("SpendHeroPoints") == "Spend hero points"
+    assert words("wish.DoTPlaced") == "DoT placed"
+    assert words("target_id") == "Target" and words("downgrade_serendipity") == \
+        "Downgrade serendipity"
+    assert first_sentence("Aid by ``character_id`` to ``target_id``: smelling salts (L124), 2d6 "
+                          "HTC once per recovery. More.") == \
+        "Aid by the character to the target: smelling salts, 2d6 HTC once per recovery."
+    assert first_sentence("L52: the free resist changes after retraining (digest P-30).") == \
+        "The free resist changes after retraining."
+    assert first_sentence(None) == ""

@@ -118,6 +118,13 @@ LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]
     "boonbane.FortuneSpent": ("Fortune spent", lambda d, c: EventLine(
         text=f"{who(d['character_id'])} spent 1 Fortune for {who(d['for_character'])} "
              f"({d['use']}); {d['fortune']} left.")),
+    # recorded on the grabber's and the grabbed creature's streams: said once, on the grabbed's
+    "boonbane.GrabStarted": ("Grabbed", lambda d, c: EventLine(
+        text=f"{who(d['grabber_id'])} grabbed {who(d['target_id'])}.")
+        if d["character_id"] == d["target_id"] else None),
+    "boonbane.GrabEnded": ("Grab ended", lambda d, c: EventLine(
+        text=f"{who(d['target_id'])} is no longer grabbed by {who(d['grabber_id'])}"
+             f" ({plain(d['cause'])}).") if d["character_id"] == d["target_id"] else None),
     "boonbane.SpellCast": ("Spell cast", lambda d, c: EventLine(
         text=f"{who(d['character_id'])} cast {d['spell']}"
              + (f": consequence d6 {d['d6']}" + (f" + {d['bonus']}" if d.get("bonus") else "")
@@ -135,8 +142,6 @@ LINES.update(plain_lines((
     "boonbane.EscalationChanged",
     "boonbane.FateAmended",
     "boonbane.FortuneAmended",
-    "boonbane.GrabEnded",
-    "boonbane.GrabStarted",
     "boonbane.HiddenChanged",
     "boonbane.KnowledgeSet",
     "boonbane.MinorActivityDone",

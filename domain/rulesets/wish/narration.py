@@ -216,6 +216,19 @@ LINES: Final[dict[str, tuple[str, Callable[[Data, str | None], EventLine | None]
         text=f"{who(d.get('character_id'))} took a maneuver: {d.get('kind', '')}.")),
     "wish.CreationFinished": ("Creation finished", lambda d, c: EventLine(
         text=f"{who(c)} is ready to play.")),
+    "wish.DoTPlaced": ("Damage over time", lambda d, c: EventLine(
+        text=f"{who(c)} is under {d['dot'].get('stunt') or 'an effect'} over time.")),
+    "wish.DoTTriggered": ("Damage over time again", lambda d, c: EventLine(
+        text=f"{who(c)}: {d.get('stunt') or 'an effect'} strikes again"
+             + (f" ({d['remaining']} left)" if d.get("remaining") is not None else "") + ".")),
+    "wish.DoTExpired": ("Damage over time ended", lambda d, c: EventLine(
+        text=f"{who(c)}: {d.get('stunt') or 'an effect'} wore off.")),
+    "wish.StuntToggled": ("Stunt switched", lambda d, c: EventLine(
+        text=f"{who(c)} switched {d['stunt']} {'on' if d.get('on') else 'off'}"
+             + (f" ({d['cause']})" if d.get("cause") else "") + ".")),
+    "wish.AssistGiven": ("Assist", lambda d, c: EventLine(
+        text=f"{who(d.get('by'))} assists {who(c)}"
+             + (f" ({d['skill']})" if d.get("skill") else "") + ".")),
     # bookkeeping a table does not show
     "wish.AssistsUsed": ("Assists used", None),
     "wish.ChargeRoundUsed": ("Charge used", None),
@@ -243,7 +256,6 @@ def _purchase(p: object) -> str:
 # Events a table is told of in no more words than their name's.
 LINES.update(plain_lines((
     "wish.ArchetypeChosen",
-    "wish.AssistGiven",
     "wish.CardPinned",
     "wish.ConditionIgnored",
     "wish.CosmicWindsUsed",
@@ -251,9 +263,6 @@ LINES.update(plain_lines((
     "wish.DeviceDamaged",
     "wish.DeviceDisarmed",
     "wish.DeviceRestored",
-    "wish.DoTExpired",
-    "wish.DoTPlaced",
-    "wish.DoTTriggered",
     "wish.Exerted",
     "wish.ExtendedBegun",
     "wish.ExtendedFailed",
@@ -290,7 +299,6 @@ LINES.update(plain_lines((
     "wish.StuntFailed",
     "wish.StuntMalfunctioned",
     "wish.StuntRestored",
-    "wish.StuntToggled",
     "wish.TravelDeviceRepaired",
     "wish.TravelRechargeSet",
     "wish.TravelResolved",
