@@ -5,6 +5,8 @@
 import { el } from "./dom.js";
 import { schemaForm } from "./forms.js";
 import { fractionText } from "./odds.js";
+import { oddsView } from "./oddsview.js";
+import { humanise } from "./guide.js";
 
 const PATH = "/v1/campaigns/{campaign_id}/characters/{character_id}/check-odds";
 
@@ -17,7 +19,7 @@ function pSuccess(answer) {
   return undefined;
 }
 
-export function checkOddsPanel(api, doc, cid, rulesetId, seated) {
+export function checkOddsPanel(api, doc, cid, rulesetId, seated, guide = null) {
   const body = doc.paths[PATH]?.post?.requestBody?.content?.["application/json"]?.schema;
   const ref = body?.discriminator?.mapping?.[rulesetId];
   const spec = ref && doc.components.schemas[ref.split("/").pop()];
@@ -25,15 +27,17 @@ export function checkOddsPanel(api, doc, cid, rulesetId, seated) {
   const { ruleset: _named, ...properties } = spec.properties || {};
   const schema = { ...spec, required: ["character_id", ...(spec.required || []).filter((f) => f !== "ruleset")],
                    properties: { character_id: { type: "string" }, ...properties } };
-  const out = el("pre", { className: "odds", id: "check-odds-result" });
+  const out = el("div", { className: "odds", id: "check-odds-result" });
   const choices = { character_id: seated, target_id: seated };
+  const words = Object.assign((path) => ({ label: path === "character_id" ? "Character" : humanise(path.split(".").at(-1)), help: "" }),
+    { help: `The exact chance of a ${guide?.title ?? rulesetId} check by a seated character, from their sheet.` });
   const form = schemaForm(doc, schema, "Odds of a check", {}, choices, async ({ character_id: chid, ...check }) => {
     const answer = await api.request("POST", `/v1/campaigns/${cid}/characters/${chid}/check-odds`,
                                      { ruleset: rulesetId, ...check });
-    out.textContent = JSON.stringify(answer, null, 1);
+    out.replaceChildren(oddsView(answer));
     const p = pSuccess(answer);
-    return p === undefined ? "exact distribution:" : `chance of success ${fractionText(p)}`;
-  });
+    return p === undefined ? "the chances:" : `chance of success ${fractionText(p)}`;
+  }, [], words);
   form.id = "check-odds";
   form.querySelector('button[type="submit"]').textContent = "Odds";
   form.append(out);

@@ -2,6 +2,11 @@
 // name gives its payload schema; each property becomes a field (a list of objects becomes rows
 // to add and remove, a map rows of key and value), so a new ruleset needs no change.
 import { el } from "./dom.js";
+import { humanise } from "./guide.js";
+
+const legend = (text) => el("legend", { textContent: text });
+// A field's label and help: the guide's words where the caller has them, else its name in words.
+const defaultWords = Object.assign((path) => ({ label: humanise(path.split(".").at(-1)), help: "" }), { help: "" });
 
 const resolve = (doc, schema) => {
   while (schema?.$ref) schema = doc.components.schemas[schema.$ref.split("/").pop()];
@@ -39,7 +44,7 @@ const uid = (path) => `f-${path.replace(/\W/g, "-")}-${Math.random().toString(36
 
 // A group of checkboxes for a list whose values are known (an enum, or the seated characters).
 function checkboxes(name, path, values) {
-  const group = el("fieldset", { className: "choices" }, el("legend", { textContent: name }),
+  const group = el("fieldset", { className: "choices" }, legend(name),
     ...values.map(([value, text]) => {
       const id = uid(`${path}-${value}`);
       const box = el("input", { id, type: "checkbox", value });
@@ -65,7 +70,7 @@ function rowsGroup(name, path, initial, fill) {
     rows.append(row);
     return row;
   };
-  const group = el("fieldset", { className: "list" }, el("legend", { textContent: name }), rows,
+  const group = el("fieldset", { className: "list" }, legend(name), rows,
     el("button", { type: "button", className: "add", textContent: "Add", "aria-label": `add to ${name}`,
       onclick: () => add().querySelector("input, select, textarea")?.focus() }));
   group.dataset.path = path;
@@ -84,7 +89,7 @@ function datalist(parent, values) {
 // Fields for an object schema; `fixed` names (campaign_id, ...) are filled in, not asked;
 // `choices` offers known values (seated characters) for fields of those names, and `choices["*"]`
 // suggests them as a map's keys.
-function fields(doc, schema, prefix, fixed, choices) {
+function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
   const out = [];
   const required = new Set(schema.required || []);
   for (const [name, raw] of Object.entries(schema.properties || {})) {
@@ -92,33 +97,37 @@ function fields(doc, schema, prefix, fixed, choices) {
     if (!prefix && name in fixed) continue;
     const prop = normalise(doc, raw);
     const must = required.has(name);
+    const said = words(path);
+    const title = said.label + (must ? " *" : "");
     const items = prop.type === "array" ? normalise(doc, prop.items || {}) : null;
     if (prop.type === "object" && prop.properties) {
-      out.push(el("fieldset", {}, el("legend", { textContent: name }), ...fields(doc, prop, path, fixed, choices)));
+      // An optional object's own fields are asked only if it is given: none of them is required.
+      const inner = must && !prop.nullable ? prop : { ...prop, required: [] };
+      out.push(el("fieldset", {}, legend(said.label), ...fields(doc, inner, path, fixed, choices, words)));
       continue;
     }
     if (items?.type === "object" && items.properties) {  // a list of objects: a row of fields each
-      out.push(rowsGroup(name + (must ? " *" : ""), path, Math.max(prop.minItems || 0, must ? 1 : 0),
-        (row, rowPath) => row.append(...fields(doc, items, rowPath, fixed, choices))));
+      out.push(rowsGroup(title, path, Math.max(prop.minItems || 0, must ? 1 : 0),
+        (row, rowPath) => row.append(...fields(doc, items, rowPath, fixed, choices, words))));
       continue;
     }
     const values = prop.type === "object" && !prop.properties && prop.additionalProperties
       ? normalise(doc, prop.additionalProperties === true ? {} : prop.additionalProperties) : null;
     if (values) {  // a map: a key and a value per row
-      const group = rowsGroup(name + (must ? " *" : ""), path, 0, (row, rowPath) => {
+      const group = rowsGroup(title, path, 0, (row, rowPath) => {
         const id = uid(`${rowPath}-key`);
         const key = el("input", { id, type: "text", required: true });
         if (choices["*"]?.length) key.setAttribute("list", datalist(row, choices["*"]));  // suggested
         key.dataset.mapKey = "";
         row.append(el("div", { className: "field" }, el("label", { htmlFor: id, textContent: "key" }), key),
-          ...fields(doc, { properties: { value: values }, required: ["value"] }, rowPath, fixed, {}));
+          ...fields(doc, { properties: { value: values }, required: ["value"] }, rowPath, fixed, {}, words));
       });
       group.dataset.kind = "map";
       out.push(group);
       continue;
     }
     if (items && (items.enum || (choices[name] && items.type === "string"))) {
-      out.push(checkboxes(name + (must ? " *" : ""), path, items.enum ? items.enum.map((v) => [v, v]) : choices[name]));
+      out.push(checkboxes(title, path, items.enum ? items.enum.map((v) => [v, humanise(v)]) : choices[name]));
       continue;
     }
     const id = uid(path);
@@ -129,7 +138,7 @@ function fields(doc, schema, prefix, fixed, choices) {
     } else if (prop.enum || prop.const !== undefined) {
       const values = prop.enum || [prop.const];
       input = el("select", { id }, ...(must && !prop.nullable ? [] : [el("option", { value: "", textContent: "—" })]),
-        ...values.map((v) => el("option", { value: v, textContent: v })));
+        ...values.map((v) => el("option", { value: v, textContent: typeof v === "string" ? humanise(v) : String(v) })));
       if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
       if (values.every((v) => typeof v === "number")) kind = "number";
     } else if (prop.type === "boolean") {
@@ -158,10 +167,18 @@ function fields(doc, schema, prefix, fixed, choices) {
     input.required = must && kind !== "boolean";
     input.dataset.path = path;
     input.dataset.kind = kind;
-    out.push(el("div", { className: "field" }, el("label", { htmlFor: id, textContent: name + (must ? " *" : "") }), input));
+    const box = el("div", { className: "field" }, el("label", { htmlFor: id, textContent: title }), input);
+    if (said.help) {
+      box.append(el("small", { id: `${id}-help`, className: "help", textContent: said.help }));
+      input.setAttribute("aria-describedby", `${id}-help`);
+    }
+    out.push(box);
   }
   return out;
 }
+
+/** The fields of an object schema (under `prefix`), to add to a form built by schemaForm. */
+export const schemaFields = (doc, schema, prefix, choices = {}, words = defaultWords) => fields(doc, schema, prefix, {}, choices, words);
 
 // The values of the fields that belong to `scope` (the form, or one row of a list), nested by
 // their paths relative to it; a field inside a row belongs to that row, not to the form.
@@ -180,12 +197,21 @@ function collect(scope, base = {}) {
   return out;
 }
 
+// A field marked with its initial value (`data-initial`) is sent only once it was changed.
+const raw = (input) => (input.type === "checkbox" ? String(input.checked) : input.value);
+export function sendOnlyChanged(container) {
+  for (const input of container.querySelectorAll("input[data-path], select[data-path], textarea[data-path]")) {
+    input.dataset.initial = raw(input);
+  }
+}
+
 function valueOf(input) {
   const kind = input.dataset.kind;
+  if (input.dataset.initial !== undefined && raw(input) === input.dataset.initial) return undefined;
   const rows = () => [...input.querySelector(".rows").children];
   if (kind === "rows") return rows().length ? rows().map((row) => collect(row)) : undefined;
   if (kind === "map") {
-    const pairs = rows().map((row) => [row.querySelector("[data-map-key]").value.trim(), collect(row).value]);
+    const pairs = rows().map((row) => [row.querySelector("[data-map-key]").value.trim(), /** @type {any} */ (collect(row)).value]);
     return pairs.length ? Object.fromEntries(pairs.filter(([k, v]) => k && v !== undefined)) : undefined;
   }
   if (kind === "boolean") return input.checked;
@@ -203,25 +229,44 @@ function valueOf(input) {
   return input.value;
 }
 
-export function buildForm(doc, commandType, fixed, choices, onSubmit, extra = []) {
-  const form = schemaForm(doc, payloadSchema(doc, commandType) || {}, commandType, fixed, choices, onSubmit, extra);
+export function buildForm(doc, commandType, fixed, choices, onSubmit, extra = [], words = defaultWords, title = commandType) {
+  const form = schemaForm(doc, payloadSchema(doc, commandType) || {}, title, fixed, choices, onSubmit, extra, words);
   form.dataset.command = commandType;
   return form;
 }
 
 // A form for any object schema: `payload()` gives the body, `onSubmit(body)` the status text.
-export function schemaForm(doc, schema, title, fixed, choices, onSubmit, extra = []) {
+export function schemaForm(doc, schema, title, fixed, choices, onSubmit, extra = [], words = defaultWords) {
   const form = el("form", { className: "command" });
   const status = el("output", { className: "status", role: "status" });
-  form.append(el("h4", { textContent: title }), ...fields(doc, schema, "", fixed, choices),
-    el("div", { className: "actions" }, el("button", { type: "submit", textContent: "Send" }), ...extra), status);
+  const inputs = fields(doc, schema, "", fixed, choices, words);
+  form.append(el("h4", { textContent: title }));
+  if (typeof title === "string" && words.help) form.append(el("p", { className: "hint", textContent: words.help }));
+  // What must be given, and whom it concerns, first; the other options folded (a phone screen).
+  const required = (node) => /\*$/.test(node.querySelector("label, legend")?.textContent ?? "");
+  const whom = (node) => [node, ...node.querySelectorAll("[data-path]")]
+    .some((n) => n.dataset?.path && n.dataset.path.split(".")[0] in choices && n.dataset.path.split(".")[0] !== "*");
+  const first = inputs.filter((node) => required(node) || whom(node)), rest = inputs.filter((node) => !first.includes(node));
+  if (rest.length > 2) {
+    form.append(...first, el("details", { className: "more" },
+      el("summary", { textContent: `More options (${rest.length})` }), ...rest));
+  } else form.append(...inputs);
+  if (inputs.some(required)) {
+    form.append(el("p", { className: "hint required-note", textContent: "Fields marked * are required." }));
+  }
+  form.append(el("div", { className: "actions" }, el("button", { type: "submit", textContent: "Send" }), ...extra), status);
   form.dataset.scope = "";
   form.payload = () => collect(form, fixed);
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     status.textContent = "…";
-    try { status.textContent = await onSubmit(form.payload()); }
-    catch (err) { status.textContent = `refused: ${err.message}`; }
+    delete status.dataset.outcome;
+    try {
+      const answer = await onSubmit(form.payload());  // text, or {text, outcome, position}
+      status.textContent = typeof answer === "string" ? answer : answer.text;
+      if (answer?.outcome) status.dataset.outcome = answer.outcome;
+      if (answer?.position) status.dataset.position = String(answer.position);
+    } catch (err) { status.textContent = `refused: ${err.message}`; status.dataset.outcome = "refused"; }
   });
   return form;
 }

@@ -4,7 +4,7 @@
 // or shown twice.
 export class LiveStream {
   constructor(api, campaignId, after, onEvent, onState) {
-    Object.assign(this, { api, campaignId, last: after, onEvent, onState });
+    this.api = api; this.campaignId = campaignId; this.last = after; this.onEvent = onEvent; this.onState = onState;
     this.paused = false; this.stopped = false; this.controller = null;
   }
 

@@ -1,171 +1,169 @@
-// The table view: the roll log (backfilled, then live), the dice box, the seated characters, the
-// ruleset's commands and odds. What it shows is what the API gives the caller: a player's reads
-// and stream never carry GM-only rolls, and an observer gets no dice box, forms or GM tools.
+// The table view: the log in words (backfilled, then live), the dice box, the seated characters,
+// the ruleset's commands this person may send, the odds, the session and the history scrubber.
+// What it shows is what the API gives the caller: a player's reads and stream never carry GM-only
+// rolls, and an observer gets no dice box, forms or GM tools. With `at`, the table as it was at
+// that position (read from the as-of API), without the live stream or any command.
 import { LiveStream } from "./live.js";
 import { buildForm } from "./forms.js";
-import { verifyProvenance } from "./verify.js";
-import { el } from "./dom.js";
+import { el, confirmAction } from "./dom.js";
 import { sheetCard } from "./sheets.js";
 import { oddsPanel } from "./odds.js";
 import { checkOddsPanel } from "./checkodds.js";
+import { guideFor, maySend, fieldWords } from "./guide.js";
+import { Log } from "./tablelog.js";
+import { historyBar, asOf } from "./history.js";
 
-// Payload fields that name characters at the table, offered as a choice of the seated ones.
+// Payload fields that name characters, when the guide does not say (character_kind).
 const CHARACTER_FIELDS = ["character_id", "target_id", "attacker_id", "to", "first", "participants", "nominee",
   "nominate", "fortune_from"];
+// Kinds of character field the sender must control (domain.authority): their own characters.
+const OWN_KINDS = new Set(["acting", "controlled"]);
 
-// A roll's outcome, wherever its event keeps it: a total, or a check's result (a WISH check's
-// net successes and success are in its ``check.result``).
-const resultOf = (d) => d.result ?? d.check?.result ?? {};
-const shownTotal = (d) => String(d.total ?? d.outcome ?? resultOf(d).net_successes ?? resultOf(d).total ?? "");
-const success = (d) => (typeof d.success === "boolean" ? d.success : resultOf(d).success);
-
-export async function tableView(api, me, cid, tid, { show, back }) {
-  const [view, rulesets, doc] = await Promise.all([api.get(`/v1/campaigns/${cid}`), api.get("/v1/rulesets"),
-    fetch("/schema/openapi.json").then((r) => r.json())]);
+export async function tableView({ api, me, show, go }, cid, tid, at = null) {
+  const [view, rulesets, doc, listing] = await Promise.all([api.get(`/v1/campaigns/${cid}`), api.get("/v1/rulesets"),
+    fetch("/schema/openapi.json").then((r) => r.json()), api.get(`/v1/campaigns/${cid}/characters`)]);
+  const listed = rulesets.find((r) => r.id === view.ruleset) || { commands: [] };
+  const guide = await guideFor(api, view.ruleset, listed);
+  const past = at !== null ? await asOf(api, cid, at) : null;
+  const campaign = past?.campaign ?? view;
   const role = view.members.find((m) => m.user === me.user)?.role ?? "observer";
-  const acts = role === "gm" || role === "player";
-  const ruleset = rulesets.find((r) => r.id === view.ruleset) || { commands: [] };
-  const seated = new Set(view.tables.find((t) => t.table_id === tid)?.seated ?? []);
-  const rolls = await api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: view.position });
-  const log = el("ol", { id: "rolls", "aria-live": "polite", "aria-label": "rolls" });
-  const sheets = el("div", { id: "sheets" });
-  const liveState = el("span", { id: "live-state", textContent: "connecting" });
-  const pause = el("button", { id: "pause", textContent: "Pause live" });
-  const characters = {}, owners = {};
-  const shown = new Map();  // position -> the roll as drawn, to redraw it when news about it arrives
-
-  // A roll's entry, once per position; `replace` redraws it (a GM-only roll just revealed).
-  const renderRoll = (ev, replace = false) => {
-    const existing = log.querySelector(`[data-position="${ev.position}"]`);
-    if (existing && !replace) return;
-    existing?.remove();
+  const acts = !past && (role === "gm" || role === "player");
+  const table = campaign.tables.find((t) => t.table_id === tid);
+  if (!table) throw new Error(`no table ${tid} in this campaign${past ? " at that position" : ""}`);
+  const seated = new Set(table.seated ?? []);
+  const names = Object.fromEntries([...listing, ...(past?.characters ?? [])].map((c) => [c.character_id, c.name]));
+  const owners = Object.fromEntries(listing.map((c) => [c.character_id, c.owner]));
+  const here = (ev) => {
     const d = ev.data || {};
-    const faces = (ev.metadata?.dice?.draws || []).map((x) => `d${x.sides}:${x.face}`).join(" ");
-    // The read model marks a revealed roll public in its metadata; the event keeps what was asked.
-    const hidden = (ev.metadata?.visibility ?? d.visibility) === "gm";
-    const result = el("output", { className: "verify" });
-    const item = el("li", { className: hidden ? "roll hidden" : "roll" },
-      el("span", { className: "who", textContent: d.actor ?? ev.metadata?.actor ?? "" }),
-      el("span", { className: "what", textContent: `${ev.type} ${d.expression ?? d.label ?? ""}` }),
-      d.character_id ? el("span", { className: "for", textContent: `for ${d.character_id}` }) : "",
-      el("strong", { className: "total", textContent: shownTotal(d) }),
-      typeof success(d) === "boolean" ? el("span", { className: success(d) ? "success" : "failure",
-        textContent: success(d) ? "success" : "failure" }) : "",
-      el("span", { className: "faces", textContent: faces }), hidden ? el("em", { textContent: "GM only" }) : "",
-      ev.revealed ? el("em", { className: "revealed", textContent: "revealed" }) : "",
-      ev.retconned ? el("em", { className: "retconned", textContent: `retconned: ${ev.retconned.reason ?? ""}`,
-        title: `reversed at position ${ev.retconned.position}` }) : "");
-    item.dataset.position = ev.position;
-    shown.set(ev.position, ev);
-    item.append(el("button", { textContent: "Verify", onclick: async () => {
-      try {
-        const found = (await api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, limit: 200 }))
-          .find((r) => r.position === ev.position);
-        const answer = await verifyProvenance(found?.provenance);
-        result.textContent = answer.detail;
-        result.dataset.ok = String(answer.ok);
-      } catch (err) { result.textContent = `could not verify: ${err.message}`; delete result.dataset.ok; }
-    } }));
-    if (hidden && role === "gm") {
-      item.append(el("button", { textContent: "Reveal", onclick: () =>
-        api.command("RevealRoll", { campaign_id: cid, position: ev.position })
-          .catch((err) => { result.textContent = `refused: ${err.message}`; }) }));
-    }
-    item.append(result);
-    const after = [...log.children].find((li) => Number(li.dataset.position) > ev.position);
-    log.insertBefore(item, after ?? null);
+    if (d.table_id && d.table_id !== tid) return false;
+    const [kind, , own] = (ev.stream_id || "").split("/");
+    const chid = kind === "character" ? own : d.character_id;
+    if (chid) return seated.has(chid) || d.table_id === tid;
+    return d.table_id === tid || (!!ev.line && !ev.stream_id?.startsWith("campaign"));
   };
+  const tables = Object.fromEntries(campaign.tables.map((t) => [t.table_id, t.name]));
+  const log = new Log(api, cid, tid, role, { guide, names, tables, here, past: !!past });
+  const sheets = el("div", { id: "sheets" });
+  const cards = {};
 
   const renderSheet = async (chid, position) => {
-    let c;
-    try { c = await api.get(`/v1/campaigns/${cid}/characters/${chid}`, position ? { position } : {}); }
-    catch (err) { characters[chid]?.querySelector("h4")?.setAttribute("title", `not refreshed: ${err.message}`); return; }
-    owners[chid] = c.owner;
-    const old = characters[chid];
-    const card = sheetCard(c, old?.querySelector("details").open ?? false, ruleset.display);
-    characters[chid] = card;
+    let c = past?.characters?.find((x) => x.character_id === chid);
+    if (!past) {
+      try { c = await api.get(`/v1/campaigns/${cid}/characters/${chid}`, position ? { position } : {}); }
+      catch (err) { cards[chid]?.querySelector("h4")?.setAttribute("title", `not refreshed: ${err.message}`); return; }
+    }
+    if (!c) return;
+    owners[chid] = c.owner; names[chid] = c.name;
+    const old = cards[chid];
+    const card = sheetCard(c, old?.querySelector("details")?.open ?? false, listed.display);
+    cards[chid] = card;
     old ? old.replaceWith(card) : sheets.append(card);
   };
+  const mine = () => [...seated].filter((id) => role === "gm" || owners[id] === me.user).map((id) => [id, names[id] ?? id]);
+  const everyone = () => [...seated].map((id) => [id, names[id] ?? id]);
 
-  // The dice box: notation, and (for a GM) GM-only visibility.
+  // The dice box: notation, for which character, and (for a GM) GM-only visibility.
+  /** @type {HTMLElement | ""} */
   let diceBox = "";
   if (acts) {
-    const expression = el("input", { id: "expression", value: "1d20", required: true, "aria-label": "dice notation" });
-    const visibility = el("select", { id: "visibility", "aria-label": "visibility" },
-      el("option", { value: "public", textContent: "public" }), ...(role === "gm" ? [el("option", { value: "gm", textContent: "GM only" })] : []));
+    const expression = el("input", { id: "expression", value: "1d20", required: true, autocomplete: "off", "aria-describedby": "dice-help" });
+    const forWhom = el("select", { id: "dice-character" }, el("option", { value: "", textContent: "nobody in particular" }),
+      ...mine().map(([v, t]) => el("option", { value: v, textContent: t })));
+    const visibility = el("select", { id: "visibility" },
+      el("option", { value: "public", textContent: "everyone sees it" }),
+      ...(role === "gm" ? [el("option", { value: "gm", textContent: "GM only" })] : []));
     const diceStatus = el("output", { className: "status", role: "status" });
-    diceBox = el("form", { id: "dice-box" }, el("h3", { textContent: "Dice" }), expression, visibility,
+    const box = el("form", { id: "dice-box" }, el("h3", { textContent: "Dice" }),
+      el("div", { className: "field" }, el("label", { htmlFor: "expression", textContent: "Dice to roll *" }), expression,
+        el("small", { id: "dice-help", className: "help", textContent: "Notation such as 2d6+1, or 4d6kh3 to keep the highest three." })),
+      el("div", { className: "field" }, el("label", { htmlFor: "dice-character", textContent: "Rolled for" }), forWhom),
+      el("div", { className: "field" }, el("label", { htmlFor: "visibility", textContent: "Who sees it" }), visibility),
       el("button", { type: "submit", textContent: "Roll" }), diceStatus);
-    diceBox.addEventListener("submit", async (event) => {
+    diceBox = box;
+    box.addEventListener("submit", async (event) => {
       event.preventDefault();
       try {
-        await api.command("RollDice", { campaign_id: cid, table_id: tid, expression: expression.value, visibility: visibility.value });
-        diceStatus.textContent = "";
-      } catch (err) { diceStatus.textContent = `refused: ${err.message}`; }
+        const result = await api.command("RollDice", { campaign_id: cid, table_id: tid, expression: expression.value,
+          visibility: visibility.value, ...(forWhom.value ? { character_id: forWhom.value } : {}) });
+        diceStatus.textContent = (await log.outcome(result)).text;
+      } catch (err) { diceStatus.textContent = `Refused: ${err.message}`; }
     });
   }
 
-  // The ruleset's commands, each a form generated from its payload schema.
+  // The ruleset's commands this person may send, each a form generated from its payload schema,
+  // labelled and explained by the guide.
   const slot = el("div", { id: "command-form" });
-  const choices = () => {
-    const all = [...seated].map((id) => [id, id]);
-    // A player acts only for their own characters (the API refuses the others).
-    const mine = role === "gm" ? all : all.filter(([id]) => owners[id] === me.user);
-    return { ...Object.fromEntries(CHARACTER_FIELDS.map((name) => [name, name === "character_id" ? mine : all])), "*": all };
+  const choices = (command) => {
+    const out = { "*": everyone() };
+    const named = command?.fields?.filter((f) => f.character_kind) ?? [];
+    if (named.length) for (const f of named) out[f.name] = OWN_KINDS.has(f.character_kind) ? mine() : everyone();
+    else for (const name of CHARACTER_FIELDS) out[name] = name === "character_id" ? mine() : everyone();
+    return out;
   };
+  /** @type {HTMLElement | ""} */
   let commands = "";
-  if (acts && ruleset.commands.length) {
-    const picker = el("select", { id: "command", "aria-label": "ruleset command" },
-      el("option", { value: "", textContent: `${ruleset.title ?? view.ruleset} commands…` }),
-      ...ruleset.commands.map((c) => el("option", { value: c, textContent: c })));
+  const offered = guide.commands.filter((c) => (c.scope ?? "ruleset") === "ruleset" && listed.commands.includes(c.type)
+    && maySend(c, role, mine().length > 0)).sort((a, b) => a.label.localeCompare(b.label));
+  if (acts && offered.length) {
+    const picker = el("select", { id: "command" }, el("option", { value: "", textContent: "Choose an action…" }),
+      ...offered.map((c) => el("option", { value: c.type, textContent: c.label })));
     picker.addEventListener("change", () => {
       if (!picker.value) { slot.replaceChildren(); return; }
-      const form = buildForm(doc, picker.value, { campaign_id: cid }, choices(),
-        async (payload) => `done at position ${(await api.command(picker.value, payload)).position}`);
+      const command = guide.byType.get(picker.value);
+      const words = Object.assign((path) => fieldWords(command, path.split(".").at(-1)), { help: command?.help ?? "" });
+      const form = buildForm(doc, picker.value, { campaign_id: cid }, choices(command),
+        async (payload) => log.outcome(await api.command(picker.value, payload)), [], words, command?.label ?? picker.value);
       slot.replaceChildren(form);
     });
-    commands = el("section", { id: "commands", "aria-label": "commands" }, el("h3", { textContent: "Commands" }), picker, slot);
+    commands = el("section", { id: "commands", "aria-labelledby": "commands-title" }, el("h3", { id: "commands-title", textContent: "Actions" }),
+      el("label", { htmlFor: "command", textContent: `${guide.title ?? view.ruleset} actions you may take` }), picker, slot);
   }
 
+  // The session, the seed and the history: GM tools in the header.
   const gmStatus = el("output", { id: "gm-status", role: "status" });
-  const gmTools = role === "gm" ? el("button", { id: "rotate-seed", textContent: "Reveal seed (rotate)",
-    onclick: () => api.command("RotateSeed", { campaign_id: cid }).then(
-      (r) => { gmStatus.textContent = `seed revealed at position ${r.position}`; },
-      (err) => { gmStatus.textContent = `refused: ${err.message}`; }) }) : "";
-  const head = el("header", { className: "table-head" }, el("h2", { textContent: `${view.name} · ${tid}`, tabIndex: -1 }),
-    el("span", { id: "role", textContent: role }), liveState, pause, gmTools,
-    el("button", { textContent: "← tables", onclick: back }), gmStatus);
-  show(head, el("div", { className: "grid" },
-    el("section", { className: "log" }, el("h3", { textContent: "Rolls" }), diceBox, log),
-    el("section", { className: "people" }, el("h3", { textContent: "Characters" }), sheets,
-      commands, checkOddsPanel(api, doc, cid, view.ruleset, [...seated].map((id) => [id, id])),
-      oddsPanel(api, doc, view.ruleset))));
+  const running = (table.sessions || []).find((s) => s.active);
+  const reread = async (r) => { await api.get(`/v1/campaigns/${cid}`, { position: r.position }); go(location.hash); };
+  const gmTools = role === "gm" && !past ? [
+    running ? el("button", { id: "end-session", textContent: `End session ${running.number}`, onclick: async () => {
+      if (!await confirmAction(`End session ${running.number}? It cannot be reopened.`, "End session")) return;
+      api.command("EndSession", { campaign_id: cid, table_id: tid }).then(reread, (err) => { gmStatus.textContent = `Refused: ${err.message}`; });
+    } }) : el("button", { id: "start-session", textContent: "Start session", onclick: () =>
+      api.command("StartSession", { campaign_id: cid, table_id: tid }).then(reread, (err) => { gmStatus.textContent = `Refused: ${err.message}`; }) }),
+    el("button", { id: "rotate-seed", textContent: "Reveal seed (rotate)", onclick: async () => {
+      if (!await confirmAction("Reveal this epoch's dice seed and start a new one? Everyone can then verify the rolls made so far; it cannot be undone.", "Reveal seed")) return;
+      api.command("RotateSeed", { campaign_id: cid }).then(
+        () => { gmStatus.textContent = "Seed revealed: every roll so far can now be verified."; },
+        (err) => { gmStatus.textContent = `Refused: ${err.message}`; });
+    } })] : [];
+  const liveState = el("span", { id: "live-state", textContent: past ? "history" : "connecting" });
+  const pause = el("button", { id: "pause", textContent: "Pause live" });
+  const bar = historyBar(cid, tid, view.position, at, go);
+  const head = el("header", { className: "table-head" },
+    el("nav", { className: "crumbs", "aria-label": "Where you are" }, el("a", { href: "#/", textContent: "Campaigns" }), " › ",
+      el("a", { href: `#/c/${encodeURIComponent(cid)}`, textContent: view.name }), " › ", el("span", { textContent: table.name })),
+    el("h2", { textContent: `${table.name} · ${view.name}`, tabIndex: -1 }),
+    el("span", { id: "role", textContent: role }),
+    el("span", { className: "session", textContent: running ? `session ${running.number}` : "no session running" }),
+    liveState, past ? "" : pause, ...gmTools, gmStatus);
+  const odds = past ? [] : [checkOddsPanel(api, doc, cid, view.ruleset, everyone(), guide), oddsPanel(api, doc, view.ruleset)];
+  show(head, bar, el("div", { className: "grid" },
+    el("section", { className: "log", "aria-labelledby": "log-title" }, el("h3", { id: "log-title", textContent: "What happened" }), diceBox, log.list),
+    el("section", { className: "people", "aria-labelledby": "people-title" }, el("h3", { id: "people-title", textContent: "Characters" }), sheets,
+      seated.size ? "" : el("p", { className: "empty", textContent: role === "gm"
+        ? "No one is seated here yet: seat characters from the campaign page." : "No one is seated here yet: the GM seats characters." }),
+      commands, ...odds)));
   (diceBox ? diceBox.querySelector("input") : head.querySelector("h2")).focus();
 
-  [...rolls].reverse().forEach(renderRoll);
+  await log.backfill(past ? past.position : view.position);
   await Promise.all([...seated].map((id) => renderSheet(id)));
+  if (past) return null;
   const live = new LiveStream(api, cid, view.position, (ev) => {
-    // A roll belongs here if it names this table, or was rolled for a character seated here
-    // (a ruleset's check carries no table); the read model's table roll list holds the same.
-    const rolledFor = new Set([ev.data?.character_id, (ev.stream_id || "").startsWith("character/")
-      ? ev.stream_id.split("/")[2] : undefined]);
-    const here = ev.data?.table_id === tid || [...rolledFor].some((id) => id && seated.has(id));
-    if (ev.metadata?.dice && here) renderRoll(ev);
-    if (ev.type === "RollRevealed") {
-      const at = ev.data?.position;
-      api.get(`/v1/campaigns/${cid}/rolls`, { table_id: tid, position: ev.position })
-        .then((all) => all.filter((r) => r.position === at).forEach((r) => renderRoll(r, true)), () => {});
-    }
-    // A retcon reverses a recorded event: a roll in the log is marked at once, and the stream it
-    // reversed (a character's) is read again below.
-    if (ev.type === "EventRetconned") {
-      const roll = shown.get(ev.data?.position);
-      if (roll) renderRoll({ ...roll, retconned: { position: ev.position, reason: ev.data.reason } }, true);
-    }
+    bar.advance(ev.position);
     if (ev.type === "CharacterSeated" && ev.data?.table_id === tid) seated.add(ev.data.character_id);
     if (ev.type === "CharacterUnseated" && ev.data?.table_id === tid) {
-      seated.delete(ev.data.character_id); characters[ev.data.character_id]?.remove(); delete characters[ev.data.character_id];
+      seated.delete(ev.data.character_id); cards[ev.data.character_id]?.remove(); delete cards[ev.data.character_id];
     }
+    log.live(ev);
     // A character's own events live on its stream, character/<campaign>/<character>.
     const [kind, , own] = ((ev.type === "EventRetconned" ? ev.data?.stream_id : ev.stream_id) || "").split("/");
     const chid = kind === "character" ? own : ev.data?.character_id;

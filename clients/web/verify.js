@@ -33,5 +33,5 @@ export async function verifyProvenance(p) {
       return { ok: false, detail: `mismatch: draw ${draw.index} shows ${draw.face}, derives ${derived}` };
     }
   }
-  return { ok: true, detail: `verified: ${p.draws.length} draws re-derived from the epoch ${p.epoch} seed` };
+  return { ok: true, detail: `verified: ${p.draws.length} ${p.draws.length === 1 ? "draw" : "draws"} re-derived from the epoch ${p.epoch} seed` };
 }

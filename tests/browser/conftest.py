@@ -13,16 +13,28 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Browser, Page, Response, async_playwright, expect
+from axe_playwright_python.async_playwright import Axe
+from playwright.async_api import Browser, Locator, Page, Response, async_playwright, expect
 
 CHROMIUM = os.environ.get("SKALD_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
 # Every chunk the page's stream reader decodes, so the live stream's bytes can be inspected too.
+# And every /v1 response body the page's fetch receives (read from a clone, inside the page: the
+# browser's own copy of a body is gone once the page navigates, a hash route included).
 RECORD_DECODED = """(() => { const decode = TextDecoder.prototype.decode;
   TextDecoder.prototype.decode = function (...a) {
     const t = decode.apply(this, a); window.skaldRecord(t); return t; };
+  const get = window.fetch;
+  window.fetch = async (...a) => {
+    const response = await get(...a);
+    const url = String(a[0] instanceof Request ? a[0].url : a[0]);
+    if (url.includes("/v1/") && !url.includes("/live")) {
+      response.clone().text().then((t) => window.skaldBody(t));
+    }
+    return response;
+  };
 })();"""
 
 
@@ -44,7 +56,8 @@ class Seat:
         self.page, self.decoded = page, decoded
         self.errors: list[str] = []
         self.tolerated: list[re.Pattern[str]] = []
-        self.bodies: list[asyncio.Future[str]] = []
+        self.bodies: list[str] = []  # every /v1 body the page's fetch read (RECORD_DECODED)
+        self.responses = 0
         self.urls: list[str] = []
         page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         page.on("pageerror", lambda e: self.errors.append(str(e)))
@@ -53,7 +66,7 @@ class Seat:
 
     def _keep(self, response: Response) -> None:
         if "/v1/" in response.url and "/live" not in response.url:
-            self.bodies.append(asyncio.ensure_future(response.text()))
+            self.responses += 1
 
     def tolerate(self, pattern: str) -> None:
         """Let console errors matching ``pattern`` pass: only for what a test itself provokes."""
@@ -64,11 +77,31 @@ class Seat:
 
     async def received(self) -> str:
         """Every /v1 response body and every live-stream chunk this page has received so far."""
-        texts = await asyncio.gather(*self.bodies)
-        return "\n".join(texts) + "".join(self.decoded)
+        for _ in range(100):  # the bodies still on their way from the page
+            if len(self.bodies) >= self.responses:
+                break
+            await asyncio.sleep(0.05)
+        return "\n".join(self.bodies) + "".join(self.decoded)
 
 
 Sit = Callable[..., Awaitable[Seat]]
+AXE = Axe()
+BLOCKING = {"serious", "critical"}
+
+
+async def unfold(form: Locator) -> None:
+    """Open a generated form's folded options ("More options"), as a person would to fill one."""
+    more = form.locator(":scope > details.more")
+    if await more.count() and not await more.evaluate("d => d.open"):
+        await more.locator(":scope > summary").click()
+
+
+async def accessible(page: Page, view: str) -> None:
+    """axe-core on the page as it stands: no serious or critical violation (WCAG 2 A/AA rules)."""
+    found = (await AXE.run(page)).response["violations"]
+    blocking = [f"{v['id']} ({v['impact']}): {', '.join(str(n['target']) for n in v['nodes'][:5])}"
+                for v in found if v.get("impact") in BLOCKING]
+    assert blocking == [], f"accessibility violations on the {view} view: {blocking}"
 
 
 @pytest.fixture
@@ -78,12 +111,15 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
     nor requested anything from outside the service (no CDN: the client works offline)."""
     opened: list[tuple[str, Seat]] = []
 
-    async def sit(base: str, token: str, width: int = 1100, enter: bool = True) -> Seat:
-        context = await browser.new_context(viewport={"width": width, "height": 900})
+    async def sit(base: str, token: str, width: int = 1100, enter: bool = True, height: int = 900) -> Seat:
+        context = await browser.new_context(viewport={"width": width, "height": height})
         decoded: list[str] = []
         await context.expose_function("skaldRecord", lambda text: decoded.append(text))
         await context.add_init_script(RECORD_DECODED)
+        bodies: list[str] = []
+        await context.expose_function("skaldBody", lambda text: bodies.append(text))
         seat = Seat(await context.new_page(), decoded)
+        seat.bodies = bodies
         opened.append((base, seat))
         page = seat.page
         await page.goto(f"{base}/table/")
@@ -93,6 +129,7 @@ async def seats(browser: Browser) -> AsyncIterator[Sit]:
             await page.click("#campaigns button")
             await page.click("#tables button")
             await expect(page.locator("#live-state")).to_have_text("live")
+            await accessible(page, "table")
         return seat
 
     yield sit

@@ -39,23 +39,23 @@ async def test_dropped_stream_resumes_with_nothing_missed_or_twice(api: Api, sea
     page = player.page
     # Chromium itself logs each connection the proxy cuts or refuses; the page's code logs nothing.
     player.tolerate(r"^Failed to load resource: net::ERR_[A-Z_]+$")  # a network error, not an HTTP one
-    await expect(page.locator("#rolls li")).to_have_count(2)
+    await expect(page.locator("#rolls li.roll")).to_have_count(2)
     live = await api.ok(ann, "RollDice", {**roll, "expression": "3d6"})
-    await expect(page.locator("#rolls li")).to_have_count(3)
+    await expect(page.locator("#rolls li.roll")).to_have_count(3)
 
     # The network goes away: the open stream fails and the page says so.
     await proxy.down()
     await expect(page.locator("#live-state")).to_have_text("reconnecting", timeout=15_000)
     meanwhile = [await api.ok(ann, "RollDice", {**roll, "expression": f"{n}d4"}) for n in (1, 2, 3)]
     await page.wait_for_timeout(1500)  # a reconnect attempt or two while still offline
-    await expect(page.locator("#rolls li")).to_have_count(3)
+    await expect(page.locator("#rolls li.roll")).to_have_count(3)
     await proxy.up()
     await expect(page.locator("#live-state")).to_have_text("live", timeout=15_000)
-    await expect(page.locator("#rolls li")).to_have_count(6)
+    await expect(page.locator("#rolls li.roll")).to_have_count(6)
     after = await api.ok(ann, "RollDice", {**roll, "expression": "4d6"})
-    await expect(page.locator("#rolls li")).to_have_count(7)
+    await expect(page.locator("#rolls li.roll")).to_have_count(7)
 
-    shown = await page.locator("#rolls li").evaluate_all(
+    shown = await page.locator("#rolls li.roll").evaluate_all(
         "items => items.map(i => Number(i.dataset.position))")
     expected = [r["position"] for r in [*before, live, *meanwhile, after]]
     assert shown == expected  # in order, each once

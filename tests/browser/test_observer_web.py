@@ -8,7 +8,7 @@ import re
 
 from playwright.async_api import expect
 
-from tests.browser.conftest import ARTIFACTS, Sit
+from tests.browser.conftest import ARTIFACTS, Sit, unfold
 from tests.conftest import Api
 from tests.integration.test_wish_http import HERO
 
@@ -42,11 +42,11 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
     await gm.page.select_option("#visibility", "public")
     await gm.page.fill("#expression", "2d8")
     await gm.page.click("#dice-box button")
-    await expect(page.locator("#rolls li")).to_have_count(1)
-    await expect(page.locator("#rolls li .what")).to_have_text("DiceRolled 2d8")
+    await expect(page.locator("#rolls li.roll")).to_have_count(1)
+    await expect(page.locator("#rolls li.roll .what")).to_contain_text("2d8")
     await expect(page.locator(f'#rolls li[data-position="{hidden}"]')).to_have_count(0)
     await expect(page.get_by_role("button", name="Reveal")).to_have_count(0)
-    await expect(page.locator("#rolls li").get_by_role("button", name="Verify")).to_have_count(1)
+    await expect(page.locator("#rolls li.roll").get_by_role("button", name="Verify")).to_have_count(1)
 
     # A sheet change made by the player arrives on the observer's screen too.
     await api.ok(bob, "wish.ShiftStance", {"campaign_id": cid, "character_id": "hero", "steps": 1})
@@ -56,6 +56,7 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
 
     # Watching includes the odds: the odds of a check by a seated character, from its sheet.
     check = page.locator("#check-odds")
+    await unfold(check)
     await check.locator('[data-path="characteristic"]').select_option("str")
     await check.get_by_role("button", name="Odds").click()
     await expect(check.locator(".status")).to_contain_text("chance of success ")
@@ -67,7 +68,7 @@ async def test_observer_only_watches(api: Api, seats: Sit) -> None:
     sent = await api.client.post("/v1/commands", json=body, headers=api.auth(ann))
     assert sent.status_code == 200, sent.text
     seeded = page.locator(f'#rolls li[data-position="{sent.json()["position"]}"]')
-    await expect(seeded.locator(".what")).to_have_text("DiceRolled 4d6")
+    await expect(seeded.locator(".what")).to_contain_text("4d6")
     await api.ok(ann, "RotateSeed", {"campaign_id": cid})
     verdict = seeded.locator(".verify")
     for _ in range(50):  # until the read models have the revealed seed

@@ -27,13 +27,20 @@ async def test_retcon_marks_the_roll_and_restores_the_sheet_live(api: Api, seats
     shifted = await api.ok(bob, "wish.ShiftStance", {"campaign_id": cid, "character_id": "hero", "steps": 1})
     stance = '.sheet[data-character="hero"] .fields dd[data-field="stance"]'
     for seat in (gm, player):
-        await expect(seat.page.locator("#rolls li")).to_have_count(2)
+        await expect(seat.page.locator("#rolls li.roll")).to_have_count(2)
         await seat.page.locator('.sheet[data-character="hero"] summary').click()
         await expect(seat.page.locator(stance)).to_contain_text('"position":1')
     reads_before = [len([u for u in seat.urls if "/rolls" in u]) for seat in (gm, player)]
 
-    await api.ok(ann, "Retcon", {"campaign_id": cid, "position": rolled["position"],
-                                 "reason": "rolled for the wrong scene"})
+    # The GM retcons the roll from the page: it asks first, with the reason.
+    entry = gm.page.locator(f'#rolls li[data-position="{rolled["position"]}"]')
+    await entry.get_by_role("button", name="Retcon").click()
+    dialog = gm.page.locator("dialog.confirm")
+    await dialog.get_by_role("button", name="Cancel").click()
+    await expect(dialog).to_have_count(0)
+    await entry.get_by_role("button", name="Retcon").click()
+    await dialog.get_by_label("Reason").fill("rolled for the wrong scene")
+    await dialog.get_by_role("button", name="Retcon").click()
     await api.ok(ann, "Retcon", {"campaign_id": cid, "position": shifted["position"],
                                  "reason": "the stance shift never happened"})
     for seat in (gm, player):
@@ -41,7 +48,7 @@ async def test_retcon_marks_the_roll_and_restores_the_sheet_live(api: Api, seats
         await expect(mark).to_have_text("retconned: rolled for the wrong scene")
         untouched = seat.page.locator(f'#rolls li[data-position="{kept["position"]}"]')
         await expect(untouched.locator(".retconned")).to_have_count(0)
-        await expect(seat.page.locator("#rolls li")).to_have_count(2)  # marked, not removed or doubled
+        await expect(seat.page.locator("#rolls li.roll")).to_have_count(2)  # marked, not removed or doubled
         await expect(seat.page.locator(stance)).to_contain_text('"position":0')
     # Marked from the live stream: neither page read the roll log again.
     assert [len([u for u in seat.urls if "/rolls" in u]) for seat in (gm, player)] == reads_before
@@ -54,5 +61,5 @@ async def test_retcon_marks_the_roll_and_restores_the_sheet_live(api: Api, seats
     mark = gm.page.locator(f'#rolls li[data-position="{hidden["position"]}"] .retconned')
     await expect(mark).to_have_text("retconned: a secret correction")
     await api.ok(bob, "RollDice", {"campaign_id": cid, "table_id": "t", "expression": "1d4"})
-    await expect(player.page.locator("#rolls li")).to_have_count(3)  # the 1d4 arrived after it
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(3)  # the 1d4 arrived after it
     assert "a secret correction" not in await player.received()

@@ -4,9 +4,11 @@ yield, each for one character (L37); both change the sheets on both screens."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.async_api import expect
 
-from tests.browser.conftest import ARTIFACTS, Sit
+from tests.browser.conftest import ARTIFACTS, Sit, unfold
 from tests.conftest import Api
 
 SHEET = {"advantages": [{"id": "body", "title": "Body", "cp": 25, "keywords": ["Life"]},
@@ -35,6 +37,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
     page = gm.page
     await page.select_option("#command", "potential.StartCombat")
     form = page.locator('form[data-command="potential.StartCombat"]')
+    await unfold(form)
     for who in ("hero", "foe"):
         await form.locator(f'[data-path="participants"] input[value="{who}"]').check()
     readiness = form.locator('[data-path="readiness"]')
@@ -50,7 +53,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
         "campaign_id": cid, "participants": ["hero", "foe"], "readiness": {"foe": 1}, "first": "hero",
         "combat_id": "combat"}
     await form.get_by_role("button", name="Send").click()
-    await expect(form.locator(".status")).to_contain_text("done at position")
+    await expect(form.locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     for seat in (gm, player):
         await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 3/4")
         await expect(seat.page.locator('.sheet[data-character="hero"] .states')).to_contain_text("in combat")
@@ -63,6 +66,7 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
 
     async def bid(who: str, tokens: str) -> None:
         form = page.locator(seize)
+        await unfold(form)
         await form.locator(".status").evaluate("s => { s.textContent = ''; }")  # this send's own
         await form.locator('[data-path="character_id"]').select_option(who)
         await form.locator('[data-path="tokens"]').fill(tokens)
@@ -74,18 +78,20 @@ async def test_map_form_and_initiative_bids(api: Api, seats: Sit) -> None:
         "refused: a seize is opened by someone other than the nominee")
     for who, tokens in (("foe", "1"), ("hero", "2"), ("foe", "3")):
         await bid(who, tokens)
-        await expect(page.locator(seize).locator(".status")).to_contain_text("done at position")
+        await expect(page.locator(seize).locator(".status")).to_have_attribute(
+            "data-position", re.compile(r"^\d+$"))
     await bid("hero", "3")  # bids rise strictly (P-25)
     await expect(page.locator(seize).locator(".status")).to_have_text(
         "refused: each bid must exceed 3")
     await page.select_option("#command", "potential.YieldInitiative")
     form = page.locator('form[data-command="potential.YieldInitiative"]')
+    await unfold(form)
     await form.locator('[data-path="character_id"]').select_option("hero")
     await form.locator('[data-path="to"]').select_option("foe")
     assert await form.evaluate("f => f.payload()") == {
         "campaign_id": cid, "character_id": "hero", "to": "foe", "combat_id": "combat"}
     await form.get_by_role("button", name="Send").click()
-    await expect(form.locator(".status")).to_contain_text("done at position")
+    await expect(form.locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     # Only the winner pays its bid from the bank (L37): the foe, 3 of its 3 banked
     for seat in (gm, player):
         await expect(seat.page.locator(potential.format("foe"))).to_have_text("dynamic potential 0/4")

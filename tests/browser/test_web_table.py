@@ -8,7 +8,7 @@ from typing import Any
 
 from playwright.async_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, Sit
+from tests.browser.conftest import ARTIFACTS, Sit, unfold
 from tests.conftest import Api
 from tests.integration.test_wish_http import HERO
 
@@ -35,12 +35,12 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     # Each sees the other's roll live.
     await gm.page.fill("#expression", "2d6")
     await gm.page.click("#dice-box button")
-    await expect(player.page.locator("#rolls li")).to_have_count(1)
-    gm_roll = int(await player.page.locator("#rolls li").first.get_attribute("data-position") or 0)
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(1)
+    gm_roll = int(await player.page.locator("#rolls li.roll").first.get_attribute("data-position") or 0)
     await expect(roll_item(player.page, gm_roll).locator(".who")).to_have_text("ann")
     await player.page.fill("#expression", "1d8")
     await player.page.click("#dice-box button")
-    await expect(gm.page.locator("#rolls li .who", has_text="bob")).to_have_count(1)
+    await expect(gm.page.locator("#rolls li.roll .who", has_text="bob")).to_have_count(1)
 
     # A GM-only roll: the GM sees it; the player's page and its responses never hold it.
     await gm.page.fill("#expression", "3d12+7")
@@ -53,13 +53,12 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     await gm.page.select_option("#visibility", "public")
     await gm.page.fill("#expression", "1d4")
     await gm.page.click("#dice-box button")
-    await expect(player.page.locator("#rolls li")).to_have_count(3)  # 2d6, 1d8, 1d4: not 3d12+7
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(3)  # 2d6, 1d8, 1d4: not 3d12+7
     await expect(roll_item(player.page, hidden)).to_have_count(0)
     # Reload the player's page too, so the backfill's responses are inspected as well.
-    await player.page.reload()
-    await player.page.click("#campaigns button")
-    await player.page.click("#tables button")
-    await expect(player.page.locator("#rolls li")).to_have_count(3)
+    await player.page.reload()  # the address keeps the view: the table again, not the campaign list
+    await expect(player.page.locator("#live-state")).to_have_text("live")
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(3)
     received = await player.received()
     assert "1d4" in received  # the inspection sees the rolls the player may see
     assert roll_id not in received and "3d12+7" not in received  # "+": never in a hex digest
@@ -70,10 +69,10 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     for notation in ("1d6", "1d10", "1d12"):
         await gm.page.fill("#expression", notation)
         await gm.page.click("#dice-box button")
-    await expect(gm.page.locator("#rolls li")).to_have_count(7)
+    await expect(gm.page.locator("#rolls li.roll")).to_have_count(7)
     await player.page.click("#pause")
-    await expect(player.page.locator("#rolls li")).to_have_count(6)
-    positions = [int(p or 0) for p in await player.page.locator("#rolls li").evaluate_all(
+    await expect(player.page.locator("#rolls li.roll")).to_have_count(6)
+    positions = [int(p or 0) for p in await player.page.locator("#rolls li.roll").evaluate_all(
         "items => items.map(i => i.dataset.position)")]
     assert positions == sorted(set(positions)) and hidden not in positions
 
@@ -81,7 +80,8 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     item = roll_item(player.page, gm_roll)
     await item.get_by_role("button", name="Verify").click()
     await expect(item.locator(".verify")).to_contain_text("not revealed")
-    await gm.page.click("#rotate-seed")
+    await gm.page.click("#rotate-seed")  # irreversible: the page asks first
+    await gm.page.locator("dialog.confirm").get_by_role("button", name="Reveal seed").click()
     await expect(item.locator(".verify")).to_contain_text("not revealed")
     for _ in range(50):
         await item.get_by_role("button", name="Verify").click()
@@ -114,10 +114,11 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
         await expect(sheet.locator(stance)).to_contain_text('"position":0')
     await player.page.select_option("#command", "wish.ShiftStance")
     form = player.page.locator('form[data-command="wish.ShiftStance"]')
+    await unfold(form)
     await form.locator('[data-path="character_id"]').select_option("hero")
     await form.locator('[data-path="steps"]').fill("1")
     await form.get_by_role("button", name="Send").click()
-    await expect(form.locator(".status")).to_contain_text("done at position")
+    await expect(form.locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     for seat in (gm, player):
         sheet = seat.page.locator('.sheet[data-character="hero"]')
         await expect(sheet.locator(stance)).to_contain_text('"position":1')
@@ -130,13 +131,15 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     expected = (await api.get(ann, "/v1/rulesets/wish/odds", pool="CHR:3,OFF:2", downgrade="false")).json()
     summary = gm.page.locator("#odds-summary")
     await expect(summary).to_contain_text(f"chance of success {expected['p_success']} (")
-    assert json.loads(await gm.page.locator("#odds-result").text_content() or "") == expected
+    view = gm.page.locator("#odds-result > .odds-view")
+    assert json.loads(await view.get_attribute("data-answer") or "") == expected
+    await expect(gm.page.locator("#odds-result table").first).to_be_visible()  # a table, not a JSON dump
 
     # The GM reveals the GM-only roll from the page: it then reaches the player's log, live.
     await roll_item(gm.page, hidden).get_by_role("button", name="Reveal").click()
     revealed = roll_item(player.page, hidden)
-    await expect(revealed.locator(".what")).to_have_text("DiceRolled 3d12+7")
-    await expect(revealed.locator(".faces")).to_have_text(re.compile(r"^d12:\d+ d12:\d+ d12:\d+$"))
+    await expect(revealed.locator(".what")).to_contain_text("3d12+7")
+    await expect(revealed.locator(".faces .die")).to_have_count(3)
     for seat in (gm, player):
         await expect(roll_item(seat.page, hidden).locator(".revealed")).to_have_text("revealed")
         await expect(roll_item(seat.page, hidden)).not_to_have_class(re.compile(r"\bhidden\b"))
