@@ -66,6 +66,10 @@ class RulesetWithCommands(Ruleset, Protocol):
     gm_commands: frozenset[type[msgspec.Struct]]
     # event types that record dice, shown in the roll log
     roll_events: frozenset[str]
+    # the registry of the ruleset's events: type tag (``wish.CheckRolled``) -> the Struct its
+    # ``data`` is; the decider emits no other type (tests check it), the OpenAPI document
+    # describes each
+    event_types: Mapping[str, type[msgspec.Struct]]
     # who may send each command type and the kind of each character it names (domain.authority);
     # the platform enforces it before ``decide``; a type missing here is refused
     authority: Mapping[type[msgspec.Struct], Authority]

@@ -17,6 +17,7 @@ from contracts.rulesets import boonbane_play as p
 from contracts.rulesets import boonbane_rests as r
 from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
+from contracts.rulesets.boonbane_events import EVENT_TYPES as BOONBANE_EVENT_TYPES
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent, character_key, encounter_key
@@ -106,6 +107,7 @@ class BoonbaneRuleset:
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
     authority = AUTHORITY  # who may send each command (authority.py)
+    event_types: Mapping[str, type[msgspec.Struct]] = BOONBANE_EVENT_TYPES
     roll_events: frozenset[str] = frozenset(
         {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled", f"{RID}.SpellCast"})
     odds_query = c.OddsQuery

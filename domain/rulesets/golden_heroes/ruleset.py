@@ -86,6 +86,7 @@ class GoldenHeroesRuleset:
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
          c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind,
          c.Ram})
+    event_types: Mapping[str, type[msgspec.Struct]] = c.EVENTS
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",

@@ -60,6 +60,7 @@ class PotentialRuleset:
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage, c.SetConscious,
          c.RuleOnCombination, c.StartRetraining, c.CompleteRetraining, c.MinorAction})
+    event_types: Mapping[str, type[msgspec.Struct]] = {**c.EVENTS, **c.COMBAT_EVENTS}
     roll_events: frozenset[str] = frozenset(
         {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
     odds_query = c.OddsQuery

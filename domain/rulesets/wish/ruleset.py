@@ -10,6 +10,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish.events import EVENT_TYPES as WISH_EVENT_TYPES
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
@@ -99,6 +100,7 @@ class WishRuleset:
         c.ChooseMalfunction,
     })
     check_spec_type = c.CheckSpec
+    event_types: Mapping[str, type[msgspec.Struct]] = WISH_EVENT_TYPES
     roll_events: frozenset[str] = frozenset(
         {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled",
          "wish.CheckRerolled"}
