@@ -118,8 +118,9 @@ class RulesetWithCheckOdds(Protocol):
     check_spec_type: type[msgspec.Struct]
 
     def check_odds(self, sheet: Mapping[str, Any], spec: Any, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The check as the rules would assemble it and its exact odds; draws no dice."""
+                   target: Mapping[str, Any] | None = None) -> msgspec.Struct:
+        """The check as the rules would assemble it and its exact odds (the ruleset's contracts
+        ``CheckOdds``, tagged ``ruleset``: the answer names its ruleset); draws no dice."""
         ...
 
 

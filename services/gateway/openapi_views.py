@@ -131,7 +131,8 @@ LIVE_DESCRIPTION = """Server-sent events. Frames, in order:
 * `event: ready` once, `id:` the position the stream starts after, `data:` a `LiveReady`
   (`{"campaign_id", "after"}`);
 * then one frame per event the caller may see: `event:` the event's `type` (`DiceRolled`,
-  `wish.CheckRolled`, ...), `id:` its position, `data:` the event as a `WireEvent`;
+  `wish.CheckRolled`, ...), `id:` its position, `data:` the event as a `WireEvent` (its
+  schema by type: `AnyEvent`, discriminated by `type`, each type's `data` a named schema);
 * a comment line `: keep-alive` after 15 seconds without an event.
 
 The stream closes within about a second of its token being revoked or expiring. Reconnect with
@@ -139,7 +140,7 @@ The stream closes within about a second of its token being revoked or expiring. 
 
 EXPORT_DESCRIPTION = """JSON Lines (`application/x-ndjson`): a header line
 (`{"format": "skald-export", ...}`), then every event of the campaign as a `WireEvent`, one per
-line, oldest first."""
+line, oldest first (each an `AnyEvent`: its `data` is the schema its `type` names)."""
 
 
 def success_responses() -> dict[str, ResponseSpec]:

@@ -92,6 +92,10 @@ class Codec:
         """A ruleset-shaped view (``schema.RulesetView``) as its ruleset's typed variant."""
         out = self.cls(name)()
         fields = self.fields[name]
+        own = {k: v for k, v in data.items() if k in fields and fields[k].conv != "ruleset_view"}
+        if own:  # the view's own fields (an encounter's ``ruleset``) sit beside the variant
+            self._fill(out, own)
+            data = {k: v for k, v in data.items() if k not in own}
         variant = next((f for f in fields.values() if f.tag == ruleset), None)
         if variant is not None:
             try:
@@ -100,7 +104,7 @@ class Codec:
                 self._fill(sub, data)
                 return out
             except (TypeError, ValueError, AttributeError):
-                out.Clear()  # not the ruleset's shape after all: send it as is
+                out.ClearField(variant.name)  # not the ruleset's shape after all: send it as is
         other = getattr(out, proto_model.OTHER_EVENT)
         other.SetInParent()
         other.update(data)
@@ -235,8 +239,8 @@ class Codec:
             which = msg.WhichOneof("view")
             sub = getattr(msg, which) if which else None
             if which == proto_model.OTHER_EVENT:
-                return dict(_plain(json_format.MessageToDict(sub)))
-            return self.from_proto(sub) if sub is not None else {}
+                return {**out, **_plain(json_format.MessageToDict(sub))}
+            return {**out, **self.from_proto(sub)} if sub is not None else out
         if "data" in {f.oneof for f in self.fields[name].values() if f.conv == "event_data"}:
             which = msg.WhichOneof("data")
             if which == proto_model.OTHER_EVENT:

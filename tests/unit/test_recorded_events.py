@@ -79,3 +79,26 @@ def test_every_ruleset_with_commands_has_a_registry_of_its_events() -> None:
         if hasattr(ruleset, "decide"):
             assert types, ruleset.id
             assert all(tag.startswith(f"{ruleset.id}.") for tag in types), ruleset.id
+
+
+def test_every_recorded_encounter_folds_to_the_schema_its_ruleset_documents() -> None:
+    from domain.decider import fold
+    from services.gateway.openapi_rulesets import encounter_types
+
+    types = encounter_types()
+    seen: set[str] = set()
+    for path in rec.EXPORTS:
+        events = rec.events_of(path)
+        ruleset = next(e["data"]["ruleset"] for e in events if e["type"] == "CampaignCreated")
+        streams = {e["stream_id"] for e in events if e["stream_id"].startswith("encounter/")}
+        for stream in streams:
+            state = fold(stream, [(e["position"], e["type"], e["data"])
+                                  for e in events if e["stream_id"] == stream])
+            if state is None:  # an encounter stream of a ruleset that folds none (generic)
+                continue
+            body = msgspec.to_builtins(state)
+            decoded = msgspec.json.decode(msgspec.json.encode(body), type=types[ruleset],
+                                          strict=True)
+            assert msgspec.to_builtins(decoded) == body, (path.name, stream)
+            seen.add(ruleset)
+    assert seen == set(types)

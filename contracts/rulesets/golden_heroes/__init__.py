@@ -155,6 +155,7 @@ from contracts.rulesets.golden_heroes.sheet import (
 )
 from contracts.rulesets.golden_heroes.strike import (
     AttackDeclared,
+    CheckOdds,
     ModifierLine,
     OddsQuery,
     OddsView,
@@ -186,6 +187,7 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
 }
 
 __all__ = [
+    "CheckOdds",
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",

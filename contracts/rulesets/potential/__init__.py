@@ -66,7 +66,7 @@ from contracts.rulesets.potential.events import (
     TurnPassed,
     TurnStarted,
 )
-from contracts.rulesets.potential.odds import ActionSpec, OddsQuery, OddsView
+from contracts.rulesets.potential.odds import ActionSpec, CheckOdds, OddsQuery, OddsView
 from contracts.rulesets.potential.sheet import (
     RULESET_ID,
     Advantage,
@@ -88,6 +88,7 @@ from contracts.rulesets.potential.sheet import (
 )
 
 __all__ = [
+    "CheckOdds",
     "CompleteRetraining", "MinorAction", "YieldInitiative", "AttackDeclared", "AttackPending",
     "Auction", "InitiativeBid", "InitiativeYielded", "PendingAttack", "StartRetraining", "FreeResistChanged",
     "MinorActionTaken", "RetrainingStarted",

@@ -239,7 +239,7 @@ class BoonbaneRuleset:
                               reach_module.longest(loaded, opts.default_reach_yards))
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                   target: Mapping[str, Any] | None = None) -> c.CheckOdds:
         """The roll as the rules would assemble it for this character, and its exact odds."""
         actor = sheets.load(sheet)
         opts = parse_options(options)
@@ -256,10 +256,9 @@ class BoonbaneRuleset:
         mod = plan.base_modifier + sum(s.modifier for s in plan.sources)
         odds = (c.OddsView(p_success="0", totals={}) if plan.automatic is not None else
                 odds_module.roll_odds(mod, boons, banes, plan.target_number))
-        return {"kind": plan.kind, "stat": plan.stat, "target_number": plan.target_number,
-                "modifier": mod, "sources": msgspec.to_builtins(plan.sources), "boons": boons,
-                "banes": banes, "net": boons - banes, "automatic": plan.automatic,
-                "odds": msgspec.to_builtins(odds)}
+        return c.CheckOdds(kind=plan.kind, stat=plan.stat, target_number=plan.target_number,
+                           modifier=mod, sources=plan.sources, boons=boons, banes=banes,
+                           net=boons - banes, automatic=plan.automatic, odds=odds)
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],
