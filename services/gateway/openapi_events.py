@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 
-from services.gateway.check_odds_docs import from_json_schema
+from services.gateway.check_odds_docs import _PLAIN, _RENAMED
 from services.gateway.openapi_views import pascal
 
 _REF = "#/components/schemas/"
@@ -41,17 +41,61 @@ def data_name(event_type: str) -> str:
     return f"{pascal(ruleset)}{name}" if dot else name
 
 
-def _data_schema(event_type: str, cls: type[msgspec.Struct], ref: dict[str, Any],
-                 defs: dict[str, Any]) -> Schema:
-    body = dict(defs[ref["$ref"].rsplit("/", 1)[-1]])
-    if "." in event_type:  # a ruleset event's tag is its ``type``, never in its data
-        body["properties"] = {k: v for k, v in body.get("properties", {}).items() if k != "type"}
-        body["required"] = [k for k in body.get("required", []) if k != "type"]
-        if not body["required"]:
-            del body["required"]
-    body["title"] = data_name(event_type)
-    body["description"] = (cls.__doc__ or f"The data of a `{event_type}` event.").strip()
-    return from_json_schema(body, defs)
+def _schema(node: dict[str, Any], names: dict[str, str]) -> Schema | Reference:
+    """A msgspec JSON Schema node as a Litestar one, each ``$ref`` to the component ``names``
+    gives its definition."""
+    if "$ref" in node:
+        return Reference(ref=_REF + names[node["$ref"].rsplit("/", 1)[-1]])
+    fields: dict[str, Any] = {}
+    for key, value in node.items():
+        if key == "type":
+            types = value if isinstance(value, list) else [value]
+            converted = [OpenAPIType(t) for t in types]
+            fields["type"] = converted if len(converted) > 1 else converted[0]
+        elif key == "properties":
+            fields["properties"] = {k: _schema(sub, names) for k, sub in value.items()}
+        elif key == "items":
+            fields["items"] = _schema(value, names)
+        elif key in ("anyOf", "oneOf", "allOf"):
+            fields[_RENAMED[key]] = [_schema(sub, names) for sub in value]
+        elif key == "additionalProperties":
+            if value is not False:  # a client keeps reading when a later version adds a field
+                fields["additional_properties"] = (value if isinstance(value, bool)
+                                                   else _schema(value, names))
+        elif key in _RENAMED:
+            fields[_RENAMED[key]] = value
+        elif key in _PLAIN:
+            fields[key] = value
+    return Schema(**fields)
+
+
+def add_struct_components(doc: Any, classes: dict[str, type[msgspec.Struct]], prefix: str,
+                          drop: str = "") -> None:
+    """Each Struct of ``classes`` as the component its key names, and every Struct they hold
+    as ``<prefix><Name>`` (a component of that name already there, the ruleset's Struct of that
+    name, is reused); ``drop`` names a property left out of the top-level ones (a tag the wire
+    carries elsewhere)."""
+    schemas: dict[str, Any] = doc.components.schemas
+    refs, defs = msgspec.json.schema_components(list(classes.values()),
+                                                ref_template="#/$defs/{name}")
+    top = {ref["$ref"].rsplit("/", 1)[-1]: name for name, ref in zip(classes, refs, strict=True)}
+    names = {key: top.get(key) or (key if key.startswith(prefix) else prefix + key)
+             for key in defs}
+    names = {key: "".join(ch for ch in name if ch.isalnum()) for key, name in names.items()}
+    for key, definition in defs.items():
+        body = dict(definition)
+        if key in top and drop:
+            body["properties"] = {k: v for k, v in body.get("properties", {}).items() if k != drop}
+            body["required"] = [k for k in body.get("required", []) if k != drop]
+            if not body["required"]:
+                del body["required"]
+        known = schemas.get(names[key])
+        if known is not None:  # the same ruleset's Struct of that name, there already
+            if key in top or set(known.properties or {}) != set(body.get("properties", {})):
+                raise ValueError(f"the schema name {names[key]!r} is taken")
+            continue
+        body["title"] = names[key]
+        schemas[names[key]] = _schema(body, names)
 
 
 def add_event_components(doc: Any) -> None:
@@ -59,19 +103,18 @@ def add_event_components(doc: Any) -> None:
     schemas: dict[str, Any] = doc.components.schemas
     wire: Schema = schemas["WireEvent"]
     types = event_types()
-    refs, defs = msgspec.json.schema_components(list(types.values()),
-                                                ref_template="#/$defs/{name}")
-    for definition in defs.values():  # a client keeps reading when a later version adds a field
-        if definition.get("additionalProperties") is False:
-            del definition["additionalProperties"]
+    groups: dict[str, dict[str, type[msgspec.Struct]]] = {}
+    for event_type, cls in types.items():
+        groups.setdefault(event_type.rpartition(".")[0], {})[data_name(event_type)] = cls
+    for ruleset, classes in groups.items():
+        add_struct_components(doc, classes, pascal(ruleset), drop="type" if ruleset else "")
     variants: list[Reference | Schema] = []
     mapping: dict[str, str] = {}
-    for (event_type, cls), ref in zip(types.items(), refs, strict=True):
+    for event_type in types:
         name = data_name(event_type)
         envelope = f"{name}Event"
-        if name in schemas or envelope in schemas:
-            raise ValueError(f"the schema name {name!r} of {event_type} is taken")
-        schemas[name] = _data_schema(event_type, cls, ref, defs)
+        if envelope in schemas:
+            raise ValueError(f"the schema name {envelope!r} of {event_type} is taken")
         schemas[envelope] = Schema(
             type=OpenAPIType.OBJECT, title=envelope,
             description=f"A recorded `{event_type}` event: a `WireEvent` with this `data`.",

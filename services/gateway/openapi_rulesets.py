@@ -13,9 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from litestar.openapi.spec import Discriminator, Reference, Schema
+from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 
-from services.gateway.check_odds_docs import from_json_schema
+from services.gateway.openapi_events import add_struct_components
 from services.gateway.openapi_views import pascal, ruleset_struct
 
 _REF = "#/components/schemas/"
@@ -44,22 +44,6 @@ def check_odds_types() -> dict[str, type[msgspec.Struct]]:
     return out
 
 
-def _variant(ruleset_id: str, cls: type[msgspec.Struct], name: str) -> Schema:
-    (ref,), defs = msgspec.json.schema_components([cls], ref_template="#/$defs/{name}")
-    for definition in defs.values():  # a client keeps reading when a later version adds a field
-        if definition.get("additionalProperties") is False:
-            del definition["additionalProperties"]
-    body = dict(defs[ref["$ref"].rsplit("/", 1)[-1]])
-    body["properties"] = {"ruleset": {"type": "string", "const": ruleset_id,
-                                      "description": "the campaign's ruleset"},
-                          **{k: v for k, v in body.get("properties", {}).items()
-                             if k != "ruleset"}}
-    body["required"] = sorted({"ruleset", *body.get("required", [])})
-    body["title"] = name
-    body["description"] = (cls.__doc__ or "").strip()
-    return from_json_schema(body, defs)
-
-
 def ruleset_union(doc: Any, component: str, suffix: str,
                   types: dict[str, type[msgspec.Struct]], description: str) -> None:
     """``component`` becomes the ``oneOf`` of each ruleset's ``<Ruleset><suffix>``,
@@ -69,9 +53,13 @@ def ruleset_union(doc: Any, component: str, suffix: str,
     mapping: dict[str, str] = {}
     for ruleset_id, cls in sorted(types.items()):
         name = f"{pascal(ruleset_id)}{suffix}"
-        if name in schemas:
-            raise ValueError(f"the schema name {name!r} is taken")
-        schemas[name] = _variant(ruleset_id, cls, name)
+        add_struct_components(doc, {name: cls}, pascal(ruleset_id))
+        variant: Schema = schemas[name]
+        variant.properties = {
+            "ruleset": Schema(type=OpenAPIType.STRING, const=ruleset_id,
+                              description="the campaign's ruleset"),
+            **{k: v for k, v in (variant.properties or {}).items() if k != "ruleset"}}
+        variant.required = sorted({"ruleset", *(variant.required or [])})
         refs.append(Reference(ref=_REF + name))
         mapping[ruleset_id] = _REF + name
     schemas[component] = Schema(title=component, one_of=refs, description=description,
