@@ -169,7 +169,9 @@ def success_responses() -> dict[str, ResponseSpec]:
         "get_rolls": _ok(list[RollEntry], "Recent rolls, newest first",
                          [{**EVENT_EXAMPLE, "provenance": {"epoch": 1}}]),
         "get_events": _ok(EventPage, "A page of the log; continue with `after=next_after` while "
-                          "`more`", {"events": [EVENT_EXAMPLE], "next_after": 8, "more": False}),
+                          "`more`. Each event is, by its `type`, one of `AnyEvent`'s (its "
+                          "`data` typed)", {"events": [EVENT_EXAMPLE], "next_after": 8,
+                                            "more": False}),
         "live": _ok(str, LIVE_DESCRIPTION, media_type="text/event-stream",
                     example='event: ready\nid: 7\ndata: {"campaign_id":"c-7f3a","after":7}\n\n'
                             'event: DiceRolled\nid: 8\ndata: {"position":8,...}\n\n'),
