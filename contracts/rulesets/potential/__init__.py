@@ -29,6 +29,7 @@ from contracts.rulesets.potential.commands import (
 from contracts.rulesets.potential.events import (
     COMBAT_EVENTS,
     EVENTS,
+    POTENTIAL_EVENTS,
     ActionTaken,
     AdvantageRecovered,
     AidGiven,
@@ -88,7 +89,7 @@ from contracts.rulesets.potential.sheet import (
 )
 
 __all__ = [
-    "CheckOdds",
+    "CheckOdds", "POTENTIAL_EVENTS",
     "CompleteRetraining", "MinorAction", "YieldInitiative", "AttackDeclared", "AttackPending",
     "Auction", "InitiativeBid", "InitiativeYielded", "PendingAttack", "StartRetraining", "FreeResistChanged",
     "MinorActionTaken", "RetrainingStarted",

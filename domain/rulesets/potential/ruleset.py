@@ -60,7 +60,8 @@ class PotentialRuleset:
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage, c.SetConscious,
          c.RuleOnCombination, c.StartRetraining, c.CompleteRetraining, c.MinorAction})
-    event_types: Mapping[str, type[msgspec.Struct]] = {**c.EVENTS, **c.COMBAT_EVENTS}
+    event_types: Mapping[str, type[msgspec.Struct]] = {
+        f"{RID}.{t.__name__}": t for t in c.POTENTIAL_EVENTS}
     roll_events: frozenset[str] = frozenset(
         {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
     odds_query = c.OddsQuery
