@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Union
 
 import msgspec
 
@@ -172,5 +172,7 @@ PLATFORM_EVENTS: tuple[type[Event], ...] = (
     RollRevealed,
     EventRetconned,
 )
+# The platform's events, tagged by ``type`` (the class name): a union msgspec decodes by its tag.
+AnyPlatformEvent = Union[PLATFORM_EVENTS]  # type: ignore[valid-type]  # noqa: UP007
 EVENT_TYPES: dict[str, type[Event]] = {cls.__name__: cls for cls in PLATFORM_EVENTS}
 SCHEMA_VERSION = 1

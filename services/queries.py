@@ -197,13 +197,14 @@ async def character(svc: Services, user: str, campaign_id: str, character_id: st
 
 async def encounter(svc: Services, user: str, campaign_id: str, encounter_id: str,
                     position: int | None = None) -> dict[str, Any]:
-    await campaign_view(svc, campaign_id, user, position)
+    """An encounter as the campaign's ruleset keeps it, with ``ruleset`` naming which."""
+    view, _ = await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.encounter(campaign_id, encounter_id)
     if found is None and await rebuilt(svc, campaign_id):
         found = await svc.read_models.encounter(campaign_id, encounter_id)
     if found is None:
         raise NotFound("encounter_id", "encounter.exists", f"encounter {encounter_id!r} not found")
-    return found
+    return {"ruleset": view["ruleset"], **found}  # the ruleset tells the encounter's shape
 
 
 def rulesets() -> list[dict[str, Any]]:
@@ -286,8 +287,9 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
     if target_id and target is None:
         raise NotFound("target_id", "character.exists", f"character {target_id!r} not found")
     spec = msgspec.convert(check, ruleset.check_spec_type)  # a ValidationError names the field
-    return await asyncio.to_thread(ruleset.check_odds, found["sheet"], spec, view["options"],
-                                   target["sheet"] if target else None)
+    answer = await asyncio.to_thread(ruleset.check_odds, found["sheet"], spec, view["options"],
+                                     target["sheet"] if target else None)
+    return msgspec.to_builtins(answer)
 
 
 async def rolls(svc: Services, user: str, campaign_id: str, position: int | None = None,

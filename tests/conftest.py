@@ -147,5 +147,31 @@ async def api(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIt
         yield Api(client, database_url)
 
 
+@pytest.fixture(autouse=True, scope="session")
+def every_decided_event_is_registered() -> Any:
+    """Every event a ruleset decides in any test is of a type its registry (``event_types``)
+    holds, and its data is exactly that Struct (tests/recorded_events.py)."""
+    from domain.rulesets import RULESETS
+    from tests.recorded_events import check_registered
+
+    wrapped = []
+    for ruleset in RULESETS.values():
+        decide = getattr(ruleset, "decide", None)
+        if decide is None:
+            continue
+
+        def checked(*args: Any, _decide: Any = decide, **kwargs: Any) -> Any:
+            events = _decide(*args, **kwargs)
+            for event in events:
+                check_registered(event.type, event.data)
+            return events
+
+        ruleset.decide = checked
+        wrapped.append(ruleset)
+    yield
+    for ruleset in wrapped:
+        del ruleset.decide
+
+
 # The tests of tests/citus/ need the Citus cluster: they run with SKALD_TEST_CITUS=1 (CI does).
 collect_ignore_glob = [] if os.environ.get("SKALD_TEST_CITUS") == "1" else ["citus/*"]

@@ -416,3 +416,21 @@ class RollSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=
     interaction: Literal["corrupted", "non_corrupted"] | None = None
     action_key: str | None = None  # Repetition (L408-L412)
     knowledge: str | None = None  # Knowledge Gate (L401-L405)
+
+
+class CheckOdds(msgspec.Struct, frozen=True, kw_only=True, tag_field="ruleset",
+                tag="boonbane"):
+    """``POST .../check-odds`` in a boon/bane campaign: the roll as the rules would assemble it
+    (its stat, target number, modifier, each source of boons and banes; ``automatic`` when it
+    needs no roll) and its odds."""
+
+    kind: str
+    stat: str
+    target_number: int
+    modifier: int
+    sources: list[SourceLine]
+    boons: int
+    banes: int
+    net: int
+    automatic: str | None
+    odds: OddsView

@@ -66,6 +66,10 @@ class RulesetWithCommands(Ruleset, Protocol):
     gm_commands: frozenset[type[msgspec.Struct]]
     # event types that record dice, shown in the roll log
     roll_events: frozenset[str]
+    # the registry of the ruleset's events: type tag (``wish.CheckRolled``) -> the Struct its
+    # ``data`` is; the decider emits no other type (tests check it), the OpenAPI document
+    # describes each
+    event_types: Mapping[str, type[msgspec.Struct]]
     # who may send each command type and the kind of each character it names (domain.authority);
     # the platform enforces it before ``decide``; a type missing here is refused
     authority: Mapping[type[msgspec.Struct], Authority]
@@ -114,8 +118,9 @@ class RulesetWithCheckOdds(Protocol):
     check_spec_type: type[msgspec.Struct]
 
     def check_odds(self, sheet: Mapping[str, Any], spec: Any, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
-        """The check as the rules would assemble it and its exact odds; draws no dice."""
+                   target: Mapping[str, Any] | None = None) -> msgspec.Struct:
+        """The check as the rules would assemble it and its exact odds (the ruleset's contracts
+        ``CheckOdds``, tagged ``ruleset``: the answer names its ruleset); draws no dice."""
         ...
 
 

@@ -30,6 +30,8 @@ from litestar.openapi.spec import (
 
 from contracts.commands import ENVELOPES
 from services.gateway.check_odds_docs import CHECK_ODDS_PATH, check_spec_schema, from_json_schema
+from services.gateway.openapi_events import ANY_EVENT, add_event_components
+from services.gateway.openapi_rulesets import type_ruleset_answers
 from services.gateway.openapi_views import live_components, pascal, ruleset_struct
 
 COMMANDS_PATH = "/v1/commands"
@@ -173,6 +175,20 @@ def add_live_components(doc: Any) -> None:
     doc.components.schemas = dict(sorted(doc.components.schemas.items()))
 
 
+def describe_live_frames(doc: Any) -> None:
+    """``/live`` sends server-sent events: the ``ready`` frame's data is a ``LiveReady``, each
+    event frame's an ``AnyEvent`` (discriminated by ``type``, as its ``event:`` line is)."""
+    for item in (doc.paths or {}).values():
+        operation = getattr(item, "get", None)
+        if operation is None or operation.operation_id != "streamLive":
+            continue
+        media = operation.responses["200"].content["text/event-stream"]
+        media.schema = Schema(
+            one_of=[Reference(ref=_REF + "LiveReady"), Reference(ref=_REF + ANY_EVENT)],
+            description="The `data:` of a frame: a `LiveReady` in the `ready` frame, the event "
+                        "(an `AnyEvent`) in every other")
+
+
 def finish(doc: Any) -> None:
     """Every touch above, in order (names first: the discriminators map the final names)."""
     name_components_by_title(doc)
@@ -180,3 +196,6 @@ def finish(doc: Any) -> None:
     discriminate_check_odds(doc)
     verify_body(doc)
     add_live_components(doc)
+    add_event_components(doc)
+    describe_live_frames(doc)
+    type_ruleset_answers(doc)

@@ -144,7 +144,8 @@ LIVE_DESCRIPTION = """Server-sent events. Frames, in order:
 * `event: ready` once, `id:` the position the stream starts after, `data:` a `LiveReady`
   (`{"campaign_id", "after"}`);
 * then one frame per event the caller may see: `event:` the event's `type` (`DiceRolled`,
-  `wish.CheckRolled`, ...), `id:` its position, `data:` the event as a `WireEvent`;
+  `wish.CheckRolled`, ...), `id:` its position, `data:` the event as a `WireEvent` (its
+  schema by type: `AnyEvent`, discriminated by `type`, each type's `data` a named schema);
 * a comment line `: keep-alive` after 15 seconds without an event.
 
 The stream closes within about a second of its token being revoked or expiring. Reconnect with
@@ -152,7 +153,7 @@ The stream closes within about a second of its token being revoked or expiring. 
 
 EXPORT_DESCRIPTION = """JSON Lines (`application/x-ndjson`): a header line
 (`{"format": "skald-export", ...}`), then every event of the campaign as a `WireEvent`, one per
-line, oldest first."""
+line, oldest first (each an `AnyEvent`: its `data` is the schema its `type` names)."""
 
 
 def success_responses() -> dict[str, ResponseSpec]:
@@ -181,7 +182,9 @@ def success_responses() -> dict[str, ResponseSpec]:
         "get_rolls": _ok(list[RollEntry], "Recent rolls, newest first",
                          [{**EVENT_EXAMPLE, "provenance": {"epoch": 1}}]),
         "get_events": _ok(EventPage, "A page of the log; continue with `after=next_after` while "
-                          "`more`", {"events": [EVENT_EXAMPLE], "next_after": 8, "more": False}),
+                          "`more`. Each event is, by its `type`, one of `AnyEvent`'s (its "
+                          "`data` typed)", {"events": [EVENT_EXAMPLE], "next_after": 8,
+                                            "more": False}),
         "live": _ok(str, LIVE_DESCRIPTION, media_type="text/event-stream",
                     example='event: ready\nid: 7\ndata: {"campaign_id":"c-7f3a","after":7}\n\n'
                             'event: DiceRolled\nid: 8\ndata: {"position":8,...}\n\n'),

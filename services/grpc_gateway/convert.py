@@ -98,6 +98,10 @@ class Codec:
         """Fill a ruleset-shaped view (also one nested in a reply, e.g. an as-of read's
         encounters) with its ruleset's typed variant, or ``other`` when it is not its shape."""
         fields = self.fields[out.DESCRIPTOR.name]
+        own = {k: v for k, v in data.items() if k in fields and fields[k].conv != "ruleset_view"}
+        if own:  # the view's own fields (an encounter's ``ruleset``) sit beside the variant
+            self._fill(out, own)
+            data = {k: v for k, v in data.items() if k not in own}
         variant = next((f for f in fields.values() if f.tag == ruleset), None)
         if variant is not None:
             try:
@@ -106,7 +110,7 @@ class Codec:
                 self._fill(sub, data)
                 return
             except (TypeError, ValueError, AttributeError):
-                out.Clear()  # not the ruleset's shape after all: send it as is
+                out.ClearField(variant.name)  # not the ruleset's shape after all: send it as is
         other = getattr(out, proto_model.OTHER_EVENT)
         other.SetInParent()
         other.update(data)
@@ -250,8 +254,8 @@ class Codec:
             which = msg.WhichOneof("view")
             sub = getattr(msg, which) if which else None
             if which == proto_model.OTHER_EVENT:
-                return dict(_plain(json_format.MessageToDict(sub)))
-            return self.from_proto(sub) if sub is not None else {}
+                return {**out, **_plain(json_format.MessageToDict(sub))}
+            return {**out, **self.from_proto(sub)} if sub is not None else out
         if "data" in {f.oneof for f in self.fields[name].values() if f.conv == "event_data"}:
             which = msg.WhichOneof("data")
             if which == proto_model.OTHER_EVENT:

@@ -72,9 +72,11 @@ class RulesetView(msgspec.Struct, kw_only=True):
 
 
 class Encounter(RulesetView, kw_only=True):
-    """An encounter as its ruleset keeps it."""
+    """An encounter as its ruleset keeps it, and the ruleset's id (what tells the shapes apart)."""
 
     __proto_ruleset_view__: ClassVar[str] = "EncounterState"
+
+    ruleset: str = ""
 
 
 class Odds(RulesetView, kw_only=True):

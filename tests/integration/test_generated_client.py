@@ -133,6 +133,11 @@ async def _walkthrough(api: Api, base_url: str) -> None:
     assert isinstance(page, models.EventPage) and len(page.events) == 5 and page.more
     for body in (campaign, members, zee, olga_rolls, ann_rolls, page):
         assert undocumented(body) == [], body
+    # Each event, as a live frame carries it, parses into its type's model (``AnyEvent``), its
+    # data typed: nothing left over.
+    for event in page.events:
+        typed = getattr(models, f"{event.type_}Event").from_dict(event.to_dict())
+        assert type(typed.data).__name__ == event.type_ and undocumented(typed) == [], typed
     # The export (JSON Lines) read as bytes and sent back to /v1/verify as JSON Lines.
     exported = await export_campaign.asyncio_detailed(cid, client=clients["ann"])
     assert exported.status_code == 200 and exported.content.count(b"\n") >= 10

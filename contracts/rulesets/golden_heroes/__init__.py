@@ -155,6 +155,7 @@ from contracts.rulesets.golden_heroes.sheet import (
 )
 from contracts.rulesets.golden_heroes.strike import (
     AttackDeclared,
+    CheckOdds,
     ModifierLine,
     OddsQuery,
     OddsView,
@@ -184,8 +185,11 @@ EVENTS: dict[str, type[msgspec.Struct]] = {
         BindingRolled, VehicleRammed, ThrowStopped, AttackDeclared, BountyHunterDeclared,
         ConditionNoted, FightJoined, CriticalMissSuffered, LeftOpenTaken, StoodUp)
 }
+# The registry of Golden Heroes' events (``EVENTS`` by type tag).
+GOLDEN_HEROES_EVENTS: tuple[type[msgspec.Struct], ...] = tuple(EVENTS.values())
 
 __all__ = [
+    "CheckOdds", "GOLDEN_HEROES_EVENTS",
     "CoupDeGrace", "CoupDeGraceDelivered", "EnergyPool", "DropObject", "ObjectFell",
     "MentalAttack", "MentalAttackRolled", "Grab", "GrabRolled", "Grapple", "GripChanged",
     "ChooseEquipment", "EquipmentChosen", "Item", "ItemKind",

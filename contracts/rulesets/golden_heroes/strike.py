@@ -132,3 +132,15 @@ class StrikeSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     cover: Annotated[int, msgspec.Meta(ge=0, le=10)] = 0
     extreme_range_fifths: Annotated[int, msgspec.Meta(ge=0, le=5)] = 0
     other_modifier: StrikeModifier = 0
+
+
+class CheckOdds(msgspec.Struct, frozen=True, kw_only=True, tag_field="ruleset",
+                tag="golden-heroes"):
+    """``POST .../check-odds`` in a Golden Heroes campaign: the strike as the rules would
+    assemble it (weapon and defence class, each modifier) and its odds (L79)."""
+
+    weapon_class: int
+    defence_class: int
+    modifier: int
+    modifiers: list[ModifierLine]
+    odds: OddsView

@@ -29,6 +29,7 @@ from contracts.rulesets.potential.commands import (
 from contracts.rulesets.potential.events import (
     COMBAT_EVENTS,
     EVENTS,
+    POTENTIAL_EVENTS,
     ActionTaken,
     AdvantageRecovered,
     AidGiven,
@@ -66,7 +67,7 @@ from contracts.rulesets.potential.events import (
     TurnPassed,
     TurnStarted,
 )
-from contracts.rulesets.potential.odds import ActionSpec, OddsQuery, OddsView
+from contracts.rulesets.potential.odds import ActionSpec, CheckOdds, OddsQuery, OddsView
 from contracts.rulesets.potential.sheet import (
     RULESET_ID,
     Advantage,
@@ -88,6 +89,7 @@ from contracts.rulesets.potential.sheet import (
 )
 
 __all__ = [
+    "CheckOdds", "POTENTIAL_EVENTS",
     "CompleteRetraining", "MinorAction", "YieldInitiative", "AttackDeclared", "AttackPending",
     "Auction", "InitiativeBid", "InitiativeYielded", "PendingAttack", "StartRetraining", "FreeResistChanged",
     "MinorActionTaken", "RetrainingStarted",

@@ -297,3 +297,5 @@ COMBAT_EVENTS: dict[str, type[msgspec.Struct]] = {
     for t in (CombatOpened, TurnBegan, TurnPassed, InitiativeBid, InitiativeYielded,
               InitiativeTaken, RoundBegan, CombatClosed)
 }
+# The registry of Potential's events: those of its characters and those of its combats' order.
+POTENTIAL_EVENTS: tuple[type[msgspec.Struct], ...] = (*EVENTS.values(), *COMBAT_EVENTS.values())

@@ -6,7 +6,7 @@ from typing import Annotated
 
 import msgspec
 
-from contracts.rulesets.potential.sheet import Count, Score
+from contracts.rulesets.potential.sheet import Cost, Count, Score
 
 # --------------------------------------------------------------------------- odds
 
@@ -40,3 +40,15 @@ class ActionSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_field
     resistance_dice: Count = 0  # an opposed pool's dice ...
     resistance_bonus: Annotated[int, msgspec.Meta(ge=0, le=180)] = 0  # ... and modifiers
     distance: Annotated[int, msgspec.Meta(ge=0, le=100000)] | None = None  # for Range (L66)
+
+
+class CheckOdds(msgspec.Struct, frozen=True, kw_only=True, tag_field="ruleset",
+                tag="potential"):
+    """``POST .../check-odds`` in a Potential campaign: the advantages in the pool, its modifier,
+    the bonus dice the opponent gains (L23, L66), the pool's Potential cost and its odds."""
+
+    sources: list[str]
+    modifier: int
+    opposing_dice: int
+    cost: Cost
+    odds: OddsView

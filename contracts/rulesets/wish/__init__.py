@@ -65,7 +65,7 @@ from contracts.rulesets.wish.literals import (
     Phase,
     SkillKind,
 )
-from contracts.rulesets.wish.odds import OddsQuery, OddsView, Outcome
+from contracts.rulesets.wish.odds import CheckOdds, OddsQuery, OddsView, Outcome
 from contracts.rulesets.wish.origin import (
     ChooseMalfunction,
     ChooseOriginGrants,
@@ -98,6 +98,7 @@ from contracts.rulesets.wish.sheet import (
 from contracts.rulesets.wish.travel import TravelCheck, TravelPurpose
 
 __all__ = [
+    "CheckOdds",
     "AddCondition",
     "BasicActionName",
     "Grandstand",

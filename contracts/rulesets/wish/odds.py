@@ -6,6 +6,8 @@ from typing import Annotated
 
 import msgspec
 
+from contracts.rulesets.wish.records import DiceSource
+
 
 class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     net_successes: int
@@ -44,3 +46,12 @@ class OddsView(msgspec.Struct, frozen=True, kw_only=True):
     chain_depth: int = 0
     p_success: str
     expected_net_successes: str
+
+
+class CheckOdds(msgspec.Struct, frozen=True, kw_only=True, tag_field="ruleset", tag="wish"):
+    """``POST .../check-odds`` in a WISH campaign: the pool the check would assemble (digest
+    §2.2), the source of each die, and the pool's exact odds."""
+
+    pool: dict[str, int]
+    sources: list[DiceSource]
+    odds: OddsView

@@ -17,6 +17,7 @@ from contracts.rulesets import boonbane_play as p
 from contracts.rulesets import boonbane_rests as r
 from contracts.rulesets import boonbane_stealth as h
 from contracts.rulesets import boonbane_weapons as w
+from contracts.rulesets.boonbane_events import EVENT_TYPES as BOONBANE_EVENT_TYPES
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound
 from domain.rulesets.base import RulesetEvent, character_key, encounter_key
@@ -106,6 +107,7 @@ class BoonbaneRuleset:
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
     authority = AUTHORITY  # who may send each command (authority.py)
+    event_types: Mapping[str, type[msgspec.Struct]] = BOONBANE_EVENT_TYPES
     roll_events: frozenset[str] = frozenset(
         {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled", f"{RID}.SpellCast"})
     odds_query = c.OddsQuery
@@ -237,7 +239,7 @@ class BoonbaneRuleset:
                               reach_module.longest(loaded, opts.default_reach_yards))
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.RollSpec, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                   target: Mapping[str, Any] | None = None) -> c.CheckOdds:
         """The roll as the rules would assemble it for this character, and its exact odds."""
         actor = sheets.load(sheet)
         opts = parse_options(options)
@@ -254,10 +256,9 @@ class BoonbaneRuleset:
         mod = plan.base_modifier + sum(s.modifier for s in plan.sources)
         odds = (c.OddsView(p_success="0", totals={}) if plan.automatic is not None else
                 odds_module.roll_odds(mod, boons, banes, plan.target_number))
-        return {"kind": plan.kind, "stat": plan.stat, "target_number": plan.target_number,
-                "modifier": mod, "sources": msgspec.to_builtins(plan.sources), "boons": boons,
-                "banes": banes, "net": boons - banes, "automatic": plan.automatic,
-                "odds": msgspec.to_builtins(odds)}
+        return c.CheckOdds(kind=plan.kind, stat=plan.stat, target_number=plan.target_number,
+                           modifier=mod, sources=plan.sources, boons=boons, banes=banes,
+                           net=boons - banes, automatic=plan.automatic, odds=odds)
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],

@@ -86,6 +86,7 @@ class GoldenHeroesRuleset:
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
          c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind,
          c.Ram})
+    event_types: Mapping[str, type[msgspec.Struct]] = c.EVENTS
     roll_events: frozenset[str] = frozenset(
         f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
                                "AttackResolved", "Recovered", "Aided", "PowerGained",
@@ -272,7 +273,7 @@ class GoldenHeroesRuleset:
         return {**sheets.derived(loaded, opts.hospitalised_at), **campaign.derived(loaded)}
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.StrikeSpec, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                   target: Mapping[str, Any] | None = None) -> c.CheckOdds:
         """A strike as the rules would assemble it for this attacker (and target) and its odds."""
         attacker = sheets.load(sheet)
         if spec.defence_class is not None:
@@ -285,10 +286,9 @@ class GoldenHeroesRuleset:
         form = attacks.form(attacker, spec)
         lines = decide_strike.modifier_lines(attacker, spec)
         modifier = sum(m.value for m in lines)
-        return {"weapon_class": form.weapon_class, "defence_class": dc, "modifier": modifier,
-                "modifiers": msgspec.to_builtins(lines),
-                "odds": msgspec.to_builtins(odds_module.strike_odds(
-                    form.weapon_class, dc, modifier, form.crit_range))}
+        return c.CheckOdds(weapon_class=form.weapon_class, defence_class=dc, modifier=modifier,
+                           modifiers=lines, odds=odds_module.strike_odds(
+                               form.weapon_class, dc, modifier, form.crit_range))
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],

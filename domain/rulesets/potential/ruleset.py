@@ -60,6 +60,8 @@ class PotentialRuleset:
     gm_commands: frozenset[type[msgspec.Struct]] = frozenset(
         {c.StartCombat, c.EndCombat, c.NewRound, c.RecoverAdvantage, c.SetConscious,
          c.RuleOnCombination, c.StartRetraining, c.CompleteRetraining, c.MinorAction})
+    event_types: Mapping[str, type[msgspec.Struct]] = {
+        f"{RID}.{t.__name__}": t for t in c.POTENTIAL_EVENTS}
     roll_events: frozenset[str] = frozenset(
         {f"{RID}.ActionTaken", f"{RID}.AttackResolved", f"{RID}.Moved"})
     odds_query = c.OddsQuery
@@ -192,7 +194,7 @@ class PotentialRuleset:
         return sheets.derived(sheets.load(sheet))
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.ActionSpec, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                   target: Mapping[str, Any] | None = None) -> c.CheckOdds:
         """The pool a declared action would roll, its cost, and its exact odds; nothing spent."""
         pool = actions.declare(sheets.load(sheet), spec.advantages,
                                situation_bonuses=spec.situation_bonuses,
@@ -212,8 +214,8 @@ class PotentialRuleset:
         else:
             raise DomainError("resistance", "potential.odds L26",
                               "give resistance or resistance_dice")
-        return {"sources": pool.sources, "modifier": pool.modifier, "opposing_dice": against,
-                "cost": msgspec.to_builtins(pool.cost), "odds": msgspec.to_builtins(view)}
+        return c.CheckOdds(sources=pool.sources, modifier=pool.modifier, opposing_dice=against,
+                           cost=pool.cost, odds=view)
 
     @staticmethod
     def reread(event_type: str, data: Mapping[str, Any],

@@ -6,8 +6,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import msgspec
+from msgspec import UNSET
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import basic_action_effects as effects
@@ -83,21 +85,18 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
         )
         _roll_check(ctx, check, attack=False)
     else:
-        ctx.emit(enc(cmd.encounter_id), "wish.ActionTaken", {
-            "character_id": cmd.character_id, "kind": f"basic {row.name}",
-            **({"trigger": cmd.trigger, "pinned_card": cmd.pinned_card}
-               if cmd.action == "Pin" else {}),
-            **({"extra_maneuvers": effects.REPOSITION_MANEUVERS}
-               if cmd.action == "Reposition" else {}),
-        })
+        pin = cmd.action == "Pin"
+        ctx.emit(enc(cmd.encounter_id), ev.ActionTaken(
+            character_id=cmd.character_id, kind=f"basic {row.name}",
+            trigger=cmd.trigger if pin else UNSET, pinned_card=cmd.pinned_card if pin else UNSET,
+            extra_maneuvers=(effects.REPOSITION_MANEUVERS if cmd.action == "Reposition"
+                             else UNSET)))
         if cmd.action == "Shift":
             decide_initiative.shift(ctx, cmd.encounter_id)  # L449
         if dared:  # until the darer's next Turn begins (L450)
-            ctx.emit(enc(cmd.encounter_id), "wish.Dared",
-                     {"character_id": cmd.character_id, "opponents": dared})
+            ctx.emit(enc(cmd.encounter_id), ev.Dared(character_id=cmd.character_id, opponents=dared))
         if cmd.action == "Pin":  # held as a React until the next action (L446)
-            ctx.emit(char(cmd.character_id), "wish.CardPinned",
-                     {"card": cmd.pinned_card, "trigger": cmd.trigger})
+            ctx.emit(char(cmd.character_id), ev.CardPinned(card=cmd.pinned_card, trigger=cmd.trigger))
         if cmd.action == "Recover" and ctx.options.recover_basic_action == "breather":
             restore(ctx, cmd.character_id, s, dict(effects.RECOVERED), "Recover L443")
             _condition(ctx, cmd.character_id, effects.recover_condition)
@@ -108,14 +107,14 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
     st = s.stance
     after = stance_after(st.position, st.defensive, st.offensive, row)
     if after != st.position:
-        ctx.emit(char(cmd.character_id), "wish.StanceSet",
-                 {"position": after, "cause": f"{row.group} {row.name} L{row.line}"})
+        ctx.emit(char(cmd.character_id), ev.StanceSet(
+            position=after, cause=f"{row.group} {row.name} L{row.line}"))
 
 
 def _condition(ctx: Ctx, cid: str,
                make: Callable[[c.WishSheet], c.ConditionInstance]) -> None:
     s = ctx.sheet(cid)
-    ctx.emit(char(cid), "wish.ConditionAdded", {"condition": make(s), "serial": s.serial + 1})
+    ctx.emit(char(cid), ev.ConditionAdded(condition=make(s), serial=s.serial + 1))
 
 
 def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
@@ -129,13 +128,11 @@ def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
     able(s, ctx.options)
     if not cmd.maneuver:
         encounter.occupied(e, s, "character_id")  # no roleplay in a turn taken whole
-        ctx.emit(enc(cmd.encounter_id), "wish.Grandstanded",
-                 {"character_id": cmd.character_id, "maneuver": False})
+        ctx.emit(enc(cmd.encounter_id), ev.Grandstanded(character_id=cmd.character_id, maneuver=False))
         return
     decide_maneuver.spend(ctx, cmd.encounter_id, cmd.character_id, "grandstand")
     s = ctx.sheet(cmd.character_id)
-    ctx.emit(char(cmd.character_id), "wish.ConditionAdded",
-             {"condition": stand.protected(s), "serial": s.serial + 1})
+    ctx.emit(char(cmd.character_id), ev.ConditionAdded(condition=stand.protected(s), serial=s.serial + 1))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

@@ -4,8 +4,10 @@ option lines, experience and Fortune points (L143-1383)."""
 from __future__ import annotations
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import (
     advancement,
@@ -34,7 +36,7 @@ def spend_fortune(ctx: Ctx, cmd: c.SpendFortune) -> None:
             f"spending {cmd.points} Fortune, only {s.fortune} left",
         )
     ctx.emit(
-        char(cmd.character_id), "wish.FortuneSpent", {"points": cmd.points, "purpose": cmd.purpose}
+        char(cmd.character_id), ev.FortuneSpent(points=cmd.points, purpose=cmd.purpose)
     )
 
 
@@ -46,7 +48,7 @@ def gain_fortune(ctx: Ctx, cmd: c.GainFortune) -> None:
     gained = (
         s.fortune_rating - s.fortune if cmd.reset else min(cmd.points, s.fortune_rating - s.fortune)
     )
-    ctx.emit(char(cmd.character_id), "wish.FortuneGained", {"points": gained, "reset": cmd.reset})
+    ctx.emit(char(cmd.character_id), ev.FortuneGained(points=gained, reset=cmd.reset))
 
 
 def award_experience(ctx: Ctx, cmd: c.AwardExperience) -> None:
@@ -57,15 +59,9 @@ def award_experience(ctx: Ctx, cmd: c.AwardExperience) -> None:
     total = s.experience + cmd.xp
     ctx.emit(
         char(cmd.character_id),
-        "wish.ExperienceAwarded",
-        {
-            "xp": cmd.xp,
-            "advances": cmd.xp * advancement.ADVANCES_PER_XP,
-            "experience": total,
-            "rank_before": sheets.rank(s.experience),
-            "rank_after": sheets.rank(total),
-            "reason": cmd.reason,
-        },
+        ev.ExperienceAwarded(
+            xp=cmd.xp, advances=cmd.xp * advancement.ADVANCES_PER_XP, experience=total,
+            rank_before=sheets.rank(s.experience), rank_after=sheets.rank(total), reason=cmd.reason),
     )
 
 
@@ -90,30 +86,28 @@ def spend_advance(ctx: Ctx, cmd: c.SpendAdvance) -> None:
     purchase = msgspec.structs.replace(cmd.purchase, off_sfx=True) if priced.off_sfx else cmd.purchase
     ctx.emit(
         char(cmd.character_id),
-        "wish.AdvanceSpent",
-        {
-            "purchase": purchase,
-            "currency": cmd.currency,
-            "cost": priced.cost,
-            "rule": priced.rule,
-            "raise_current": ctx.options.fortune_rating_raises_current,
-            "archetype_raise": archetype_raise,
-            "archetype_slot": slot,
+        ev.AdvanceSpent(
+            purchase=purchase,
+            currency=cmd.currency,
+            cost=priced.cost,
+            rule=priced.rule,
+            raise_current=ctx.options.fortune_rating_raises_current,
+            archetype_raise=archetype_raise,
+            archetype_slot=slot,
             # Limited Advancement: a non-Open Archetype advance is a Wielded Ability (L923)
-            **({"wielded": True}
-               if limited_advancement.wielded_raise(s, archetype_raise, slot) else {}),
-            **_acquired_characteristic(cmd.purchase, ctx),
-        },
+            wielded=True if limited_advancement.wielded_raise(s, archetype_raise, slot) else UNSET,
+            characteristic=_acquired_characteristic(cmd.purchase, ctx),
+        ),
     )
 
 
-def _acquired_characteristic(p: c.Purchase, ctx: Ctx) -> dict[str, str]:
+def _acquired_characteristic(p: c.Purchase, ctx: Ctx) -> str | UnsetType:
     """A Mastery skill the seed gives no characteristic is acquired on the campaign's choice
     (G-14, option ``mastery_characteristics``), recorded so the fold needs no options."""
     if p.kind != "acquire_skill" or p.target not in mastery.UNSTATED_DEFAULTS:
-        return {}
+        return UNSET
     chosen = mastery.characteristic(p.target, dict(ctx.options.mastery_characteristics))
-    return {"characteristic": chosen} if chosen else {}
+    return chosen if chosen else UNSET
 
 
 def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
@@ -163,16 +157,13 @@ def take_hindrance(ctx: Ctx, cmd: c.TakeHindrance) -> None:
     total = sum(h.points for h in s.hindrances) + points
     ctx.emit(
         char(cmd.character_id),
-        "wish.HindranceTaken",
-        {
-            "hindrance": c.Hindrance(
-                name=cmd.name, points=points, stunt=cmd.stunt, detail=cmd.detail
-            ),
-            "points": points,
-            "stats": dict(hindrances.STAT_CHANGES.get(cmd.name, ())),
-            "total_points": total,
-            "scrutiny": total > hindrances.SCRUTINY_POINTS,  # L1343
-        },
+        ev.HindranceTaken(
+            hindrance=c.Hindrance(name=cmd.name, points=points, stunt=cmd.stunt, detail=cmd.detail),
+            points=points,
+            stats=dict(hindrances.STAT_CHANGES.get(cmd.name, ())),
+            total_points=total,
+            scrutiny=total > hindrances.SCRUTINY_POINTS,  # L1343
+        ),
     )
 
 
@@ -191,7 +182,7 @@ def finish_creation(ctx: Ctx, cmd: c.FinishCreation) -> None:
     if left:
         raise StateConflict("restricted_points", "wish.creation L581, L776, L921",
                             f"spend the origin's restricted points first: {left}")
-    ctx.emit(char(cmd.character_id), "wish.CreationFinished", {})
+    ctx.emit(char(cmd.character_id), ev.CreationFinished())
 
 
 def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
@@ -205,9 +196,8 @@ def choose_origin(ctx: Ctx, cmd: c.ChooseOrigin) -> None:
     restricted = ctx.options.origin_points_restricted
     # refuses unknown origins and bad picks
     origin_apply.apply_origin(s, cmd.origin, cmd.picks, cmd.talent, restricted=restricted)
-    ctx.emit(char(cmd.character_id), "wish.OriginChosen",
-             {"origin": cmd.origin, "picks": dict(cmd.picks), "talent": cmd.talent,
-              "restricted": restricted})
+    ctx.emit(char(cmd.character_id), ev.OriginChosen(
+        origin=cmd.origin, picks=dict(cmd.picks), talent=cmd.talent, restricted=restricted))
     decide_origin.grant_fixed(ctx, cmd.character_id)  # Animal Instincts, Tech Skills, talents
 
 
@@ -253,13 +243,12 @@ def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:
         previous = catalogue.get(current.archetype) or chosen
         old_def, old_off = previous.defensive_steps, previous.offensive_steps
     tier = 1 + sum(1 for t in s.archetype_tiers if t.archetype == chosen.name)
-    ctx.emit(char(cmd.character_id), "wish.ArchetypeChosen", {
-        "archetype": chosen.name, "tier": tier, "cost": cost, "primary_bonus": bonus,
-        "raises_maxima": ctx.options.archetype_bonus_raises_maxima,
+    ctx.emit(char(cmd.character_id), ev.ArchetypeChosen(
+        archetype=chosen.name, tier=tier, cost=cost, primary_bonus=bonus,
+        raises_maxima=ctx.options.archetype_bonus_raises_maxima,
         # the meter moves by the difference between the defaults: purchased and origin steps stay
-        "stance": {"defensive": s.stance.defensive + chosen.defensive_steps - old_def,
-                   "offensive": s.stance.offensive + chosen.offensive_steps - old_off},
-    })
+        stance={"defensive": s.stance.defensive + chosen.defensive_steps - old_def,
+                "offensive": s.stance.offensive + chosen.offensive_steps - old_off}))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

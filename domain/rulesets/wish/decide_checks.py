@@ -6,9 +6,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import msgspec
+from msgspec import UNSET
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import CheckRecord, WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     assists,
@@ -114,9 +116,8 @@ def _roll_check(
                 "stunt", "wish.facilitator.impetuous L1333", "only in an Offensive stance"
             )
     if charged is not None:
-        ctx.emit(char(cmd.character_id), "wish.ChargeRoundUsed", {
-            "round": charged, "used": len(actor.charged_rounds) + 1,
-            "limit": limited_charges.limit(actor)})
+        ctx.emit(char(cmd.character_id), ev.ChargeRoundUsed(
+            round=charged, used=len(actor.charged_rounds) + 1, limit=limited_charges.limit(actor)))
     # Assist maneuvers taken for this check, and those it names (L384-388)
     assists.check_given(cmd.character_id, actor, cmd, e.separations if e else None)
     if stunt is not None and cmd.stunt is not None:
@@ -127,7 +128,7 @@ def _roll_check(
             due["fatigue"] = health.fatigue_suffered(actor, due["fatigue"])
         if due:
             stunt_costs.payable(actor, cmd.stunt, due, o)
-            ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
+            ctx.emit(char(cmd.character_id), stunt_costs.paid(cmd.stunt, due))
             actor = ctx.sheet(cmd.character_id, field)
     if cmd.skill == "Observation" and e is not None and cmd.target_id is not None:
         count, source = range_bands.observation_dice(  # L406-409
@@ -175,55 +176,50 @@ def _roll_check(
         tally=t,
         result=result,
     )
+    used = cmd.stunt if stunt is not None and cmd.stunt else None
     ctx.emit(
         char(cmd.character_id),
-        "wish.CheckRolled",
-        {
-            "character_id": cmd.character_id,
-            "target_id": cmd.target_id,
-            "check_id": check_id,
-            "kind": kind,
-            "check": record,
-            "stress": stress,
-            "fatigue": fatigue,
-            "fortune_spent": p.fortune_spent,
-            "recharge": {k: v for k, v in recharge.items() if v},
-            **(
-                {"stunt": cmd.stunt, "stunt_rating": conditions.stunt_rating(actor, cmd.stunt)}
-                if stunt is not None and cmd.stunt
-                else {}
-            ),
-        },
+        ev.CheckRolled(
+            character_id=cmd.character_id,
+            target_id=cmd.target_id,
+            check_id=check_id,
+            kind=kind,
+            check=record,
+            stress=stress,
+            fatigue=fatigue,
+            fortune_spent=p.fortune_spent,
+            recharge={k: v for k, v in recharge.items() if v},
+            stunt=used if used else UNSET,
+            stunt_rating=conditions.stunt_rating(actor, used) if used else UNSET,
+        ),
     )
     if actor.assists_given:  # the assists were for this next check only (L384)
-        ctx.emit(char(cmd.character_id), "wish.AssistsUsed",
-                 {"check_id": check_id, "by": [g.by for g in actor.assists_given]})
+        ctx.emit(char(cmd.character_id), ev.AssistsUsed(
+            check_id=check_id, by=[g.by for g in actor.assists_given]))
     harm = origin_actions.engineered_limits(actor, p.effective_characteristic, physical)
     for kind_lost, n in harm.items():  # Engineered Limits (L896): direct, after the roll
         damage(ctx, cmd.character_id, n, f"direct_{kind_lost}", 0, True, "Engineered Limits L896")
     if stunt is not None and traits.unreliable_fails(stunt, t.CAL):  # L273
-        ctx.emit(char(cmd.character_id), "wish.StuntFailed",
-                 {"stunt": cmd.stunt, "calamities": t.CAL, "rule": "wish.trait.unreliable L273"})
+        ctx.emit(char(cmd.character_id), ev.StuntFailed(
+            stunt=cmd.stunt, calamities=t.CAL, rule="wish.trait.unreliable L273"))
     if stunt is not None and lingering.sustained(stunt):  # in effect at once (L262-264)
-        ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
+        ctx.emit(char(cmd.character_id), ev.LingeringMaintained(stunt=cmd.stunt))
     moved = stunt_use.stance_after(ctx.sheet(cmd.character_id, field), stunt) if stunt else None
     if moved is not None:  # Push / Delay (L249-250)
-        ctx.emit(char(cmd.character_id), "wish.StanceSet",
-                 {"position": moved, "cause": f"{cmd.stunt} (Push/Delay L249-250)"})
+        ctx.emit(char(cmd.character_id), ev.StanceSet(
+            position=moved, cause=f"{cmd.stunt} (Push/Delay L249-250)"))
     if p.opponent_fortune_spent and cmd.target_id:
         ctx.emit(
             char(cmd.target_id),
-            "wish.FortuneSpent",
-            {"points": p.opponent_fortune_spent, "purpose": "opponent pool"},
+            ev.FortuneSpent(points=p.opponent_fortune_spent, purpose="opponent pool"),
         )
     if e is not None and cmd.encounter_id is not None and not free:
         ctx.emit(
             enc(cmd.encounter_id),
-            "wish.ActionTaken",
-            {"character_id": cmd.character_id, "kind": "attack" if attack else "check"},
+            ev.ActionTaken(character_id=cmd.character_id, kind="attack" if attack else "check"),
         )
     elif free:
-        ctx.emit(char(cmd.character_id), "wish.RallyAbilityUsed", {"stunt": cmd.stunt})
+        ctx.emit(char(cmd.character_id), ev.RallyAbilityUsed(stunt=cmd.stunt))
     return result, check_id
 
 
@@ -283,17 +279,11 @@ def contested_check(ctx: Ctx, cmd: c.ContestedCheck) -> None:
     net = actor.net_successes - answer.net_successes
     ctx.emit(
         char(cmd.character_id),
-        "wish.ContestResolved",
-        {
-            "check_id": actor_id,
-            "target_id": cmd.target_id,
-            "opposition_check_id": defender_id,
-            "opposition_skill": chosen.skill,
-            "actor_net": actor.net_successes,
-            "opposition_net": answer.net_successes,
-            "net_successes": net,
-            "success": net >= 1,  # ties go to the defender (D-9, as D-1)
-        },
+        ev.ContestResolved(
+            check_id=actor_id, target_id=cmd.target_id, opposition_check_id=defender_id,
+            opposition_skill=chosen.skill, actor_net=actor.net_successes,
+            opposition_net=answer.net_successes, net_successes=net,
+            success=net >= 1),  # ties go to the defender (D-9, as D-1)
     )
 
 
@@ -323,8 +313,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
         if cond.name in conditions.END_ON_ATTACK:  # L1483, L1502, L1506
             ctx.emit(
                 char(cmd.character_id),
-                "wish.ConditionRemoved",
-                {"condition_id": cond.id, "cause": "attacked"},
+                ev.ConditionRemoved(condition_id=cond.id, cause="attacked"),
             )
     if max(nets.values()) < 1:  # D-1: net 0 is no success
         return
@@ -342,8 +331,7 @@ def attack(ctx: Ctx, cmd: c.Attack) -> None:
         if o.honed_next_attack:  # D-26
             ctx.emit(
                 char(cmd.character_id),
-                "wish.ConditionRemoved",
-                {"condition_id": honed[0].id, "cause": "used"},
+                ev.ConditionRemoved(condition_id=honed[0].id, cause="used"),
             )
     used = actor.stunts.get(cmd.stunt) if cmd.stunt else None
     pierce = cmd.pierce + traits.pierce(used)  # Pierce (#) (L272)

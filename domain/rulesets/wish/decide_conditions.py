@@ -7,6 +7,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import ConditionInstance
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound
 from domain.rulesets.wish import (
     conditions,
@@ -42,7 +43,7 @@ def _add_condition(
         x.name == name and x.duration == "encounter" for x in s.conditions
     ):
         # Encounter conditions do not stack: the second is ignored (L1407).
-        ctx.emit(char(cid), "wish.ConditionIgnored", {"name": name, "rule": "L1407"})
+        ctx.emit(char(cid), ev.ConditionIgnored(name=name, rule="L1407"))
         return
     # Intoxicated and Drunk aggregate onto Drunk (L1437, L1465).
     if dur == "brief" and name in ("Intoxicated", "Drunk"):
@@ -55,8 +56,8 @@ def _add_condition(
             moved = n + sum(x.tokens for x in intox)
             ctx.emit(
                 char(cid),
-                "wish.ConditionTokensAdded",
-                {"condition_id": drunk[0].id, "tokens": moved, "absorbed": [x.id for x in intox]},
+                ev.ConditionTokensAdded(
+                    condition_id=drunk[0].id, tokens=moved, absorbed=[x.id for x in intox]),
             )
             _drunk_overflow(ctx, cid)
             return
@@ -84,7 +85,7 @@ def _new(
         severity=severity,
         stunt=stunt,
     )
-    ctx.emit(char(cid), "wish.ConditionAdded", {"condition": inst, "serial": s.serial + 1})
+    ctx.emit(char(cid), ev.ConditionAdded(condition=inst, serial=s.serial + 1))
     return inst
 
 
@@ -94,12 +95,11 @@ def _drunk_overflow(ctx: Ctx, cid: str) -> None:
     if drunk.tokens < 10:
         return
     rest = drunk.tokens - 9
-    ctx.emit(char(cid), "wish.ConditionTokensAdded", {"condition_id": drunk.id, "tokens": -rest})
+    ctx.emit(char(cid), ev.ConditionTokensAdded(condition_id=drunk.id, tokens=-rest))
     rolls, rows = _roll_table(ctx, "malign", reroll=frozenset({"Intoxicated", "Drunk"}))
     ctx.emit(
         char(cid),
-        "wish.BriefConditionRolled",
-        {"table": "malign", "rolls": rolls, "results": [r.name for r in rows]},
+        ev.BriefConditionRolled(table="malign", rolls=rolls, results=[r.name for r in rows]),
     )
     for row in rows:
         _add_condition(ctx, cid, row.name, "brief", rest, None, False)
@@ -109,20 +109,19 @@ def _on_apply(ctx: Ctx, cid: str, inst: ConditionInstance, stay: bool) -> None:
     s = ctx.sheet(cid)
     recharging = {k: 1 for k, v in s.stunts.items() if v.recharge_tokens > 0}
     if inst.name in ("Slowed", "Staggered") and recharging:  # once, on application (D-25)
-        ctx.emit(char(cid), "wish.RechargeTokensAdded", {"stunts": recharging, "cause": inst.name})
+        ctx.emit(char(cid), ev.RechargeTokensAdded(stunts=recharging, cause=inst.name))
     if inst.name == "Staggered" and s.stance.position != 0:  # L1460
-        ctx.emit(char(cid), "wish.StanceSet", {"position": 0, "cause": "Staggered"})
+        ctx.emit(char(cid), ev.StanceSet(position=0, cause="Staggered"))
     if inst.name in conditions.STANCE_PULL:  # L1487, L1488, L1505
         side = conditions.STANCE_PULL[inst.name]
         if s.stance.position * side <= 0:
             if stay:
                 ctx.emit(
                     char(cid),
-                    "wish.Exerted",
-                    {"stress": conditions.STANCE_PULL_STRESS, "cause": inst.name},
+                    ev.Exerted(stress=conditions.STANCE_PULL_STRESS, cause=inst.name),
                 )
             elif (s.stance.offensive if side > 0 else s.stance.defensive) >= 1:
-                ctx.emit(char(cid), "wish.StanceSet", {"position": side, "cause": inst.name})
+                ctx.emit(char(cid), ev.StanceSet(position=side, cause=inst.name))
     if inst.name == "Ignited":  # damage equal to the tokens on application (L1458)
         damage(ctx, cid, inst.tokens, "physical", 0, False, "Ignited")
 
@@ -180,9 +179,9 @@ def expose_to_fear(ctx: Ctx, cmd: c.ExposeToFear) -> None:
         return
     pos = s.stance.position
     after = 0 if abs(pos) <= cmd.rating else pos - cmd.rating * (1 if pos > 0 else -1)
-    ctx.emit(char(cmd.character_id), "wish.Exerted", {"stress": cmd.rating, "cause": "Frightened"})
+    ctx.emit(char(cmd.character_id), ev.Exerted(stress=cmd.rating, cause="Frightened"))
     if after != pos:
-        ctx.emit(char(cmd.character_id), "wish.StanceSet", {"position": after, "cause": "Frightened"})
+        ctx.emit(char(cmd.character_id), ev.StanceSet(position=after, cause="Frightened"))
 
 
 def remove_condition(ctx: Ctx, cmd: c.RemoveCondition) -> None:
@@ -192,8 +191,7 @@ def remove_condition(ctx: Ctx, cmd: c.RemoveCondition) -> None:
         raise NotFound("condition_id", "wish.condition L1385", f"no condition {cmd.condition_id!r}")
     ctx.emit(
         char(cmd.character_id),
-        "wish.ConditionRemoved",
-        {"condition_id": cmd.condition_id, "cause": "removed"},
+        ev.ConditionRemoved(condition_id=cmd.condition_id, cause="removed"),
     )
 
 
@@ -203,8 +201,7 @@ def roll_brief_condition(ctx: Ctx, cmd: c.RollBriefCondition) -> None:
     rolls, rows = _roll_table(ctx, cmd.table)
     ctx.emit(
         char(cmd.character_id),
-        "wish.BriefConditionRolled",
-        {"table": cmd.table, "rolls": rolls, "results": [r.name for r in rows]},
+        ev.BriefConditionRolled(table=cmd.table, rolls=rolls, results=[r.name for r in rows]),
     )
     for row in rows:
         _add_condition(ctx, cmd.character_id, row.name, "brief", cmd.tokens, None, False)

@@ -14,6 +14,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
+from contracts.rulesets.wish.events import EVENT_TYPES, WishEvent
 from domain.dice import Dice
 from domain.errors import NotFound, StateConflict
 from domain.rulesets.base import RulesetEvent, character_key, encounter_key
@@ -24,6 +25,8 @@ from domain.rulesets.wish import (
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve import evolve
 from domain.rulesets.wish.options import WishOptions
+
+_TAGS: dict[type[WishEvent], str] = {cls: tag for tag, cls in EVENT_TYPES.items()}
 
 char = character_key  # the package's short name for it (domain.rulesets.base)
 
@@ -40,8 +43,14 @@ class Ctx:
         self.dice = dice
         self.events: list[RulesetEvent] = []
 
-    def emit(self, stream: str, type_: str, data: Any) -> None:
-        body: dict[str, Any] = msgspec.to_builtins(data)
+    def emit(self, stream: str, event: WishEvent) -> None:
+        """Record ``event`` on ``stream``: its type is its class's tag, and only the classes of
+        the registry (``WISH_EVENTS``) are accepted; its data is its fields, tag left out."""
+        type_ = _TAGS.get(type(event))
+        if type_ is None:
+            raise TypeError(f"{type(event).__name__} is not a registered WISH event")
+        body: dict[str, Any] = msgspec.to_builtins(event)
+        del body["type"]
         self.events.append(RulesetEvent(stream=stream, type=type_, data=body))
         self.states[stream] = evolve(self.states.get(stream), type_, body)
 

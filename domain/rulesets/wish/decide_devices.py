@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from domain.errors import NotFound, StateConflict
 from domain.rulesets.wish import devices, origin_abilities
 from domain.rulesets.wish.decide_context import Ctx, Handler, char
@@ -39,12 +40,14 @@ def hit(ctx: Ctx, cmd: c.Attack, amount: int, pierce: int) -> None:
     target = ctx.sheet(cmd.target_id, "target_id")
     device = target.devices[cmd.device]
     if cmd.disarm:
-        ctx.emit(char(cmd.target_id), "wish.DeviceDisarmed",
-                 {"device": cmd.device, "by": cmd.character_id,
-                  "rule": f"wish.device L{314 if device.kind != 'integrated' else 315}"})
+        ctx.emit(char(cmd.target_id), ev.DeviceDisarmed(
+            device=cmd.device, by=cmd.character_id,
+            rule=f"wish.device L{314 if device.kind != 'integrated' else 315}"))
         return
-    ctx.emit(char(cmd.target_id), "wish.DeviceDamaged",
-             {"device": cmd.device, **devices.damaged(target, device, amount, pierce)})
+    d = devices.damaged(target, device, amount, pierce)
+    ctx.emit(char(cmd.target_id), ev.DeviceDamaged(
+        device=cmd.device, amount=int(d["amount"]), soak=int(d["soak"]),
+        wounds_lost=int(d["wounds_lost"]), broken=bool(d["broken"])))
 
 
 def restore_device(ctx: Ctx, cmd: c.RestoreDevice) -> None:
@@ -57,7 +60,7 @@ def restore_device(ctx: Ctx, cmd: c.RestoreDevice) -> None:
     wanted = {"recover": "disarmed", "repair": "broken"}[cmd.how]
     if device.state != wanted:
         raise StateConflict("how", "wish.device L309", f"{cmd.device} is {device.state}")
-    ctx.emit(char(cmd.character_id), "wish.DeviceRestored", {"device": cmd.device, "how": cmd.how})
+    ctx.emit(char(cmd.character_id), ev.DeviceRestored(device=cmd.device, how=cmd.how))
 
 
 def restore_stunt(ctx: Ctx, cmd: c.RestoreStunt) -> None:
@@ -68,7 +71,7 @@ def restore_stunt(ctx: Ctx, cmd: c.RestoreStunt) -> None:
         raise NotFound("stunt", "wish.trait.unreliable L273", f"no stunt {cmd.stunt!r}")
     if not stunt.unusable:
         raise StateConflict("stunt", "wish.trait.unreliable L273", f"{cmd.stunt} is usable")
-    ctx.emit(char(cmd.character_id), "wish.StuntRestored", {"stunt": cmd.stunt})
+    ctx.emit(char(cmd.character_id), ev.StuntRestored(stunt=cmd.stunt))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {c.RestoreDevice: restore_device,

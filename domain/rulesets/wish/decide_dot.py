@@ -3,8 +3,7 @@ time frame (called from the attack, End of Turn and End of Round deciders)."""
 
 from __future__ import annotations
 
-import msgspec
-
+from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import dot, health
 from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
@@ -16,7 +15,7 @@ def place(ctx: Ctx, source_id: str, stunt_name: str | None, target_id: str,
     card = ctx.sheet(source_id).stunts.get(stunt_name) if stunt_name else None
     effect = dot.placed(source_id, stunt_name, card, check_id) if card and stunt_name else None
     if effect is not None and effect.remaining > 0:
-        ctx.emit(char(target_id), "wish.DoTPlaced", {"dot": msgspec.to_builtins(effect)})
+        ctx.emit(char(target_id), ev.DoTPlaced(dot=effect))
 
 
 def trigger(ctx: Ctx, cid: str, every: str) -> None:
@@ -28,15 +27,13 @@ def trigger(ctx: Ctx, cid: str, every: str) -> None:
         if spec.every != every:
             continue
         remaining = effect.remaining - 1
-        ctx.emit(char(cid), "wish.DoTTriggered",
-                 {"id": effect.id, "stunt": effect.stunt, "remaining": remaining})
+        ctx.emit(char(cid), ev.DoTTriggered(id=effect.id, stunt=effect.stunt, remaining=remaining))
         if spec.damage:
             damage(ctx, cid, spec.damage, spec.damage_kind, 0, False, f"DoT {effect.stunt}")
         fatigue = health.fatigue_suffered(ctx.sheet(cid), spec.fatigue) if spec.fatigue else 0
         if spec.stress or fatigue:
-            ctx.emit(char(cid), "wish.Exerted",
-                     {"stress": spec.stress, "fatigue": fatigue, "cause": f"DoT {effect.stunt}"})
+            ctx.emit(char(cid), ev.Exerted(stress=spec.stress, fatigue=fatigue, cause=f"DoT {effect.stunt}"))
         if remaining <= 0:
-            ctx.emit(char(cid), "wish.DoTExpired", {
-                "id": effect.id, "stunt": effect.stunt,
-                "cause": "count L256" if spec.expiry == "count" else "recharge tokens L256"})
+            ctx.emit(char(cid), ev.DoTExpired(
+                id=effect.id, stunt=effect.stunt,
+                cause="count L256" if spec.expiry == "count" else "recharge tokens L256"))

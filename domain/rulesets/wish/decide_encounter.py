@@ -4,9 +4,11 @@ EndRound, EndEncounter, TakeManeuver (L83-89, L378-380, L1393-1405)."""
 from __future__ import annotations
 
 import msgspec
+from msgspec import UNSET
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     assists,
@@ -50,11 +52,10 @@ def shift_stance(ctx: Ctx, cmd: c.ShiftStance) -> None:
     )
     ctx.emit(
         char(cmd.character_id),
-        "wish.StanceShifted",
-        {"before": sh.before, "after": sh.after, "stress": sh.stress + extra},
+        ev.StanceShifted(before=sh.before, after=sh.after, stress=sh.stress + extra),
     )
     if cmd.encounter_id is not None:
-        ctx.emit(enc(cmd.encounter_id), "wish.StanceShiftTaken", {"character_id": cmd.character_id})
+        ctx.emit(enc(cmd.encounter_id), ev.StanceShiftTaken(character_id=cmd.character_id))
 
 
 def start_encounter(ctx: Ctx, cmd: c.StartEncounter) -> None:
@@ -68,11 +69,10 @@ def start_encounter(ctx: Ctx, cmd: c.StartEncounter) -> None:
         ctx.sheet(cid, "participants")
     ctx.emit(
         enc(cmd.encounter_id),
-        "wish.EncounterStarted",
-        {"encounter_id": cmd.encounter_id, "participants": cmd.participants},
+        ev.EncounterStarted(encounter_id=cmd.encounter_id, participants=cmd.participants),
     )
     for cid in cmd.participants:
-        ctx.emit(char(cid), "wish.StanceSet", {"position": 0, "cause": "encounter start"})
+        ctx.emit(char(cid), ev.StanceSet(position=0, cause="encounter start"))
 
 
 def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
@@ -80,16 +80,15 @@ def start_turn(ctx: Ctx, cmd: c.StartTurn) -> None:
     e = ctx.encounter(cmd.encounter_id)
     encounter.can_start_turn(e, cmd.character_id)
     s = ctx.sheet(cmd.character_id)
-    ctx.emit(enc(cmd.encounter_id), "wish.TurnStarted", {"character_id": cmd.character_id})
+    ctx.emit(enc(cmd.encounter_id), ev.TurnStarted(character_id=cmd.character_id))
     decide_initiative.take_slot(ctx, cmd.encounter_id, cmd.character_id)  # G-7 tracker
     decide_extended.occupy_turn(ctx, cmd.encounter_id, cmd.character_id, s)  # X Turns, L261
     if s.pinned is not None:  # the trigger did not come before this, its next action (L446)
-        ctx.emit(char(cmd.character_id), "wish.PinLapsed",
-                 {"card": s.pinned.card, "cause": "next turn L446"})
+        ctx.emit(char(cmd.character_id), ev.PinLapsed(card=s.pinned.card, cause="next turn L446"))
     decide_travel.expire_at_turn_start(ctx, cmd.character_id)  # travel Reacts' +1 DEF
     for cond_id, source in grandstand.expiring_at_turn_start(s):
-        ctx.emit(char(cmd.character_id), "wish.ConditionRemoved",
-                 {"condition_id": cond_id, "cause": f"turn began ({source})"})
+        ctx.emit(char(cmd.character_id), ev.ConditionRemoved(
+            condition_id=cond_id, cause=f"turn began ({source})"))
     restore(ctx, cmd.character_id, s, conditions.recovery(s, "begin"), "beginning of turn")
 
 
@@ -108,7 +107,9 @@ def restore(ctx: Ctx, cid: str, s: WishSheet, got: dict[str, int], cause: str) -
         "fortune": min(got.get("fortune", 0), s.fortune_rating - s.fortune),
     }
     if any(amounts.values()):
-        ctx.emit(char(cid), "wish.Restored", {**amounts, "cause": cause})
+        ctx.emit(char(cid), ev.Restored(
+            wounds=amounts["wounds"], grit=amounts["grit"], stress=amounts["stress"],
+            fatigue=amounts["fatigue"], fortune=amounts["fortune"], cause=cause))
 
 
 def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
@@ -122,9 +123,9 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     decide_extended.progress(ctx, cid)  # X Turns (L261), D-22 step 1
     in_play = ctx.sheet(cid).lingering  # an unmaintained Lingering effect ends (L262), D-22 step 1
     if in_play:
-        ctx.emit(char(cid), "wish.LingeringUpkeep", {
-            "ended": [n for n, kept in in_play.items() if not kept],
-            "kept": [n for n, kept in in_play.items() if kept]})
+        ctx.emit(char(cid), ev.LingeringUpkeep(
+            ended=[n for n, kept in in_play.items() if not kept],
+            kept=[n for n, kept in in_play.items() if kept]))
     decide_dot.trigger(ctx, cid, "end_of_turn")  # DoT (L256), D-22 step 2
     s = ctx.sheet(cid)
     ignited = conditions.instances(s, "Ignited")
@@ -135,12 +136,8 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
                 damage(ctx, cid, inst.tokens, "physical", 0, False, "Ignited")
             ctx.emit(
                 char(cid),
-                "wish.ConditionsTicked",
-                {
-                    "ticks": {inst.id: 1},
-                    "expired": [inst.id] if inst.tokens <= 1 else [],
-                    "cause": "end of turn",
-                },
+                ev.ConditionsTicked(
+                    ticks={inst.id: 1}, expired=[inst.id] if inst.tokens <= 1 else [], cause="end of turn"),
             )
             if not before and inst.tokens - 1 > 0:
                 damage(ctx, cid, inst.tokens - 1, "physical", 0, False, "Ignited")
@@ -150,22 +147,21 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
         got["wounds"] = got.get("wounds", 0) + 1  # Animal Recovery (L788)
     restore(ctx, cid, s, got, "end of turn")
     if plan:
-        ctx.emit(char(cid), "wish.FortuneSpent", {"points": cost, "purpose": "recharge"})
-        ctx.emit(char(cid), "wish.RechargeTokensAdded", {"stunts": plan, "cause": "Fortune"})
+        ctx.emit(char(cid), ev.FortuneSpent(points=cost, purpose="recharge"))
+        ctx.emit(char(cid), ev.RechargeTokensAdded(stunts=plan, cause="Fortune"))
     s = ctx.sheet(cid)
     removal = encounter.recharge_removal(s, cmd.invigorated_stunt)
     if removal:
-        ctx.emit(char(cid), "wish.RechargeTokensRemoved", {"stunts": removal})
+        ctx.emit(char(cid), ev.RechargeTokensRemoved(stunts=removal))
     ticks, expired = encounter.brief_ticks(ctx.sheet(cid), frozenset({"Ignited"}))
     if ticks:
         ctx.emit(
             char(cid),
-            "wish.ConditionsTicked",
-            {"ticks": ticks, "expired": expired, "cause": "end of turn"},
+            ev.ConditionsTicked(ticks=ticks, expired=expired, cause="end of turn"),
         )
     decide_travel.tick_recharge(ctx, cid)  # travel Reacts recharge with the stunts (L510)
     decide_initiative.end_of_turn_moves(ctx, cmd.encounter_id, cid)  # D-22 step 7
-    ctx.emit(enc(cmd.encounter_id), "wish.TurnEnded", {"character_id": cid, "round": e.round})
+    ctx.emit(enc(cmd.encounter_id), ev.TurnEnded(character_id=cid, round=e.round))
 
 
 def end_round(ctx: Ctx, cmd: c.EndRound) -> None:
@@ -182,7 +178,7 @@ def end_round(ctx: Ctx, cmd: c.EndRound) -> None:
     for cid in cmd.participants:  # DoTs that trigger each round (L256)
         if cid in e.participants:
             decide_dot.trigger(ctx, cid, "round")
-    ctx.emit(enc(cmd.encounter_id), "wish.RoundEnded", {"round": e.round})
+    ctx.emit(enc(cmd.encounter_id), ev.RoundEnded(round=e.round))
 
 
 def end_encounter(ctx: Ctx, cmd: c.EndEncounter) -> None:
@@ -192,14 +188,13 @@ def end_encounter(ctx: Ctx, cmd: c.EndEncounter) -> None:
         raise DomainError(
             "participants", "wish.encounter L1405", "name the encounter's participants"
         )
-    ctx.emit(enc(cmd.encounter_id), "wish.EncounterEnded", {"round": e.round})
+    ctx.emit(enc(cmd.encounter_id), ev.EncounterEnded(round=e.round))
     for cid in e.participants:
         for cond in ctx.sheet(cid).conditions:
             if cond.duration == "encounter":
                 ctx.emit(
                     char(cid),
-                    "wish.ConditionRemoved",
-                    {"condition_id": cond.id, "cause": "encounter ended"},
+                    ev.ConditionRemoved(condition_id=cond.id, cause="encounter ended"),
                 )
 
 
@@ -236,13 +231,11 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
         {**({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
          **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})})
     if cmd.kind == "maintain":
-        ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
+        ctx.emit(char(cmd.character_id), ev.LingeringMaintained(stunt=cmd.stunt))
     if cmd.kind == "toggle":
-        ctx.emit(char(cmd.character_id), "wish.StuntToggled",
-                 {"stunt": cmd.stunt, "on": on, "cause": "maneuver"})
+        ctx.emit(char(cmd.character_id), ev.StuntToggled(stunt=cmd.stunt, on=on, cause="maneuver"))
     if cmd.kind == "assist" and cmd.ally_id is not None:
-        ctx.emit(char(cmd.ally_id), "wish.AssistGiven", {"by": cmd.character_id,
-                                                          "skill": cmd.skill})
+        ctx.emit(char(cmd.ally_id), ev.AssistGiven(by=cmd.character_id, skill=cmd.skill))
 
 
 def _maneuver_form(cmd: c.TakeManeuver) -> None:
@@ -274,8 +267,7 @@ def story_assist(ctx: Ctx, cmd: c.TakeManeuver) -> None:
     if any(g.by == cmd.character_id for g in ally.assists_given):
         raise StateConflict("ally_id", "wish.maneuver.assist L384",
                             f"{cmd.character_id} already assists {cmd.ally_id}'s next check")
-    ctx.emit(char(cmd.ally_id or ""), "wish.AssistGiven", {"by": cmd.character_id,
-                                                          "skill": cmd.skill})
+    ctx.emit(char(cmd.ally_id or ""), ev.AssistGiven(by=cmd.character_id, skill=cmd.skill))
 
 
 def maintain_effect(ctx: Ctx, cmd: c.MaintainEffect) -> None:
@@ -295,10 +287,10 @@ def maintain_effect(ctx: Ctx, cmd: c.MaintainEffect) -> None:
     if upkeep == "turn":
         lingering.whole_turn_free(e.turn)
     encounter.may_act(e, s)
-    ctx.emit(enc(cmd.encounter_id), "wish.ActionTaken", {
-        "character_id": cmd.character_id, "kind": f"maintain {trait}", "stunt": cmd.stunt,
-        **({"whole_turn": True} if upkeep == "turn" else {})})
-    ctx.emit(char(cmd.character_id), "wish.LingeringMaintained", {"stunt": cmd.stunt})
+    ctx.emit(enc(cmd.encounter_id), ev.ActionTaken(
+        character_id=cmd.character_id, kind=f"maintain {trait}", stunt=cmd.stunt,
+        whole_turn=True if upkeep == "turn" else UNSET))
+    ctx.emit(char(cmd.character_id), ev.LingeringMaintained(stunt=cmd.stunt))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

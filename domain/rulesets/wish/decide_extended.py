@@ -7,6 +7,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import encounter, extended, hindrances
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
 
@@ -19,16 +20,16 @@ def begin_extended(ctx: Ctx, cmd: c.BeginExtended) -> None:
     assert e.turn is not None  # on_turn: the turn is running
     n = extended.can_begin(s, cmd.stunt, e.turn)
     encounter.may_act(e, s)
-    ctx.emit(enc(cmd.encounter_id), "wish.ActionTaken", {
-        "character_id": cmd.character_id, "kind": f"extended {cmd.stunt}", "whole_turn": True})
-    ctx.emit(char(cmd.character_id), "wish.ExtendedBegun", {"stunt": cmd.stunt, "turns": n})
+    ctx.emit(enc(cmd.encounter_id), ev.ActionTaken(
+        character_id=cmd.character_id, kind=f"extended {cmd.stunt}", whole_turn=True))
+    ctx.emit(char(cmd.character_id), ev.ExtendedBegun(stunt=cmd.stunt, turns=n))
 
 
 def occupy_turn(ctx: Ctx, encounter_id: str, cid: str, s: WishSheet) -> None:
     """Beginning of Turn: an effect under way takes this entire Turn too (L261)."""
     if s.extended is not None:
-        ctx.emit(enc(encounter_id), "wish.ActionTaken", {
-            "character_id": cid, "kind": f"extended {s.extended.stunt}", "whole_turn": True})
+        ctx.emit(enc(encounter_id), ev.ActionTaken(
+            character_id=cid, kind=f"extended {s.extended.stunt}", whole_turn=True))
 
 
 def progress(ctx: Ctx, cid: str) -> None:
@@ -38,17 +39,17 @@ def progress(ctx: Ctx, cid: str) -> None:
     x = s.extended
     if x is None:
         return
-    ctx.emit(char(cid), "wish.ExtendedProgressed", {"stunt": x.stunt, "done": x.done + 1})
+    ctx.emit(char(cid), ev.ExtendedProgressed(stunt=x.stunt, done=x.done + 1))
     if x.done + 1 < x.turns:
         return
-    ctx.emit(char(cid), "wish.ExtendedResolved", {"stunt": x.stunt, "turns": x.turns})
+    ctx.emit(char(cid), ev.ExtendedResolved(stunt=x.stunt, turns=x.turns))
     stunt = s.stunts.get(x.stunt)
     if stunt is not None:
         tokens = hindrances.recharge_rating(stunt.recharge_rating, stunt.facilitators,
                                             stunt.hindrances)
         if tokens > 0:
-            ctx.emit(char(cid), "wish.RechargeTokensAdded",
-                     {"stunts": {x.stunt: tokens}, "cause": "Extended window elapsed L259"})
+            ctx.emit(char(cid), ev.RechargeTokensAdded(
+                stunts={x.stunt: tokens}, cause="Extended window elapsed L259"))
 
 
 def interrupted(ctx: Ctx, cid: str, hurt: int) -> None:
@@ -56,8 +57,7 @@ def interrupted(ctx: Ctx, cid: str, hurt: int) -> None:
     wasted (L261)."""
     x = ctx.sheet(cid).extended
     if x is not None and hurt > 0:
-        ctx.emit(char(cid), "wish.ExtendedFailed",
-                 {"stunt": x.stunt, "turns_wasted": x.done, "cause": "damaged L261"})
+        ctx.emit(char(cid), ev.ExtendedFailed(stunt=x.stunt, turns_wasted=x.done, cause="damaged L261"))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {c.BeginExtended: begin_extended}

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import health, resolve
 from domain.rulesets.wish import sheet as sheets
@@ -73,23 +74,14 @@ def spend_fortune_after_roll(ctx: Ctx, cmd: c.SpendFortuneAfterRoll) -> None:
     exr = extra.EXR
     ctx.emit(
         char(spender_id),
-        "wish.FortuneSpent",
-        {"points": cmd.points, "purpose": f"after roll {roller_id}/{cmd.check_id}"},
+        ev.FortuneSpent(points=cmd.points, purpose=f"after roll {roller_id}/{cmd.check_id}"),
     )
     ctx.emit(
         char(roller_id),
-        "wish.CheckAmended",
-        {
-            "check_id": cmd.check_id,
-            "spent_by": spender_id,
-            "fortune_spent": cmd.points,
-            "dice": added,
-            "previous_tally": before,
-            "tally": t,
-            "result": result,
-            "fatigue": health.fatigue_suffered(roller, exr) if physical else 0,
-            "stress": 0 if physical else exr,
-        },
+        ev.CheckAmended(
+            check_id=cmd.check_id, spent_by=spender_id, fortune_spent=cmd.points, dice=added,
+            previous_tally=before, tally=t, result=result,
+            fatigue=health.fatigue_suffered(roller, exr) if physical else 0, stress=0 if physical else exr),
     )
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import (
     conditions,
     decide_extended,
@@ -24,10 +25,9 @@ def damage(
     (L261)."""
     target = ctx.sheet(cid)
     r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
-    ctx.emit(char(cid), "wish.DamageTaken", {**msgspec.to_builtins(r), "source": source})
+    ctx.emit(char(cid), ev.DamageTaken(**msgspec.structs.asdict(r), source=source))
     for name in toggles.off_when_unconscious(ctx.sheet(cid), ctx.options):  # L260
-        ctx.emit(char(cid), "wish.StuntToggled",
-                 {"stunt": name, "on": False, "cause": "unconscious"})
+        ctx.emit(char(cid), ev.StuntToggled(stunt=name, on=False, cause="unconscious"))
     # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
     hurt = r.wounds_lost + r.grit_lost + len(r.criticals) + len(r.schisms)
     decide_extended.interrupted(ctx, cid, hurt)  # an X Turns effect fails (L261)
@@ -36,12 +36,8 @@ def damage(
         ticks = {x.id: hurt for x in lulled}
         ctx.emit(
             char(cid),
-            "wish.ConditionsTicked",
-            {
-                "ticks": ticks,
-                "expired": [x.id for x in lulled if x.tokens <= hurt],
-                "cause": "wounded",
-            },
+            ev.ConditionsTicked(
+                ticks=ticks, expired=[x.id for x in lulled if x.tokens <= hurt], cause="wounded"),
         )
 
 
@@ -58,8 +54,7 @@ def inflict(ctx: Ctx, cmd: c.InflictLasting) -> None:
     item = health.inflict(s, cmd.kind, cmd.name, cmd.severity)
     ctx.emit(
         char(cmd.character_id),
-        "wish.LastingInflicted",
-        {"kind": cmd.kind, "lasting": item, "serial": s.serial + 1},
+        ev.LastingInflicted(kind=cmd.kind, lasting=item, serial=s.serial + 1),
     )
 
 
@@ -68,14 +63,14 @@ def heal(ctx: Ctx, cmd: c.Heal) -> None:
     s = ctx.sheet(cmd.character_id)
     origin_actions.refuse_healing(s, cmd.wounds, cmd.treat, cmd.source)  # Out of Warranty (L895)
     r = health.heal(s, cmd.wounds, cmd.grit, cmd.treat)
-    ctx.emit(char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "heal"})
+    ctx.emit(char(cmd.character_id), ev.Restored(**msgspec.structs.asdict(r), cause="heal"))
 
 
 def recover(ctx: Ctx, cmd: c.Recover) -> None:
     """Recover stress and fatigue (L119, L129; blocked by Exhausted/Shocked, L1442-1443)."""
     r = health.recover(ctx.sheet(cmd.character_id), cmd.stress, cmd.fatigue)
     ctx.emit(
-        char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "recover"}
+        char(cmd.character_id), ev.Restored(**msgspec.structs.asdict(r), cause="recover")
     )
 
 
@@ -91,10 +86,9 @@ def settle(ctx: Ctx) -> None:
         cid = stream.split(":", 1)[1]
         s = ctx.sheet(cid)
         for name in toggles.off_when_unconscious(s, ctx.options):
-            ctx.emit(char(cid), "wish.StuntToggled",
-                     {"stunt": name, "on": False, "cause": "unconscious"})
+            ctx.emit(char(cid), ev.StuntToggled(stunt=name, on=False, cause="unconscious"))
         if s.stabilized and not sheets.is_unconscious(s, ctx.options):
-            ctx.emit(char(cid), "wish.StabilizationEnded", {"cause": "conscious again"})
+            ctx.emit(char(cid), ev.StabilizationEnded(cause="conscious again"))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

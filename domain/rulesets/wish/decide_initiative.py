@@ -8,6 +8,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import Charge, RollInitiative, Stabilize
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import conditions, encounter, health, initiative, range_bands
 from domain.rulesets.wish import sheet as sheets
@@ -43,9 +44,8 @@ def roll_initiative(ctx: Ctx, cmd: RollInitiative) -> None:
         slots.append(c.InitiativeSlot(side=cmd.sides[cid], rolled_by=cid,
                                       net_successes=result.net_successes,
                                       net_boons=result.net_boons))
-    ctx.emit(enc(cmd.encounter_id), "wish.InitiativeRolled",
-             {"slots": initiative.ordered(slots), "sides": dict(cmd.sides),
-              "characteristic": ch})
+    ctx.emit(enc(cmd.encounter_id), ev.InitiativeRolled(
+        slots=initiative.ordered(slots), sides=dict(cmd.sides), characteristic=ch))
 
 
 def take_slot(ctx: Ctx, encounter_id: str, character_id: str) -> None:
@@ -54,7 +54,7 @@ def take_slot(ctx: Ctx, encounter_id: str, character_id: str) -> None:
     delayed = conditions.count(ctx.sheet(character_id), "Delayed") > 0
     slot = initiative.slot_for(e, character_id, delayed)
     if slot is not None:
-        ctx.emit(enc(encounter_id), "wish.InitiativeSlotTaken", {"slot": slot})
+        ctx.emit(enc(encounter_id), ev.InitiativeSlotTaken(slot=slot))
 
 
 def end_of_turn_moves(ctx: Ctx, encounter_id: str, character_id: str) -> None:
@@ -65,8 +65,8 @@ def end_of_turn_moves(ctx: Ctx, encounter_id: str, character_id: str) -> None:
     moves = initiative.moves_at_end_of_turn(
         e, conditions.count(s, "Delayed") > 0, conditions.count(s, "Accelerated") > 0)
     if moves and e.turn is not None and e.turn.slot is not None:
-        ctx.emit(enc(encounter_id), "wish.InitiativeMoved",
-                 {"from": e.turn.slot, "to": moves[-1], "cause": "Delayed/Accelerated L1456, L1499"})
+        ctx.emit(enc(encounter_id), ev.InitiativeMoved(
+            from_=e.turn.slot, to=moves[-1], cause="Delayed/Accelerated L1456, L1499"))
 
 
 def shift(ctx: Ctx, encounter_id: str) -> None:
@@ -74,8 +74,7 @@ def shift(ctx: Ctx, encounter_id: str) -> None:
     tracker (it's available for use on the next Turn)" (L449)."""
     e = ctx.encounter(encounter_id)
     if e.turn is not None and e.turn.slot is not None and e.turn.slot > 0:
-        ctx.emit(enc(encounter_id), "wish.InitiativeMoved",
-                 {"from": e.turn.slot, "to": 0, "cause": "Shift L449"})
+        ctx.emit(enc(encounter_id), ev.InitiativeMoved(from_=e.turn.slot, to=0, cause="Shift L449"))
 
 
 def bleed_out(ctx: Ctx, encounter_id: str, named: list[str]) -> None:
@@ -94,7 +93,7 @@ def bleed_out(ctx: Ctx, encounter_id: str, named: list[str]) -> None:
     for cid in e.participants:
         s = ctx.sheet(cid)
         if s.stabilized and not sheets.is_unconscious(s, o):
-            ctx.emit(char(cid), "wish.StabilizationEnded", {"cause": "conscious again"})
+            ctx.emit(char(cid), ev.StabilizationEnded(cause="conscious again"))
         if o.dying != "bleed_out" or s.stabilized:
             continue
         for _ in range(o.bleed_out_criticals):
@@ -102,9 +101,9 @@ def bleed_out(ctx: Ctx, encounter_id: str, named: list[str]) -> None:
             if not sheets.is_unconscious(s, o) or sheets.is_dead(s, o):
                 break
             item = health.inflict(s, "critical", "bleeding out", o.default_critical_severity)
-            ctx.emit(char(cid), "wish.LastingInflicted",
-                     {"kind": "critical", "lasting": item, "serial": s.serial + 1,
-                      "cause": "bleeding out (option dying G-3)"})
+            ctx.emit(char(cid), ev.LastingInflicted(
+                kind="critical", lasting=item, serial=s.serial + 1,
+                cause="bleeding out (option dying G-3)"))
 
 
 def stabilize(ctx: Ctx, cmd: Stabilize) -> None:
@@ -124,8 +123,7 @@ def stabilize(ctx: Ctx, cmd: Stabilize) -> None:
         difficulty=cmd.difficulty, specializations=cmd.specializations,
         fortune_points=cmd.fortune_points), attack=False, kind="stabilize")
     if result.success:
-        ctx.emit(char(cmd.target_id), "wish.Stabilized",
-                 {"by": cmd.character_id, "check_id": check_id})
+        ctx.emit(char(cmd.target_id), ev.Stabilized(by=cmd.character_id, check_id=check_id))
 
 
 def charge(ctx: Ctx, cmd: Charge) -> None:
@@ -150,9 +148,9 @@ def charge(ctx: Ctx, cmd: Charge) -> None:
                             f"(now {e.separations.get(key, 'unset')})")
     fatigue = health.fatigue_suffered(s, ctx.options.charge_fatigue)
     if fatigue:
-        ctx.emit(char(cmd.character_id), "wish.Exerted", {"fatigue": fatigue, "cause": "Charge"})
-    ctx.emit(enc(cmd.encounter_id), "wish.SeparationSet",
-             {"pair": key, "maneuvers": 0, "band": range_bands.band(0), "cause": "Charge L451"})
+        ctx.emit(char(cmd.character_id), ev.Exerted(fatigue=fatigue, cause="Charge"))
+    ctx.emit(enc(cmd.encounter_id), ev.SeparationSet(
+        pair=key, maneuvers=0, band=range_bands.band(0), cause="Charge L451"))
     attack(ctx, c.Attack(campaign_id=cmd.campaign_id, character_id=cmd.character_id,
                          target_id=cmd.target_id, encounter_id=cmd.encounter_id,
                          skill=cmd.skill, characteristic=cmd.characteristic,
@@ -161,8 +159,7 @@ def charge(ctx: Ctx, cmd: Charge) -> None:
     st = ctx.sheet(cmd.character_id).stance
     after = min(st.offensive, st.position + 1)  # a Push (L451)
     if after != st.position:
-        ctx.emit(char(cmd.character_id), "wish.StanceSet",
-                 {"position": after, "cause": "Push Charge L451"})
+        ctx.emit(char(cmd.character_id), ev.StanceSet(position=after, cause="Push Charge L451"))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

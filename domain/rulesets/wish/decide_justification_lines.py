@@ -8,6 +8,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import justification_lines as jl
 from domain.rulesets.wish import justifications
@@ -54,7 +55,7 @@ def _trigger(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
         net = rec.result.net_successes + cmd.times
         body["result"] = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
     _effects(ctx, cmd, j, rec.target_id, rule)
-    ctx.emit(char(cmd.character_id), "wish.JustificationLineTriggered", body)
+    ctx.emit(char(cmd.character_id), ev.JustificationLineTriggered(**body))
 
 
 def _effects(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLine, j: str,
@@ -66,24 +67,22 @@ def _effects(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
         given = getattr(cmd, "target_id", None)
         if target_id is None or given != target_id:
             raise DomainError("target_id", rule, f"name the check's target ({target_id})")
-        ctx.emit(char(target_id), "wish.Exerted", {"stress": 1, "fatigue": 0, "cause": rule})
+        ctx.emit(char(target_id), ev.Exerted(stress=1, fatigue=0, cause=rule))
     elif j == "psychic":
-        ctx.emit(me, "wish.Exerted", {"stress": 1, "fatigue": 0, "cause": rule})
+        ctx.emit(me, ev.Exerted(stress=1, fatigue=0, cause=rule))
     elif j == "karmic" and cmd.line == "!":
-        ctx.emit(me, "wish.FortuneGained", {"points": min(1, s.fortune_rating - s.fortune),
-                                            "reset": False})
+        ctx.emit(me, ev.FortuneGained(points=min(1, s.fortune_rating - s.fortune), reset=False))
     elif j == "karmic" and cmd.line == "fortune":
         if cmd.times > s.fortune:
             raise StateConflict("times", rule, f"{cmd.times} Fortune needed, {s.fortune} left")
-        ctx.emit(me, "wish.FortuneSpent", {"points": cmd.times, "purpose": rule})
+        ctx.emit(me, ev.FortuneSpent(points=cmd.times, purpose=rule))
     elif j == "karmic":  # "?": lose 1 Fortune, or 1 Grit and 3 stress without any (L368)
         if s.fortune >= 1:
-            ctx.emit(me, "wish.FortuneSpent", {"points": 1, "purpose": rule})
+            ctx.emit(me, ev.FortuneSpent(points=1, purpose=rule))
         else:
             # a direct loss: Psyche does not apply (digest §9.1)
             damage(ctx, cmd.character_id, jl.KARMIC_NO_FORTUNE_GRIT, "direct_grit", 0, True, rule)
-            ctx.emit(me, "wish.Exerted", {"stress": jl.KARMIC_NO_FORTUNE_STRESS, "fatigue": 0,
-                                          "cause": rule})
+            ctx.emit(me, ev.Exerted(stress=jl.KARMIC_NO_FORTUNE_STRESS, fatigue=0, cause=rule))
 
 
 def choose_justification_line(ctx: Ctx, cmd: c.ChooseJustificationLine) -> None:

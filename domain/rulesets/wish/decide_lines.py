@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish import events as ev
 from domain.errors import NotFound
 from domain.rulesets.wish import (
     lines,
@@ -23,13 +24,9 @@ def _option_lines(
     consumed = lines.choose(found[0], list(cmd.lines), beneficial)
     ctx.emit(
         char(cmd.character_id),
-        "wish.OptionLinesChosen",
-        {
-            "check_id": cmd.check_id,
-            "chooser": "actor" if beneficial else "gm",
-            "lines": [lines.name_of(p) for p in cmd.lines for _ in range(p.times)],
-            "consumed": consumed,
-        },
+        ev.OptionLinesChosen(
+            check_id=cmd.check_id, chooser="actor" if beneficial else "gm",
+            lines=[lines.name_of(p) for p in cmd.lines for _ in range(p.times)], consumed=consumed),
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import encounter, health
 from domain.rulesets.wish.decide_context import Ctx, char, enc
 
@@ -18,8 +19,7 @@ def spend(ctx: Ctx, encounter_id: str, cid: str, kind: str,
     cost, free = encounter.maneuver_cost(ctx.encounter(encounter_id), s, kind, ctx.options)
     fatigue = health.fatigue_suffered(s, cost)
     if fatigue:
-        ctx.emit(char(cid), "wish.Exerted", {"fatigue": fatigue, "cause": "maneuver"})
-    ctx.emit(enc(encounter_id), "wish.ManeuverTaken",
-             {"character_id": cid, "kind": kind, "fatigue": fatigue, "free": free,
-              **(fields or {})})
+        ctx.emit(char(cid), ev.Exerted(fatigue=fatigue, cause="maneuver"))
+    ctx.emit(enc(encounter_id), ev.ManeuverTaken(character_id=cid, kind=kind, fatigue=fatigue,
+                                                 free=free, **(fields or {})))
     return fatigue

@@ -5,6 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.wish import EncounterState, Move, SetSeparation
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import decide_maneuver, encounter, range_bands
 from domain.rulesets.wish.decide_context import Ctx, Handler, able, enc
@@ -41,8 +42,7 @@ def set_separation(ctx: Ctx, cmd: SetSeparation) -> None:
     else:
         n = cmd.maneuvers if cmd.maneuvers is not None else 0
     key = _pair(ctx.encounter(cmd.encounter_id), cmd.character_id, cmd.target_id)
-    ctx.emit(enc(cmd.encounter_id), "wish.SeparationSet",
-             {"pair": key, "maneuvers": n, "band": range_bands.band(n)})
+    ctx.emit(enc(cmd.encounter_id), ev.SeparationSet(pair=key, maneuvers=n, band=range_bands.band(n)))
 
 
 def move(ctx: Ctx, cmd: Move) -> None:
@@ -71,8 +71,7 @@ def move(ctx: Ctx, cmd: Move) -> None:
                             f"Plot range is narrative: no movement maneuvers cross it ({where})")
     for _ in range(abs(cmd.maneuvers)):
         decide_maneuver.spend(ctx, cmd.encounter_id, cmd.character_id, "movement")
-    ctx.emit(enc(cmd.encounter_id), "wish.SeparationSet",
-             {"pair": key, "maneuvers": after, "band": range_bands.band(after)})
+    ctx.emit(enc(cmd.encounter_id), ev.SeparationSet(pair=key, maneuvers=after, band=range_bands.band(after)))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
+from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.origin import (
     ChooseMalfunction,
     ChooseOriginGrants,
@@ -35,15 +36,14 @@ def grant_fixed(ctx: Ctx, character_id: str) -> None:
     """After ChooseOrigin: the skills the Origin trains for free (L787, L840, L905)."""
     granted = origin_grants.fixed_skills(ctx.sheet(character_id))
     if granted:
-        ctx.emit(char(character_id), "wish.OriginSkillsGranted",
-                 {"skills": msgspec.to_builtins(granted)})
+        ctx.emit(char(character_id), ev.OriginSkillsGranted(skills=granted))
 
 
 def choose_origin_grants(ctx: Ctx, cmd: ChooseOriginGrants) -> None:
     """ChooseOriginGrants: Natural Talent (L878), Alien Traits (L775), Mutant Powers (L824-827)
     and the specializations of the skills an Origin trains (L787, L840, L878, L905)."""
     body = origin_grants.choose(ctx.sheet(cmd.character_id), cmd)
-    ctx.emit(char(cmd.character_id), "wish.OriginGrantsChosen", body)
+    ctx.emit(char(cmd.character_id), ev.OriginGrantsChosen(**body))
 
 
 def repair(ctx: Ctx, cmd: Repair) -> None:
@@ -54,7 +54,7 @@ def repair(ctx: Ctx, cmd: Repair) -> None:
         if cmd.device not in s.travel_broken:
             raise StateConflict("device", "wish.travel.unreliable L1110",
                                 f"{cmd.device!r} is not a broken travel device")
-        ctx.emit(char(cmd.character_id), "wish.TravelDeviceRepaired", {"skill": cmd.device})
+        ctx.emit(char(cmd.character_id), ev.TravelDeviceRepaired(skill=cmd.device))
         if not (cmd.wounds or cmd.treat):
             return
     if s.origin != "Robot":
@@ -63,19 +63,17 @@ def repair(ctx: Ctx, cmd: Repair) -> None:
     if not_critical:
         raise DomainError("treat", OUT_OF_WARRANTY, f"not criticals of this Robot: {not_critical}")
     r = health.heal(s, cmd.wounds, 0, cmd.treat)
-    ctx.emit(char(cmd.character_id), "wish.Restored", {**msgspec.to_builtins(r), "cause": "repair"})
+    ctx.emit(char(cmd.character_id), ev.Restored(**msgspec.structs.asdict(r), cause="repair"))
     for stunt, crit in s.malfunctions.items():  # Critical Intolerance: "until ... repaired" (L897)
         if crit in cmd.treat:
-            ctx.emit(char(cmd.character_id), "wish.MalfunctionRepaired",
-                     {"stunt": stunt, "critical_id": crit})
+            ctx.emit(char(cmd.character_id), ev.MalfunctionRepaired(stunt=stunt, critical_id=crit))
 
 
 def choose_malfunction(ctx: Ctx, cmd: ChooseMalfunction) -> None:
     """ChooseMalfunction (Critical Intolerance, L897): the critical disables a stunt with a
     Stunt Rating at most its severity, Passive ones only when no other is left."""
     origin_actions.malfunction(ctx.sheet(cmd.character_id), cmd.critical_id, cmd.stunt)
-    ctx.emit(char(cmd.character_id), "wish.StuntMalfunctioned",
-             {"stunt": cmd.stunt, "critical_id": cmd.critical_id})
+    ctx.emit(char(cmd.character_id), ev.StuntMalfunctioned(stunt=cmd.stunt, critical_id=cmd.critical_id))
 
 
 def use_mystical_reality(ctx: Ctx, cmd: UseMysticalReality) -> None:
@@ -104,19 +102,16 @@ def use_mystical_reality(ctx: Ctx, cmd: UseMysticalReality) -> None:
     result = resolve.resolve(t, rec.result.downgraded)
     extra = max(0, resolve.tally(new).EXR - resolve.tally(replaced).EXR)
     physical = rec.characteristic in sheets.PHYSICAL
-    ctx.emit(char(cmd.character_id), "wish.Exerted",
-             {"stress": origin_actions.MYSTICAL_REALITY_STRESS, "cause": "Mystical Reality L837"})
+    ctx.emit(char(cmd.character_id), ev.Exerted(
+        stress=origin_actions.MYSTICAL_REALITY_STRESS, cause="Mystical Reality L837"))
     if cmd.whole_pool:
-        ctx.emit(char(cmd.character_id), "wish.FortuneSpent",
-                 {"points": origin_actions.MYSTICAL_REALITY_FORTUNE,
-                  "purpose": "Mystical Reality L837"})
-    ctx.emit(char(roller_id), "wish.CheckRerolled", {
-        "check_id": cmd.check_id, "by": cmd.character_id, "whole_pool": cmd.whole_pool,
-        "replaced": msgspec.to_builtins(replaced), "dice": msgspec.to_builtins(new),
-        "previous_tally": msgspec.to_builtins(rec.tally), "tally": msgspec.to_builtins(t),
-        "result": msgspec.to_builtins(result),
-        "fatigue": health.fatigue_suffered(ctx.sheet(roller_id), extra) if physical else 0,
-        "stress": 0 if physical else extra})
+        ctx.emit(char(cmd.character_id), ev.FortuneSpent(
+            points=origin_actions.MYSTICAL_REALITY_FORTUNE, purpose="Mystical Reality L837"))
+    ctx.emit(char(roller_id), ev.CheckRerolled(
+        check_id=cmd.check_id, by=cmd.character_id, whole_pool=cmd.whole_pool, replaced=replaced, dice=new,
+        previous_tally=rec.tally, tally=t, result=result,
+        fatigue=health.fatigue_suffered(ctx.sheet(roller_id), extra) if physical else 0,
+        stress=0 if physical else extra))
 
 
 def use_cosmic_winds(ctx: Ctx, cmd: UseCosmicWinds) -> None:
@@ -140,17 +135,16 @@ def use_cosmic_winds(ctx: Ctx, cmd: UseCosmicWinds) -> None:
     if not needs_stunt and cmd.stunt is not None:
         raise DomainError("stunt", rule, f"{cmd.effect} names no stunt")
     cid = cmd.character_id
-    ctx.emit(char(cid), "wish.CosmicWindsUsed", {"check_id": cmd.check_id, "effect": cmd.effect,
-                                                "stunt": cmd.stunt})
-    if cmd.effect == "clear_recharge" and stunt is not None and stunt.recharge_tokens:
-        ctx.emit(char(cid), "wish.RechargeTokensRemoved",
-                 {"stunts": {cmd.stunt: stunt.recharge_tokens}})
+    ctx.emit(char(cid), ev.CosmicWindsUsed(check_id=cmd.check_id, effect=cmd.effect, stunt=cmd.stunt))
+    if (cmd.effect == "clear_recharge" and stunt is not None and cmd.stunt is not None
+            and stunt.recharge_tokens):
+        ctx.emit(char(cid), ev.RechargeTokensRemoved(stunts={cmd.stunt: stunt.recharge_tokens}))
     elif cmd.effect in ("recover_stress", "recover_fatigue"):
         stress = s.stress if cmd.effect == "recover_stress" else 0
         r = health.recover(s, stress, s.fatigue if not stress else 0)  # Shocked/Exhausted refuse
-        ctx.emit(char(cid), "wish.Restored", {**msgspec.to_builtins(r), "cause": "Cosmic Winds"})
+        ctx.emit(char(cid), ev.Restored(**msgspec.structs.asdict(r), cause="Cosmic Winds"))
     elif cmd.effect == "reset_fortune":
-        ctx.emit(char(cid), "wish.FortuneGained", {"points": 0, "reset": True})
+        ctx.emit(char(cid), ev.FortuneGained(points=0, reset=True))
 
 
 def remind_xeno(ctx: Ctx, cmd: RemindXeno) -> None:
@@ -179,8 +173,8 @@ def overcome_origin_hindrance(ctx: Ctx, cmd: OvercomeOriginHindrance) -> None:
     if have < cost:
         raise StateConflict("name", f"wish.origin L{line}",
                             f"overcoming {cmd.name} costs {cost}, {have} {currency} points left")
-    ctx.emit(char(cmd.character_id), "wish.OriginHindranceOvercome",
-             {"name": cmd.name, "cost": cost, "currency": currency, "line": line})
+    ctx.emit(char(cmd.character_id), ev.OriginHindranceOvercome(
+        name=cmd.name, cost=cost, currency=currency, line=line))
 
 
 def recharge_item_of_power(ctx: Ctx, cmd: RechargeItemOfPower) -> None:
@@ -190,8 +184,7 @@ def recharge_item_of_power(ctx: Ctx, cmd: RechargeItemOfPower) -> None:
     if not limited_charges.stands(s):
         raise StateConflict("character_id", limited_charges.RULE,
                             "only a Wielder bound by Limited Charges recharges an item of power")
-    ctx.emit(char(cmd.character_id), "wish.ItemOfPowerRecharged",
-             {"rounds_used": len(s.charged_rounds)})
+    ctx.emit(char(cmd.character_id), ev.ItemOfPowerRecharged(rounds_used=len(s.charged_rounds)))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.wish import RallyStep
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError
 from domain.rulesets.wish import rally
 from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
@@ -20,12 +21,11 @@ def rally_step(ctx: Ctx, cmd: RallyStep) -> None:
     if sorted(cmd.participants) != sorted(e.participants):
         raise DomainError("participants", "wish.rally_step G-8, L1405",
                           "name the encounter's participants: their Encounter conditions end")
-    ctx.emit(enc(cmd.encounter_id), "wish.RallyStepBegan", {"round": e.round})
+    ctx.emit(enc(cmd.encounter_id), ev.RallyStepBegan(round=e.round))
     for cid in e.participants:
         for cond in ctx.sheet(cid, "participants").conditions:
             if cond.duration == "encounter":
-                ctx.emit(char(cid), "wish.ConditionRemoved",
-                         {"condition_id": cond.id, "cause": "rally step L1405"})
+                ctx.emit(char(cid), ev.ConditionRemoved(condition_id=cond.id, cause="rally step L1405"))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {RallyStep: rally_step}

@@ -5,6 +5,7 @@ by ``decide_checks.attack``; the React itself is declared in ``decide_reacts.py`
 from __future__ import annotations
 
 from contracts.rulesets.wish import DeflectSpec, PendingReact
+from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import deflect, reacts
 from domain.rulesets.wish.decide_context import Ctx, char
 
@@ -18,16 +19,16 @@ def net_after_reacts(ctx: Ctx, attacker_id: str, target_id: str, net: int,
     spec = _deflecting(ctx, target_id, r, burst)
     if r is not None and spec is not None and spec.nullifies != "damage":
         after = deflect.net_after(spec, net)
-        ctx.emit(char(target_id), "wish.ReactUsed",
-                 {"action": "Deflect", "stunt": r.stunt, "attacker_id": attacker_id,
-                  "attack_net": net, "net_after": after, "line": 271})
+        ctx.emit(char(target_id), ev.ReactUsed(
+            action="Deflect", stunt=r.stunt, attacker_id=attacker_id, attack_net=net, net_after=after,
+            line=271))
         return after
     if r is None or r.action not in ("Parry", "Dodge") or (burst and r.action == "Parry"):
         return net
     after = net - r.net_successes if ctx.options.parry_dodge == "subtract_net" else net
-    ctx.emit(char(target_id), "wish.ReactUsed",
-             {"action": r.action, "attacker_id": attacker_id, "attack_net": net,
-              "net_after": after, "line": reacts.LINE[r.action]})
+    ctx.emit(char(target_id), ev.ReactUsed(
+        action=r.action, attacker_id=attacker_id, attack_net=net, net_after=after,
+        line=reacts.LINE[r.action]))
     return after
 
 
@@ -37,9 +38,9 @@ def braced(ctx: Ctx, attacker_id: str, target_id: str, amount: int, kind: str) -
     if r is None or r.action != "Brace" or kind != "physical":
         return amount
     after = reacts.braced_amount(amount, ctx.options.brace_soak)
-    ctx.emit(char(target_id), "wish.ReactUsed",
-             {"action": "Brace", "attacker_id": attacker_id, "damage": amount,
-              "damage_after": after, "line": reacts.LINE["Brace"]})
+    ctx.emit(char(target_id), ev.ReactUsed(
+        action="Brace", attacker_id=attacker_id, damage=amount, damage_after=after,
+        line=reacts.LINE["Brace"]))
     return after
 
 
@@ -61,7 +62,7 @@ def deflected_damage(ctx: Ctx, attacker_id: str, target_id: str, amount: int,
     if r is None or spec is None or spec.nullifies != "damage":
         return amount
     after = deflect.damage_after(spec, amount)
-    ctx.emit(char(target_id), "wish.ReactUsed",
-             {"action": "Deflect", "stunt": r.stunt, "attacker_id": attacker_id,
-              "damage": amount, "damage_after": after, "line": 271})
+    ctx.emit(char(target_id), ev.ReactUsed(
+        action="Deflect", stunt=r.stunt, attacker_id=attacker_id, damage=amount, damage_after=after,
+        line=271))
     return after

@@ -6,6 +6,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import PlayPinned, React
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     conditions,
@@ -43,8 +44,7 @@ def react(ctx: Ctx, cmd: React) -> None:
     able(s, ctx.options)
     ended = lingering.ended_by_react(s)
     if ended:  # a Persisted effect cannot outlast a React (L264)
-        ctx.emit(char(cmd.character_id), "wish.LingeringEnded",
-                 {"stunts": ended, "cause": "React L264"})
+        ctx.emit(char(cmd.character_id), ev.LingeringEnded(stunts=ended, cause="React L264"))
     if cmd.action == "Deflect":
         _deflect(ctx, cmd, s)
         return
@@ -84,8 +84,8 @@ def react(ctx: Ctx, cmd: React) -> None:
         net = max(0, result.net_successes)
     elif cmd.difficulty or cmd.specializations:
         raise DomainError("difficulty", rule, "Brace makes no check (G-2)")
-    ctx.emit(char(cmd.character_id), "wish.ReactDeclared",
-             {"action": cmd.action, "attacker_id": cmd.attacker_id, "net_successes": net})
+    ctx.emit(char(cmd.character_id), ev.ReactDeclared(
+        action=cmd.action, attacker_id=cmd.attacker_id, net_successes=net))
 
 
 def _deflect(ctx: Ctx, cmd: React, s: c.WishSheet) -> None:
@@ -104,15 +104,14 @@ def _deflect(ctx: Ctx, cmd: React, s: c.WishSheet) -> None:
         due["fatigue"] = health.fatigue_suffered(s, due["fatigue"])
     if due:
         stunt_costs.payable(s, cmd.stunt, due, ctx.options)
-        ctx.emit(char(cmd.character_id), "wish.StuntCostPaid", {"stunt": cmd.stunt, **due})
+        ctx.emit(char(cmd.character_id), stunt_costs.paid(cmd.stunt, due))
     tokens = hindrances.recharge_rating(stunt.recharge_rating, stunt.facilitators,
                                         stunt.hindrances)
     if tokens > 0:
-        ctx.emit(char(cmd.character_id), "wish.RechargeTokensAdded",
-                 {"stunts": {cmd.stunt: tokens}, "cause": "Deflect L271"})
-    ctx.emit(char(cmd.character_id), "wish.ReactDeclared", {
-        "action": "Deflect", "attacker_id": cmd.attacker_id, "net_successes": 0,
-        "stunt": cmd.stunt})
+        ctx.emit(char(cmd.character_id), ev.RechargeTokensAdded(
+            stunts={cmd.stunt: tokens}, cause="Deflect L271"))
+    ctx.emit(char(cmd.character_id), ev.ReactDeclared(
+        action="Deflect", attacker_id=cmd.attacker_id, net_successes=0, stunt=cmd.stunt))
 
 
 def play_pinned(ctx: Ctx, cmd: PlayPinned) -> None:
@@ -127,8 +126,7 @@ def play_pinned(ctx: Ctx, cmd: PlayPinned) -> None:
     able(s, ctx.options)
     card = pin.playable(s, cmd.stunt)
     assert s.pinned is not None
-    ctx.emit(char(cmd.character_id), "wish.PinnedPlayed",
-             {"card": card, "trigger": s.pinned.trigger})
+    ctx.emit(char(cmd.character_id), ev.PinnedPlayed(card=card, trigger=s.pinned.trigger))
     spec = {f: getattr(cmd, f) for f in c.CheckSpec.__struct_fields__} | {"stunt": card}
     if cmd.target_id is not None:
         attack(ctx, c.Attack(campaign_id=cmd.campaign_id, character_id=cmd.character_id,

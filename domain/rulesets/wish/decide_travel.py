@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
+from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.travel import TravelCheck
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import conditions, health, travel
@@ -70,35 +73,34 @@ def _react_effects(ctx: Ctx, cmd: TravelCheck, mode: travel.Mode) -> None:
     assert r is not None and cmd.encounter_id is not None
     cid = cmd.character_id
     if r.stress:
-        ctx.emit(char(cid), "wish.Exerted", {"stress": r.stress, "cause": f"{mode.name} React"})
+        ctx.emit(char(cid), ev.Exerted(stress=r.stress, cause=f"{mode.name} React"))
     if r.fortune:
-        ctx.emit(char(cid), "wish.FortuneSpent", {"points": r.fortune, "purpose": mode.name})
+        ctx.emit(char(cid), ev.FortuneSpent(points=r.fortune, purpose=mode.name))
     if r.defense_until_turn:
         s = ctx.sheet(cid)
-        ctx.emit(char(cid), "wish.ConditionAdded", {"condition": c.ConditionInstance(
+        ctx.emit(char(cid), ev.ConditionAdded(condition=c.ConditionInstance(
             id=f"cond-{s.serial + 1}", name="Warded", duration="contingent", note=UNTIL_TURN),
-            "serial": s.serial + 1})
+            serial=s.serial + 1))
     if r.recharge:
-        ctx.emit(char(cid), "wish.TravelRechargeSet", {"tokens": {cmd.skill: r.recharge}})
+        ctx.emit(char(cid), ev.TravelRechargeSet(tokens={cmd.skill: r.recharge}))
     if r.leaves_encounter:
-        ctx.emit(enc(cmd.encounter_id), "wish.ParticipantLeft",
-                 {"character_id": cid, "cause": f"{mode.name} L{mode.line}"})
+        ctx.emit(enc(cmd.encounter_id), ev.ParticipantLeft(
+            character_id=cid, cause=f"{mode.name} L{mode.line}"))
 
 
 def expire_at_turn_start(ctx: Ctx, character_id: str) -> None:
     """StartTurn: the travel Reacts' +1 DEF ends (L1168, L1176, L1198)."""
     for cond in ctx.sheet(character_id).conditions:
         if cond.note == UNTIL_TURN:
-            ctx.emit(char(character_id), "wish.ConditionRemoved",
-                     {"condition_id": cond.id, "cause": "turn began (travel React)"})
+            ctx.emit(char(character_id), ev.ConditionRemoved(
+                condition_id=cond.id, cause="turn began (travel React)"))
 
 
 def tick_recharge(ctx: Ctx, character_id: str) -> None:
     """EndTurn: 1 recharge token off each recharging travel React (L510)."""
     tokens = ctx.sheet(character_id).travel_recharge
     if tokens:
-        ctx.emit(char(character_id), "wish.TravelRechargeSet",
-                 {"tokens": {k: v - 1 for k, v in tokens.items()}})
+        ctx.emit(char(character_id), ev.TravelRechargeSet(tokens={k: v - 1 for k, v in tokens.items()}))
 
 
 def _sources(mode: travel.Mode, cmd: TravelCheck, o: WishOptions) -> list[c.DiceSource]:
@@ -135,20 +137,20 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     if cmd.gate_doublings and mode.name != "Gate":
         raise DomainError("gate_doublings", "wish.travel.teleportation.gate L1192",
                           f"only a Gate's allocations double its size, not {mode.name}'s")
-    base = {"skill": cmd.skill, "travel_skill": mode.skill, "mode": mode.name,
+    base: dict[str, Any] = {"skill": cmd.skill, "travel_skill": mode.skill, "mode": mode.name,
             "purpose": cmd.purpose, "line": mode.line}
     react = mode.react if cmd.purpose == "react" else None
     if react is not None:
         _react_effects(ctx, cmd, mode)
         base["react"] = react.effect
         if not react.check:
-            ctx.emit(char(cmd.character_id), "wish.TravelResolved",
-                     {**base, "free_movement_maneuver": react.free_maneuver})
+            ctx.emit(char(cmd.character_id),
+                     ev.TravelResolved(**base, free_movement_maneuver=react.free_maneuver))
             return
     if mode.automatic:
         sk = s.skills[cmd.skill]
-        ctx.emit(char(cmd.character_id), "wish.TravelResolved",
-                 {**base, "automatic_successes": int(sk.acquired) + sk.ranks})  # D-44
+        ctx.emit(char(cmd.character_id),
+                 ev.TravelResolved(**base, automatic_successes=int(sk.acquired) + sk.ranks))  # D-44
         return
     skill = travel.SKILLS[mode.skill]
     spec = c.RollCheck(
@@ -162,9 +164,9 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     cid = cmd.character_id
     if n:
         fatigue = health.fatigue_suffered(ctx.sheet(cid), n) if kind == "fatigue" else 0
-        ctx.emit(char(cid), "wish.Exerted",
-                 {kind: fatigue if kind == "fatigue" else n,
-                  "cause": f"{mode.skill} two banes L{skill.rider_line}"})
+        why = f"{mode.skill} two banes L{skill.rider_line}"
+        ctx.emit(char(cid), ev.Exerted(fatigue=fatigue, cause=why) if kind == "fatigue"
+                 else ev.Exerted(stress=n, cause=why))
     cal = result.calamity
     effect: dict[str, object] = {}
     if cal and mode.calamity == "grit_triangular":  # 1, 3, 6 ... Grit (L1170, L1194)
@@ -178,26 +180,25 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
         if mode.name == "Skates":
             effect["prone"] = True  # "leave you prone" (L1172): no Prone rule in the seed (G-10)
     elif cal and mode.calamity == "stress_each":  # Gate: 1 stress each (L1192)
-        ctx.emit(char(cid), "wish.Exerted", {"stress": cal, "cause": "Gate calamities L1192"})
+        ctx.emit(char(cid), ev.Exerted(stress=cal, cause="Gate calamities L1192"))
         effect["stress"] = cal
     elif cal >= 2 and mode.calamity == "stranded":  # Dimensional Hop (L1190)
         effect["stranded"] = True
     elif cal and mode.skill == "Superrunning" and o.superrunning_calamity == "fatigue":
         fatigue = health.fatigue_suffered(ctx.sheet(cid), travel.SUPERRUNNING_CALAMITY_FATIGUE)
-        ctx.emit(char(cid), "wish.Exerted",
-                 {"fatigue": fatigue, "cause": "Superrunning calamity L1160"})
+        ctx.emit(char(cid), ev.Exerted(fatigue=fatigue, cause="Superrunning calamity L1160"))
         effect["fatigue"] = fatigue
     elif cal:
         effect["indicates"] = skill.calamity  # the GM reads it (L1098, L1118, L1140, L1160)
-    body: dict[str, object] = {**base, "check_id": check_id, "success": result.success,
+    body: dict[str, Any] = {**base, "check_id": check_id, "success": result.success,
                                "net_successes": result.net_successes, "calamities": cal,
                                "rider": {kind: n} if n else {}, "calamity_effect": effect,
                                "device_broken": bool(mode.unreliable and cal >= mode.unreliable)}
     if mode.name == "Gate" and result.success:
         # boons and extra successes 1:1 on duration tokens or doubling its size (L1192)
         body["gate_allocations"] = max(0, result.net_boons) + result.net_successes - 1
-        body["gate"] = travel.gate(body["gate_allocations"], cmd.gate_doublings)  # type: ignore[arg-type]
-    ctx.emit(char(cid), "wish.TravelResolved", body)
+        body["gate"] = travel.gate(body["gate_allocations"], cmd.gate_doublings)
+    ctx.emit(char(cid), ev.TravelResolved(**body))
 
 
 HANDLERS: dict[type[msgspec.Struct], Handler] = {TravelCheck: travel_check}

@@ -10,6 +10,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import wish as c
+from contracts.rulesets.wish.events import EVENT_TYPES as WISH_EVENT_TYPES
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
@@ -99,6 +100,7 @@ class WishRuleset:
         c.ChooseMalfunction,
     })
     check_spec_type = c.CheckSpec
+    event_types: Mapping[str, type[msgspec.Struct]] = WISH_EVENT_TYPES
     roll_events: frozenset[str] = frozenset(
         {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled",
          "wish.CheckRerolled"}
@@ -170,7 +172,7 @@ class WishRuleset:
                 **dying.derived(loaded, parse_options(options))}  # L196, G-3
 
     def check_odds(self, sheet: Mapping[str, Any], spec: c.CheckSpec, options: Mapping[str, Any],
-                   target: Mapping[str, Any] | None = None) -> dict[str, Any]:
+                   target: Mapping[str, Any] | None = None) -> c.CheckOdds:
         """Odds before you roll: the pool a check would assemble (digest §2.2) and its exact
         distribution, drawing no dice."""
         opts = parse_options(options)
@@ -181,8 +183,7 @@ class WishRuleset:
         if sum(dice.values()) > MAX_ODDS_DICE:
             raise DomainError("pool", "wish.odds.size",
                               f"exact odds are computed for pools of up to {MAX_ODDS_DICE} dice")
-        return {"pool": dice, "sources": msgspec.to_builtins(assembled.sources),
-                "odds": msgspec.to_builtins(odds(dice))}
+        return c.CheckOdds(pool=dice, sources=assembled.sources, odds=odds(dice))
 
 
 WISH: Final = WishRuleset()

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from contracts.rulesets.wish import Stunt, WishSheet
+from contracts.rulesets.wish.events import StuntCostPaid
 from domain.errors import StateConflict
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import WishOptions
@@ -21,6 +22,11 @@ COST_CHANGES: Final[tuple[tuple[str, str, int, int], ...]] = (
     ("Occasional", "fortune", 1, 1381),
 )
 COSTS: Final = ("stress", "fatigue", "fortune", "wounds", "grit")
+
+
+def paid(name: str, due: dict[str, int]) -> StuntCostPaid:
+    """The ``wish.StuntCostPaid`` of a stunt's cost (L508): only its non-zero parts listed."""
+    return StuntCostPaid(stunt=name, **{k: due[k] for k in COSTS if k in due})
 
 
 def cost(stunt: Stunt) -> dict[str, int]:

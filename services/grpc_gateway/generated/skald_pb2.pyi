@@ -126,6 +126,30 @@ class BoonbaneChallengeRoll(_message.Message):
     use: str
     def __init__(self, campaign_id: _Optional[str] = ..., character_id: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., situations: _Optional[_Iterable[str]] = ..., situational_banes: _Optional[int] = ..., senses: _Optional[_Iterable[str]] = ..., task_key: _Optional[str] = ..., critical: _Optional[bool] = ..., action_key: _Optional[str] = ..., knowledge: _Optional[str] = ..., interaction: _Optional[str] = ..., fortune: _Optional[str] = ..., encounter_id: _Optional[str] = ..., use: _Optional[str] = ...) -> None: ...
 
+class BoonbaneCheckOdds(_message.Message):
+    __slots__ = ("kind", "stat", "target_number", "modifier", "sources", "boons", "banes", "net", "automatic", "odds")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STAT_FIELD_NUMBER: _ClassVar[int]
+    TARGET_NUMBER_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    BOONS_FIELD_NUMBER: _ClassVar[int]
+    BANES_FIELD_NUMBER: _ClassVar[int]
+    NET_FIELD_NUMBER: _ClassVar[int]
+    AUTOMATIC_FIELD_NUMBER: _ClassVar[int]
+    ODDS_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    stat: str
+    target_number: int
+    modifier: int
+    sources: _containers.RepeatedCompositeFieldContainer[BoonbaneSourceLine]
+    boons: int
+    banes: int
+    net: int
+    automatic: str
+    odds: BoonbaneOddsView
+    def __init__(self, kind: _Optional[str] = ..., stat: _Optional[str] = ..., target_number: _Optional[int] = ..., modifier: _Optional[int] = ..., sources: _Optional[_Iterable[_Union[BoonbaneSourceLine, _Mapping]]] = ..., boons: _Optional[int] = ..., banes: _Optional[int] = ..., net: _Optional[int] = ..., automatic: _Optional[str] = ..., odds: _Optional[_Union[BoonbaneOddsView, _Mapping]] = ...) -> None: ...
+
 class BoonbaneConcentrationConcentrate(_message.Message):
     __slots__ = ("campaign_id", "character_id", "effect", "encounter_id")
     CAMPAIGN_ID_FIELD_NUMBER: _ClassVar[int]
@@ -2445,14 +2469,16 @@ class Empty(_message.Message):
     def __init__(self) -> None: ...
 
 class Encounter(_message.Message):
-    __slots__ = ("golden_heroes", "wish", "other")
+    __slots__ = ("golden_heroes", "wish", "other", "ruleset")
     GOLDEN_HEROES_FIELD_NUMBER: _ClassVar[int]
     WISH_FIELD_NUMBER: _ClassVar[int]
     OTHER_FIELD_NUMBER: _ClassVar[int]
+    RULESET_FIELD_NUMBER: _ClassVar[int]
     golden_heroes: GoldenHeroesEncounterState
     wish: WishEncounterState
     other: _struct_pb2.Struct
-    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesEncounterState, _Mapping]] = ..., wish: _Optional[_Union[WishEncounterState, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ...) -> None: ...
+    ruleset: str
+    def __init__(self, golden_heroes: _Optional[_Union[GoldenHeroesEncounterState, _Mapping]] = ..., wish: _Optional[_Union[WishEncounterState, _Mapping]] = ..., other: _Optional[_Union[_struct_pb2.Struct, _Mapping]] = ..., ruleset: _Optional[str] = ...) -> None: ...
 
 class EncounterRequest(_message.Message):
     __slots__ = ("campaign_id", "encounter_id", "position")
@@ -3079,6 +3105,20 @@ class GoldenHeroesCharacterImproved(_message.Message):
     refinement: str
     ipp: int
     def __init__(self, character_id: _Optional[str] = ..., dups: _Optional[int] = ..., improvement: _Optional[str] = ..., refinement: _Optional[str] = ..., ipp: _Optional[int] = ...) -> None: ...
+
+class GoldenHeroesCheckOdds(_message.Message):
+    __slots__ = ("weapon_class", "defence_class", "modifier", "modifiers", "odds")
+    WEAPON_CLASS_FIELD_NUMBER: _ClassVar[int]
+    DEFENCE_CLASS_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    MODIFIERS_FIELD_NUMBER: _ClassVar[int]
+    ODDS_FIELD_NUMBER: _ClassVar[int]
+    weapon_class: int
+    defence_class: int
+    modifier: int
+    modifiers: _containers.RepeatedCompositeFieldContainer[GoldenHeroesModifierLine]
+    odds: GoldenHeroesOddsView
+    def __init__(self, weapon_class: _Optional[int] = ..., defence_class: _Optional[int] = ..., modifier: _Optional[int] = ..., modifiers: _Optional[_Iterable[_Union[GoldenHeroesModifierLine, _Mapping]]] = ..., odds: _Optional[_Union[GoldenHeroesOddsView, _Mapping]] = ...) -> None: ...
 
 class GoldenHeroesChooseEquipment(_message.Message):
     __slots__ = ("campaign_id", "character_id", "items")
@@ -5078,6 +5118,20 @@ class PotentialChallengeCombination(_message.Message):
     reason: str
     def __init__(self, campaign_id: _Optional[str] = ..., challenged_id: _Optional[str] = ..., advantages: _Optional[_Iterable[str]] = ..., reason: _Optional[str] = ...) -> None: ...
 
+class PotentialCheckOdds(_message.Message):
+    __slots__ = ("sources", "modifier", "opposing_dice", "cost", "odds")
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    MODIFIER_FIELD_NUMBER: _ClassVar[int]
+    OPPOSING_DICE_FIELD_NUMBER: _ClassVar[int]
+    COST_FIELD_NUMBER: _ClassVar[int]
+    ODDS_FIELD_NUMBER: _ClassVar[int]
+    sources: _containers.RepeatedScalarFieldContainer[str]
+    modifier: int
+    opposing_dice: int
+    cost: PotentialCost
+    odds: PotentialOddsView
+    def __init__(self, sources: _Optional[_Iterable[str]] = ..., modifier: _Optional[int] = ..., opposing_dice: _Optional[int] = ..., cost: _Optional[_Union[PotentialCost, _Mapping]] = ..., odds: _Optional[_Union[PotentialOddsView, _Mapping]] = ...) -> None: ...
+
 class PotentialCombatClosed(_message.Message):
     __slots__ = ("combat_id",)
     COMBAT_ID_FIELD_NUMBER: _ClassVar[int]
@@ -6265,6 +6319,23 @@ class WishCharge(_message.Message):
     specializations: _containers.RepeatedScalarFieldContainer[str]
     fortune_points: int
     def __init__(self, campaign_id: _Optional[str] = ..., encounter_id: _Optional[str] = ..., character_id: _Optional[str] = ..., target_id: _Optional[str] = ..., skill: _Optional[str] = ..., characteristic: _Optional[str] = ..., difficulty: _Optional[int] = ..., specializations: _Optional[_Iterable[str]] = ..., fortune_points: _Optional[int] = ...) -> None: ...
+
+class WishCheckOdds(_message.Message):
+    __slots__ = ("pool", "sources", "odds")
+    class PoolEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    POOL_FIELD_NUMBER: _ClassVar[int]
+    SOURCES_FIELD_NUMBER: _ClassVar[int]
+    ODDS_FIELD_NUMBER: _ClassVar[int]
+    pool: _containers.ScalarMap[str, int]
+    sources: _containers.RepeatedCompositeFieldContainer[WishDiceSource]
+    odds: WishOddsView
+    def __init__(self, pool: _Optional[_Mapping[str, int]] = ..., sources: _Optional[_Iterable[_Union[WishDiceSource, _Mapping]]] = ..., odds: _Optional[_Union[WishOddsView, _Mapping]] = ...) -> None: ...
 
 class WishCheckRecord(_message.Message):
     __slots__ = ("characteristic", "effective_characteristic", "skill", "pool", "sources", "dice", "tally", "result")

@@ -127,6 +127,6 @@ def test_check_odds_counts_the_range_dice_against_the_action() -> None:
     out = POTENTIAL.check_odds(sheet, spec, {})
     # bow 1d6+1 against 4 plus two range dice (L66): counted over all 216 rolls
     wins = sum(1 for a, x, y in product(range(1, 7), repeat=3) if a + 1 > 4 + x + y)
-    assert out["opposing_dice"] == 2 and out["odds"]["p_success"] == str(Fraction(wins, 216))
+    assert out.opposing_dice == 2 and out.odds.p_success == str(Fraction(wins, 216))
     near = POTENTIAL.check_odds(sheet, c.ActionSpec(advantages=["bow"], resistance=4), {})
-    assert near["opposing_dice"] == 0 and near["odds"]["p_success"] == "1/2"  # 1d6+1 > 4
+    assert near.opposing_dice == 0 and near.odds.p_success == "1/2"  # 1d6+1 > 4
