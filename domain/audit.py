@@ -167,7 +167,7 @@ def _check_seeds(report: Report, events: list[tuple[int, dict[str, Any]]]
 
 def _check_rolls(report: Report, events: list[tuple[int, dict[str, Any]]],
                  seeds: dict[int, bytes], committed_at: dict[int, int]) -> None:
-    for line, ev in events:
+    for index, (line, ev) in enumerate(events):
         dice = (ev.get("metadata") or {}).get("dice")
         if not dice:
             continue
@@ -180,7 +180,7 @@ def _check_rolls(report: Report, events: list[tuple[int, dict[str, Any]]],
                   " a seed must be committed before any roll uses it")
         draws = [(int(d["sides"]), int(d["face"])) for d in dice.get("draws", [])]
         try:
-            problems = reread(str(ev.get("type")), ev.get("data", {}), draws)
+            problems = _reread_command(events, index, draws)
         except (KeyError, TypeError, ValueError, msgspec.ValidationError) as err:
             problems = [f"the event cannot be read: {err!r}"]
         for problem in problems:
@@ -198,6 +198,38 @@ def _check_rolls(report: Report, events: list[tuple[int, dict[str, Any]]],
                 _fail(report, line, ev, "face",
                       f"draw {index} (d{sides}) is recorded as {face}, the seed derives {derived}")
         report.rolls_verified += 1
+
+
+def _reread_command(events: list[tuple[int, dict[str, Any]]], index: int,
+                    draws: list[tuple[int, int]]) -> list[str]:
+    """Every roll of the command whose draws ``events[index]`` carries, read against them.
+
+    The draws go with a command's first roll (``services.pipeline``) and its events are
+    consecutive in the log. A ruleset whose commands may roll more than once says how many draws
+    each roll shows (``draws_read``): each roll is read against the next ones in order, and draws
+    no roll shows are a finding too."""
+    first = events[index][1]
+    ruleset = RULESETS.get(str(first.get("type")).split(".", 1)[0])
+    counter = getattr(ruleset, "draws_read", None)
+    if counter is None:
+        return reread(str(first.get("type")), first.get("data", {}), draws)
+    command_id = (first.get("metadata") or {}).get("command_id")
+    problems: list[str] = []
+    offset = 0
+    for _, ev in events[index:]:
+        if (ev.get("metadata") or {}).get("command_id") != command_id:
+            break
+        count = counter(str(ev.get("type")), ev.get("data", {}))
+        if count is None:
+            continue
+        found = reread(str(ev.get("type")), ev.get("data", {}), draws[offset:offset + count])
+        offset += count
+        problems.extend(found if ev is first else
+                        [f"position {ev.get('position')}: {p}" for p in found])
+    if offset < len(draws):
+        problems.append(f"{len(draws) - offset} of the command's {len(draws)} draws are shown"
+                        " by none of its rolls")
+    return problems
 
 
 def _check_references(report: Report, events: list[tuple[int, dict[str, Any]]]) -> None:

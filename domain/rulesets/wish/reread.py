@@ -30,6 +30,20 @@ def reread(event_type: str, data: Mapping[str, Any], draws: Sequence[tuple[int, 
     return []
 
 
+def draws_read(event_type: str, data: Mapping[str, Any]) -> int | None:
+    """How many of its command's draws a recorded WISH roll shows, in order (None: not a roll).
+
+    A command may roll several checks (initiative for every participant, a contest's sides);
+    its draws are recorded once, with its first roll, and each roll shows the next ones."""
+    if event_type == "wish.CheckRolled":
+        return len((data.get("check") or {}).get("dice", []))
+    if event_type == "wish.BriefConditionRolled":
+        return len(data.get("rolls", []))
+    if event_type in ("wish.CheckAmended", "wish.CheckRerolled"):
+        return len(data.get("dice", []))
+    return None
+
+
 def _rerolled(data: Mapping[str, Any], draws: Sequence[tuple[int, int]]) -> list[str]:
     """Mystical Reality's second roll (L837): faces, then the tally with the replaced dice's
     symbols out and the new ones in."""

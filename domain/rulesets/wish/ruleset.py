@@ -163,6 +163,11 @@ class WishRuleset:
         """How a recorded roll's reading differs from the rules applied to its draws."""
         return reread_module.reread(event_type, data, draws)
 
+    @staticmethod
+    def draws_read(event_type: str, data: Mapping[str, Any]) -> int | None:
+        """How many of its command's draws a recorded roll shows (``domain.audit``)."""
+        return reread_module.draws_read(event_type, data)
+
     def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """Figures that follow from a sheet: thresholds, current Wounds and Grit, rank, states."""
         loaded = sheets.load(sheet)
