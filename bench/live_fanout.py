@@ -19,6 +19,16 @@ Printed, each beside its target (never asserted):
 * memory per idle stream: the server's RSS after opening them, less before, per stream;
 * the server's live log reads (relay gaps and backfills) over the run.
 
+Where the time goes: the first watcher of each campaign also reads each event's ``recorded_at``
+(set by PostgreSQL as the event is inserted, just before its commit), so the bench prints, for
+that sample, recorded -> command reply and recorded -> watcher (the event's way through the
+server) beside reply -> watcher.
+
+Modes: ``--workers 2`` serves as ``skald serve --workers 2`` (two gateway processes sharing the
+port, each with its projector worker; memory and CPU are the sum of both); ``--grpc`` follows
+``Subscribe`` with grpcio clients instead of SSE (one channel per campaign); ``--cpu-hog`` runs a
+CPU-bound process (``while True: pass``) beside the server for the whole run.
+
 Loops are bounded in count and time; only 127.0.0.1 is used. Run from the repository root:
 ``python -m bench.live_fanout [--campaigns 250 --watchers 20 --rate 125 --seconds 20]``.
 """
@@ -30,10 +40,14 @@ import asyncio
 import contextlib
 import os
 import re
+import resource
+import socket
 import statistics
 import subprocess
+import sys
 import time
 from dataclasses import dataclass, field
+from datetime import datetime
 from pathlib import Path
 
 import asyncpg
@@ -41,7 +55,7 @@ import msgspec
 
 from bench.lean_http import LeanHttp
 from bench.measuring import cpu_seconds
-from bench.roundtrip import embedded_service, start_server
+from bench.roundtrip import embedded_service, free_port, start_server
 from services.logging import configure as configure_logging
 from services.tokens import create_token
 
@@ -56,6 +70,66 @@ class Watcher:
     ready: asyncio.Event = field(default_factory=asyncio.Event)
     seen: list[tuple[int, float]] = field(default_factory=list)  # (position, arrival)
     failed: str = ""
+    sample: bool = False  # read each event's recorded_at (wall clock) too
+    recorded: dict[int, float] = field(default_factory=dict)  # position -> recorded_at - arrival
+
+
+class Server:
+    """The server under test: one process (``bench.roundtrip``'s) or ``serve --workers N``."""
+
+    def __init__(self, proc: subprocess.Popen[str], port: int, grpc_port: int) -> None:
+        self.proc, self.port, self.grpc_port = proc, port, grpc_port
+
+    def pids(self) -> list[int]:
+        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
+        kids = [int(p) for p in children.read_text().split()] if children.exists() else []
+        return kids or [self.proc.pid]  # uvicorn's supervisor does no serving work itself
+
+    def rss_kib(self) -> int:
+        return sum(rss_kib(pid) for pid in self.pids())
+
+    def cpu(self) -> float:
+        return sum(cpu_seconds(pid) or 0.0 for pid in self.pids())
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=15)
+
+
+def start_workers(url: str, redis_url: str, workers: int) -> Server:
+    """``skald serve --workers N`` against the given servers: uvicorn's workers, each building
+    its app (gateway, gRPC on a shared port, projector worker) from the environment."""
+    port, grpc_port = free_port(), free_port()
+    env = {**os.environ, "SKALD_DATABASE_URL": url, "SKALD_REDIS_URL": redis_url,
+           "SKALD_GRPC_PORT": str(grpc_port), "SKALD_GRPC_REUSE_PORT": "1",
+           "SKALD_RUN_PROJECTOR": "1", "SKALD_LOG_LEVEL": "warning"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "services.workers:gateway_from_env", "--factory",
+         "--workers", str(workers), "--host", "127.0.0.1", "--port", str(port), "--loop",
+         "uvloop", "--http", "httptools", "--log-level", "warning"],
+        text=True, cwd=Path(__file__).resolve().parent.parent, env=env)
+    deadline = time.monotonic() + 60
+
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                sock.sendall(b"GET /readyz HTTP/1.1\r\nHost: b\r\nConnection: close\r\n\r\n")
+                if b" 200 " in sock.recv(100):
+                    time.sleep(2.0)  # every worker up, not only the first
+                    return Server(proc, port, grpc_port)
+        except OSError:
+            pass
+        time.sleep(0.2)
+    proc.kill()
+    raise SystemExit("serve --workers did not start")
+
+
+def load_averages() -> str:
+    return " / ".join(f"{v:.1f}" for v in os.getloadavg())
 
 
 def rss_kib(pid: int) -> int:
@@ -98,17 +172,57 @@ async def follow(port: int, token: str, cid: str, watcher: Watcher, stop: asynci
                 event = line[7:]
             elif line.startswith(b"id: "):
                 ident = line[4:]
+            elif watcher.sample and line.startswith(b"data: ") and event == b"DiceRolled":
+                at = msgspec.json.decode(line[6:])["recorded_at"]
+                watcher.recorded[int(ident)] = datetime.fromisoformat(at).timestamp() - time.time()
             elif not line and (event or ident):
                 if event == b"ready":
                     watcher.ready.set()
                 elif event == b"DiceRolled":
                     watcher.seen.append((int(ident), time.perf_counter()))
+                    if int(ident) in watcher.recorded:  # recorded_at, on the perf clock
+                        watcher.recorded[int(ident)] += time.perf_counter()
                 event, ident = b"", b""
     except (OSError, asyncio.IncompleteReadError, ValueError) as err:
         watcher.failed = f"{type(err).__name__}: {err}"
     finally:
         watcher.ready.set()
         writer.close()
+
+
+async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
+                      stop: asyncio.Event) -> None:
+    """One ``Subscribe`` call over a shared grpcio channel: record each DiceRolled."""
+    import grpc
+
+    from services.grpc_gateway.generated import skald_pb2
+
+    call = channel.unary_stream(  # type: ignore[attr-defined]
+        "/skald.v1.Skald/Subscribe", request_serializer=lambda m: m.SerializeToString(),
+        response_deserializer=skald_pb2.LiveItem.FromString)
+    stream = call(skald_pb2.SubscribeRequest(campaign_id=cid),
+                  metadata=(("authorization", f"Bearer {token}"),))
+    try:
+        async for item in stream:
+            kind = item.WhichOneof("item")
+            if kind == "ready":
+                watcher.ready.set()
+            elif kind == "event" and item.event.type == "DiceRolled":
+                arrived = time.perf_counter()
+                watcher.seen.append((item.event.position, arrived))
+                if watcher.sample:
+                    at = datetime.fromisoformat(item.event.recorded_at).timestamp()
+                    watcher.recorded[item.event.position] = at - time.time() + arrived
+            if stop.is_set():
+                break
+    except grpc.aio.AioRpcError as err:
+        if not stop.is_set():
+            watcher.failed = f"{err.code().name}: {err.details()}"
+    except asyncio.CancelledError:
+        pass
+    finally:
+        watcher.ready.set()
+        stream.cancel()
 
 
 async def setup(port: int, url: str, campaigns: int) -> dict[tuple[int, str], str]:
@@ -209,30 +323,52 @@ async def metric(port: int, name: str) -> float:
 
 
 async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
-    proc, port, _ = start_server(url, redis_url)
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))  # one socket per SSE stream
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if opts.cpu_hog else None
+    if opts.workers > 1:
+        server = start_workers(url, redis_url, opts.workers)
+    else:
+        proc, port, grpc_port = start_server(url, redis_url)
+        server = Server(proc, port, grpc_port)
+    port = server.port
+    print(f"server: {opts.workers} gateway process(es) {server.pids()}, streams over "
+          f"{'gRPC Subscribe' if opts.grpc else 'SSE'}"
+          f"{', beside a CPU-bound process' if hog else ''}; open files limit {hard} "
+          f"(client); load average {load_averages()}")
+    channels: list[object] = []
     try:
         began = time.perf_counter()
         tokens = await setup(port, url, opts.campaigns)
         print(f"setup: {opts.campaigns} campaigns, {len(tokens)} tokens in "
               f"{time.perf_counter() - began:.1f} s")
-        cpu_at = (cpu_seconds(proc.pid) or 0.0, time.perf_counter())
+        cpu_at = (server.cpu(), time.perf_counter())
         base_lat, _, base_refused = await command_load(port, tokens, opts.campaigns, opts.rate,
                                                        opts.baseline_seconds, "base")
         print(f"baseline phase: server CPU "
-              f"{((cpu_seconds(proc.pid) or 0.0) - cpu_at[0]) / (time.perf_counter() - cpu_at[1]):.2f}"
-              f" s/s, load average {os.getloadavg()[0]:.1f}")
-        rss_before = rss_kib(proc.pid)
+              f"{(server.cpu() - cpu_at[0]) / (time.perf_counter() - cpu_at[1]):.2f}"
+              f" s/s, load average {load_averages()}")
+        rss_before = server.rss_kib()
         reads_before = await metric(port, "skald_live_log_reads_total")
         stop = asyncio.Event()
-        watchers = [Watcher(c) for c in range(opts.campaigns) for _ in range(opts.watchers)]
+        watchers = [Watcher(c, sample=(k == 0)) for c in range(opts.campaigns)
+                    for k in range(opts.watchers)]
         gate = asyncio.Semaphore(OPEN_AT_ONCE)
         tasks: list[asyncio.Task[None]] = []
         opening = time.perf_counter()
+        if opts.grpc:
+            import grpc
+
+            channels = [grpc.aio.insecure_channel(f"127.0.0.1:{server.grpc_port}")
+                        for _ in range(opts.campaigns)]
 
         async def open_one(i: int, w: Watcher) -> None:
             async with gate:
                 token = tokens[w.campaign, ROLES[i % len(ROLES)]]
-                tasks.append(asyncio.create_task(follow(port, token, f"hall-{w.campaign}", w, stop)))
+                cid = f"hall-{w.campaign}"
+                tasks.append(asyncio.create_task(
+                    follow_grpc(channels[w.campaign], token, cid, w, stop) if opts.grpc
+                    else follow(port, token, cid, w, stop)))
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(w.ready.wait(), OPEN_TIMEOUT)
 
@@ -242,14 +378,14 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         for w in [w for w in watchers if w.failed][:3]:
             print(f"  refused stream: {w.failed}")
         await asyncio.sleep(2.0)  # idle streams: the memory they hold
-        rss_idle = rss_kib(proc.pid)
-        cpu_at = (cpu_seconds(proc.pid) or 0.0, time.process_time(), time.perf_counter())
+        rss_idle = server.rss_kib()
+        cpu_at = (server.cpu(), time.process_time(), time.perf_counter())
         lat, acked, refused = await command_load(port, tokens, opts.campaigns, opts.rate,
                                                  opts.seconds, "live")
         wall = time.perf_counter() - cpu_at[2]
-        print(f"streams phase: server CPU {((cpu_seconds(proc.pid) or 0.0) - cpu_at[0]) / wall:.2f}"
+        print(f"streams phase: server CPU {(server.cpu() - cpu_at[0]) / wall:.2f}"
               f" s/s, client CPU {(time.process_time() - cpu_at[1]) / wall:.2f} s/s, "
-              f"load average {os.getloadavg()[0]:.1f}")
+              f"load average {load_averages()}")
         await asyncio.sleep(1.0)  # the last events reach the watchers
         stop.set()
         reads = await metric(port, "skald_live_log_reads_total") - reads_before
@@ -261,12 +397,13 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
                rss_before, rss_idle, reads)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=15)
+        for channel in channels:
+            with contextlib.suppress(Exception):
+                await channel.close()  # type: ignore[attr-defined]
+        server.stop()
+        if hog is not None:
+            hog.kill()
+            hog.wait()
 
 
 def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_lat: list[float],
@@ -277,6 +414,8 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
         wanted.setdefault(c, []).append(position)
     wrong = 0
     delivery: list[float] = []
+    to_reply: list[float] = []  # recorded -> command reply (the sample)
+    to_watcher: list[float] = []  # recorded -> watcher (the sample)
     for w in watchers:
         if w.failed or not w.ready.is_set():
             continue
@@ -286,6 +425,9 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
         for p, arrived in w.seen:
             if (w.campaign, p) in acked:
                 delivery.append(max(0.0, arrived - acked[w.campaign, p]))
+                if p in w.recorded:
+                    to_reply.append(acked[w.campaign, p] - w.recorded[p])
+                    to_watcher.append(arrived - w.recorded[p])
     base99, live99 = pct(base_lat, 0.99), pct(lat, 0.99)
     ms = 1000.0
     rows = [
@@ -293,6 +435,10 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
         ("watchers not seeing every roll once, in order", f"{wrong}", "0"),
         ("delivery p50 / p99 (reply -> watcher)",
          f"{pct(delivery, 0.5) * ms:.1f} / {pct(delivery, 0.99) * ms:.1f} ms", "p99 <= 100 ms"),
+        ("sample: recorded -> reply p50 / p99",
+         f"{pct(to_reply, 0.5) * ms:.1f} / {pct(to_reply, 0.99) * ms:.1f} ms", ""),
+        ("sample: recorded -> watcher p50 / p99",
+         f"{pct(to_watcher, 0.5) * ms:.1f} / {pct(to_watcher, 0.99) * ms:.1f} ms", ""),
         ("command p50 / p99 without streams",
          f"{statistics.median(base_lat) * ms:.2f} / {base99 * ms:.2f} ms", ""),
         ("command p50 / p99 with streams",
@@ -302,7 +448,9 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
         ("server memory per idle stream", f"{(rss_idle - rss_before) / max(1, opened):.1f} KiB", ""),
         ("live log reads (gaps, backfills)", f"{reads:.0f}", "not per watcher per event"),
     ]
-    print(f"\nlive fan-out: {opts.campaigns} campaigns x {opts.watchers} watchers, "
+    print(f"\nlive fan-out ({'gRPC Subscribe' if opts.grpc else 'SSE'}, {opts.workers} gateway "
+          f"process(es){', beside a CPU-bound process' if opts.cpu_hog else ''}): "
+          f"{opts.campaigns} campaigns x {opts.watchers} watchers, "
           f"{opts.rate:g} commands/s for {opts.seconds:g} s (baseline {opts.baseline_seconds:g} s)")
     width = max(len(r[0]) for r in rows)
     print(f"{'':{width}}  {'measured':>24}  target")
@@ -317,13 +465,21 @@ def main() -> None:
     parser.add_argument("--rate", type=float, default=125.0, help="commands/s, all campaigns")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--baseline-seconds", type=float, default=10.0)
+    parser.add_argument("--workers", type=int, default=1,
+                        help="gateway processes, as 'skald serve --workers N'")
+    parser.add_argument("--grpc", action="store_true", help="watch with gRPC Subscribe, not SSE")
+    parser.add_argument("--cpu-hog", action="store_true",
+                        help="run a CPU-bound process beside the server for the whole run")
     opts = parser.parse_args()
     assert opts.seconds <= 120 and opts.baseline_seconds <= 120, "bounded runs only"
     configure_logging(level="warning")
     import uvloop
 
     with embedded_service() as (url, redis_url):
-        uvloop.run(run(url, redis_url, opts))
+        if opts.grpc:  # grpcio's asyncio support wants asyncio's own loop
+            asyncio.run(run(url, redis_url, opts))
+        else:
+            uvloop.run(run(url, redis_url, opts))
 
 
 if __name__ == "__main__":

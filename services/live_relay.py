@@ -1,12 +1,19 @@
 """One relay per campaign per process: the live channel read once, fanned out to every watcher.
 
-A campaign's relay subscribes to its live channel (``services.projector`` publishes each batch
-there) while at least one local watcher follows it, and keeps the campaign's recent events,
-encoded once, in order and without gaps: a bounded history every watcher reads through its own
-position. PostgreSQL is read only to
+A campaign's relay subscribes to its live channel while at least one local watcher follows it,
+and keeps the campaign's recent events, encoded once, in order and without gaps: a bounded
+history every watcher reads through its own position. A batch reaches it two ways:
 
-- fill a gap the relay sees (a batch whose ``after`` is past what it holds: a message lost to a
-  projector stopping between its commit and its publish), once for all watchers, and
+- from the process that recorded it, right after its commit (``services.live_publish``): handed
+  to this process's relay at once and published on the live channel for the other processes;
+- from the projector, which publishes each batch it applies (a safety net for a process that
+  stopped between its commit and its publish, and for writers that do not publish).
+
+Batches are kept by position: one already held is dropped, one that arrives before an earlier
+batch (two processes' publishes crossing) waits up to ``GAP_WAIT_SECONDS`` for it. PostgreSQL is
+read only to
+
+- fill a gap that does not close by itself within that wait, once for all watchers, and
 - backfill a watcher that starts (or resumes) before the history begins.
 
 Both reads go through the streams' own small connection pool, never the one commands use, and at
@@ -21,7 +28,7 @@ import asyncio
 import contextlib
 from bisect import bisect_right
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
 import msgspec
 import structlog
@@ -31,28 +38,63 @@ from services import metrics
 from services import read_models as keys
 from services.codec import wire_event
 from services.event_store import EventStore
-from services.projector import LiveMessage
 
 log = structlog.get_logger(__name__)
 
 HISTORY = 256  # events each campaign's relay keeps for its watchers
 BACKFILLS = 2  # log reads (gaps and resumes) at once, per process
 LINGER_SECONDS = 10.0  # a relay outlives its last watcher this long (a reconnect finds it warm)
+GAP_WAIT_SECONDS = 0.05  # a batch that came early waits this long for the one before it
 LOG_PAGE = 500
 
 
-class Entry(NamedTuple):
-    """One event as every watcher receives it: encoded once, its visibility read once."""
+class _Meta(msgspec.Struct):
+    visibility: str = "public"
+
+
+class _Head(msgspec.Struct):
+    """What a relay reads of an event: the rest stays the bytes it arrived as."""
 
     position: int
-    public: bool
     type: str
-    raw: bytes
+    metadata: _Meta = msgspec.field(default_factory=_Meta)
+
+
+class LiveBatch(msgspec.Struct, kw_only=True):
+    """A live-channel message as a relay reads it: each event kept as its JSON bytes.
+
+    ``after`` is the campaign position before the batch (``services.projector.LiveMessage``)."""
+
+    campaign_id: str
+    after: int
+    position: int
+    events: list[msgspec.Raw]
+
+
+_batch_decoder = msgspec.json.Decoder(LiveBatch)
+_head_decoder = msgspec.json.Decoder(_Head)
+
+
+class Entry:
+    """One event as every watcher receives it: encoded once (its JSON, and the server-sent
+    event carrying it), its visibility read once; ``proto`` is filled by the first gRPC
+    subscriber and shared by the others."""
+
+    __slots__ = ("position", "proto", "public", "raw", "sse", "type")
+
+    def __init__(self, raw: bytes) -> None:
+        head = _head_decoder.decode(raw)
+        self.position = head.position
+        self.type = head.type
+        self.public = head.metadata.visibility == "public"
+        self.raw = raw
+        self.sse = b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (
+            head.position, head.type.encode(), raw)
+        self.proto: bytes | None = None
 
 
 def entry_of(ev: dict[str, Any]) -> Entry:
-    public = ev.get("metadata", {}).get("visibility", "public") == "public"
-    return Entry(ev["position"], public, ev["type"], msgspec.json.encode(ev))
+    return Entry(msgspec.json.encode(ev))
 
 
 class Watcher:
@@ -77,6 +119,8 @@ class CampaignRelay:
         self.last: int | None = None  # ...up to this one (None: nothing received yet)
         self.dropped = 0  # the last position dropped from the history to keep it bounded
         self.opened = asyncio.Event()
+        self._held: dict[int, LiveBatch] = {}  # batches that came early, by their ``after``
+        self._filling: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
         self._subscriber: Any = None
 
@@ -102,10 +146,11 @@ class CampaignRelay:
             self.opened.set()
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        for task in (self._task, self._filling):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
         if self._subscriber is not None:
             with contextlib.suppress(Exception):
                 await self.relays.channels.unsubscribe(self._subscriber)
@@ -113,34 +158,71 @@ class CampaignRelay:
     async def _run(self) -> None:
         async for raw in self._subscriber.iter_events():
             try:
-                message = msgspec.json.decode(raw, type=LiveMessage)
-                await self.take(message)
-            except asyncio.CancelledError:
-                raise
+                self.take(_batch_decoder.decode(raw))
             except Exception as err:  # a bad message must not end every watcher's stream
                 log.warning("live relay skipped a message", campaign_id=self.campaign_id,
                             error=f"{type(err).__name__}: {err}")
 
-    async def take(self, message: LiveMessage) -> None:
-        """Add a batch to the history (reading a gap before it from the log), wake watchers."""
-        if self.last is not None and message.position <= self.last:
+    def take(self, batch: LiveBatch) -> None:
+        """Add a batch to the history, or hold it until the batches before it arrive (reading
+        them from the log if they do not come within ``GAP_WAIT_SECONDS``); wake watchers."""
+        if self.last is not None and batch.position <= self.last:
             return  # already held
-        gap: list[Entry] = []
-        if self.last is not None and message.after > self.last:
-            gap = await self._read_gap(self.last, message.after)
-        if self.last is None or (message.after > self.last and not gap):
-            self._reset(message.after)  # nothing held, or a gap not worth (or not able) reading
+        if self.last is None:
+            self._reset(batch.after)  # nothing held yet: the history starts here
         assert self.last is not None
-        fresh = [*gap, *(entry_of(ev) for ev in message.events)]
+        if batch.after > self.last:
+            held = self._held.get(batch.after)
+            if held is None or held.position < batch.position:
+                self._held[batch.after] = batch
+            if self._filling is None or self._filling.done():
+                self._filling = asyncio.get_running_loop().create_task(self._fill())
+            return
+        self._add([Entry(bytes(raw)) for raw in batch.events], batch.position)
+        self._release_held()
+        self._wake()
+
+    def _add(self, fresh: list[Entry], position: int) -> None:
+        assert self.last is not None
         for entry in fresh:
             if entry.position > self.last:
                 self.positions.append(entry.position)
                 self.entries.append(entry)
                 self.last = entry.position
-        self.last = max(self.last, message.position)
+        self.last = max(self.last, position)
         self._trim()
+
+    def _release_held(self) -> None:
+        """Add the held batches that follow on from the history now."""
+        while self._held:
+            assert self.last is not None
+            after = min(self._held)
+            if after > self.last:
+                return
+            batch = self._held.pop(after)
+            if batch.position > self.last:
+                self._add([Entry(bytes(raw)) for raw in batch.events], batch.position)
+
+    def _wake(self) -> None:
         for watcher in self.watchers:
             watcher.wake.set()
+
+    async def _fill(self) -> None:
+        """A batch came before the one it follows: wait for it, then read the gap from the log."""
+        await asyncio.sleep(self.relays.gap_wait)
+        while self._held:
+            assert self.last is not None
+            last, upto = self.last, min(self._held)
+            if upto > last:
+                gap = await self._read_gap(last, upto)
+                assert self.last is not None
+                if self.last < upto:
+                    if gap:
+                        self._add(gap, upto)
+                    else:  # a gap not worth (or not able) reading: the history starts over
+                        self._reset(upto)
+            self._release_held()
+            self._wake()
 
     async def _read_gap(self, last: int, upto: int) -> list[Entry]:
         """The events in ``(last, upto]`` from the log, or [] when the gap is longer than the
@@ -173,11 +255,13 @@ class LiveRelays:
     """The process's campaign relays: opened by the first watcher, closed after the last."""
 
     def __init__(self, channels: ChannelsPlugin, store: EventStore, *, history: int = HISTORY,
-                 backfills: int = BACKFILLS, linger: float = LINGER_SECONDS) -> None:
+                 backfills: int = BACKFILLS, linger: float = LINGER_SECONDS,
+                 gap_wait: float = GAP_WAIT_SECONDS) -> None:
         self.channels = channels
         self.store = store  # its own small pool: streams never take the commands' connections
         self.history = history
         self.linger = linger
+        self.gap_wait = gap_wait
         self._relays: dict[str, CampaignRelay] = {}
         self._reads = asyncio.Semaphore(backfills)
         self._closing: set[asyncio.Task[None]] = set()
@@ -189,6 +273,17 @@ class LiveRelays:
 
     def relay(self, campaign_id: str) -> CampaignRelay | None:
         return self._relays.get(campaign_id)
+
+    def deliver(self, campaign_id: str, message: bytes) -> None:
+        """A batch recorded by this process (a live-channel message): to the campaign's relay
+        here at once, if it has one, without waiting for the channel to bring it back."""
+        relay = self._relays.get(campaign_id)
+        if relay is not None and relay._task is not None:
+            try:
+                relay.take(_batch_decoder.decode(message))
+            except Exception as err:  # the channel brings it too
+                log.warning("live relay skipped a local batch", campaign_id=campaign_id,
+                            error=f"{type(err).__name__}: {err}")
 
     async def join(self, campaign_id: str) -> tuple[CampaignRelay, Watcher]:
         relay = self._relays.get(campaign_id)

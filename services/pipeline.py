@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import random
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -61,6 +61,9 @@ class CommandPipeline:
         # One queue per campaign: its commands run one at a time in this process, so they never
         # conflict with each other (the store serialises a campaign's appends anyway).
         self._queues: dict[str, tuple[asyncio.Lock, int]] = {}
+        # Called with each append's events right after their commit (``services.live_publish``:
+        # watchers get them without waiting for the projector). It must not raise.
+        self.on_recorded: Callable[[str, list[StoredEvent]], None] | None = None
 
     @asynccontextmanager
     async def _queued(self, campaign_id: str) -> AsyncIterator[None]:
@@ -194,6 +197,8 @@ class CommandPipeline:
                 except DuplicateCommand as dup:
                     return await self._replay(dup.record, actor, command_type, digest)
                 self.states.advance(campaign_id, stored)
+                if self.on_recorded is not None:
+                    self.on_recorded(campaign_id, stored)
                 metrics.COMMANDS.labels(command_type, "recorded").inc()
                 for ev in stored:
                     metrics.EVENTS_APPENDED.labels(ev.type).inc()
