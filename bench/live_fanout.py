@@ -41,6 +41,7 @@ import contextlib
 import os
 import re
 import resource
+import signal
 import socket
 import statistics
 import subprocess
@@ -62,6 +63,7 @@ from services.tokens import create_token
 ROLES = ("gm", "p0", "p1", "p2", "obs")  # one token each per campaign; watchers take them in turn
 OPEN_AT_ONCE = 200  # stream opens in flight
 OPEN_TIMEOUT = 60.0
+SLOW_SECONDS = 0.03  # commands slower than this are counted by second (where the tail comes from)
 
 
 @dataclass
@@ -79,6 +81,7 @@ class Server:
 
     def __init__(self, proc: subprocess.Popen[str], port: int, grpc_port: int) -> None:
         self.proc, self.port, self.grpc_port = proc, port, grpc_port
+        self.profiled = False
 
     def pids(self) -> list[int]:
         children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
@@ -92,6 +95,10 @@ class Server:
         return sum(cpu_seconds(pid) or 0.0 for pid in self.pids())
 
     def stop(self) -> None:
+        if self.profiled:  # the stats first (bench.profiled_server)
+            self.proc.send_signal(signal.SIGUSR1)
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=30)
         self.proc.terminate()
         try:
             self.proc.wait(timeout=15)
@@ -126,6 +133,23 @@ def start_workers(url: str, redis_url: str, workers: int) -> Server:
         time.sleep(0.2)
     proc.kill()
     raise SystemExit("serve --workers did not start")
+
+
+def start_profiled(url: str, redis_url: str, out: str) -> Server:
+    """The one-process server under cProfile (``bench.profiled_server``), stats to ``out``."""
+    port, grpc_port = free_port(), free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bench.profiled_server", out, "--serve", url, redis_url,
+         str(port), str(grpc_port), "fast"],
+        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent,
+        env={**os.environ, "SKALD_LOG_LEVEL": "warning"})
+    assert proc.stdout is not None
+    if proc.stdout.readline().strip() != "ready":
+        proc.kill()
+        raise SystemExit("the profiled server did not start")
+    server = Server(proc, port, grpc_port)
+    server.profiled = True
+    return server
 
 
 def load_averages() -> str:
@@ -278,6 +302,7 @@ async def command_load(port: int, tokens: dict[tuple[int, str], str], campaigns:
     latencies: list[float] = []
     acked: dict[tuple[int, int], float] = {}
     refusals = 0
+    slow: list[int] = []
     start = time.perf_counter() + 0.2
 
     async def table(c: int) -> None:
@@ -304,11 +329,16 @@ async def command_load(port: int, tokens: dict[tuple[int, str], str], campaigns:
                     continue
                 done = time.perf_counter()
                 latencies.append(done - sent)
+                if done - sent > SLOW_SECONDS:
+                    slow.append(int(sent - start))
                 acked[c, msgspec.json.decode(reply)["position"]] = done
         finally:
             await http.close()
 
     await asyncio.gather(*(table(c) for c in range(campaigns)))
+    if slow:
+        by_second = {sec: slow.count(sec) for sec in sorted(set(slow))}
+        print(f"  {tag}: commands over {SLOW_SECONDS * 1000:.0f} ms by second of the phase: {by_second}")
     return latencies, acked, refusals
 
 
@@ -328,6 +358,8 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
     hog = subprocess.Popen([sys.executable, "-c", "while True: pass"]) if opts.cpu_hog else None
     if opts.workers > 1:
         server = start_workers(url, redis_url, opts.workers)
+    elif opts.profile:
+        server = start_profiled(url, redis_url, opts.profile)
     else:
         proc, port, grpc_port = start_server(url, redis_url)
         server = Server(proc, port, grpc_port)
@@ -443,6 +475,8 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
          f"{statistics.median(base_lat) * ms:.2f} / {base99 * ms:.2f} ms", ""),
         ("command p50 / p99 with streams",
          f"{statistics.median(lat) * ms:.2f} / {live99 * ms:.2f} ms", ""),
+        ("command p90 / p99.9 / max with streams",
+         f"{pct(lat, 0.9) * ms:.1f} / {pct(lat, 0.999) * ms:.1f} / {max(lat) * ms:.1f} ms", ""),
         ("command p99 with / without", f"{live99 / base99:.2f}x", "<= 1.5x"),
         ("commands refused or failed", f"{refused}", "0"),
         ("server memory per idle stream", f"{(rss_idle - rss_before) / max(1, opened):.1f} KiB", ""),
@@ -468,6 +502,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="gateway processes, as 'skald serve --workers N'")
     parser.add_argument("--grpc", action="store_true", help="watch with gRPC Subscribe, not SSE")
+    parser.add_argument("--profile", metavar="FILE",
+                        help="run the (one-process) server under cProfile, stats to FILE")
     parser.add_argument("--cpu-hog", action="store_true",
                         help="run a CPU-bound process beside the server for the whole run")
     opts = parser.parse_args()

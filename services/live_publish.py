@@ -4,13 +4,15 @@ The command pipeline holds a command's events once they are committed; waiting f
 to read them back, apply them and publish them put its round trips to PostgreSQL and Redis
 between every commit and every watcher. Here the batch goes at once to this process's relay for
 the campaign (``LiveRelays.deliver``: no round trip at all) and onto the campaign's live channel
-for the other processes' relays. The projector still publishes each batch it applies: a relay
-drops what it already holds, so that copy only matters when this one was lost (the process
-stopped between its commit and its publish).
+for the other processes' relays. The gateway's own projector then publishes nothing (a
+``skald projector`` worker still does; a relay drops what it already holds). A batch whose
+publish was lost (the process stopped between its commit and its publish) reaches the relays
+anyway: the next batch shows them the gap, and without one their sweep finds the projector's
+checkpoint past what they hold (``services.live_relay``); either way they read it from the log.
 
 Publishing never delays or fails the command: it is queued, and sent in order per campaign by a
 few background lanes (a campaign always on the same lane). A queue grown past ``QUEUE_LIMIT``
-(Redis away) drops what is new: the projector's copy brings it.
+(Redis away) drops what is new: the other processes' relays read it from the log.
 """
 
 from __future__ import annotations
@@ -49,7 +51,7 @@ class LivePublisher:
         self.relays = relays
         self.publish = publish
         self._lanes = [_Lane() for _ in range(lanes)]
-        self.dropped = 0  # batches not published (queue full): the projector's copy brings them
+        self.dropped = 0  # batches not published (queue full): relays read them from the log
 
     def recorded(self, campaign_id: str, stored: list[StoredEvent]) -> None:
         """``stored``, one append's events in ``campaign_id`` (consecutive positions), was
@@ -70,7 +72,7 @@ class LivePublisher:
             lane.ready.set()
             if lane.task is None or lane.task.done():
                 lane.task = asyncio.get_running_loop().create_task(self._drain(lane))
-        except Exception as err:  # the projector publishes the batch too
+        except Exception as err:  # the relays find it by its gap or their sweep
             log.warning("live publish skipped a batch", campaign_id=campaign_id,
                         error=f"{type(err).__name__}: {err}")
 
@@ -84,7 +86,7 @@ class LivePublisher:
                     await self.publish(channel, message)
                 except asyncio.CancelledError:
                     raise
-                except Exception as err:  # Redis away: this one is left to the projector
+                except Exception as err:  # Redis away: relays find it by a gap or a sweep
                     log.warning("live publish failed", channel=channel,
                                 error=f"{type(err).__name__}: {err}")
                 lane.queue.popleft()

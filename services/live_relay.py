@@ -16,6 +16,11 @@ read only to
 - fill a gap that does not close by itself within that wait, once for all watchers, and
 - backfill a watcher that starts (or resumes) before the history begins.
 
+A batch whose publish was lost (its process stopped between its commit and its publish) and
+that no later batch reveals is found by the sweep: every ``SWEEP_SECONDS`` each relay compares
+the last position it holds with its campaign's projector checkpoint (one pipelined Redis round
+trip for all of them) and reads what it lacks from the log.
+
 Both reads go through the streams' own small connection pool, never the one commands use, and at
 most ``backfills`` at a time. A watcher that falls behind the history (it stopped reading while
 more than ``history`` events arrived) is told so and closed, resumable from its last position: it
@@ -33,6 +38,7 @@ from typing import Any
 import msgspec
 import structlog
 from litestar.channels import ChannelsPlugin
+from redis.asyncio import Redis
 
 from services import metrics
 from services import read_models as keys
@@ -45,6 +51,7 @@ HISTORY = 256  # events each campaign's relay keeps for its watchers
 BACKFILLS = 2  # log reads (gaps and resumes) at once, per process
 LINGER_SECONDS = 10.0  # a relay outlives its last watcher this long (a reconnect finds it warm)
 GAP_WAIT_SECONDS = 0.05  # a batch that came early waits this long for the one before it
+SWEEP_SECONDS = 1.0  # how often relays compare what they hold with the projector's checkpoints
 LOG_PAGE = 500
 
 
@@ -256,12 +263,16 @@ class LiveRelays:
 
     def __init__(self, channels: ChannelsPlugin, store: EventStore, *, history: int = HISTORY,
                  backfills: int = BACKFILLS, linger: float = LINGER_SECONDS,
-                 gap_wait: float = GAP_WAIT_SECONDS) -> None:
+                 gap_wait: float = GAP_WAIT_SECONDS, redis: Redis | None = None,
+                 sweep: float = SWEEP_SECONDS) -> None:
         self.channels = channels
         self.store = store  # its own small pool: streams never take the commands' connections
         self.history = history
         self.linger = linger
         self.gap_wait = gap_wait
+        self.redis = redis  # the projector's checkpoints, for the sweep (None: no sweep)
+        self.sweep = sweep
+        self._sweeping: asyncio.Task[None] | None = None
         self._relays: dict[str, CampaignRelay] = {}
         self._reads = asyncio.Semaphore(backfills)
         self._closing: set[asyncio.Task[None]] = set()
@@ -300,7 +311,35 @@ class LiveRelays:
                 return await self.join(campaign_id)
         watcher = Watcher()
         relay.watchers.add(watcher)
+        if self.redis is not None and (self._sweeping is None or self._sweeping.done()):
+            self._sweeping = asyncio.get_running_loop().create_task(self._sweep())
         return relay, watcher
+
+    async def _sweep(self) -> None:
+        """While relays have watchers: bring each up to its campaign's projector checkpoint."""
+        assert self.redis is not None
+        while self._relays:
+            await asyncio.sleep(self.sweep)
+            relays = [r for r in self._relays.values() if r.watchers and r.last is not None]
+            if not relays:
+                continue
+            try:
+                pipe = self.redis.pipeline(transaction=False)
+                for relay in relays:
+                    pipe.get(keys.position_key(relay.campaign_id))
+                checkpoints = await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception as err:  # Redis away: the next sweep tries again
+                log.warning("live relay sweep failed", error=f"{type(err).__name__}: {err}")
+                continue
+            for relay, checkpoint in zip(relays, checkpoints, strict=True):
+                at = int(checkpoint or 0)
+                if relay.last is not None and at > relay.last:
+                    # Held like a batch that came early: read from the log if nothing brings
+                    # it meanwhile.
+                    relay.take(LiveBatch(campaign_id=relay.campaign_id, after=at, position=at,
+                                         events=[]))
 
     def leave(self, relay: CampaignRelay, watcher: Watcher) -> None:
         relay.watchers.discard(watcher)
@@ -316,7 +355,7 @@ class LiveRelays:
             await relay.close()
 
     async def close(self) -> None:
-        for task in list(self._closing):
+        for task in [*self._closing, *([self._sweeping] if self._sweeping else [])]:
             task.cancel()
         relays, self._relays = list(self._relays.values()), {}
         for relay in relays:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -102,7 +103,8 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
         store = await EventStore.connect(settings.database_url or "")
         stream_store = await EventStore.connect(settings.database_url or "", min_size=1,
                                                 max_size=STREAM_POOL_SIZE)
-        relays = LiveRelays(channels, stream_store)
+        on_commit = os.environ.get("SKALD_LIVE_ON_COMMIT", "1") != "0"
+        relays = LiveRelays(channels, stream_store, redis=redis if on_commit else None)
         pipeline = CommandPipeline(store)
 
         async def publish(channel: str, data: bytes) -> None:
@@ -110,8 +112,10 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
 
         # Each command's events go to the watchers right after its commit (this process's at
         # once, the others' through the live channel), not after the projector's round trips.
+        # SKALD_LIVE_ON_COMMIT=0 leaves it to the projector, as before (for comparing).
         publisher = LivePublisher(relays, publish)
-        pipeline.on_recorded = publisher.recorded
+        if on_commit:
+            pipeline.on_recorded = publisher.recorded
         app.state.services = Services(
             settings=settings, store=store, redis=redis, read_models=ReadModels(redis),
             pipeline=pipeline, tokens=TokenBook(store.pool), channels=channels,
@@ -132,7 +136,9 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             # campaigns at once never takes the connections commands need.
             projector_store = await EventStore.connect(settings.database_url or "", min_size=1,
                                                        max_size=PROJECTOR_POOL_SIZE)
-            projector = Projector(projector_store, redis, publish=publish,
+            # With each gateway publishing its own commits, the projector publishes nothing:
+            # a relay finds a lost publish by its checkpoints (``LiveRelays`` sweep).
+            projector = Projector(projector_store, redis, publish=None if on_commit else publish,
                                   parallel=PROJECTOR_POOL_SIZE - 1)
             task = asyncio.create_task(projector.run(stop))
         if tune_gc:

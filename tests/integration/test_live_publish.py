@@ -6,6 +6,7 @@ watcher that reads the read models at an event's position sees that event."""
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator
 from contextlib import AsyncExitStack
 from typing import Any
@@ -13,11 +14,14 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
+from services import queries
 from services.gateway.app import create_app
 from services.projector import Projector
 from services.settings import Settings
 from tests.conftest import Api, served
-from tests.integration.test_live_relay import Gateway, follow, table, until
+from tests.integration.test_live_relay import Gateway, follow, table, two_gateways, until
+
+__all__ = ["two_gateways"]  # the fixture, shared with test_live_relay
 
 WATCHERS_PER_GATEWAY = 9
 ROLLS = 30
@@ -154,3 +158,47 @@ async def test_an_event_seen_live_is_in_the_read_models_at_its_position(
         finally:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
+
+
+async def test_a_lost_publish_with_no_batch_after_it_is_found_by_the_sweep(
+        two_gateways: list[Gateway]) -> None:
+    a, b = two_gateways
+    b.svc.pipeline.on_recorded = None  # b stops between each commit and its publish
+    t = await table(a.api)
+    for g in two_gateways:
+        await g.api.get(t["ann"], f"/v1/campaigns/{t['cid']}", position=t["position"])
+    seen, tasks = await watch(two_gateways, t, 3)
+    try:
+        hidden = await b.api.ok(t["ann"], "RollDice", {"campaign_id": t["cid"], "expression": "1d6",
+                                                       "visibility": "gm"})
+        shown = await b.api.ok(t["ann"], "RollDice", {"campaign_id": t["cid"], "expression": "2d6"})
+        rolled = time.monotonic()
+        for got in seen.values():
+            await until(lambda got=got: bool(got) and got[-1][0] == shown["position"],
+                        seconds=5.0, why=lambda got=got: got)
+        # Within a sweep or two (each a second), without any later batch to show the gap.
+        assert time.monotonic() - rolled < 3.5
+        await asyncio.sleep(0.3)
+        for (gi, w), got in seen.items():
+            want = [hidden["position"], shown["position"]] if w == 0 else [shown["position"]]
+            assert [i for i, _ in got] == want, (gi, w)
+    finally:
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def test_heartbeats_keep_coming_to_an_idle_stream(unprojected: list[Gateway]) -> None:
+    gw = unprojected[0]
+    t = await table(gw.api)
+    await project_once(gw)
+    stream = queries.live(gw.svc, t["cid"], "player", t["position"], heartbeat=0.2)
+    try:
+        assert (await anext(stream)).kind == "ready"
+        began = time.monotonic()
+        beats = [await asyncio.wait_for(anext(stream), 2) for _ in range(3)]
+        assert [b.kind for b in beats] == ["heartbeat"] * 3
+        assert all(b.position == t["position"] for b in beats)
+        assert 0.5 <= time.monotonic() - began < 1.5
+    finally:
+        await stream.aclose()
