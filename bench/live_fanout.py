@@ -38,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import multiprocessing
 import os
 import re
 import resource
@@ -49,6 +50,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from multiprocessing.connection import Connection
 from pathlib import Path
 
 import asyncpg
@@ -249,6 +251,51 @@ async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
         stream.cancel()
 
 
+def watcher_process(port: int, assignments: list[tuple[int, str, bool]], conn: Connection) -> None:
+    """A client process of its own for some of the SSE streams (``--client-processes``): one
+    process may hold only as many sockets as its open-file limit allows."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    import uvloop
+
+    uvloop.run(_watch_here(port, assignments, conn))
+
+
+async def _watch_here(port: int, assignments: list[tuple[int, str, bool]],
+                      conn: Connection) -> None:
+    stop = asyncio.Event()
+    watchers = [Watcher(c, sample=sample) for c, _, sample in assignments]
+    tasks = await open_streams(port, [(w, token) for w, (_, token, _) in zip(
+        watchers, assignments, strict=True)], stop)
+    conn.send(sum(1 for w in watchers if w.ready.is_set() and not w.failed))
+    await asyncio.to_thread(conn.recv)  # the run is over
+    stop.set()
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    conn.send([(w.seen, w.recorded, w.failed, w.ready.is_set()) for w in watchers])
+
+
+async def open_streams(port: int, streams: list[tuple[Watcher, str]], stop: asyncio.Event,
+                       channels: list[object] | None = None) -> list[asyncio.Task[None]]:
+    """Open every stream (at most ``OPEN_AT_ONCE`` opening at a time), each answered with
+    ``ready`` or failed; over gRPC when ``channels`` (one per campaign) are given."""
+    gate = asyncio.Semaphore(OPEN_AT_ONCE)
+    tasks: list[asyncio.Task[None]] = []
+
+    async def open_one(w: Watcher, token: str) -> None:
+        async with gate:
+            cid = f"hall-{w.campaign}"
+            tasks.append(asyncio.create_task(
+                follow_grpc(channels[w.campaign], token, cid, w, stop) if channels
+                else follow(port, token, cid, w, stop)))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(w.ready.wait(), OPEN_TIMEOUT)
+
+    await asyncio.gather(*(open_one(w, token) for w, token in streams))
+    return tasks
+
+
 async def setup(port: int, url: str, campaigns: int) -> dict[tuple[int, str], str]:
     """Campaigns hall-0.. with a GM, three players and an observer; returns each one's token."""
     conn = await asyncpg.connect(url)
@@ -369,6 +416,12 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
           f"{', beside a CPU-bound process' if hog else ''}; open files limit {hard} "
           f"(client); load average {load_averages()}")
     channels: list[object] = []
+    clients: list[tuple[multiprocessing.process.BaseProcess, Connection, list[Watcher]]] = []
+
+    def client_cpu() -> float:
+        return time.process_time() + sum(cpu_seconds(c.pid) or 0.0 for c, _, _ in clients
+                                         if c.pid is not None)
+
     try:
         began = time.perf_counter()
         tokens = await setup(port, url, opts.campaigns)
@@ -385,7 +438,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         stop = asyncio.Event()
         watchers = [Watcher(c, sample=(k == 0)) for c in range(opts.campaigns)
                     for k in range(opts.watchers)]
-        gate = asyncio.Semaphore(OPEN_AT_ONCE)
+        streams = [(w, tokens[w.campaign, ROLES[i % len(ROLES)]]) for i, w in enumerate(watchers)]
         tasks: list[asyncio.Task[None]] = []
         opening = time.perf_counter()
         if opts.grpc:
@@ -393,30 +446,35 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
 
             channels = [grpc.aio.insecure_channel(f"127.0.0.1:{server.grpc_port}")
                         for _ in range(opts.campaigns)]
-
-        async def open_one(i: int, w: Watcher) -> None:
-            async with gate:
-                token = tokens[w.campaign, ROLES[i % len(ROLES)]]
-                cid = f"hall-{w.campaign}"
-                tasks.append(asyncio.create_task(
-                    follow_grpc(channels[w.campaign], token, cid, w, stop) if opts.grpc
-                    else follow(port, token, cid, w, stop)))
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(w.ready.wait(), OPEN_TIMEOUT)
-
-        await asyncio.gather(*(open_one(i, w) for i, w in enumerate(watchers)))
+        if opts.client_processes:  # the streams in processes of their own, split evenly
+            ctx = multiprocessing.get_context("spawn")
+            for k in range(opts.client_processes):
+                mine = streams[k::opts.client_processes]
+                here, there = ctx.Pipe()
+                child = ctx.Process(target=watcher_process, args=(
+                    port, [(w.campaign, token, w.sample) for w, token in mine], there))
+                child.start()
+                clients.append((child, here, [w for w, _ in mine]))
+            for _, here, mine_w in clients:
+                ok = await asyncio.to_thread(here.recv)
+                for w in mine_w[:ok]:
+                    w.ready.set()  # counted below; what each saw comes back at the end
+                for w in mine_w[ok:]:
+                    w.failed = "not opened (in a client process)"
+        else:
+            tasks = await open_streams(port, streams, stop, channels)
         opened = sum(1 for w in watchers if w.ready.is_set() and not w.failed)
         print(f"opened {opened} of {len(watchers)} streams in {time.perf_counter() - opening:.1f} s")
         for w in [w for w in watchers if w.failed][:3]:
             print(f"  refused stream: {w.failed}")
         await asyncio.sleep(2.0)  # idle streams: the memory they hold
         rss_idle = server.rss_kib()
-        cpu_at = (server.cpu(), time.process_time(), time.perf_counter())
+        cpu_at = (server.cpu(), client_cpu(), time.perf_counter())
         lat, acked, refused = await command_load(port, tokens, opts.campaigns, opts.rate,
                                                  opts.seconds, "live")
         wall = time.perf_counter() - cpu_at[2]
         print(f"streams phase: server CPU {(server.cpu() - cpu_at[0]) / wall:.2f}"
-              f" s/s, client CPU {(time.process_time() - cpu_at[1]) / wall:.2f} s/s, "
+              f" s/s, client CPU {(client_cpu() - cpu_at[1]) / wall:.2f} s/s, "
               f"load average {load_averages()}")
         await asyncio.sleep(1.0)  # the last events reach the watchers
         stop.set()
@@ -426,6 +484,15 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
+        for child, here, mine_w in clients:
+            here.send("stop")
+            for w, (seen, recorded, failed, ready) in zip(mine_w, await asyncio.to_thread(here.recv),
+                                                          strict=True):
+                w.seen, w.recorded = seen, recorded
+                w.failed = w.failed or failed
+                if not ready:
+                    w.ready.clear()
+            child.join(timeout=30)
         report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
                rss_before, rss_idle, reads)
     finally:
@@ -433,6 +500,9 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
             with contextlib.suppress(Exception):
                 await channel.close()  # type: ignore[attr-defined]
         server.stop()
+        for child, _, _ in clients:
+            if child.is_alive():
+                child.kill()
         if hog is not None:
             hog.kill()
             hog.wait()
@@ -502,6 +572,9 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="gateway processes, as 'skald serve --workers N'")
     parser.add_argument("--grpc", action="store_true", help="watch with gRPC Subscribe, not SSE")
+    parser.add_argument("--client-processes", type=int, default=0,
+                        help="open the SSE streams from this many processes of their own (one "
+                             "process holds at most its open-file limit of sockets)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the (one-process) server under cProfile, stats to FILE")
     parser.add_argument("--cpu-hog", action="store_true",
