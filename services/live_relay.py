@@ -17,9 +17,10 @@ read only to
 - backfill a watcher that starts (or resumes) before the history begins.
 
 A batch whose publish was lost (its process stopped between its commit and its publish) and
-that no later batch reveals is found by the sweep: every ``SWEEP_SECONDS`` each relay compares
-the last position it holds with its campaign's projector checkpoint (one pipelined Redis round
-trip for all of them) and reads what it lacks from the log.
+that no later batch reveals is found by the sweep: every ``SWEEP_SECONDS`` each relay that
+received nothing since the previous sweep compares the last position it holds with its
+campaign's projector checkpoint (one pipelined Redis round trip for all of them) and reads what
+it lacks from the log.
 
 Both reads go through the streams' own small connection pool, never the one commands use, and at
 most ``backfills`` at a time. A watcher that falls behind the history (it stopped reading while
@@ -125,6 +126,7 @@ class CampaignRelay:
         self.start: int | None = None  # the history holds every event after this position...
         self.last: int | None = None  # ...up to this one (None: nothing received yet)
         self.dropped = 0  # the last position dropped from the history to keep it bounded
+        self.swept: int | None = None  # ``last`` at the previous sweep
         self.opened = asyncio.Event()
         self._held: dict[int, LiveBatch] = {}  # batches that came early, by their ``after``
         self._filling: asyncio.Task[None] | None = None
@@ -334,10 +336,12 @@ class LiveRelays:
                 log.warning("live relay sweep failed", error=f"{type(err).__name__}: {err}")
                 continue
             for relay, checkpoint in zip(relays, checkpoints, strict=True):
-                at = int(checkpoint or 0)
-                if relay.last is not None and at > relay.last:
-                    # Held like a batch that came early: read from the log if nothing brings
-                    # it meanwhile.
+                at, stalled = int(checkpoint or 0), relay.last == relay.swept
+                relay.swept = relay.last
+                # Behind the checkpoint with nothing arriving since the last sweep (a relay
+                # that is receiving finds any gap by the next batch): held like a batch that
+                # came early, read from the log if nothing brings it meanwhile.
+                if stalled and relay.last is not None and at > relay.last:
                     relay.take(LiveBatch(campaign_id=relay.campaign_id, after=at, position=at,
                                          events=[]))
 
