@@ -33,7 +33,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from bisect import bisect_right
-from collections.abc import Callable
+from collections import deque
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import msgspec
@@ -53,6 +54,7 @@ BACKFILLS = 2  # log reads (gaps and resumes) at once, per process
 LINGER_SECONDS = 10.0  # a relay outlives its last watcher this long (a reconnect finds it warm)
 GAP_WAIT_SECONDS = 0.05  # a batch that came early waits this long for the one before it
 SWEEP_SECONDS = 1.0  # how often relays compare what they hold with the projector's checkpoints
+WAKES_PER_TURN = 8  # watchers woken per turn of the event loop (the rest on the next turns)
 LOG_PAGE = 500
 
 
@@ -213,8 +215,7 @@ class CampaignRelay:
                 self._add([Entry(bytes(raw)) for raw in batch.events], batch.position)
 
     def _wake(self) -> None:
-        for watcher in self.watchers:
-            watcher.wake.set()
+        self.relays.wake(self.watchers)
 
     async def _fill(self) -> None:
         """A batch came before the one it follows: wait for it, then read the gap from the log."""
@@ -275,6 +276,8 @@ class LiveRelays:
         self.redis = redis  # the projector's checkpoints, for the sweep (None: no sweep)
         self.sweep = sweep
         self._sweeping: asyncio.Task[None] | None = None
+        self._to_wake: deque[Watcher] = deque()
+        self._waking: asyncio.Task[None] | None = None
         self._relays: dict[str, CampaignRelay] = {}
         self._reads = asyncio.Semaphore(backfills)
         self._closing: set[asyncio.Task[None]] = set()
@@ -286,6 +289,20 @@ class LiveRelays:
 
     def relay(self, campaign_id: str) -> CampaignRelay | None:
         return self._relays.get(campaign_id)
+
+    def wake(self, watchers: Iterable[Watcher]) -> None:
+        """Wake ``watchers`` (they have news), ``WAKES_PER_TURN`` per turn of the event loop: a
+        campaign's watchers' socket writes do not all run ahead of the commands waiting for the
+        same loop, and when the process is short of CPU the writes wait rather than the commands."""
+        self._to_wake.extend(watchers)
+        if self._waking is None or self._waking.done():
+            self._waking = asyncio.get_running_loop().create_task(self._wake_in_turns())
+
+    async def _wake_in_turns(self) -> None:
+        while self._to_wake:
+            for _ in range(min(WAKES_PER_TURN, len(self._to_wake))):
+                self._to_wake.popleft().wake.set()
+            await asyncio.sleep(0)  # everything else ready now runs before the next few
 
     def deliver(self, campaign_id: str, message: bytes) -> None:
         """A batch recorded by this process (a live-channel message): to the campaign's relay
@@ -359,7 +376,7 @@ class LiveRelays:
             await relay.close()
 
     async def close(self) -> None:
-        for task in [*self._closing, *([self._sweeping] if self._sweeping else [])]:
+        for task in [*self._closing, *(t for t in (self._sweeping, self._waking) if t)]:
             task.cancel()
         relays, self._relays = list(self._relays.values()), {}
         for relay in relays:
