@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import random
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -68,6 +68,9 @@ class CommandPipeline:
         self._unhurried = 0  # commands running whose campaign has nothing waiting behind them
         self._no_unhurried = asyncio.Event()
         self._no_unhurried.set()
+        # Called with each append's events right after their commit (``services.live_publish``:
+        # watchers get them without waiting for the projector). It must not raise.
+        self.on_recorded: Callable[[str, list[StoredEvent]], None] | None = None
 
     @asynccontextmanager
     async def _queued(self, campaign_id: str) -> AsyncIterator[None]:
@@ -214,6 +217,8 @@ class CommandPipeline:
                 except DuplicateCommand as dup:
                     return await self._replay(dup.record, actor, command_type, digest)
                 self.states.advance(campaign_id, stored)
+                if self.on_recorded is not None:
+                    self.on_recorded(campaign_id, stored)
                 metrics.COMMANDS.labels(command_type, "recorded").inc()
                 for ev in stored:
                     metrics.EVENTS_APPENDED.labels(ev.type).inc()

@@ -23,7 +23,7 @@ from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithDisplay, Rules
 from services import metrics
 from services import read_models as keys
 from services.codec import visible_to, wire_event
-from services.live_relay import entry_of, visible
+from services.live_relay import Entry, entry_of, visible
 
 if TYPE_CHECKING:
     from services.gateway.state import Services
@@ -330,13 +330,15 @@ class LiveItem(msgspec.Struct, kw_only=True):
     """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when
     idle; ``lagged`` last when the watcher fell too far behind (resume after ``position``).
 
-    An event comes as ``raw`` (its JSON, encoded once for every watcher) and its ``type``."""
+    An event comes as its ``entry`` (``services.live_relay.Entry``: its JSON and its server-sent
+    event, encoded once for every watcher), with ``raw`` (the JSON) and its ``type``."""
 
     kind: str  # "ready" | "event" | "heartbeat" | "lagged"
     data: dict[str, Any] | None = None
     position: int = 0
     raw: bytes = b""
     type: str = ""
+    entry: Entry | None = None
 
 
 async def live_start(svc: Services, user: str, campaign_id: str,
@@ -394,7 +396,8 @@ async def live(svc: Services, campaign_id: str, role: str, start: int,
                     continue
                 last = entry.position
                 if shown(entry):
-                    yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type)
+                    yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type,
+                                   entry=entry)
                     delivered = from_relay
     finally:
         metrics.LIVE_STREAMS.dec()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
@@ -25,6 +26,7 @@ from services.gateway.problems import HANDLERS, problem
 from services.gateway.routes import v1_router
 from services.gateway.state import Services
 from services.gateway.web_client import web_client_router
+from services.live_publish import LivePublisher
 from services.live_relay import LiveRelays
 from services.pipeline import CommandPipeline
 from services.projector import Projector
@@ -101,10 +103,23 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
         store = await EventStore.connect(settings.database_url or "")
         stream_store = await EventStore.connect(settings.database_url or "", min_size=1,
                                                 max_size=STREAM_POOL_SIZE)
+        on_commit = os.environ.get("SKALD_LIVE_ON_COMMIT", "1") != "0"
+        relays = LiveRelays(channels, stream_store, redis=redis if on_commit else None)
+        pipeline = CommandPipeline(store)
+
+        async def publish(channel: str, data: bytes) -> None:
+            await channels.wait_published(data, [channel])
+
+        # Each command's events go to the watchers right after its commit (this process's at
+        # once, the others' through the live channel), not after the projector's round trips.
+        # SKALD_LIVE_ON_COMMIT=0 leaves it to the projector, as before (for comparing).
+        publisher = LivePublisher(relays, publish)
+        if on_commit:
+            pipeline.on_recorded = publisher.recorded
         app.state.services = Services(
             settings=settings, store=store, redis=redis, read_models=ReadModels(redis),
-            pipeline=CommandPipeline(store), tokens=TokenBook(store.pool), channels=channels,
-            relays=LiveRelays(channels, stream_store), stream_auth=StreamAuth(stream_store.pool),
+            pipeline=pipeline, tokens=TokenBook(store.pool), channels=channels,
+            relays=relays, stream_auth=StreamAuth(stream_store.pool),
             stream_store=stream_store,
             rate_limits=RateLimits(redis, settings.rate_per_token, settings.rate_per_user,
                                    hold=settings.rate_hold_s),
@@ -118,14 +133,13 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
         stop = asyncio.Event()
         task = None
         if run_projector:
-            async def publish(channel: str, data: bytes) -> None:
-                await channels.wait_published(data, [channel])
-
             # Its own connections, as a ``skald projector`` worker has: projecting several
             # campaigns at once never takes the connections commands need.
             projector_store = await EventStore.connect(settings.database_url or "", min_size=1,
                                                        max_size=PROJECTOR_POOL_SIZE)
-            projector = Projector(projector_store, redis, publish=publish,
+            # With each gateway publishing its own commits, the projector publishes nothing:
+            # a relay finds a lost publish by its checkpoints (``LiveRelays`` sweep).
+            projector = Projector(projector_store, redis, publish=None if on_commit else publish,
                                   parallel=PROJECTOR_POOL_SIZE - 1)
             task = asyncio.create_task(projector.run(stop))
         if tune_gc:
@@ -134,6 +148,7 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
             yield
         finally:
             stop.set()
+            await publisher.close()
             if grpc_server is not None:
                 await grpc_server.stop(5)
             if task is not None:

@@ -173,33 +173,46 @@ async def live(
         resume = int(text)
     user = await current_user(request)
     role, start = await answer(queries.live_start(svc, user, campaign_id, resume))
-    return ServerSentEvent(_live_events(svc, campaign_id, role, start, bearer_token(request), user))
+    return LiveEventStream(_live_events(svc, campaign_id, role, start, bearer_token(request), user))
 
 
 async def _live_events(svc: Services, campaign_id: str, role: str, start: int, token: str,
-                       user: str) -> AsyncGenerator[ServerSentEventMessage, None]:
+                       user: str) -> AsyncGenerator[bytes, None]:
     """The shared live stream (backfill, then relay; see ``queries.live``) as server-sent
-    events; it ends within about a second of its token being revoked or expiring, and with a
-    ``lagged`` event (resume from its id) when the client stopped reading for too long."""
+    events, each event's message encoded once for every watcher of its campaign; it ends within
+    about a second of its token being revoked or expiring, and with a ``lagged`` event (resume
+    from its id) when the client stopped reading for too long."""
     grant = svc.stream_auth.hold(token, user)
     try:
         async for item in queries.live(svc, campaign_id, role, start,
                                        heartbeat=HEARTBEAT_SECONDS, grant=grant):
-            if item.kind == "event":
-                yield ServerSentEventMessage(event=item.type, data=item.raw.decode(),
-                                             id=str(item.position))
+            if item.entry is not None:
+                yield item.entry.sse
             elif item.kind == "ready":
                 yield ServerSentEventMessage(event="ready",
                                              data=msgspec.json.encode(item.data).decode(),
-                                             id=str(start))
+                                             id=str(start)).encode()
             elif item.kind == "lagged":
                 yield ServerSentEventMessage(
                     event="lagged", id=str(item.position),
-                    data=msgspec.json.encode({"after": item.position, "detail": LAGGED}).decode())
+                    data=msgspec.json.encode({"after": item.position, "detail": LAGGED}).decode()
+                ).encode()
             else:
-                yield ServerSentEventMessage(comment="keep-alive")
+                yield _KEEP_ALIVE
     finally:
         svc.stream_auth.release(grant)
+
+
+_KEEP_ALIVE = ServerSentEventMessage(comment="keep-alive").encode()
+
+
+class LiveEventStream(ServerSentEvent):
+    """``text/event-stream`` whose messages come already encoded: a live event's message is
+    built once per campaign (``services.live_relay.Entry``), never once per watcher."""
+
+    def __init__(self, content: AsyncGenerator[bytes, None]) -> None:
+        super().__init__(content)
+        self.iterator = content
 
 
 LAGGED = ("this stream fell too far behind its campaign and was closed; "

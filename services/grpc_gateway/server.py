@@ -355,7 +355,9 @@ class Gateway:
                 items = while_valid(items, still_valid)
             try:
                 async for item in items:
-                    yield self.codec.to_proto(reply, item).SerializeToString()
+                    # A live event comes encoded already: once per campaign, not per watcher.
+                    yield item if isinstance(item, bytes) else \
+                        self.codec.to_proto(reply, item).SerializeToString()
                 if rpc.name != "Subscribe" and not await still_valid():
                     raise _TOKEN_REFUSED
             except asyncio.CancelledError:
@@ -366,8 +368,9 @@ class Gateway:
         return handle
 
     async def open_stream(self, rpc: s.Rpc, req: Any, user: str,
-                          token: str) -> AsyncIterator[dict[str, Any]]:
-        """Check the call, then return the stream of replies (as dicts)."""
+                          token: str) -> AsyncIterator[dict[str, Any] | bytes]:
+        """Check the call, then return the stream of replies (as dicts, or a live event's
+        message already encoded)."""
         if rpc.name == "ExportCampaign":
             lines = await queries.export(self.svc, user, req.campaign_id)
 
@@ -378,11 +381,19 @@ class Gateway:
             return export()
         role, start = await queries.live_start(self.svc, user, req.campaign_id, req.after)
 
-        async def live() -> AsyncIterator[dict[str, Any]]:
+        reply = self.codec.name_of(rpc.reply)
+
+        async def live() -> AsyncIterator[dict[str, Any] | bytes]:
             grant = self.svc.stream_auth.hold(token, user)
             try:
                 async for item in queries.live(self.svc, req.campaign_id, role, start, grant=grant):
-                    if item.kind == "event":
+                    if item.entry is not None:
+                        entry = item.entry
+                        if entry.proto is None:  # the first subscriber encodes it for all
+                            entry.proto = self.codec.to_proto(
+                                reply, {"event": msgspec.json.decode(entry.raw)}).SerializeToString()
+                        yield entry.proto
+                    elif item.kind == "event":
                         yield {"event": msgspec.json.decode(item.raw)}
                     elif item.kind == "heartbeat":
                         yield {"heartbeat": {"position": item.position}}
