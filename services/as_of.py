@@ -58,7 +58,8 @@ async def campaign_as_of(svc: Services, user: str, campaign_id: str,
         "campaign": campaign_body(view, position),
         "characters": [with_derived(_as_read(folded.characters[chid]), view)
                        for chid in sorted(folded.characters)],
-        "encounters": {eid: _as_read(state)
+        # as the encounter read shows one: ``ruleset`` names its shape
+        "encounters": {eid: {"ruleset": view["ruleset"], **_as_read(state)}
                        for eid, state in sorted(folded.encounters.items()) if state is not None},
     }
 
