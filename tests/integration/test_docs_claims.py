@@ -32,6 +32,11 @@ async def test_the_http_metrics_are_as_documented(api: Api) -> None:
     for family in families:
         assert f"`{family}`" in doc, family
     assert '`path="/v1/campaigns/{campaign_id}"`' in doc
+    # Every other metric the service serves is in the table too.
+    served = set(re.findall(r"^# TYPE (skald_\w+) ", text, re.M))
+    for family in served:
+        if not family.startswith("skald_http_") and not family.endswith("_created"):
+            assert f"`{family}`" in doc or f"`{family}{{" in doc, family
     for label in ("method", "status_code", "app_name"):
         assert f"`{label}`" in doc
 
