@@ -38,7 +38,8 @@ from services.grpc_gateway.schema import (
 
 class LiveLagged(msgspec.Struct, kw_only=True):
     """The ``lagged`` frame's data: the stream fell too far behind its campaign and was closed;
-    reconnect with ``Last-Event-ID`` (or ``?after=``) set to ``after``, the last position sent."""
+    reconnect with ``Last-Event-ID`` (or ``?after=``) set to ``after``, the position it had
+    reached."""
 
     after: int
     detail: str
@@ -156,7 +157,7 @@ LIVE_DESCRIPTION = """Server-sent events. Frames, in order:
   schema by type: `AnyEvent`, discriminated by `type`, each type's `data` a named schema);
 * a comment line `: keep-alive` after 15 seconds without an event;
 * `event: lagged`, only to a client that stopped reading while the campaign's recent history
-  moved past what it had not yet received: `id:` the last position sent, `data:` a
+  moved past what it had not yet received: `id:` the position it had reached, `data:` a
   `LiveLagged` (`{"after", "detail"}`); the stream then ends, and a reconnect from `after`
   misses nothing.
 
