@@ -177,16 +177,19 @@ def add_live_components(doc: Any) -> None:
 
 def describe_live_frames(doc: Any) -> None:
     """``/live`` sends server-sent events: the ``ready`` frame's data is a ``LiveReady``, each
-    event frame's an ``AnyEvent`` (discriminated by ``type``, as its ``event:`` line is)."""
+    event frame's an ``AnyEvent`` (discriminated by ``type``, as its ``event:`` line is), and
+    the ``lagged`` frame's a ``LiveLagged``."""
     for item in (doc.paths or {}).values():
         operation = getattr(item, "get", None)
         if operation is None or operation.operation_id != "streamLive":
             continue
         media = operation.responses["200"].content["text/event-stream"]
         media.schema = Schema(
-            one_of=[Reference(ref=_REF + "LiveReady"), Reference(ref=_REF + ANY_EVENT)],
-            description="The `data:` of a frame: a `LiveReady` in the `ready` frame, the event "
-                        "(an `AnyEvent`) in every other")
+            one_of=[Reference(ref=_REF + "LiveReady"), Reference(ref=_REF + ANY_EVENT),
+                    Reference(ref=_REF + "LiveLagged")],
+            description="The `data:` of a frame: a `LiveReady` in the `ready` frame, a "
+                        "`LiveLagged` in the `lagged` frame, the event (an `AnyEvent`) in "
+                        "every other")
 
 
 def finish(doc: Any) -> None:

@@ -36,6 +36,15 @@ from services.grpc_gateway.schema import (
 )
 
 
+class LiveLagged(msgspec.Struct, kw_only=True):
+    """The ``lagged`` frame's data: the stream fell too far behind its campaign and was closed;
+    reconnect with ``Last-Event-ID`` (or ``?after=``) set to ``after``, the position it had
+    reached."""
+
+    after: int
+    detail: str
+
+
 class Health(msgspec.Struct, kw_only=True):
     """``/healthz``: the process answers."""
 
@@ -146,7 +155,11 @@ LIVE_DESCRIPTION = """Server-sent events. Frames, in order:
 * then one frame per event the caller may see: `event:` the event's `type` (`DiceRolled`,
   `wish.CheckRolled`, ...), `id:` its position, `data:` the event as a `WireEvent` (its
   schema by type: `AnyEvent`, discriminated by `type`, each type's `data` a named schema);
-* a comment line `: keep-alive` after 15 seconds without an event.
+* a comment line `: keep-alive` after 15 seconds without an event;
+* `event: lagged`, only to a client that stopped reading while the campaign's recent history
+  moved past what it had not yet received: `id:` the position it had reached, `data:` a
+  `LiveLagged` (`{"after", "detail"}`); the stream then ends, and a reconnect from `after`
+  misses nothing.
 
 The stream closes within about a second of its token being revoked or expiring. Reconnect with
 `Last-Event-ID` (or `?after=`) set to the last `id:` seen: nothing is missed or repeated."""
@@ -186,8 +199,8 @@ def success_responses() -> dict[str, ResponseSpec]:
                           "`data` typed)", {"events": [EVENT_EXAMPLE], "next_after": 8,
                                             "more": False}),
         "live": _ok(str, LIVE_DESCRIPTION, media_type="text/event-stream",
-                    example='event: ready\nid: 7\ndata: {"campaign_id":"c-7f3a","after":7}\n\n'
-                            'event: DiceRolled\nid: 8\ndata: {"position":8,...}\n\n'),
+                    example='id: 7\nevent: ready\ndata: {"campaign_id":"c-7f3a","after":7}\n\n'
+                            'id: 8\nevent: DiceRolled\ndata: {"position":8,...}\n\n'),
         "get_campaign_as_of": _ok(CampaignAsOf, "The campaign, its characters and encounters as "
                                   "they were at the position"),
         "get_encounter": _ok(Encounter, "The encounter, as its ruleset keeps it"),
@@ -213,4 +226,4 @@ def success_responses() -> dict[str, ResponseSpec]:
 
 def live_components() -> list[type[msgspec.Struct]]:
     """Structs the live stream and the export carry, added to the document's components."""
-    return [LiveReady, WireEvent]
+    return [LiveReady, LiveLagged, WireEvent]

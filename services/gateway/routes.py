@@ -28,6 +28,7 @@ from services.gateway.body import MAX_BODY_BYTES, check_id, limit_body
 from services.gateway.check_odds_docs import check_odds_operation
 from services.gateway.odds_routes import odds_routes
 from services.gateway.openapi import document_problems
+from services.gateway.openapi_views import LiveLagged
 from services.gateway.problems import Problem
 from services.gateway.state import Services
 
@@ -195,7 +196,8 @@ async def _live_events(svc: Services, campaign_id: str, role: str, start: int, t
             elif item.kind == "lagged":
                 yield ServerSentEventMessage(
                     event="lagged", id=str(item.position),
-                    data=msgspec.json.encode({"after": item.position, "detail": LAGGED}).decode()
+                    data=msgspec.json.encode(LiveLagged(after=item.position, detail=LAGGED)
+                                             ).decode()
                 ).encode()
             else:
                 yield _KEEP_ALIVE

@@ -62,7 +62,12 @@ def test_the_live_streams_frames_are_described() -> None:
     (live,) = [op for item in document()["paths"].values() for op in item.values()
                if isinstance(op, dict) and op.get("operationId") == "streamLive"]
     schema = live["responses"]["200"]["content"]["text/event-stream"]["schema"]
-    assert [v["$ref"] for v in schema["oneOf"]] == [REF + "LiveReady", REF + "AnyEvent"]
+    assert [v["$ref"] for v in schema["oneOf"]] == [REF + "LiveReady", REF + "AnyEvent",
+                                                    REF + "LiveLagged"]
+    # The lagged frame (the route sends a LiveLagged) is named in the frames' description too.
+    lagged = schemas()["LiveLagged"]
+    assert set(lagged["properties"]) == set(lagged["required"]) == {"after", "detail"}
+    assert "`event: lagged`" in live["responses"]["200"]["description"]
 
 
 def test_encounter_and_check_odds_are_unions_discriminated_by_ruleset() -> None:
