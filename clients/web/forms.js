@@ -1,6 +1,6 @@
 // Command forms generated from the OpenAPI document: the envelope whose `type` is the command's
 // name gives its payload schema; each property becomes a field (a list of objects becomes rows
-// to add and remove, a map rows of key and value), so a new ruleset needs no change.
+// to add and remove, a map rows of key and value, or a field per key where the schema names them), so a new ruleset needs no change.
 import { el } from "./dom.js";
 import { humanise } from "./guide.js";
 
@@ -113,6 +113,14 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
     }
     const values = prop.type === "object" && !prop.properties && prop.additionalProperties
       ? normalise(doc, prop.additionalProperties === true ? {} : prop.additionalProperties) : null;
+    const named = values ? (prop.propertyNames?.oneOf ?? []).filter((k) => k.const !== undefined) : [];
+    if (named.length) {  // a map whose keys the rules name: one field per name, labelled with it
+      const keyed = { type: "object", properties: Object.fromEntries(named.map((k) => [k.const, values])), required: prop.required ?? [] };
+      const titles = new Map(named.map((k) => [`${path}.${k.const}`, k.title || humanise(String(k.const))]));
+      const titled = Object.assign((p) => (titles.has(p) ? { label: titles.get(p), help: "" } : words(p)), { help: "" });
+      out.push(el("fieldset", { className: "keys" }, legend(title), ...fields(doc, keyed, path, fixed, choices, titled)));
+      continue;
+    }
     if (values) {  // a map: a key and a value per row
       const group = rowsGroup(title, path, 0, (row, rowPath) => {
         const id = uid(`${rowPath}-key`);

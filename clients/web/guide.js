@@ -24,9 +24,10 @@ export async function guideFor(api, rulesetId, listed) {
   return guide;
 }
 
-// "wish.AwardExperience" -> "Award experience"; "downgrade_serendipity" -> "Downgrade serendipity".
+// "wish.AwardExperience" -> "Award experience"; "downgrade_serendipity" -> "Downgrade serendipity";
+// an id is named by what it names, as the service's words do ("target_id" -> "Target").
 export function humanise(name) {
-  const bare = String(name).split(".").at(-1).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const bare = String(name).split(".").at(-1).replace(/(.)_ids$/, "$1s").replace(/(.)_id$/, "$1").replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 

@@ -11,7 +11,7 @@ import { oddsPanel } from "./odds.js";
 import { checkOddsPanel } from "./checkodds.js";
 import { guideFor, maySend, fieldWords } from "./guide.js";
 import { Log } from "./tablelog.js";
-import { historyBar, asOf } from "./history.js";
+import { historyBar, asOf, pastEncounters } from "./history.js";
 
 // Payload fields that name characters, when the guide does not say (character_kind).
 const CHARACTER_FIELDS = ["character_id", "target_id", "attacker_id", "to", "first", "participants", "nominee",
@@ -151,7 +151,7 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
     el("section", { className: "people", "aria-labelledby": "people-title" }, el("h3", { id: "people-title", textContent: "Characters" }), sheets,
       seated.size ? "" : el("p", { className: "empty", textContent: role === "gm"
         ? "No one is seated here yet: seat characters from the campaign page." : "No one is seated here yet: the GM seats characters." }),
-      commands, ...odds)));
+      past ? pastEncounters(past.encounters, seated, (id) => names[id] ?? "someone") : "", commands, ...odds)));
   (diceBox ? diceBox.querySelector("input") : head.querySelector("h2")).focus();
 
   await log.backfill(past ? past.position : view.position);
