@@ -2,7 +2,7 @@
 // name gives its payload schema; each property becomes a field (a list of objects becomes rows
 // to add and remove, a map rows of key and value, or a field per key where the schema names them), so a new ruleset needs no change.
 import { el } from "./dom.js";
-import { humanise } from "./guide.js";
+import { humanise, valueName } from "./guide.js";
 
 const legend = (text) => el("legend", { textContent: text });
 // A field's label and help: the guide's words where the caller has them, else its name in words.
@@ -135,7 +135,7 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
       continue;
     }
     if (items && (items.enum || (choices[name] && items.type === "string"))) {
-      out.push(checkboxes(title, path, items.enum ? items.enum.map((v) => [v, humanise(v)]) : choices[name]));
+      out.push(checkboxes(title, path, items.enum ? items.enum.map((v) => [v, valueName(v)]) : choices[name]));
       continue;
     }
     const id = uid(path);
@@ -146,7 +146,7 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
     } else if (prop.enum || prop.const !== undefined) {
       const values = prop.enum || [prop.const];
       input = el("select", { id }, ...(must && !prop.nullable ? [] : [el("option", { value: "", textContent: "—" })]),
-        ...values.map((v) => el("option", { value: v, textContent: typeof v === "string" ? humanise(v) : String(v) })));
+        ...values.map((v) => el("option", { value: v, textContent: typeof v === "string" ? valueName(v) : String(v) })));
       if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
       if (values.every((v) => typeof v === "number")) kind = "number";
     } else if (prop.type === "boolean") {

@@ -129,8 +129,8 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
       api.command("EndSession", { campaign_id: cid, table_id: tid }).then(reread, (err) => { gmStatus.textContent = `Refused: ${err.message}`; });
     } }) : el("button", { id: "start-session", textContent: "Start session", onclick: () =>
       api.command("StartSession", { campaign_id: cid, table_id: tid }).then(reread, (err) => { gmStatus.textContent = `Refused: ${err.message}`; }) }),
-    el("button", { id: "rotate-seed", textContent: "Reveal seed (rotate)", onclick: async () => {
-      if (!await confirmAction("Reveal this epoch's dice seed and start a new one? Everyone can then verify the rolls made so far; it cannot be undone.", "Reveal seed")) return;
+    el("button", { id: "rotate-seed", textContent: "Reveal the dice seed", onclick: async () => {
+      if (!await confirmAction("Reveal the dice seed used so far and start a new one? Everyone can then verify the rolls made so far; it cannot be undone.", "Reveal seed")) return;
       api.command("RotateSeed", { campaign_id: cid }).then(
         () => { gmStatus.textContent = "Seed revealed: every roll so far can now be verified."; },
         (err) => { gmStatus.textContent = `Refused: ${err.message}`; });

@@ -107,6 +107,9 @@ async def send(page: Page, move: Move, names: dict[str, str]) -> str:
     """Choose the command, fill its form, send it; the feedback the page gives."""
     await page.select_option("#command", move.command)
     form = page.locator(f'form[data-command="{move.command}"]')
+    if move.command == "wish.RollCheck":  # the characteristics by their names, not their codes
+        options = await form.locator('[data-path="characteristic"] option').all_text_contents()
+        assert {"Strength", "Fellowship"} <= set(options) and "Str" not in options, options
     await unfold(form)
     for path, value in move.values.items():
         await put(form, path, value, names)
@@ -158,7 +161,8 @@ async def setup_game(api: Api, gm: Seat, game: Game) -> tuple[str, str, dict[str
     if await page.locator(".crumbs a", has_text="Campaigns").count():
         await page.locator(".crumbs a", has_text="Campaigns").click()
     await expect(page.locator("#new-campaign")).to_be_visible()
-    await page.fill("#new-campaign-name", f"Night of {game.ruleset}")
+    title = {"wish": "WISH", "golden-heroes": "Golden Heroes"}.get(game.ruleset, game.ruleset.title())
+    await page.fill("#new-campaign-name", f"{title} night")
     await page.select_option("#new-campaign-ruleset", game.ruleset)
     await page.locator("#new-campaign-name").press("Enter")  # a form sends with Enter, as any
     await expect(page.locator("#tables-section")).to_be_visible()
