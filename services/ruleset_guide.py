@@ -24,6 +24,7 @@ from domain.narration import event_label, event_types_of
 from domain.platform_authority import ANYONE, CAMPAIGN_AUTHORITY, PLATFORM_AUTHORITY
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithCommands
+from domain.sheet_keys import REQUIRED, sheet_keys
 from domain.words import first_sentence, words
 
 # A ruleset's own character generation, where it has one (seed 002 L3-L30).
@@ -111,6 +112,21 @@ def _sheet_struct(ruleset_id: str) -> type[msgspec.Struct] | None:
     return ruleset_struct(ruleset_id, f"{pascal(ruleset_id)}Sheet")
 
 
+def sheet_schema(ruleset_id: str, sheet: type[msgspec.Struct]) -> dict[str, Any]:
+    """The sheet's JSON schema, each map whose keys the rules name given them: ``propertyNames``
+    as a ``oneOf`` of ``const`` key and ``title`` (its name in the rulebook's words), and
+    ``required`` when every one must be given."""
+    schema = msgspec.json.schema(sheet)
+    props = schema.get("$defs", {}).get(sheet.__name__, {}).get("properties", {})
+    for name, keys in sheet_keys(ruleset_id).items():
+        if name not in props:
+            continue
+        props[name]["propertyNames"] = {"oneOf": [{"const": k, "title": t} for k, t in keys]}
+        if name in REQUIRED.get(ruleset_id, ()):
+            props[name]["required"] = [k for k, _ in keys]
+    return schema
+
+
 @functools.cache
 def guide(ruleset_id: str) -> RulesetGuide:
     """The guide of one ruleset (404 naming the known ids when there is none)."""
@@ -127,7 +143,7 @@ def guide(ruleset_id: str) -> RulesetGuide:
     return RulesetGuide(
         id=ruleset.id, title=ruleset.title, commands=commands,
         sheet=field_guides(sheet) if sheet is not None else [],
-        sheet_schema=msgspec.json.schema(sheet) if sheet is not None else {"type": "object"},
+        sheet_schema=sheet_schema(ruleset_id, sheet) if sheet is not None else {"type": "object"},
         generation=GENERATION.get(ruleset_id),
         events={t: event_label(t) for t in dict.fromkeys(types)})
 

@@ -1,8 +1,8 @@
 // Command forms generated from the OpenAPI document: the envelope whose `type` is the command's
 // name gives its payload schema; each property becomes a field (a list of objects becomes rows
-// to add and remove, a map rows of key and value), so a new ruleset needs no change.
+// to add and remove, a map rows of key and value, or a field per key where the schema names them), so a new ruleset needs no change.
 import { el } from "./dom.js";
-import { humanise } from "./guide.js";
+import { humanise, valueName } from "./guide.js";
 
 const legend = (text) => el("legend", { textContent: text });
 // A field's label and help: the guide's words where the caller has them, else its name in words.
@@ -113,6 +113,14 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
     }
     const values = prop.type === "object" && !prop.properties && prop.additionalProperties
       ? normalise(doc, prop.additionalProperties === true ? {} : prop.additionalProperties) : null;
+    const named = values ? (prop.propertyNames?.oneOf ?? []).filter((k) => k.const !== undefined) : [];
+    if (named.length) {  // a map whose keys the rules name: one field per name, labelled with it
+      const keyed = { type: "object", properties: Object.fromEntries(named.map((k) => [k.const, values])), required: prop.required ?? [] };
+      const titles = new Map(named.map((k) => [`${path}.${k.const}`, k.title || humanise(String(k.const))]));
+      const titled = Object.assign((p) => (titles.has(p) ? { label: titles.get(p), help: "" } : words(p)), { help: "" });
+      out.push(el("fieldset", { className: "keys" }, legend(title), ...fields(doc, keyed, path, fixed, choices, titled)));
+      continue;
+    }
     if (values) {  // a map: a key and a value per row
       const group = rowsGroup(title, path, 0, (row, rowPath) => {
         const id = uid(`${rowPath}-key`);
@@ -127,7 +135,7 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
       continue;
     }
     if (items && (items.enum || (choices[name] && items.type === "string"))) {
-      out.push(checkboxes(title, path, items.enum ? items.enum.map((v) => [v, humanise(v)]) : choices[name]));
+      out.push(checkboxes(title, path, items.enum ? items.enum.map((v) => [v, valueName(v)]) : choices[name]));
       continue;
     }
     const id = uid(path);
@@ -138,7 +146,7 @@ function fields(doc, schema, prefix, fixed, choices, words = defaultWords) {
     } else if (prop.enum || prop.const !== undefined) {
       const values = prop.enum || [prop.const];
       input = el("select", { id }, ...(must && !prop.nullable ? [] : [el("option", { value: "", textContent: "—" })]),
-        ...values.map((v) => el("option", { value: v, textContent: typeof v === "string" ? humanise(v) : String(v) })));
+        ...values.map((v) => el("option", { value: v, textContent: typeof v === "string" ? valueName(v) : String(v) })));
       if (prop.default !== undefined && prop.default !== null) input.value = prop.default;
       if (values.every((v) => typeof v === "number")) kind = "number";
     } else if (prop.type === "boolean") {

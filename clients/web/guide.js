@@ -5,10 +5,10 @@
 
 const cache = new Map();
 
-/** @returns {Promise<{id: string, title: string, commands: any[], sheet: any[], generation: string | null,
+/** @returns {Promise<{id: string, title: string, commands: any[], sheet: any[], sheet_schema?: any, generation: string | null,
  *   events: Record<string, string>, byType: Map<string, any>, fallback: boolean}>} */
 export async function guideFor(api, rulesetId, listed) {
-  if (cache.has(rulesetId)) return cache.get(rulesetId);
+  if (cache.has(rulesetId)) return nameKeys(cache.get(rulesetId));
   let guide;
   try {
     guide = { ...(await api.get(`/v1/rulesets/${encodeURIComponent(rulesetId)}/guide`)), fallback: false };
@@ -21,12 +21,30 @@ export async function guideFor(api, rulesetId, listed) {
   guide.events ||= {};
   guide.byType = new Map(guide.commands.map((c) => [c.type, c]));
   cache.set(rulesetId, guide);
+  return nameKeys(guide);
+}
+
+// The names the ruleset's rules give the keys of its sheet maps (the guide's `sheet_schema`,
+// `propertyNames` of `const` and `title`: WISH's "str" is Strength), for the ruleset in view:
+// a choice among those keys (a check's characteristic) shows the name, not the code.
+const keyNames = new Map();
+function nameKeys(guide) {
+  keyNames.clear();
+  for (const def of Object.values(guide.sheet_schema?.$defs ?? {})) {
+    for (const prop of Object.values(def?.properties ?? {})) {
+      for (const k of prop?.propertyNames?.oneOf ?? []) if (k.title && typeof k.const === "string") keyNames.set(k.const, k.title);
+    }
+  }
   return guide;
 }
 
-// "wish.AwardExperience" -> "Award experience"; "downgrade_serendipity" -> "Downgrade serendipity".
+/** A value offered in a choice, in words: its name in the ruleset's rules, else its code humanised. */
+export const valueName = (value) => keyNames.get(value) ?? humanise(value);
+
+// "wish.AwardExperience" -> "Award experience"; "downgrade_serendipity" -> "Downgrade serendipity";
+// an id is named by what it names, as the service's words do ("target_id" -> "Target").
 export function humanise(name) {
-  const bare = String(name).split(".").at(-1).replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
+  const bare = String(name).split(".").at(-1).replace(/(.)_ids$/, "$1s").replace(/(.)_id$/, "$1").replace(/_/g, " ").replace(/([a-z])([A-Z])/g, "$1 $2").toLowerCase();
   return bare.charAt(0).toUpperCase() + bare.slice(1);
 }
 

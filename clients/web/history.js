@@ -33,3 +33,32 @@ export function historyBar(cid, tid, head, at, go) {
   };
   return form;
 }
+
+// Golden Heroes' parts of a round (seed 002 L46-L54).
+const GH_PHASES = ["between rounds", "the initiative's winners act", "the opposition acts", "the winners act again"];
+
+/** One encounter of the as-of answer in words: who is in it, the round, whose turn (or that it
+ * had ended). Each ruleset keeps its own shape; the names it shares are read here. */
+export function encounterWords(e, name) {
+  const who = e.participants ?? e.order ?? e.combatants?.map((c) => c.character_id) ?? Object.keys(e.sides ?? {});
+  const turn = e.turn?.character_id ?? e.current ?? null;
+  const parts = [];
+  if (e.active === false) parts.push(e.round ? `ended in round ${e.round}` : "not under way");
+  else {
+    if (e.round) parts.push(`round ${e.round}`);
+    if (turn) parts.push(`${name(turn)}'s turn`);
+    else if (e.next) parts.push(`${name(e.next)} acts next`);
+    if (e.combatants && e.phase !== undefined && GH_PHASES[e.phase]) parts.push(GH_PHASES[e.phase]);
+  }
+  return { who, text: `${who.map(name).join(", ") || "no one"}: ${parts.join(", ") || "under way"}` };
+}
+
+/** The encounters of the as-of answer that concern this table's characters, as a short list. */
+export function pastEncounters(encounters, seated, name) {
+  const rows = Object.values(encounters ?? {}).map((e) => encounterWords(e, name))
+    .filter((r) => !r.who.length || r.who.some((id) => seated.has(id)));
+  return el("section", { id: "past-encounters", "aria-labelledby": "past-encounters-title" },
+    el("h3", { id: "past-encounters-title", textContent: "Encounters then" }),
+    rows.length ? el("ul", {}, ...rows.map((r) => el("li", { textContent: r.text })))
+      : el("p", { className: "empty", textContent: "No encounter had begun." }));
+}

@@ -1,15 +1,28 @@
 // A seated character's card: what matters in play first (name, health tracks, conditions and
 // states as its ruleset declares them, status.js), then the derived figures and the whole sheet
-// folded away. Rows without a value (null, empty) are left out; names are read as words.
+// folded away. Rows without a value (null, empty) are left out; names and values are read as words.
 import { el } from "./dom.js";
 import { statusOf } from "./status.js";
-import { humanise } from "./guide.js";
+import { humanise, valueName } from "./guide.js";
 
 const blank = (v) => v === null || v === undefined || v === "" || (Array.isArray(v) && !v.length)
   || (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length);
 
+// A value in words: a map's keys by their names in the rules ("Strength 5, Agility 2"), nested
+// parts in brackets, yes or no, never JSON.
+function say(value) {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "boolean") return value ? "yes" : "no";
+  if (Array.isArray(value)) return value.map(say).join("; ");
+  if (typeof value === "object") {
+    return Object.entries(value).filter(([, v]) => !blank(v))
+      .map(([k, v]) => `${valueName(k)} ${v && typeof v === "object" ? `(${say(v)})` : say(v)}`).join(", ");
+  }
+  return String(value);
+}
+
 function field(name, value) {
-  const dd = el("dd", { textContent: typeof value === "object" ? JSON.stringify(value) : String(value) });
+  const dd = el("dd", { textContent: say(value) });
   dd.dataset.field = name;
   return dd;
 }

@@ -11,7 +11,7 @@ import { oddsPanel } from "./odds.js";
 import { checkOddsPanel } from "./checkodds.js";
 import { guideFor, maySend, fieldWords } from "./guide.js";
 import { Log } from "./tablelog.js";
-import { historyBar, asOf } from "./history.js";
+import { historyBar, asOf, pastEncounters } from "./history.js";
 
 // Payload fields that name characters, when the guide does not say (character_kind).
 const CHARACTER_FIELDS = ["character_id", "target_id", "attacker_id", "to", "first", "participants", "nominee",
@@ -129,8 +129,8 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
       api.command("EndSession", { campaign_id: cid, table_id: tid }).then(reread, (err) => { gmStatus.textContent = `Refused: ${err.message}`; });
     } }) : el("button", { id: "start-session", textContent: "Start session", onclick: () =>
       api.command("StartSession", { campaign_id: cid, table_id: tid }).then(reread, (err) => { gmStatus.textContent = `Refused: ${err.message}`; }) }),
-    el("button", { id: "rotate-seed", textContent: "Reveal seed (rotate)", onclick: async () => {
-      if (!await confirmAction("Reveal this epoch's dice seed and start a new one? Everyone can then verify the rolls made so far; it cannot be undone.", "Reveal seed")) return;
+    el("button", { id: "rotate-seed", textContent: "Reveal the dice seed", onclick: async () => {
+      if (!await confirmAction("Reveal the dice seed used so far and start a new one? Everyone can then verify the rolls made so far; it cannot be undone.", "Reveal seed")) return;
       api.command("RotateSeed", { campaign_id: cid }).then(
         () => { gmStatus.textContent = "Seed revealed: every roll so far can now be verified."; },
         (err) => { gmStatus.textContent = `Refused: ${err.message}`; });
@@ -151,7 +151,7 @@ export async function tableView({ api, me, show, go }, cid, tid, at = null) {
     el("section", { className: "people", "aria-labelledby": "people-title" }, el("h3", { id: "people-title", textContent: "Characters" }), sheets,
       seated.size ? "" : el("p", { className: "empty", textContent: role === "gm"
         ? "No one is seated here yet: seat characters from the campaign page." : "No one is seated here yet: the GM seats characters." }),
-      commands, ...odds)));
+      past ? pastEncounters(past.encounters, seated, (id) => names[id] ?? "someone") : "", commands, ...odds)));
   (diceBox ? diceBox.querySelector("input") : head.querySelector("h2")).focus();
 
   await log.backfill(past ? past.position : view.position);

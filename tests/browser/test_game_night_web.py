@@ -44,8 +44,9 @@ class Game:
     player_first: bool = False  # the player acts before the GM's moves (outside a combat)
 
 
-CHARACTERISTICS = {"sheet.characteristics": {"str": "5", "ag": "2", "to": "2", "int": "2", "wp": "2",
-                                             "fel": "2"}}
+# WISH's six characteristics, each a field labelled with its name in the rulebook (L103-L133)
+CHARACTERISTICS = {f"sheet.characteristics.{k}": v for k, v in
+                   {"str": "5", "ag": "2", "to": "2", "int": "2", "wp": "2", "fel": "2"}.items()}
 GAMES = [
     # WISH: a Strength check by the hero (net successes against difficulty 1); the GM wounds the foe.
     Game("wish", {**CHARACTERISTICS, "sheet.phase": "play"}, {**CHARACTERISTICS, "sheet.phase": "play"},
@@ -106,6 +107,9 @@ async def send(page: Page, move: Move, names: dict[str, str]) -> str:
     """Choose the command, fill its form, send it; the feedback the page gives."""
     await page.select_option("#command", move.command)
     form = page.locator(f'form[data-command="{move.command}"]')
+    if move.command == "wish.RollCheck":  # the characteristics by their names, not their codes
+        options = await form.locator('[data-path="characteristic"] option').all_text_contents()
+        assert {"Strength", "Fellowship"} <= set(options) and "Str" not in options, options
     await unfold(form)
     for path, value in move.values.items():
         await put(form, path, value, names)
@@ -132,6 +136,12 @@ async def create_character(page: Page, name: str, owner: str, sheet: dict[str, A
     more = form.locator("details.sheet-more")
     if await more.count():
         await more.locator("summary").click()
+    if any(p.startswith("sheet.characteristics.") for p in sheet):  # named, never typed as codes
+        named = form.locator('fieldset.keys:has([data-path="sheet.characteristics.str"])')
+        labels = await named.locator("label").all_text_contents()
+        assert labels == [f"{n} *" for n in ("Strength", "Agility", "Toughness", "Intelligence",
+                                            "Willpower", "Fellowship")], labels
+        assert await named.locator("[data-map-key]").count() == 0
     for path, value in sheet.items():
         await put(form, f"sheet.{path}" if not path.startswith("sheet.") else path, value, {})
     await form.get_by_role("button", name="Create character").click()
@@ -151,7 +161,8 @@ async def setup_game(api: Api, gm: Seat, game: Game) -> tuple[str, str, dict[str
     if await page.locator(".crumbs a", has_text="Campaigns").count():
         await page.locator(".crumbs a", has_text="Campaigns").click()
     await expect(page.locator("#new-campaign")).to_be_visible()
-    await page.fill("#new-campaign-name", f"Night of {game.ruleset}")
+    title = {"wish": "WISH", "golden-heroes": "Golden Heroes"}.get(game.ruleset, game.ruleset.title())
+    await page.fill("#new-campaign-name", f"{title} night")
     await page.select_option("#new-campaign-ruleset", game.ruleset)
     await page.locator("#new-campaign-name").press("Enter")  # a form sends with Enter, as any
     await expect(page.locator("#tables-section")).to_be_visible()
@@ -267,6 +278,7 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
         await scrub(gm.page, hidden - 1)
         await expect(gm.page.locator("#history-note")).to_contain_text(f"position {hidden - 1}")
         await expect(gm.page.locator(f'#rolls li[data-position="{hidden}"]')).to_have_count(0)
+        await expect(gm.page.locator("#past-encounters")).to_contain_text("No encounter had begun")
         await accessible(gm.page, f"{game.ruleset} history")
         await gm.page.go_back()
         await expect(gm.page.locator("#live-state")).to_have_text("live")
@@ -274,6 +286,14 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
         await gm.page.locator("#back-to-live").click()
         await expect(gm.page.locator("#live-state")).to_have_text("live")
         await expect(gm.page.locator(f'#rolls li[data-position="{hidden}"]')).to_have_count(1)
+        if game.ruleset == "potential":  # the combat as it was then: who is in it, its round
+            events = (await api.get(ann, f"/v1/campaigns/{cid}/events", limit=1000)).json()["events"]
+            await scrub(gm.page, max(e["position"] for e in events))
+            past = gm.page.locator("#past-encounters li")
+            await expect(past).to_have_count(1)
+            await expect(past).to_have_text("Hero, Foe: round 1")
+            await gm.page.locator("#back-to-live").click()
+            await expect(gm.page.locator("#live-state")).to_have_text("live")
 
         for seat in (gm, player):  # the actions folded back, for the pictures
             await seat.page.select_option("#command", "")
@@ -311,6 +331,24 @@ async def test_game_night_in_four_rulesets(api: Api, seats: Sit) -> None:
     await gm.page.locator("dialog.confirm").get_by_role("button", name="Retire character").click()
     await expect(foe).to_have_count(0)
     await expect(gm.page.locator("#characters li", has_text="Hero")).to_have_count(1)
+
+    # Removing a member asks first: Escape keeps them (the focus back on Remove), then confirmed.
+    await gm.page.fill("#invite-user", "cat")
+    await gm.page.select_option("#invite-role", "observer")
+    await gm.page.locator("#invite").get_by_role("button", name="Invite").click()
+    cat = gm.page.locator("#members li", has_text="cat")
+    await expect(cat).to_contain_text("observer")
+    remove = cat.get_by_role("button", name="Remove cat")
+    await remove.click()
+    await expect(gm.page.locator("dialog.confirm")).to_contain_text("Remove cat from")
+    await gm.page.keyboard.press("Escape")
+    await expect(gm.page.locator("dialog.confirm")).to_have_count(0)
+    await expect(remove).to_be_focused()
+    await expect(cat).to_have_count(1)
+    await remove.click()
+    await gm.page.locator("dialog.confirm").get_by_role("button", name="Remove member").click()
+    await expect(cat).to_have_count(0)
+    await expect(gm.page.locator("#members li", has_text="bob")).to_have_count(1)
 
     received = await player.received()
     assert "4d6kh3" in received  # the inspection sees what the player may see

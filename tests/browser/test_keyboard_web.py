@@ -75,7 +75,7 @@ async def test_phone_width_by_keyboard_only(api: Api, seats: Sit) -> None:
     await tab_to(page, '.sheet[data-character="hero"] summary')
     await keys.press("Enter")
     stance = page.locator('.sheet[data-character="hero"] .fields dd[data-field="stance"]')
-    await expect(stance).to_contain_text('"position":1')
+    await expect(stance).to_contain_text("Position 1")
 
     # Pause and resume the live stream from the keyboard.
     await tab_to(page, "#pause")

@@ -29,7 +29,7 @@ async def test_retcon_marks_the_roll_and_restores_the_sheet_live(api: Api, seats
     for seat in (gm, player):
         await expect(seat.page.locator("#rolls li.roll")).to_have_count(2)
         await seat.page.locator('.sheet[data-character="hero"] summary').click()
-        await expect(seat.page.locator(stance)).to_contain_text('"position":1')
+        await expect(seat.page.locator(stance)).to_contain_text("Position 1")
     reads_before = [len([u for u in seat.urls if "/rolls" in u]) for seat in (gm, player)]
 
     # The GM retcons the roll from the page: it asks first, with the reason.
@@ -49,7 +49,7 @@ async def test_retcon_marks_the_roll_and_restores_the_sheet_live(api: Api, seats
         untouched = seat.page.locator(f'#rolls li[data-position="{kept["position"]}"]')
         await expect(untouched.locator(".retconned")).to_have_count(0)
         await expect(seat.page.locator("#rolls li.roll")).to_have_count(2)  # marked, not removed or doubled
-        await expect(seat.page.locator(stance)).to_contain_text('"position":0')
+        await expect(seat.page.locator(stance)).to_contain_text("Position 0")
     # Marked from the live stream: neither page read the roll log again.
     assert [len([u for u in seat.urls if "/rolls" in u]) for seat in (gm, player)] == reads_before
 

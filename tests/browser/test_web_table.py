@@ -111,7 +111,7 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     for seat in (gm, player):
         await seat.page.locator('.sheet[data-character="hero"] summary').click()
         sheet = seat.page.locator('.sheet[data-character="hero"]')
-        await expect(sheet.locator(stance)).to_contain_text('"position":0')
+        await expect(sheet.locator(stance)).to_contain_text("Position 0")
     await player.page.select_option("#command", "wish.ShiftStance")
     form = player.page.locator('form[data-command="wish.ShiftStance"]')
     await unfold(form)
@@ -121,7 +121,7 @@ async def test_gm_and_player_at_one_table(api: Api, seats: Sit) -> None:
     await expect(form.locator(".status")).to_have_attribute("data-position", re.compile(r"^\d+$"))
     for seat in (gm, player):
         sheet = seat.page.locator('.sheet[data-character="hero"]')
-        await expect(sheet.locator(stance)).to_contain_text('"position":1')
+        await expect(sheet.locator(stance)).to_contain_text("Position 1")
     await gm.page.locator('.sheet[data-character="hero"] summary').click()  # folded again
 
     # The odds route's form, generated from the OpenAPI parameters.

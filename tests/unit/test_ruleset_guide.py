@@ -207,3 +207,22 @@ def test_names_and_docstrings_in_words() -> None:
     assert first_sentence("L52: the free resist changes after retraining (digest P-30).") == \
         "The free resist changes after retraining."
     assert first_sentence(None) == ""
+
+
+def test_sheet_maps_offer_the_rulebooks_names_for_their_keys() -> None:
+    """WISH's six characteristics (L103-L133: "Strength, Agility, and Toughness ...
+    Intelligence, Willpower, and Fellowship"), each required (a sheet missing one is refused);
+    Golden Heroes' attributes rolled "in turn" (L3); a map the rules do not name stays free."""
+    wish = guide("wish").sheet_schema["$defs"]["WishSheet"]["properties"]
+    chars = wish["characteristics"]
+    assert [(k["const"], k["title"]) for k in chars["propertyNames"]["oneOf"]] == [
+        ("str", "Strength"), ("ag", "Agility"), ("to", "Toughness"), ("int", "Intelligence"),
+        ("wp", "Willpower"), ("fel", "Fellowship")]
+    assert chars["required"] == ["str", "ag", "to", "int", "wp", "fel"]
+    assert "required" not in wish["maxima"] and len(wish["maxima"]["propertyNames"]["oneOf"]) == 6
+    assert "propertyNames" not in wish["skills"]  # skills are named by the GM
+    gh = guide("golden-heroes").sheet_schema["$defs"]["GoldenHeroesSheet"]["properties"]
+    assert [k["const"] for k in gh["attributes"]["propertyNames"]["oneOf"]] == [
+        "ego", "strength", "dexterity", "vigour"]
+    boonbane = guide("boonbane").sheet_schema["$defs"]["BoonbaneSheet"]["properties"]
+    assert "propertyNames" not in boonbane["weapons"]
