@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain import as_of
-from domain.errors import DomainError, Forbidden, NotFound
+from domain.errors import DomainError, NotFound
 
 if TYPE_CHECKING:
     from services.gateway.state import Services
@@ -23,14 +23,9 @@ PAGE = 1000
 async def campaign_as_of(svc: Services, user: str, campaign_id: str,
                          position: int) -> dict[str, Any]:
     """The campaign as of ``position`` (1 .. its last position), for a member."""
-    from services.queries import campaign_body, with_derived
+    from services.queries import campaign_body, member_role, with_derived
 
-    exists, role = await svc.pipeline.membership(campaign_id, user)
-    if not exists:
-        raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
-    if role is None:
-        raise Forbidden("campaign_id", "campaign.member",
-                        f"{user!r} is not a member of campaign {campaign_id!r}")
+    await member_role(svc, campaign_id, user)
     if position < 1:
         raise DomainError("position", "as-of.position",
                           f"position must be 1 or more (the campaign's first event), got {position}")

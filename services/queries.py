@@ -300,6 +300,19 @@ async def rolls(svc: Services, user: str, campaign_id: str, position: int | None
     return only_visible(logged, role)[:limit]
 
 
+async def member_role(svc: Services, campaign_id: str, user: str) -> str:
+    """The caller's role in the campaign as its log holds it (the folded campaign stream, not
+    the read models, which may not have caught up yet); 404 if there is no such campaign, 403
+    if the caller is not a member."""
+    exists, role = await svc.pipeline.membership(campaign_id, user)
+    if not exists:
+        raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
+    if role is None:
+        raise Forbidden("campaign_id", "campaign.member",
+                        f"{user!r} is not a member of campaign {campaign_id!r}")
+    return role
+
+
 async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0,
                       limit: int = 100, until: int | None = None) -> dict[str, Any]:
     """The event log after a position (up to ``until``, where given: the log as it stood
@@ -307,12 +320,7 @@ async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0
 
     The log is read from the store, so the caller's membership is too (the folded campaign
     stream), not from the read models, which may not have caught up with the campaign yet."""
-    exists, role = await svc.pipeline.membership(campaign_id, user)
-    if not exists:
-        raise NotFound("campaign_id", "campaign.exists", f"campaign {campaign_id!r} not found")
-    if role is None:
-        raise Forbidden("campaign_id", "campaign.member",
-                        f"{user!r} is not a member of campaign {campaign_id!r}")
+    role = await member_role(svc, campaign_id, user)
     if until is not None and until <= after:
         return {"events": [], "next_after": after, "more": False}
     wanted = limit if until is None else min(limit, until - after)

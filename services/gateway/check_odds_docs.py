@@ -9,49 +9,21 @@ check odds, titled with the ruleset's id, inlined so a client can build the form
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import msgspec
-from litestar.openapi.spec import OpenAPIMediaType, OpenAPIType, Operation, RequestBody, Schema
+from litestar.openapi.spec import OpenAPIMediaType, Operation, RequestBody, Schema
 
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithCheckOdds
+from services.gateway.json_schema import to_openapi
 
 CHECK_ODDS_PATH = "/v1/campaigns/{campaign_id}/characters/{character_id}/check-odds"
-
-# JSON Schema keywords and the Schema fields that hold them, where the names differ.
-_RENAMED = {"anyOf": "any_of", "oneOf": "one_of", "allOf": "all_of", "minLength": "min_length",
-            "maxLength": "max_length", "minItems": "min_items", "maxItems": "max_items",
-            "additionalProperties": "additional_properties", "exclusiveMinimum": "exclusive_minimum",
-            "exclusiveMaximum": "exclusive_maximum"}
-_PLAIN = {"enum", "const", "minimum", "maximum", "pattern", "required", "title", "description",
-          "default", "format"}
 
 
 def from_json_schema(node: dict[str, Any], defs: dict[str, Any]) -> Schema:
     """A msgspec JSON Schema as a Litestar Schema, every ``$ref`` replaced by what it names."""
-    if "$ref" in node:
-        return from_json_schema(defs[node["$ref"].rsplit("/", 1)[-1]], defs)
-    fields: dict[str, Any] = {}
-    for key, value in node.items():
-        if key == "type":
-            types = value if isinstance(value, list) else [value]
-            converted = [OpenAPIType(t) for t in types]
-            fields["type"] = converted if len(converted) > 1 else converted[0]
-        elif key == "properties":
-            fields["properties"] = {name: from_json_schema(sub, defs) for name, sub in value.items()}
-        elif key == "items":
-            fields["items"] = from_json_schema(value, defs)
-        elif key in ("anyOf", "oneOf", "allOf"):
-            fields[_RENAMED[key]] = [from_json_schema(sub, defs) for sub in value]
-        elif key == "additionalProperties":
-            fields["additional_properties"] = (value if isinstance(value, bool)
-                                               else from_json_schema(value, defs))
-        elif key in _RENAMED:
-            fields[_RENAMED[key]] = value
-        elif key in _PLAIN:
-            fields[key] = value
-    return Schema(**fields)
+    return cast(Schema, to_openapi(node, lambda name: from_json_schema(defs[name], defs)))
 
 
 def check_spec_schema(ruleset_id: str, spec: type[msgspec.Struct]) -> Schema:

@@ -17,7 +17,7 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 
-from services.gateway.check_odds_docs import _PLAIN, _RENAMED
+from services.gateway.json_schema import to_openapi
 from services.gateway.openapi_views import pascal
 
 _REF = "#/components/schemas/"
@@ -43,30 +43,8 @@ def data_name(event_type: str) -> str:
 
 def _schema(node: dict[str, Any], names: dict[str, str]) -> Schema | Reference:
     """A msgspec JSON Schema node as a Litestar one, each ``$ref`` to the component ``names``
-    gives its definition."""
-    if "$ref" in node:
-        return Reference(ref=_REF + names[node["$ref"].rsplit("/", 1)[-1]])
-    fields: dict[str, Any] = {}
-    for key, value in node.items():
-        if key == "type":
-            types = value if isinstance(value, list) else [value]
-            converted = [OpenAPIType(t) for t in types]
-            fields["type"] = converted if len(converted) > 1 else converted[0]
-        elif key == "properties":
-            fields["properties"] = {k: _schema(sub, names) for k, sub in value.items()}
-        elif key == "items":
-            fields["items"] = _schema(value, names)
-        elif key in ("anyOf", "oneOf", "allOf"):
-            fields[_RENAMED[key]] = [_schema(sub, names) for sub in value]
-        elif key == "additionalProperties":
-            if value is not False:  # a client keeps reading when a later version adds a field
-                fields["additional_properties"] = (value if isinstance(value, bool)
-                                                   else _schema(value, names))
-        elif key in _RENAMED:
-            fields[_RENAMED[key]] = value
-        elif key in _PLAIN:
-            fields[key] = value
-    return Schema(**fields)
+    gives its definition; objects stay open to fields a later version adds."""
+    return to_openapi(node, lambda name: Reference(ref=_REF + names[name]), open_objects=True)
 
 
 def add_struct_components(doc: Any, classes: dict[str, type[msgspec.Struct]], prefix: str,
