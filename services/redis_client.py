@@ -9,6 +9,7 @@ campaign carries the campaign as its hash tag, so each multi-key operation the s
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import defaultdict
 from collections.abc import AsyncGenerator
 from typing import Any, cast
@@ -60,7 +61,50 @@ def connect_redis(url: str, **kwargs: Any) -> Redis:
     return client
 
 
-class ClusterStreamBackend(RedisChannelsStreamBackend):
+def _raise_if_cancelled() -> None:
+    """Raise the cancellation a call below swallowed (its own timeout met the cancel).
+
+    The channels plugin stops its reading worker by cancelling it and waiting for it. Should
+    a Redis call return normally in spite of the cancel, the worker would go on and then wait
+    forever for a channel to be subscribed (none is, at shutdown), and the process would never
+    finish stopping; so each turn of the loop checks for a cancel still pending."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
+
+
+class LiveStreamBackend(RedisChannelsStreamBackend):
+    """Live channels as Redis streams on one server: the stock backend's reading loop, made to
+    stop when it is cancelled even if a Redis call swallowed the cancel."""
+
+    def __init__(self, *, block_ms: int = BLOCK_MS, **kwargs: Any) -> None:
+        # An idle XREAD waits this long (the stock 1 ms makes an idle process poll Redis a
+        # thousand times a second); a channel subscribed meanwhile is read from its start.
+        super().__init__(stream_sleep_no_subscriptions=block_ms, **kwargs)
+        self._block_ms = block_ms
+
+    async def subscribed(self) -> set[str]:
+        """The channels subscribed to, once there is one; a pending cancel is raised within a
+        second even while none is (``_raise_if_cancelled``)."""
+        while True:
+            _raise_if_cancelled()
+            with contextlib.suppress(TimeoutError):
+                return await asyncio.wait_for(self._get_subscribed_channels(), 1.0)
+
+    async def stream_events(self) -> AsyncGenerator[tuple[str, Any], None]:
+        stream_ids: dict[str, bytes | int] = {}
+        while True:
+            streams = {self._make_key(c): stream_ids.get(self._make_key(c), 0)
+                       for c in await self.subscribed()}
+            data = await self._redis.xread(streams, block=self._block_ms)  # type: ignore[arg-type]
+            _raise_if_cancelled()
+            for stream_key, channel_events in data or []:
+                for event_id, fields in channel_events:
+                    stream_ids[stream_key.decode()] = event_id
+                    yield fields[b"channel"].decode(), fields[b"data"]
+
+
+class ClusterStreamBackend(LiveStreamBackend):
     """Live channels as Redis streams on a cluster.
 
     The stock backend reads every subscribed stream with one XREAD, which a cluster refuses once
@@ -68,19 +112,16 @@ class ClusterStreamBackend(RedisChannelsStreamBackend):
     slot's streams with their own XREAD, concurrently, and yields what any of them returns.
     """
 
-    def __init__(self, *, block_ms: int = 100, **kwargs: Any) -> None:
-        super().__init__(stream_sleep_no_subscriptions=block_ms, **kwargs)
-        self._block_ms = block_ms
-
     async def stream_events(self) -> AsyncGenerator[tuple[str, Any], None]:
         stream_ids: dict[str, bytes | int] = {}
         while True:
             by_slot: dict[int, dict[str, bytes | int]] = defaultdict(dict)
-            for channel in await self._get_subscribed_channels():
+            for channel in await self.subscribed():
                 key = self._make_key(channel)
                 by_slot[key_slot(key.encode())][key] = stream_ids.get(key, 0)
             replies = await asyncio.gather(*(self._redis.xread(streams, block=self._block_ms)
                                              for streams in by_slot.values()))
+            _raise_if_cancelled()
             for data in replies:
                 for stream_key, channel_events in data or []:
                     for event_id, fields in channel_events:
@@ -94,6 +135,4 @@ def live_backend(url: str, redis: Redis) -> RedisChannelsStreamBackend:
                                "stream_ttl": 3_600_000}
     if is_cluster_url(url):
         return ClusterStreamBackend(**options)
-    # An idle XREAD waits this long (the stock 1 ms makes an idle process poll Redis a thousand
-    # times a second); a channel subscribed meanwhile is read from its start, so nothing is lost.
-    return RedisChannelsStreamBackend(stream_sleep_no_subscriptions=BLOCK_MS, **options)
+    return LiveStreamBackend(**options)
