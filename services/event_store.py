@@ -28,7 +28,7 @@ import hashlib
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
 import asyncpg
 import msgspec
@@ -105,7 +105,7 @@ def _append_error(err: asyncpg.PostgresError) -> Exception:
         # A concurrent append took the version, or the same command id raced in another
         # campaign's transaction: the caller decides again.
         return WrongExpectedVersion(err.constraint_name or "?", -1, -1)
-    return err
+    return cast(Exception, err)  # asyncpg is untyped: its PostgresError is an Exception
 
 
 def payload_digest(body: bytes) -> str:

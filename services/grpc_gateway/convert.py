@@ -202,7 +202,7 @@ class Codec:
 
     def _into(self, sub: Message, f: proto_model.FieldDef, value: Any) -> None:
         if f.type == proto_model.STRUCT:
-            sub.update(value)  # type: ignore[attr-defined]
+            sub.update(value)  # a google.protobuf.Struct message
         elif f.type == proto_model.VALUE:
             json_format.ParseDict(value, sub)
         elif self._is_view(sub.DESCRIPTOR.name):

@@ -26,7 +26,7 @@ import os
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import grpc
 import msgspec
@@ -63,6 +63,11 @@ _CODES = {
     "unavailable": grpc.StatusCode.UNAVAILABLE,
     "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
 }
+
+
+def _wire(message: Message) -> bytes:
+    """A reply message's wire bytes (protobuf is untyped here; SerializeToString gives bytes)."""
+    return cast(bytes, message.SerializeToString())
 
 
 class Shaped:
@@ -212,14 +217,14 @@ class Gateway:
 
     def reply(self, rpc: s.Rpc, value: Any) -> bytes:
         if isinstance(value, Shaped):
-            return self.codec.ruleset_view(self.codec.name_of(rpc.reply), value.ruleset,
-                                           value.data).SerializeToString()
+            return _wire(self.codec.ruleset_view(self.codec.name_of(rpc.reply), value.ruleset,
+                                                 value.data))
         if isinstance(value, Typed):
-            return self.codec.to_proto(self.codec.name_of(rpc.reply), value.data,
-                                       ruleset=value.ruleset).SerializeToString()
+            return _wire(self.codec.to_proto(self.codec.name_of(rpc.reply), value.data,
+                                             ruleset=value.ruleset))
         if isinstance(value, msgspec.Struct):
             value = msgspec.to_builtins(value)
-        return self.codec.to_proto(self.codec.name_of(rpc.reply), value).SerializeToString()
+        return _wire(self.codec.to_proto(self.codec.name_of(rpc.reply), value))
 
     async def fail(self, context: grpc.aio.ServicerContext[Any, Any], exc: BaseException,
                    rpc: s.Rpc) -> None:
@@ -261,17 +266,17 @@ class Gateway:
                                               req.position)
                 return Typed(await self.ruleset_of(req.campaign_id), one)
             case "GetEncounter":
-                found = await queries.encounter(svc, user, req.campaign_id, req.encounter_id,
-                                                req.position)
+                encounter = await queries.encounter(svc, user, req.campaign_id, req.encounter_id,
+                                                    req.position)
                 view = await svc.read_models.campaign(req.campaign_id) or {}
-                return Shaped(view.get("ruleset", ""), found)
+                return Shaped(view.get("ruleset", ""), encounter)
             case "ListRulesets":
                 return {"rulesets": queries.rulesets()}
             case "GetRulesetGuide":
                 return await queries.ruleset_guide(req.ruleset_id)
             case "GetCampaignAsOf":
-                found = await as_of.campaign_as_of(svc, user, req.campaign_id, req.position)
-                return Typed(found["campaign"]["ruleset"], found)
+                past = await as_of.campaign_as_of(svc, user, req.campaign_id, req.position)
+                return Typed(past["campaign"]["ruleset"], past)
             case "PoolOdds":
                 return Shaped(req.ruleset_id, await queries.ruleset_odds(req.ruleset_id, req.params))
             case "CheckOdds":
@@ -475,8 +480,8 @@ async def start_grpc_server(services: Services, host: str, port: int, *,
         watcher.cancel()
         await original_stop(grace)
 
-    server.stop = stop  # type: ignore[method-assign]
-    server.skald_port = bound  # type: ignore[attr-defined]
+    server.stop = stop
+    server.skald_port = bound
     log.info("grpc serving", host=host, port=bound)
     return server
 
