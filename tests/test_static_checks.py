@@ -3,8 +3,8 @@ of the one test command.
 
 The only code mypy skips is ``services/grpc_gateway/generated/`` (protoc's output; pyproject.toml
 excludes it and ignores its errors, while its ``.pyi`` still types the message fields for the
-checked code). Libraries without types (asyncpg, grpc, protobuf) are named in pyproject.toml's
-``[[tool.mypy.overrides]]``; their values are cast to real types where they enter our code.
+checked code). asyncpg, grpc and protobuf are typed by their stub packages (pinned in the test
+extra); grpc_tools, which has none, is the one library pyproject.toml lets be untyped.
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ import os
 import re
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import grpc
 import msgspec
@@ -63,11 +63,6 @@ _CODES = {
     "unavailable": grpc.StatusCode.UNAVAILABLE,
     "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
 }
-
-
-def _wire(message: Message) -> bytes:
-    """A reply message's wire bytes (protobuf is untyped here; SerializeToString gives bytes)."""
-    return cast(bytes, message.SerializeToString())
 
 
 class Shaped:
@@ -217,14 +212,14 @@ class Gateway:
 
     def reply(self, rpc: s.Rpc, value: Any) -> bytes:
         if isinstance(value, Shaped):
-            return _wire(self.codec.ruleset_view(self.codec.name_of(rpc.reply), value.ruleset,
-                                                 value.data))
+            return self.codec.ruleset_view(self.codec.name_of(rpc.reply), value.ruleset,
+                                           value.data).SerializeToString()
         if isinstance(value, Typed):
-            return _wire(self.codec.to_proto(self.codec.name_of(rpc.reply), value.data,
-                                             ruleset=value.ruleset))
+            return self.codec.to_proto(self.codec.name_of(rpc.reply), value.data,
+                                       ruleset=value.ruleset).SerializeToString()
         if isinstance(value, msgspec.Struct):
             value = msgspec.to_builtins(value)
-        return _wire(self.codec.to_proto(self.codec.name_of(rpc.reply), value))
+        return self.codec.to_proto(self.codec.name_of(rpc.reply), value).SerializeToString()
 
     async def fail(self, context: grpc.aio.ServicerContext[Any, Any], exc: BaseException,
                    rpc: s.Rpc) -> None:
@@ -480,8 +475,10 @@ async def start_grpc_server(services: Services, host: str, port: int, *,
         watcher.cancel()
         await original_stop(grace)
 
-    server.stop = stop
-    server.skald_port = bound
+    # The server's stop also stops the health watcher, and it carries the port it bound: two
+    # attributes grpc's Server class does not declare.
+    server.stop = stop  # type: ignore[method-assign]
+    server.skald_port = bound  # type: ignore[attr-defined]
     log.info("grpc serving", host=host, port=bound)
     return server
 
