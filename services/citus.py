@@ -23,6 +23,8 @@ from collections.abc import Collection, Sequence
 import asyncpg
 import msgspec
 
+from services.pg_types import PgConnection
+
 DISTRIBUTED = ("events", "commands", "dice_seeds", "campaign_heads", "stream_snapshots")
 # Plain tables of the coordinator: nothing on the workers reads them, and as reference tables
 # (copied to every node) a stopped worker would block a lease renewal, a token or a migration.
@@ -194,12 +196,12 @@ GRANT EXECUTE ON FUNCTION """ + LOCK + """ TO skald_app;
 """
 
 
-async def has_citus(conn: asyncpg.Connection) -> bool:
+async def has_citus(conn: PgConnection) -> bool:
     return bool(await conn.fetchval(
         "SELECT EXISTS (SELECT FROM pg_extension WHERE extname = 'citus')"))
 
 
-async def events_distributed(conn: asyncpg.Connection) -> bool:
+async def events_distributed(conn: PgConnection) -> bool:
     """Whether this database's log is a Citus distributed table."""
     if not await conn.fetchval("SELECT to_regclass('pg_catalog.pg_dist_partition') IS NOT NULL"):
         return False
@@ -207,7 +209,7 @@ async def events_distributed(conn: asyncpg.Connection) -> bool:
         "SELECT EXISTS (SELECT FROM pg_dist_partition WHERE logicalrelid = 'events'::regclass)"))
 
 
-async def distribute(conn: asyncpg.Connection) -> list[str]:
+async def distribute(conn: PgConnection) -> list[str]:
     """Distribute what is not yet distributed; returns the statements run (none: all done)."""
     ran: list[str] = []
 
@@ -276,7 +278,7 @@ class NodeRouter:
         self._nodes: dict[str, str] = {}
         self._at = time.monotonic()
 
-    async def nodes(self, conn: asyncpg.Connection, campaigns: Sequence[str]) -> list[str]:
+    async def nodes(self, conn: PgConnection, campaigns: Sequence[str]) -> list[str]:
         if time.monotonic() - self._at > self.ttl_s:
             self._nodes.clear()
             self._at = time.monotonic()

@@ -35,6 +35,7 @@ import msgspec
 
 from services.citus import CoordinatorNotices, NodeRouter, events_distributed, reachable_heads
 from services.group_commit import AppendRequest, GroupCommitter, ItemOutcome
+from services.pg_types import PgConnection
 
 APP_ROLE = "skald_app"
 NOTIFY_CHANNEL = "skald_events"
@@ -239,7 +240,7 @@ class EventStore:
         return [_stored(r) for r in rows]
 
     @staticmethod
-    async def _command(conn: asyncpg.Connection, campaign_id: str,
+    async def _command(conn: PgConnection, campaign_id: str,
                        command_id: str) -> CommandRecord | None:
         row = await conn.fetchrow(
             "SELECT command_id, actor, campaign_id, type, payload_sha256, reply FROM commands"
@@ -394,7 +395,7 @@ async def _append_item(runner: Any, req: AppendRequest, *, wait: bool = True) ->
 class LockedCampaign:
     """Reads and one append inside a transaction holding the campaign's lock."""
 
-    def __init__(self, store: EventStore, conn: asyncpg.Connection) -> None:
+    def __init__(self, store: EventStore, conn: PgConnection) -> None:
         self.store = store
         self.conn = conn
         self.appended: set[str] = set()

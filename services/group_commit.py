@@ -29,6 +29,8 @@ from typing import Any
 import asyncpg
 import msgspec
 
+from services.pg_types import PgConnection
+
 DEFAULT_LANES = 3
 DEFAULT_MAX_BATCH = 256
 
@@ -64,7 +66,7 @@ class ItemOutcome(msgspec.Struct, kw_only=True):
 
 Single = Callable[[AppendRequest], Awaitable[ItemOutcome]]
 # The node (worker) holding each campaign, for splitting a batch by worker.
-Router = Callable[[asyncpg.Connection, Sequence[str]], Awaitable[list[str]]]
+Router = Callable[[PgConnection, Sequence[str]], Awaitable[list[str]]]
 
 
 class GroupCommitter:

@@ -10,6 +10,7 @@ import asyncpg
 import structlog
 
 from services import citus
+from services.pg_types import PgConnection
 
 log = structlog.get_logger(__name__)
 _MIGRATION_LOCK = 0x5CA1D  # serialises concurrent migrators of one database
@@ -91,7 +92,7 @@ async def migrate(url: str, *, up_to: int | None = None) -> list[str]:
     return applied
 
 
-async def schema_version(conn: asyncpg.Connection) -> int:
+async def schema_version(conn: PgConnection) -> int:
     """The highest applied migration (0 when none)."""
     exists = await conn.fetchval("SELECT to_regclass('public.schema_migrations') IS NOT NULL")
     if not exists:

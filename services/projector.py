@@ -160,10 +160,11 @@ class Projector:
             applied = int(await pipe.get(keys.position_key(cid)) or 0)
             fresh = [] if head is not None and applied >= head else \
                 await self.store.read_campaign(cid, applied, self.batch_size)
+            # redis-py leaves the asyncio Pipeline's unwatch and multi unannotated
             if not fresh:
-                await pipe.unwatch()
+                await pipe.unwatch()  # type: ignore[no-untyped-call]
                 return 0, applied
-            pipe.multi()
+            pipe.multi()  # type: ignore[no-untyped-call]
             summaries = await self._queue_updates(pipe, cid, fresh)
             pipe.set(keys.position_key(cid), fresh[-1].position)
             self.crash_hook("before-exec")
@@ -255,8 +256,8 @@ class Projector:
             pipe.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
         for eid, encounter in encounters.items():
             pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
-        for table_id in touched_tables:
-            pipe.ltrim(keys.rolls_key(cid, table_id), 0, keys.ROLL_LOG_LENGTH - 1)
+        for touched in touched_tables:
+            pipe.ltrim(keys.rolls_key(cid, touched), 0, keys.ROLL_LOG_LENGTH - 1)
         now = _summaries(cid, camp)
         after = {user: now.get(user) for user in before.keys() | now.keys()}
         return after, {user for user, entry in after.items() if before.get(user) != entry}

@@ -21,6 +21,7 @@ from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialBackoff
 from redis.crc import key_slot
 from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.typing import KeyT, StreamIdT
 
 CLUSTER_SCHEMES = {"redis-cluster": "redis", "rediss-cluster": "rediss"}
 SOCKET_TIMEOUT_S = 5.0  # well above the live channels' 1-100 ms XREAD blocks
@@ -29,6 +30,9 @@ BLOCK_MS = 100  # the live channels' XREAD block while idle
 MAX_CONNECTIONS = 100  # per process; more requests at once wait for one of them
 POOL_WAIT_S = 5.0  # how long a request waits for a pooled connection before failing
 RETRIES = 2  # a command that meets a broken connection is sent again at most this often
+# XREAD's reply (None when the block ran out): each stream's key and its entries, each entry its id
+# and its fields; redis-py types command replies loosely, so it is cast to this where it is read.
+XReadReply = list[tuple[bytes, list[tuple[bytes, dict[bytes, bytes]]]]] | None
 
 
 def is_cluster_url(url: str) -> bool:
@@ -94,11 +98,12 @@ class LiveStreamBackend(RedisChannelsStreamBackend):
     async def stream_events(self) -> AsyncGenerator[tuple[str, Any], None]:
         stream_ids: dict[str, bytes | int] = {}
         while True:
-            streams = {self._make_key(c): stream_ids.get(self._make_key(c), 0)
-                       for c in await self.subscribed()}
-            data = await self._redis.xread(streams, block=self._block_ms)  # type: ignore[arg-type]
+            streams: dict[KeyT, StreamIdT] = {
+                self._make_key(c): stream_ids.get(self._make_key(c), 0)
+                for c in await self.subscribed()}
+            data = await self._redis.xread(streams, block=self._block_ms)
             _raise_if_cancelled()
-            for stream_key, channel_events in data or []:
+            for stream_key, channel_events in cast(XReadReply, data) or []:
                 for event_id, fields in channel_events:
                     stream_ids[stream_key.decode()] = event_id
                     yield fields[b"channel"].decode(), fields[b"data"]
@@ -115,7 +120,7 @@ class ClusterStreamBackend(LiveStreamBackend):
     async def stream_events(self) -> AsyncGenerator[tuple[str, Any], None]:
         stream_ids: dict[str, bytes | int] = {}
         while True:
-            by_slot: dict[int, dict[str, bytes | int]] = defaultdict(dict)
+            by_slot: dict[int, dict[KeyT, StreamIdT]] = defaultdict(dict)
             for channel in await self.subscribed():
                 key = self._make_key(channel)
                 by_slot[key_slot(key.encode())][key] = stream_ids.get(key, 0)
@@ -123,7 +128,7 @@ class ClusterStreamBackend(LiveStreamBackend):
                                              for streams in by_slot.values()))
             _raise_if_cancelled()
             for data in replies:
-                for stream_key, channel_events in data or []:
+                for stream_key, channel_events in cast(XReadReply, data) or []:
                     for event_id, fields in channel_events:
                         stream_ids[stream_key.decode()] = event_id
                         yield fields[b"channel"].decode(), fields[b"data"]

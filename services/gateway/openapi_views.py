@@ -82,7 +82,7 @@ class CampaignAsOf(msgspec.Struct, kw_only=True):
 
     position: int
     campaign: CampaignView  # type: ignore[valid-type]
-    characters: list[CharacterView]  # type: ignore[valid-type]
+    characters: list[CharacterView]
     encounters: dict[str, Encounter]
 
 

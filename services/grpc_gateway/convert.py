@@ -11,9 +11,9 @@ has doubles; whole numbers in free-form values come back as ints, as in JSON.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, cast
 
-from google.protobuf import json_format
+from google.protobuf import json_format, struct_pb2
 from google.protobuf.message import Message
 
 from services.grpc_gateway import proto_model
@@ -202,7 +202,7 @@ class Codec:
 
     def _into(self, sub: Message, f: proto_model.FieldDef, value: Any) -> None:
         if f.type == proto_model.STRUCT:
-            sub.update(value)  # type: ignore[attr-defined]
+            cast(struct_pb2.Struct, sub).update(value)  # the field's message is a Struct
         elif f.type == proto_model.VALUE:
             json_format.ParseDict(value, sub)
         elif self._is_view(sub.DESCRIPTOR.name):
@@ -252,10 +252,12 @@ class Codec:
                 out[fname] = getattr(msg, fname)
         if any(f.conv == "ruleset_view" for f in self.fields[name].values()):
             which = msg.WhichOneof("view")
-            sub = getattr(msg, which) if which else None
+            if not which:
+                return out
+            sub = getattr(msg, which)
             if which == proto_model.OTHER_EVENT:
                 return {**out, **_plain(json_format.MessageToDict(sub))}
-            return {**out, **self.from_proto(sub)} if sub is not None else out
+            return {**out, **self.from_proto(sub)}
         if "data" in {f.oneof for f in self.fields[name].values() if f.conv == "event_data"}:
             which = msg.WhichOneof("data")
             if which == proto_model.OTHER_EVENT:

@@ -51,16 +51,10 @@ def _campaign_view() -> type[msgspec.Struct]:
 CampaignView = _campaign_view()
 
 
-def _character_view() -> type[msgspec.Struct]:
-    """The character state plus, for rulesets that derive figures from a sheet, ``derived``."""
-    view: type[msgspec.Struct] = msgspec.defstruct(
-        "CharacterView", [("derived", dict[str, Any], msgspec.field(default_factory=dict))],
-        bases=(CharacterState,), kw_only=True, module=__name__)
-    view.__doc__ = "A character: its folded state, its sheet and what its ruleset derives from it."
-    return view
+class CharacterView(CharacterState, kw_only=True):
+    """A character: its folded state, its sheet and what its ruleset derives from it."""
 
-
-CharacterView = _character_view()
+    derived: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class RulesetView(msgspec.Struct, kw_only=True):
@@ -246,8 +240,9 @@ class CampaignAsOf(msgspec.Struct, kw_only=True):
     the campaign, its characters and its encounters by id, each as those reads return it."""
 
     position: int
+    # CampaignView is built at import from CampaignState's fields, so mypy cannot see it as a type.
     campaign: CampaignView  # type: ignore[valid-type]
-    characters: list[CharacterView]  # type: ignore[valid-type]
+    characters: list[CharacterView]
     encounters: dict[str, Encounter]
 
 

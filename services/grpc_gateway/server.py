@@ -261,17 +261,17 @@ class Gateway:
                                               req.position)
                 return Typed(await self.ruleset_of(req.campaign_id), one)
             case "GetEncounter":
-                found = await queries.encounter(svc, user, req.campaign_id, req.encounter_id,
-                                                req.position)
+                encounter = await queries.encounter(svc, user, req.campaign_id, req.encounter_id,
+                                                    req.position)
                 view = await svc.read_models.campaign(req.campaign_id) or {}
-                return Shaped(view.get("ruleset", ""), found)
+                return Shaped(view.get("ruleset", ""), encounter)
             case "ListRulesets":
                 return {"rulesets": queries.rulesets()}
             case "GetRulesetGuide":
                 return await queries.ruleset_guide(req.ruleset_id)
             case "GetCampaignAsOf":
-                found = await as_of.campaign_as_of(svc, user, req.campaign_id, req.position)
-                return Typed(found["campaign"]["ruleset"], found)
+                past = await as_of.campaign_as_of(svc, user, req.campaign_id, req.position)
+                return Typed(past["campaign"]["ruleset"], past)
             case "PoolOdds":
                 return Shaped(req.ruleset_id, await queries.ruleset_odds(req.ruleset_id, req.params))
             case "CheckOdds":
@@ -475,6 +475,8 @@ async def start_grpc_server(services: Services, host: str, port: int, *,
         watcher.cancel()
         await original_stop(grace)
 
+    # The server's stop also stops the health watcher, and it carries the port it bound: two
+    # attributes grpc's Server class does not declare.
     server.stop = stop  # type: ignore[method-assign]
     server.skald_port = bound  # type: ignore[attr-defined]
     log.info("grpc serving", host=host, port=bound)
