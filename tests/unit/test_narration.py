@@ -11,10 +11,10 @@ import msgspec
 
 from contracts.narration import EventLine
 from contracts.rulesets import boonbane as bb
-from contracts.rulesets import boonbane_play as bbp
 from contracts.rulesets import golden_heroes as gh
 from contracts.rulesets import potential as pt
 from contracts.rulesets import wish as w
+from contracts.rulesets.boonbane import play as bbp
 from domain.dice import ScriptedDice
 from domain.narration import event_label, line
 from domain.rulesets import RULESETS
