@@ -115,7 +115,7 @@ def ruleset_modules() -> list[Any]:
     wire names."""
     import contracts.rulesets
 
-    found = []
+    found: list[Any] = []
     for info in sorted(pkgutil.iter_modules(contracts.rulesets.__path__), key=lambda i: i.name):
         found.append(importlib.import_module(f"contracts.rulesets.{info.name}"))
         found.extend(importlib.import_module(f"contracts.rulesets.{info.name}.{name}")
