@@ -14,21 +14,16 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from contracts.ids import ID_MAX, ID_PATTERN, USER_PATTERN
-from contracts.rulesets import (
-    boonbane,
-    boonbane_concentration,
-    boonbane_grabs,
-    boonbane_minor,
-    boonbane_movement,
-    boonbane_overlays,
-    boonbane_play,
-    boonbane_rests,
-    boonbane_stealth,
-    boonbane_weapons,
-    golden_heroes,
-    potential,
-    wish,
-)
+from contracts.rulesets import boonbane, golden_heroes, potential, wish
+from contracts.rulesets.boonbane import concentration as boonbane_concentration
+from contracts.rulesets.boonbane import grabs as boonbane_grabs
+from contracts.rulesets.boonbane import minor as boonbane_minor
+from contracts.rulesets.boonbane import movement as boonbane_movement
+from contracts.rulesets.boonbane import overlays as boonbane_overlays
+from contracts.rulesets.boonbane import play as boonbane_play
+from contracts.rulesets.boonbane import rests as boonbane_rests
+from contracts.rulesets.boonbane import stealth as boonbane_stealth
+from contracts.rulesets.boonbane import weapons as boonbane_weapons
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=ID_MAX, pattern=ID_PATTERN)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
@@ -207,24 +202,11 @@ register_payloads(dict(COMMAND_PAYLOADS))
 register_payloads({f"wish.{cls.__name__}": cls for cls in wish.COMMANDS})
 register_payloads({f"{golden_heroes.RULESET_ID}.{cls.__name__}": cls
                    for cls in golden_heroes.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in boonbane.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in boonbane_play.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_overlays.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_grabs.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_concentration.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_stealth.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_weapons.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_rests.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_movement.COMMANDS})
-register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls
-                   for cls in boonbane_minor.COMMANDS})
+# Boon/bane's command payloads, family by family (contracts/rulesets/boonbane/).
+for _family in (boonbane, boonbane_play, boonbane_overlays, boonbane_grabs, boonbane_concentration,
+                boonbane_stealth, boonbane_weapons, boonbane_rests, boonbane_movement, boonbane_minor):
+    register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in _family.COMMANDS})
+del _family
 register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
 
 

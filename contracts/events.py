@@ -6,8 +6,6 @@ from typing import Any, Union
 
 import msgspec
 
-from domain.dice_notation import RolledTerm
-
 
 class Draw(msgspec.Struct, frozen=True, kw_only=True):
     """One die drawn: its number of sides and the face derived for it."""
@@ -138,6 +136,17 @@ class CharacterRenamed(Event, frozen=True, kw_only=True):
 class CharacterRetired(Event, frozen=True, kw_only=True):
     character_id: str
     reason: str
+
+
+class RolledTerm(msgspec.Struct, frozen=True, kw_only=True):
+    """A term as rolled: every face in draw order, which of them were kept, and its signed subtotal."""
+
+    notation: str
+    sign: int
+    sides: int
+    faces: list[int]
+    kept: list[bool]
+    subtotal: int
 
 
 class DiceRolled(Event, frozen=True, kw_only=True):

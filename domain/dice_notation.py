@@ -16,6 +16,7 @@ import re
 
 import msgspec
 
+from contracts.events import RolledTerm
 from domain.dice import Dice
 from domain.errors import DomainError
 
@@ -39,17 +40,6 @@ class DiceTerm(msgspec.Struct, frozen=True, kw_only=True):
     keep: str | None = None  # "highest" | "lowest"
     keep_count: int = 0
     constant: int = 0
-
-
-class RolledTerm(msgspec.Struct, frozen=True, kw_only=True):
-    """A term as rolled: every face in draw order, which of them were kept, and its signed subtotal."""
-
-    notation: str
-    sign: int
-    sides: int
-    faces: list[int]
-    kept: list[bool]
-    subtotal: int
 
 
 def _invalid(expression: str, why: str) -> DomainError:

@@ -15,15 +15,27 @@ from services.pg_types import PgConnection
 log = structlog.get_logger(__name__)
 _MIGRATION_LOCK = 0x5CA1D  # serialises concurrent migrators of one database
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_INCLUDE = re.compile(r"^\\i (functions/[a-z0-9_]+\.sql)$", re.MULTILINE)
+
+
+def sql_file(path: str) -> str:
+    """A shipped SQL file under ``services/sql`` (e.g. ``functions/skald_append_item.sql``)."""
+    return resources.files("services").joinpath("sql", *path.split("/")).read_text()
+
+
+def expand(sql: str) -> str:
+    """A migration's SQL with each include line (``\\i functions/<name>.sql``, alone on its
+    line) replaced by that file's text."""
+    return _INCLUDE.sub(lambda match: sql_file(match.group(1)).rstrip("\n"), sql)
 
 
 def migrations() -> list[tuple[int, str, str]]:
-    """(version, file name, SQL) of every shipped migration, in order."""
+    """(version, file name, SQL) of every shipped migration, in order, includes expanded."""
     found = []
     for entry in resources.files("services.migrations").iterdir():
         match = _NAME.match(entry.name)
         if match:
-            found.append((int(match.group(1)), entry.name, entry.read_text()))
+            found.append((int(match.group(1)), entry.name, expand(entry.read_text())))
     return sorted(found)
 
 

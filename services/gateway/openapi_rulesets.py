@@ -24,8 +24,9 @@ _REF = "#/components/schemas/"
 def encounter_types() -> dict[str, type[msgspec.Struct]]:
     """Each ruleset's encounter state: what its encounter stream folds to (the read model keeps
     it as is)."""
-    from contracts.rulesets import boonbane_play, potential, wish
     from contracts.rulesets import golden_heroes as gh
+    from contracts.rulesets import potential, wish
+    from contracts.rulesets.boonbane import play as boonbane_play
 
     return {"wish": wish.EncounterState, "golden-heroes": gh.EncounterState,
             "potential": potential.CombatState, "boonbane": boonbane_play.BoonbaneEncounter}

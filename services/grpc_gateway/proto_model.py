@@ -91,17 +91,42 @@ def load_contracts() -> None:
     importlib.import_module("contracts.events")
 
 
+# Modules of a ruleset's contracts package first published as flat modules of
+# ``contracts.rulesets`` (``boonbane_grabs``): each keeps that flat name on the wire, as the
+# prefix of its messages (``BoonbaneGrabsGrab``) and its place among the ruleset modules.
+FLAT_MODULES: dict[str, tuple[str, ...]] = {
+    "boonbane": ("concentration", "events", "grabs", "minor", "movement", "overlays", "play",
+                 "rests", "stealth", "weapons"),
+}
+
+
+def wire_module_name(module: str) -> str:
+    """A contracts module's name on the wire: ``boonbane_grabs`` for
+    ``contracts.rulesets.boonbane.grabs`` (see ``FLAT_MODULES``), else its ruleset's module
+    (``wish`` for ``contracts.rulesets.wish.checks``)."""
+    parts = module.split(".")
+    if len(parts) >= 4 and parts[3] in FLAT_MODULES.get(parts[2], ()):
+        return f"{parts[2]}_{parts[3]}"
+    return parts[2]
+
+
 def ruleset_modules() -> list[Any]:
+    """Each ruleset's contracts module, then any ``FLAT_MODULES`` of it, in the order of their
+    wire names."""
     import contracts.rulesets
 
-    return [importlib.import_module(f"contracts.rulesets.{info.name}")
-            for info in sorted(pkgutil.iter_modules(contracts.rulesets.__path__),
-                               key=lambda i: i.name)]
+    found: list[Any] = []
+    for info in sorted(pkgutil.iter_modules(contracts.rulesets.__path__), key=lambda i: i.name):
+        found.append(importlib.import_module(f"contracts.rulesets.{info.name}"))
+        found.extend(importlib.import_module(f"contracts.rulesets.{info.name}.{name}")
+                     for name in FLAT_MODULES.get(info.name, ()))
+    return found
 
 
 def ruleset_id(mod: Any) -> str:
-    """A contracts module's ruleset id: its ``RULESET_ID`` (``golden-heroes``), else its name."""
-    return str(getattr(mod, "RULESET_ID", mod.__name__.rsplit(".", 1)[1]))
+    """A contracts module's ruleset id: its ``RULESET_ID`` (``golden-heroes``), else its wire
+    name."""
+    return str(getattr(mod, "RULESET_ID", wire_module_name(mod.__name__)))
 
 
 def event_types() -> dict[str, type[msgspec.Struct]]:
@@ -138,7 +163,7 @@ class _Builder:
         module = cls.__module__ or ""
         if module.startswith("contracts.rulesets."):
             # the ruleset's id, also for a contracts package split into modules
-            prefix = camel(module.split(".")[2])
+            prefix = camel(wire_module_name(module))
             if not name.startswith(prefix):
                 name = prefix + name
         taken = [c for c, n in self.structs.items() if n == name]

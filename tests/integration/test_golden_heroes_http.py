@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.conftest import Api
-from tests.unit.test_golden_heroes_strike import COLUMNS, MATRIX
+from tests.unit.golden_heroes.test_strike import COLUMNS, MATRIX
 
 
 async def test_strike_odds_route_matches_the_to_hit_matrix(api: Api) -> None:

@@ -11,10 +11,10 @@ import msgspec
 
 from contracts.narration import EventLine
 from contracts.rulesets import boonbane as bb
-from contracts.rulesets import boonbane_play as bbp
 from contracts.rulesets import golden_heroes as gh
 from contracts.rulesets import potential as pt
 from contracts.rulesets import wish as w
+from contracts.rulesets.boonbane import play as bbp
 from domain.dice import ScriptedDice
 from domain.narration import event_label, line
 from domain.rulesets import RULESETS
@@ -23,7 +23,7 @@ from domain.rulesets.golden_heroes import generation, strike
 from domain.rulesets.potential import POTENTIAL
 from domain.rulesets.wish import WISH
 from services.grpc_gateway.proto_model import event_types
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes.world import World, sheet
 from tests.unit.potential.resisting import strike as potential_strike
 from tests.unit.potential.test_potential_turns import SHEET, Table, adv
 from tests.unit.wish.builders import build_sheet

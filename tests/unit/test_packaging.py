@@ -64,3 +64,15 @@ def test_the_runtime_install_has_no_test_tools_and_the_lock_has_them_all() -> No
         for requirement in extras[name]:
             assert _name(requirement) in locked, f"{requirement} (extra {name}) is not in the lock"
     assert runtime <= locked
+
+
+def test_the_package_data_ships_every_sql_file() -> None:
+    """Migrations and the SQL function files they include are read from the installed package:
+    pyproject's package data must name every .sql file under services/."""
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]["services"]
+    services = ROOT / "services"
+    shipped = {path for pattern in patterns for path in services.glob(pattern)}
+    every = set(services.rglob("*.sql"))
+    assert {p.name for p in every} >= {"0010_functions_in_files.sql", "skald_append_item.sql"}
+    assert every <= shipped, sorted(str(p.relative_to(services)) for p in every - shipped)

@@ -6,10 +6,10 @@ import pytest
 
 from contracts import commands as c
 from contracts import events as e
+from contracts.events import RolledTerm
 from domain import campaign, decider, rolls
 from domain.character import CharacterState
 from domain.dice import ScriptedDice
-from domain.dice_notation import RolledTerm
 from domain.errors import DomainError, Forbidden, NotFound
 from tests.unit.platform_builders import (
     CHAR,

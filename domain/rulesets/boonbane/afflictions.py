@@ -11,7 +11,7 @@ from typing import Final
 import msgspec
 
 from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
-from contracts.rulesets.boonbane_play import AfflictionAdded, AfflictionRemoved
+from contracts.rulesets.boonbane.play import AfflictionAdded, AfflictionRemoved
 from domain.errors import StateConflict
 
 # afflictions that impose 1 bane on the creature's own attack and challenge rolls

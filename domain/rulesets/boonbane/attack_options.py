@@ -18,7 +18,7 @@ from contracts.rulesets.boonbane import (
     RoundEffect,
     SourceLine,
 )
-from contracts.rulesets.boonbane_play import RoundEffectAdded, RoundEffectUsed
+from contracts.rulesets.boonbane.play import RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions
 

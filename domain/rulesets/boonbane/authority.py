@@ -12,15 +12,15 @@ from typing import Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
-from contracts.rulesets import boonbane_concentration as k
-from contracts.rulesets import boonbane_grabs as g
-from contracts.rulesets import boonbane_minor as n
-from contracts.rulesets import boonbane_movement as m
-from contracts.rulesets import boonbane_overlays as o
-from contracts.rulesets import boonbane_play as p
-from contracts.rulesets import boonbane_rests as r
-from contracts.rulesets import boonbane_stealth as h
-from contracts.rulesets import boonbane_weapons as w
+from contracts.rulesets.boonbane import concentration as k
+from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane import minor as n
+from contracts.rulesets.boonbane import movement as m
+from contracts.rulesets.boonbane import overlays as o
+from contracts.rulesets.boonbane import play as p
+from contracts.rulesets.boonbane import rests as r
+from contracts.rulesets.boonbane import stealth as h
+from contracts.rulesets.boonbane import weapons as w
 from domain.authority import Authority, acts, gm, gm_on
 
 _TYPES: Final = {t.__name__: t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,

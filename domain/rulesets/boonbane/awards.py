@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_play import StatAwarded
+from contracts.rulesets.boonbane.play import StatAwarded
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import life

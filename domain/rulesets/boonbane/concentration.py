@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, DamageTaken, OnSuccess
-from contracts.rulesets.boonbane_concentration import Concentrate, ConcentrationChanged
+from contracts.rulesets.boonbane.concentration import Concentrate, ConcentrationChanged
 from domain.dice import Dice
 from domain.rulesets.boonbane import decide_rolls, turns
 from domain.rulesets.boonbane.options import BoonbaneOptions

@@ -10,7 +10,6 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import (
     Against,
     AttackRoll,
@@ -18,6 +17,7 @@ from contracts.rulesets.boonbane import (
     OnSuccess,
     SourceLine,
 )
+from contracts.rulesets.boonbane import grabs as g
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import decide_rolls, grabs, turns

@@ -8,9 +8,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from contracts.rulesets.boonbane import BoonbaneSheet, RoundEffect
-from contracts.rulesets.boonbane_grabs import Moved
-from contracts.rulesets.boonbane_movement import Retreat, Rush
-from contracts.rulesets.boonbane_play import Move, RoundEffectAdded, RoundEffectUsed
+from contracts.rulesets.boonbane.grabs import Moved
+from contracts.rulesets.boonbane.movement import Retreat, Rush
+from contracts.rulesets.boonbane.play import Move, RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, grabs
 from domain.rulesets.boonbane.decide_play import Decided, Load, spend

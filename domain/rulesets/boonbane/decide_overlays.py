@@ -8,8 +8,8 @@ from typing import Literal
 
 import msgspec
 
-from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken
+from contracts.rulesets.boonbane import overlays as o
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import damage, fortune_dice

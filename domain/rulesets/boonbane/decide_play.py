@@ -8,7 +8,6 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import (
     AfflictionInstance,
     Against,
@@ -19,6 +18,7 @@ from contracts.rulesets.boonbane import (
     OnSuccess,
     RoundEffect,
 )
+from contracts.rulesets.boonbane import play as p
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (

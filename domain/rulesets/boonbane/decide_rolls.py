@@ -17,7 +17,7 @@ from contracts.rulesets.boonbane import (
     RoundEffect,
     SourceLine,
 )
-from contracts.rulesets.boonbane_play import RoundEffectAdded
+from contracts.rulesets.boonbane.play import RoundEffectAdded
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (

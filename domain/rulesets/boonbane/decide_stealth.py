@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, OnSuccess, RollSpec
-from contracts.rulesets.boonbane_stealth import Find, Hide, Reveal
+from contracts.rulesets.boonbane.stealth import Find, Hide, Reveal
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import decide_rolls

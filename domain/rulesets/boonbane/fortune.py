@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent, LastRoll, RollMade, RoundEffect
-from contracts.rulesets.boonbane_play import FortuneAmended, RoundEffectAdded
+from contracts.rulesets.boonbane.play import FortuneAmended, RoundEffectAdded
 from domain.errors import DomainError, StateConflict
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
-from contracts.rulesets.boonbane_play import FateAmended
+from contracts.rulesets.boonbane.play import FateAmended
 from domain.dice import ScriptedDice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import dying, fortune

@@ -9,7 +9,7 @@ from typing import Final
 import msgspec
 
 from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, RoundEffect, SourceLine
-from contracts.rulesets.boonbane_grabs import GrabEnded, GrabStarted
+from contracts.rulesets.boonbane.grabs import GrabEnded, GrabStarted
 from domain.rulesets.boonbane import afflictions
 from domain.rulesets.boonbane.rolls import modifier
 from domain.rulesets.boonbane.sheet import effective_speed

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet, SourceLine
-from contracts.rulesets.boonbane_stealth import HiddenChanged
+from contracts.rulesets.boonbane.stealth import HiddenChanged
 
 Decided = list[tuple[str, str, msgspec.Struct]]
 UNGUESSED = "hidden target, location not guessed L190 D-31"

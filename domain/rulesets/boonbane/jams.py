@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet, RollMade
-from contracts.rulesets.boonbane_play import RepairWeapon, WeaponRepaired
+from contracts.rulesets.boonbane.play import RepairWeapon, WeaponRepaired
 from domain.errors import StateConflict
 
 DEFAULT_WEAPON = "misfire weapon"

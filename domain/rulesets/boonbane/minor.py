@@ -11,7 +11,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_minor import MinorActivity, MinorActivityDone, MinorActivityUsed
+from contracts.rulesets.boonbane.minor import MinorActivity, MinorActivityDone, MinorActivityUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, turns
 from domain.rulesets.boonbane.options import BoonbaneOptions

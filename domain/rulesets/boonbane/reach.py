@@ -9,7 +9,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet
-from contracts.rulesets.boonbane_weapons import Weapon
+from contracts.rulesets.boonbane.weapons import Weapon
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import ranges
 

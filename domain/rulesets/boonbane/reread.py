@@ -10,8 +10,8 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets import boonbane as c
-from contracts.rulesets import boonbane_overlays as o
-from contracts.rulesets import boonbane_play as p
+from contracts.rulesets.boonbane import overlays as o
+from contracts.rulesets.boonbane import play as p
 from domain.rulesets.boonbane import rolls
 
 RID = c.RULESET_ID

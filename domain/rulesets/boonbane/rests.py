@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.boonbane_overlays import RelieveExposure
-from contracts.rulesets.boonbane_rests import Rest, RestFailed
+from contracts.rulesets.boonbane.overlays import RelieveExposure
+from contracts.rulesets.boonbane.rests import Rest, RestFailed
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import decide_overlays, healing, waking

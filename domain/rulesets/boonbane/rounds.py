@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 import msgspec
 
 from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
-from contracts.rulesets.boonbane_play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
+from contracts.rulesets.boonbane.play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import dying, grabs

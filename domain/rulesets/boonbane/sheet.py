@@ -8,7 +8,7 @@ from typing import Any
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_weapons import Weapon
+from contracts.rulesets.boonbane.weapons import Weapon
 from domain.errors import DomainError
 from domain.rulesets.boonbane import afflictions, life
 from domain.rulesets.boonbane.rolls import modifier

@@ -17,7 +17,6 @@ from typing import Final, NamedTuple
 
 import msgspec
 
-from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import (
     AfflictionInstance,
     ChallengeRoll,
@@ -26,10 +25,11 @@ from contracts.rulesets.boonbane import (
     RollMade,
     RoundEffect,
 )
-from contracts.rulesets.boonbane_concentration import ConcentrationChanged
-from contracts.rulesets.boonbane_overlays import EscalationChanged
-from contracts.rulesets.boonbane_play import RoundEffectAdded
-from contracts.rulesets.boonbane_stealth import HiddenChanged
+from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane.concentration import ConcentrationChanged
+from contracts.rulesets.boonbane.overlays import EscalationChanged
+from contracts.rulesets.boonbane.play import RoundEffectAdded
+from contracts.rulesets.boonbane.stealth import HiddenChanged
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import afflictions, attack_options, decide_rolls, grabs, healing

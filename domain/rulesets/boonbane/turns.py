@@ -9,8 +9,8 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_minor import MinorActivityUsed
-from contracts.rulesets.boonbane_play import (
+from contracts.rulesets.boonbane.minor import MinorActivityUsed
+from contracts.rulesets.boonbane.play import (
     ActionUsed,
     BoonbaneEncounter,
     EncounterStarted,

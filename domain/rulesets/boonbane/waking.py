@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
-from contracts.rulesets.boonbane_play import TimePassed
+from contracts.rulesets.boonbane.play import TimePassed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane.damage import NPC_UNCONSCIOUS
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet, RoundEffect, SourceLine
-from contracts.rulesets.boonbane_weapons import Reload, Weapon, WeaponChanged
+from contracts.rulesets.boonbane.weapons import Reload, Weapon, WeaponChanged
 from domain.errors import DomainError, StateConflict
 
 

@@ -4,8 +4,8 @@ challenge roll, a failure loses concentration; a creature that cannot act loses 
 from __future__ import annotations
 
 from contracts.rulesets.boonbane import AttackRoll, TakeDamage
-from contracts.rulesets.boonbane_concentration import Concentrate
-from contracts.rulesets.boonbane_overlays import ChangeInsanity
+from contracts.rulesets.boonbane.concentration import Concentrate
+from contracts.rulesets.boonbane.overlays import ChangeInsanity
 from domain.dice import ScriptedDice
 from domain.rulesets.boonbane import BOONBANE
 from tests.unit.boonbane.test_turns import Table

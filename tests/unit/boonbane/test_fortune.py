@@ -7,7 +7,7 @@ from typing import Any, Final
 import pytest
 
 from contracts.rulesets.boonbane import ChallengeRoll, FateRoll, GiveFortune, Heal, TakeDamage
-from contracts.rulesets.boonbane_play import SpendFortune
+from contracts.rulesets.boonbane.play import SpendFortune
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE

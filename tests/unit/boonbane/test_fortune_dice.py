@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from contracts.rulesets.boonbane import AttackRoll
-from contracts.rulesets.boonbane_overlays import CastSpell
-from contracts.rulesets.boonbane_play import AreaDamage, AreaTarget
+from contracts.rulesets.boonbane.overlays import CastSpell
+from contracts.rulesets.boonbane.play import AreaDamage, AreaTarget
 from domain.dice import ScriptedDice
 from domain.rulesets.boonbane import BOONBANE
 from tests.unit.boonbane.test_turns import Table

@@ -11,10 +11,10 @@ from typing import Any, Final
 import msgspec
 import pytest
 
-from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll, Stabilize, TakeDamage
-from contracts.rulesets.boonbane_concentration import Concentrate
-from contracts.rulesets.boonbane_play import (
+from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane.concentration import Concentrate
+from contracts.rulesets.boonbane.play import (
     CheckSurprise,
     Distract,
     Feint,
@@ -24,7 +24,7 @@ from contracts.rulesets.boonbane_play import (
     StartEncounter,
     TakeTurn,
 )
-from contracts.rulesets.boonbane_stealth import Find, Hide
+from contracts.rulesets.boonbane.stealth import Find, Hide
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE
 from domain.rulesets.boonbane.success import EFFECTS, UNDOES_FAILURE

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import AttackRoll, TakeDamage
-from contracts.rulesets.boonbane_play import (
+from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane.play import (
     AddAffliction,
     EndRound,
     Move,

@@ -4,8 +4,8 @@ boon and its reveal, the guess an attack on a hidden creature needs, finding it.
 from __future__ import annotations
 
 from contracts.rulesets.boonbane import AttackRoll
-from contracts.rulesets.boonbane_overlays import CastSpell
-from contracts.rulesets.boonbane_stealth import Find, Hide, Reveal
+from contracts.rulesets.boonbane.overlays import CastSpell
+from contracts.rulesets.boonbane.stealth import Find, Hide, Reveal
 from tests.unit.boonbane.test_turns import Table
 
 C = "c"

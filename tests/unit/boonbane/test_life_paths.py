@@ -10,10 +10,10 @@ from typing import Any, Final
 
 import pytest
 
-from contracts.rulesets import boonbane_grabs as g
 from contracts.rulesets.boonbane import AttackRoll, FateRoll, Heal, Stabilize, TakeDamage
-from contracts.rulesets.boonbane_concentration import Concentrate
-from contracts.rulesets.boonbane_play import (
+from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane.concentration import Concentrate
+from contracts.rulesets.boonbane.play import (
     AddAffliction,
     AreaDamage,
     AreaTarget,
@@ -25,7 +25,7 @@ from contracts.rulesets.boonbane_play import (
     StartEncounter,
     TakeTurn,
 )
-from contracts.rulesets.boonbane_rests import Rest
+from contracts.rulesets.boonbane.rests import Rest
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE, life, sheet
 from tests.unit.boonbane.test_turns import Table

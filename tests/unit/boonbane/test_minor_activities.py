@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any, Final
 
 from contracts.rulesets.boonbane import AttackRoll
-from contracts.rulesets.boonbane_minor import MinorActivity
-from contracts.rulesets.boonbane_play import Move, Participant, StartEncounter, TakeTurn
+from contracts.rulesets.boonbane.minor import MinorActivity
+from contracts.rulesets.boonbane.play import Move, Participant, StartEncounter, TakeTurn
 from tests.unit.boonbane.test_turns import Table
 
 C: Final = "c"

@@ -8,9 +8,9 @@ from typing import Any, Final
 import msgspec
 import pytest
 
-from contracts.rulesets import boonbane_overlays as o
 from contracts.rulesets.boonbane import ChallengeRoll, FateRoll, TakeDamage
-from contracts.rulesets.boonbane_overlays import ReinterpretAction, StartSession
+from contracts.rulesets.boonbane import overlays as o
+from contracts.rulesets.boonbane.overlays import ReinterpretAction, StartSession
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import BOONBANE

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any, Final
 
 from contracts.rulesets.boonbane import AttackRoll
-from contracts.rulesets.boonbane_grabs import Grab
-from contracts.rulesets.boonbane_movement import Retreat, Rush
-from contracts.rulesets.boonbane_play import Move, Participant, StartEncounter, TakeTurn
+from contracts.rulesets.boonbane.grabs import Grab
+from contracts.rulesets.boonbane.movement import Retreat, Rush
+from contracts.rulesets.boonbane.play import Move, Participant, StartEncounter, TakeTurn
 from domain.rulesets.boonbane import BOONBANE
 from tests.unit.boonbane.test_turns import Table
 

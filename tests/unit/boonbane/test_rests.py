@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from contracts.rulesets.boonbane_rests import Rest
+from contracts.rulesets.boonbane.rests import Rest
 from tests.unit.boonbane.test_turns import Table
 
 C: Final = "c"

@@ -7,8 +7,8 @@ from typing import Any, Final
 
 import msgspec
 
-from contracts.rulesets import boonbane_play as p
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll
+from contracts.rulesets.boonbane import play as p
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import BOONBANE

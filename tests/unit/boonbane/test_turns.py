@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from contracts.rulesets.boonbane import AttackRoll, ChallengeRoll, TakeDamage
-from contracts.rulesets.boonbane_play import (
+from contracts.rulesets.boonbane.play import (
     CheckSurprise,
     Defend,
     EndRound,

@@ -9,7 +9,7 @@ import msgspec
 import pytest
 
 from contracts.rulesets.boonbane import AttackRoll, FateRoll, Heal, TakeDamage
-from contracts.rulesets.boonbane_play import PassTime, RepairWeapon
+from contracts.rulesets.boonbane.play import PassTime, RepairWeapon
 from domain.dice import ScriptedDice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import BOONBANE

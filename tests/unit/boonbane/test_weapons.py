@@ -4,7 +4,7 @@ I/O."""
 from __future__ import annotations
 
 from contracts.rulesets.boonbane import AttackRoll
-from contracts.rulesets.boonbane_weapons import Reload
+from contracts.rulesets.boonbane.weapons import Reload
 from domain.rulesets.boonbane import BOONBANE
 from tests.unit.boonbane.test_turns import Table
 

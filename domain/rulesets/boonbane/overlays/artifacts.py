@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_overlays import ArtifactUsed, UseArtifact
+from contracts.rulesets.boonbane.overlays import ArtifactUsed, UseArtifact
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import exposure, figures, thresholds
 

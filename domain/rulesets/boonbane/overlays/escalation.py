@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contracts.rulesets.boonbane import BoonbaneSheet, RollMade
-from contracts.rulesets.boonbane_overlays import EscalationChanged
+from contracts.rulesets.boonbane.overlays import EscalationChanged
 
 
 def after_roll(sheet: BoonbaneSheet, roll: RollMade, consumed_on_use: bool

@@ -7,7 +7,7 @@ from typing import Final
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_overlays import (
+from contracts.rulesets.boonbane.overlays import (
     ActionReinterpreted,
     OverlayFigures,
     ReinterpretAction,

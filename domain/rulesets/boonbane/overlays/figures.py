@@ -5,7 +5,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_overlays import OverlayFigures
+from contracts.rulesets.boonbane.overlays import OverlayFigures
 
 
 def of(sheet: BoonbaneSheet) -> OverlayFigures:

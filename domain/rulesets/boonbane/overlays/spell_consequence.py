@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane_overlays import CastSpell, SpellCast
+from contracts.rulesets.boonbane.overlays import CastSpell, SpellCast
 from domain.dice import Dice
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import exposure, figures, thresholds

@@ -6,7 +6,7 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane_overlays import OverlayFigures
+from contracts.rulesets.boonbane.overlays import OverlayFigures
 from domain.rulesets.boonbane.overlays import exposure
 
 # threshold -> (effect, seed line); 12 is "12+"

@@ -16,7 +16,7 @@ made to this."
 from __future__ import annotations
 
 from contracts.rulesets import golden_heroes as c
-from tests.unit.golden_heroes_world import World, refused, sheet
+from tests.unit.golden_heroes.world import World, refused, sheet
 
 CID = "camp"
 FIGHT = {"campaign_id": CID, "encounter_id": "fight"}

@@ -7,7 +7,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES, campaign
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
 CONFIDENT = {"conscience": 5, "expression": 5, "success_rate": 5, "public_response": 5,

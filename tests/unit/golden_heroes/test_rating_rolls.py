@@ -9,7 +9,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
 PS = {"conscience": 3, "expression": 3, "success_rate": 0, "public_response": 2, "security": 5}

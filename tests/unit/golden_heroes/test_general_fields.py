@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from tests.unit.golden_heroes_world import World, refused, sheet
+from tests.unit.golden_heroes.world import World, refused, sheet
 
 CID = "camp"
 RULE = "golden-heroes.force-field L206-L207"

@@ -9,7 +9,7 @@ the same holds out of one: no force field switched on (1 Action, L207), no escap
 from __future__ import annotations
 
 from contracts.rulesets import golden_heroes as c
-from tests.unit.golden_heroes_world import World, refused, sheet
+from tests.unit.golden_heroes.world import World, refused, sheet
 
 CID = "camp"
 SHIELD = {"power": "force_field", "grade": 1, "choice": "personal_force_shield",

@@ -8,7 +8,7 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, refused, sheet
+from tests.unit.golden_heroes.world import World, refused, sheet
 
 CID = "camp"
 

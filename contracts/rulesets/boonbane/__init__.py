@@ -10,7 +10,7 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane_weapons import Weapon
+from contracts.rulesets.boonbane.weapons import Weapon
 
 RULESET_ID = "boonbane"
 

@@ -8,7 +8,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
 from domain.rulesets.golden_heroes.obstructions import path
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
 

@@ -10,7 +10,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
 # Conscience 7 + Expression 6 + Success Rate 3 + Public Response 2 + Security 5 = 23 (L346)

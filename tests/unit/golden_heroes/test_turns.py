@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import GOLDEN_HEROES, frames
-from tests.unit.golden_heroes_world import World, refused, sheet
+from tests.unit.golden_heroes.world import World, refused, sheet
 
 CID = "camp"
 FIGHT = {"campaign_id": CID, "encounter_id": "fight"}

@@ -6,10 +6,10 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets.boonbane import DamageTaken, FateRolled, FortuneSpent, Healed, RollMade
-from contracts.rulesets.boonbane_concentration import ConcentrationChanged
-from contracts.rulesets.boonbane_grabs import Dropped, GrabEnded, GrabStarted, Moved
-from contracts.rulesets.boonbane_minor import MinorActivityDone, MinorActivityUsed
-from contracts.rulesets.boonbane_overlays import (
+from contracts.rulesets.boonbane.concentration import ConcentrationChanged
+from contracts.rulesets.boonbane.grabs import Dropped, GrabEnded, GrabStarted, Moved
+from contracts.rulesets.boonbane.minor import MinorActivityDone, MinorActivityUsed
+from contracts.rulesets.boonbane.overlays import (
     ActionReinterpreted,
     ArtifactUsed,
     DeathStateEnded,
@@ -20,7 +20,7 @@ from contracts.rulesets.boonbane_overlays import (
     SessionStarted,
     SpellCast,
 )
-from contracts.rulesets.boonbane_play import (
+from contracts.rulesets.boonbane.play import (
     ActionUsed,
     AfflictionAdded,
     AfflictionRemoved,
@@ -37,9 +37,9 @@ from contracts.rulesets.boonbane_play import (
     TurnTaken,
     WeaponRepaired,
 )
-from contracts.rulesets.boonbane_rests import RestFailed
-from contracts.rulesets.boonbane_stealth import HiddenChanged
-from contracts.rulesets.boonbane_weapons import WeaponChanged
+from contracts.rulesets.boonbane.rests import RestFailed
+from contracts.rulesets.boonbane.stealth import HiddenChanged
+from contracts.rulesets.boonbane.weapons import WeaponChanged
 
 BOONBANE_EVENTS: tuple[type[msgspec.Struct], ...] = (
     RollMade, FateRolled, DamageTaken, Healed, FortuneSpent,

@@ -8,7 +8,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import falling_objects
-from tests.unit.golden_heroes_world import World, sheet
+from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
 
