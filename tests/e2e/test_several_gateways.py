@@ -182,9 +182,12 @@ async def test_live_subscribers_see_events_appended_through_another_gateway(
         # The process projecting this campaign dies: its partitions' leases expire and the other
         # process takes every partition over, this campaign's among them.
         partition = await partition_of(database_url, "twin")
+        # The events reached the watchers from the commit, not through a projector: wait until
+        # one worker's log says it holds the campaign's partition (a lease can take a moment).
+        await until(lambda: (partition in held_by(a)) != (partition in held_by(b)),
+                    why=lambda: f"a holds {held_by(a)}, b holds {held_by(b)}")
         owner, survivor, survivor_seen = ((a, b, seen_on_b) if partition in held_by(a)
                                           else (b, a, seen_on_a))
-        assert partition in held_by(owner) and partition not in held_by(survivor)
         owner.proc.send_signal(signal.SIGKILL)
         owner.proc.wait(timeout=10)
         later = await send(client, survivor.base, ann, "g-4", "RollDice",
