@@ -12,12 +12,13 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from services.redis_client import LiveStreamBackend
+from services.redis_client import live_backend
 
 
 async def test_the_reader_stops_even_when_a_redis_call_swallowed_its_cancel(
-        redis_client: Redis) -> None:
-    backend = LiveStreamBackend(history=10, redis=redis_client, key_prefix="skald:test-live")
+        redis_url: str, redis_client: Redis) -> None:
+    # the backend the service uses for this Redis: one server's, or a Redis Cluster's
+    backend = live_backend(redis_url, redis_client)
     await backend.on_startup()
     await backend.subscribe(["c1"])
     real_xread = redis_client.xread
