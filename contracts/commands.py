@@ -14,16 +14,7 @@ from typing import Annotated, Any, Literal
 import msgspec
 
 from contracts.ids import ID_MAX, ID_PATTERN, USER_PATTERN
-from contracts.rulesets import boonbane, golden_heroes, potential, wish
-from contracts.rulesets.boonbane import concentration as boonbane_concentration
-from contracts.rulesets.boonbane import grabs as boonbane_grabs
-from contracts.rulesets.boonbane import minor as boonbane_minor
-from contracts.rulesets.boonbane import movement as boonbane_movement
-from contracts.rulesets.boonbane import overlays as boonbane_overlays
-from contracts.rulesets.boonbane import play as boonbane_play
-from contracts.rulesets.boonbane import rests as boonbane_rests
-from contracts.rulesets.boonbane import stealth as boonbane_stealth
-from contracts.rulesets.boonbane import weapons as boonbane_weapons
+from contracts.rulesets import contracts
 
 Id = Annotated[str, msgspec.Meta(min_length=1, max_length=ID_MAX, pattern=ID_PATTERN)]
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
@@ -184,7 +175,6 @@ def register_payloads(payloads: dict[str, type[msgspec.Struct]]) -> None:
         if tag in ENVELOPES:
             raise ValueError(f"command type {tag!r} registered twice")
         ENVELOPES[tag] = _envelope(tag, payload)
-        globals()[ENVELOPES[tag].__name__] = ENVELOPES[tag]
 
 
 def payload_of(envelope: CommandEnvelope) -> msgspec.Struct:
@@ -199,15 +189,9 @@ def tag_of(envelope: CommandEnvelope) -> str:
 
 
 register_payloads(dict(COMMAND_PAYLOADS))
-register_payloads({f"wish.{cls.__name__}": cls for cls in wish.COMMANDS})
-register_payloads({f"{golden_heroes.RULESET_ID}.{cls.__name__}": cls
-                   for cls in golden_heroes.COMMANDS})
-# Boon/bane's command payloads, family by family (contracts/rulesets/boonbane/).
-for _family in (boonbane, boonbane_play, boonbane_overlays, boonbane_grabs, boonbane_concentration,
-                boonbane_stealth, boonbane_weapons, boonbane_rests, boonbane_movement, boonbane_minor):
-    register_payloads({f"{boonbane.RULESET_ID}.{cls.__name__}": cls for cls in _family.COMMANDS})
-del _family
-register_payloads({f"{potential.RULESET_ID}.{cls.__name__}": cls for cls in potential.COMMANDS})
+for _contract in contracts():  # each ruleset's command payloads (contracts/rulesets/)
+    register_payloads(dict(_contract.commands))
+del _contract
 
 
 class CommandResult(msgspec.Struct, kw_only=True):

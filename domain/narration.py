@@ -1,4 +1,4 @@
-"""Recorded events as lines for people: each ruleset's ``narration`` module words its own
+"""Recorded events as lines for people: each ruleset package's ``narration`` module words its own
 events in its own terms; the platform's are worded here. Pure: a line is made from the event's
 stored type and data (the wire form) and the character whose stream holds it, if any.
 
@@ -29,15 +29,12 @@ def _platform() -> dict[str, tuple[str, Liner]]:
 
 @functools.cache
 def _ruleset(ruleset_id: str) -> dict[str, tuple[str, Liner]]:
-    from domain.rulesets.boonbane import narration as boonbane
-    from domain.rulesets.golden_heroes import narration as golden_heroes
-    from domain.rulesets.potential import narration as potential
-    from domain.rulesets.wish import narration as wish
+    """The ruleset's table: its package's ``narration`` module's ``LINES``."""
+    from domain.rulesets import part
 
-    tables: dict[str, dict[str, tuple[str, Liner]]] = {
-        "wish": wish.LINES, "golden-heroes": golden_heroes.LINES, "boonbane": boonbane.LINES,
-        "potential": potential.LINES}
-    return tables.get(ruleset_id, {})
+    module = part(ruleset_id, "narration")
+    table: dict[str, tuple[str, Liner]] = module.LINES if module is not None else {}
+    return table
 
 
 def _table(event_type: str) -> dict[str, tuple[str, Liner]]:

@@ -2,4 +2,6 @@
 
 from domain.rulesets.boonbane.ruleset import BOONBANE
 
-__all__ = ["BOONBANE"]
+RULESET = BOONBANE  # what ``domain.rulesets`` registers (``contracts.rulesets.PACKAGES``)
+
+__all__ = ["BOONBANE", "RULESET"]

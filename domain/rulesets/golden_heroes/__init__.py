@@ -2,4 +2,6 @@
 
 from domain.rulesets.golden_heroes.ruleset import GOLDEN_HEROES
 
-__all__ = ["GOLDEN_HEROES"]
+RULESET = GOLDEN_HEROES  # what ``domain.rulesets`` registers (``contracts.rulesets.PACKAGES``)
+
+__all__ = ["GOLDEN_HEROES", "RULESET"]

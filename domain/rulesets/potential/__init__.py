@@ -2,4 +2,6 @@
 
 from domain.rulesets.potential.ruleset import POTENTIAL
 
-__all__ = ["POTENTIAL"]
+RULESET = POTENTIAL  # what ``domain.rulesets`` registers (``contracts.rulesets.PACKAGES``)
+
+__all__ = ["POTENTIAL", "RULESET"]

@@ -8,4 +8,6 @@ Modules, one job each: ``faces`` (the seven dice), ``pool`` (assembly), ``resolv
 
 from domain.rulesets.wish.ruleset import WISH
 
-__all__ = ["WISH"]
+RULESET = WISH  # what ``domain.rulesets`` registers (``contracts.rulesets.PACKAGES``)
+
+__all__ = ["WISH", "RULESET"]
