@@ -24,6 +24,7 @@ import msgspec
 from domain import rolls
 from domain.fair_dice import derive_face
 from domain.rulesets import RULESETS
+from domain.rulesets.base import RulesetWithDrawCounts, RulesetWithReread
 
 FORMAT = "skald-export"
 VERSION = 1
@@ -61,11 +62,9 @@ def reread(event_type: str, data: Mapping[str, Any], draws: Sequence[tuple[int, 
     if event_type == "DiceRolled":
         return rolls.reread(data, draws)
     ruleset = RULESETS.get(event_type.split(".", 1)[0])
-    reader = getattr(ruleset, "reread", None)
-    if reader is None:
+    if not isinstance(ruleset, RulesetWithReread):
         return []
-    found: list[str] = reader(event_type, data, draws)
-    return found
+    return ruleset.reread(event_type, data, draws)
 
 
 def verify_export(lines: Iterable[str | bytes]) -> Report:
@@ -210,8 +209,7 @@ def _reread_command(events: list[tuple[int, dict[str, Any]]], index: int,
     no roll shows are a finding too."""
     first = events[index][1]
     ruleset = RULESETS.get(str(first.get("type")).split(".", 1)[0])
-    counter = getattr(ruleset, "draws_read", None)
-    if counter is None:
+    if not isinstance(ruleset, RulesetWithDrawCounts):
         return reread(str(first.get("type")), first.get("data", {}), draws)
     command_id = (first.get("metadata") or {}).get("command_id")
     problems: list[str] = []
@@ -219,7 +217,7 @@ def _reread_command(events: list[tuple[int, dict[str, Any]]], index: int,
     for _, ev in events[index:]:
         if (ev.get("metadata") or {}).get("command_id") != command_id:
             break
-        count = counter(str(ev.get("type")), ev.get("data", {}))
+        count = ruleset.draws_read(str(ev.get("type")), ev.get("data", {}))
         if count is None:
             continue
         found = reread(str(ev.get("type")), ev.get("data", {}), draws[offset:offset + count])

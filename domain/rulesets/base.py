@@ -9,7 +9,7 @@ encounter streams like any other event.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 import msgspec
@@ -121,6 +121,35 @@ class RulesetWithCheckOdds(Protocol):
                    target: Mapping[str, Any] | None = None) -> msgspec.Struct:
         """The check as the rules would assemble it and its exact odds (the ruleset's contracts
         ``CheckOdds``, tagged ``ruleset``: the answer names its ruleset); draws no dice."""
+        ...
+
+
+@runtime_checkable
+class RulesetWithDerived(Protocol):
+    """A ruleset whose character reads carry figures that follow from the sheet (``derived``
+    beside ``sheet``: thresholds, current health, ranks)."""
+
+    def derived(self, sheet: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
+        ...
+
+
+@runtime_checkable
+class RulesetWithReread(Protocol):
+    """A ruleset whose recorded rolls ``verify`` reads again against their draws
+    (``domain.audit``): the differences between the recorded reading and the rules applied to
+    the draws, or nothing."""
+
+    def reread(self, event_type: str, data: Mapping[str, Any],
+               draws: Sequence[tuple[int, int]]) -> list[str]:
+        ...
+
+
+@runtime_checkable
+class RulesetWithDrawCounts(Protocol):
+    """A ruleset whose commands may roll more than once: how many of its command's draws a
+    recorded roll shows (None: not a roll), so ``verify`` reads each roll against its own."""
+
+    def draws_read(self, event_type: str, data: Mapping[str, Any]) -> int | None:
         ...
 
 
