@@ -3,8 +3,7 @@ damage. Each returns (character id, or None for the encounter; event type; body)
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 import msgspec
 
@@ -19,6 +18,7 @@ from contracts.rulesets.boonbane import (
     RoundEffect,
 )
 from contracts.rulesets.boonbane import play as p
+from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (
@@ -52,9 +52,9 @@ class RecordingDice:
         return face
 
 
-def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def start_encounter(cmd: p.StartEncounter, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Round 1 begins (L117); sides default by kind (digest D-20)."""
-    if enc:
+    if enc is not None:
         raise StateConflict("encounter_id", "boonbane.encounter L117",
                             "this encounter is already running")
     ids = [x.character_id for x in cmd.participants]
@@ -68,7 +68,7 @@ def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: 
                                                           sides=sides, order=ids))]
 
 
-def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def take_turn(cmd: p.TakeTurn, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
               opts: BoonbaneOptions) -> Decided:
     """A turn (L117-L119); at Exposure tier 3 it starts with a Will challenge roll, whose
     failure hands the action to the GM (L372)."""
@@ -85,7 +85,7 @@ def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: 
             (cmd.character_id, "RollMade", roll)]
 
 
-def defend(cmd: p.Defend, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def defend(cmd: p.Defend, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Defend (L148-L151): the turn's action; attacks against the creature have 1 bane until
     the end of the round."""
     sheet = load(cmd.character_id, "character_id")
@@ -95,7 +95,7 @@ def defend(cmd: p.Defend, enc: Mapping[str, Any] | None, load: Load) -> Decided:
     return out
 
 
-def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def help_(cmd: p.Help, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
           opts: BoonbaneOptions) -> Decided:
     """Help (L182-L184): the turn's action, an Int challenge roll; on a success the target's next
     attack or challenge roll this round has 1 boon."""
@@ -115,7 +115,7 @@ def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
     return out
 
 
-def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def _trick(cmd: p.Distract | p.Feint, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
            opts: BoonbaneOptions, name: str, rule: str, *, attribute: Attribute,
            against: Against, on_success: OnSuccess) -> Decided:
     """Distract and Feint alike: the turn's action spent on an attack roll against another
@@ -136,7 +136,7 @@ def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load,
     return out
 
 
-def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def distract(cmd: p.Distract, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
              opts: BoonbaneOptions) -> Decided:
     """Distract (L157-L160): the turn's action, an Int attack roll against the target's Int; on
     a success the target's next attack or challenge roll before the end of the round has 2
@@ -146,7 +146,7 @@ def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: D
                   on_success=OnSuccess(action="distract", target_id=cmd.target_id))
 
 
-def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def prepare(cmd: p.Prepare, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Prepare (L204-L208): the turn's action; the creature's triggered attack or challenge roll
     this round has 1 boon (the ``prepared`` round effect, used up by that roll); if the trigger
     never comes, it ends with the round and nothing happens (L208)."""
@@ -158,7 +158,7 @@ def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decide
     return out
 
 
-def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def feint(cmd: p.Feint, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
           opts: BoonbaneOptions) -> Decided:
     """Feint (L168-L171): the turn's action, an Agi attack roll against the target's Perception;
     on a success the feinter's next attack against the target before the end of the next round
@@ -175,7 +175,7 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                                        until_round=until))
 
 
-def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def check_surprise(cmd: p.CheckSurprise, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
                    opts: BoonbaneOptions) -> Decided:
     """Surprise (L107-L109): a Perception challenge roll in round 1, before the creature's own
     turn (another creature's turn does not close it: no participant can keep the others from
@@ -204,7 +204,7 @@ def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Lo
     return out
 
 
-def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: BoonbaneSheet,
+def spend(encounter_id: str | None, enc: BoonbaneEncounter | None, sheet: BoonbaneSheet,
           cid: str, what: str | None, command: str) -> Decided:
     """The turn's move or action, or the round's triggered action, an encounter command spends."""
     if encounter_id is None or what is None:
@@ -212,7 +212,7 @@ def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: Boonba
     return [(None, "ActionUsed", turns.spend(turns.load(enc), sheet, cid, what, command))]
 
 
-def end_round(cmd: p.EndRound, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def end_round(cmd: p.EndRound, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
               options: BoonbaneOptions) -> Decided:
     recording = RecordingDice(dice)
     out = rounds.end_round(turns.load(enc), cmd.participants, load, recording, options)
@@ -242,7 +242,7 @@ def remove_affliction(cmd: p.RemoveAffliction, load: Load) -> Decided:
              afflictions.remove(sheet, cmd.character_id, cmd.name, cmd.source, "the GM"))]
 
 
-def wake(cmd: p.WakeCreature, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def wake(cmd: p.WakeCreature, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Another creature uses an action to wake a sleeping one (L252): every Asleep instance ends."""
     actor = load(cmd.character_id, "character_id")
     if cmd.target_id == cmd.character_id:

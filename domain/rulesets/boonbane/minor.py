@@ -5,13 +5,13 @@ slow turn." (L74; the counts are campaign options, digest D-64)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.minor import MinorActivity, MinorActivityDone, MinorActivityUsed
+from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, turns
 from domain.rulesets.boonbane.options import BoonbaneOptions
@@ -32,7 +32,7 @@ def allowance(turn: str, opts: BoonbaneOptions) -> int:
     return opts.minor_activities_fast if turn == "fast" else opts.minor_activities_slow
 
 
-def decide(cmd: MinorActivity, enc_raw: Mapping[str, Any] | None, sheet: BoonbaneSheet,
+def decide(cmd: MinorActivity, enc_raw: BoonbaneEncounter | None, sheet: BoonbaneSheet,
            opts: BoonbaneOptions) -> list[tuple[str | None, str, MinorActivityDone |
                                                MinorActivityUsed]]:
     """A minor activity (L72-L74): refused for a creature that cannot act or move (L323, L328,

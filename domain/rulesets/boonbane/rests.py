@@ -46,7 +46,6 @@ def rest(cmd: Rest, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
             counted=opts.rest_interruptions_counted))]
     out.append((cid, "Healed", healing.heal(sheet, cid, None, cmd.hours, "")))
     if cmd.safe_location and figures.of(sheet).exposure_tier > 0:
-        relief = decide_overlays.decide(RelieveExposure(
-            campaign_id=cmd.campaign_id, character_id=cid, cause="safe_rest"), load, dice, opts)
-        out.extend(relief or [])
+        out.extend(decide_overlays.relieve_exposure(RelieveExposure(
+            campaign_id=cmd.campaign_id, character_id=cid, cause="safe_rest"), load, opts))
     return out
