@@ -1,8 +1,8 @@
 """The context boon/bane's command handlers decide in (``Ctx``), and the one way they record:
-the rule functions return (character id, or None for the encounter; event name; body), and
-``record`` adds what the command's successful rolls do (L11, ``success``) and emits each body,
-typed, to the stream it names. Every rule function reads the states the command was decided
-against: ``record`` emits only once the whole command is decided."""
+the rule functions return (character id, or None for the encounter; event), and ``record`` adds
+what the command's successful rolls do (L11, ``success``) and emits each event to the stream it
+names. Every rule function reads the states the command was decided against: ``record`` emits
+only once the whole command is decided."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from domain.errors import NotFound
 from domain.rulesets.base import character_key, encounter_key
 from domain.rulesets.boonbane import success
 from domain.rulesets.boonbane.decide_play import Decided, Load
-from domain.rulesets.boonbane.events import BoonbaneEvent, event
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.seam import Working
 
@@ -44,6 +44,6 @@ def record(ctx: Ctx, campaign_id: str, encounter_id: str | None, decided: Decide
     """Emit a decided command's events, then what each of its rolls that succeeded does (L11):
     a character's to its sheet's stream, the others to the encounter's."""
     follows = success.follow(decided, campaign_id, loader(ctx), ctx.dice, ctx.options)
-    for cid, _, body in [*decided, *follows]:
+    for cid, body in [*decided, *follows]:
         ctx.emit(character_key(cid) if cid is not None else encounter_key(str(encounter_id)),
-                 event(body))
+                 body)

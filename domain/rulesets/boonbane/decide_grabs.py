@@ -1,7 +1,7 @@
 """Deciding the grab family (Grab L175-L181, Escape L164-L167, Pull L209-L212, letting go L295)
 and the maneuvers (Knock Down L191-L195, Shove L228-L232, Disarm L152-L156). Each is the turn's action (or the
 round's triggered action) in an encounter, an attack roll through the ordinary roll pipeline,
-then what its success does. Each returns (character id or None, event type, body)."""
+then what its success does. Each returns (character id or None, event)."""
 
 from __future__ import annotations
 

@@ -24,8 +24,7 @@ def move(cmd: Move, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     mover = load(cmd.character_id, "character_id")
     _distinct(cmd.character_id, cmd.away_from)
     out = spend(cmd.encounter_id, enc, mover, cmd.character_id, "move", "Move")
-    out.extend((cmd.character_id, "RoundEffectUsed",
-                RoundEffectUsed(character_id=cmd.character_id, effect=e))
+    out.extend((cmd.character_id, RoundEffectUsed(character_id=cmd.character_id, effect=e))
                for e in mover.round_effects if e.kind == "retreating")
     if cmd.stand:
         prone = [a for a in mover.afflictions if a.name == "prone"]
@@ -34,7 +33,7 @@ def move(cmd: Move, enc: BoonbaneEncounter | None, load: Load) -> Decided:
         for inst in prone:
             ev = afflictions.remove(mover, cmd.character_id, "prone", inst.source, "stood up L313")
             mover = afflictions.fold_removed(mover, ev)
-            out.append((cmd.character_id, "AfflictionRemoved", ev))
+            out.append((cmd.character_id, ev))
     return [*out, *_away(cmd.character_id, mover, cmd.away_from, load)]
 
 
@@ -50,11 +49,11 @@ def rush_or_retreat(cmd: Rush | Retreat, enc: BoonbaneEncounter | None, load: Lo
     out.extend(_away(cmd.character_id, mover, cmd.away_from, load))
     speed = effective_speed(mover)
     yards, line = (speed * 2, "L227") if isinstance(cmd, Rush) else (speed // 2, "L224")
-    out.append((cmd.character_id, "Moved", Moved(character_id=cmd.character_id,
+    out.append((cmd.character_id, Moved(character_id=cmd.character_id,
                                                  by=cmd.character_id, yards=yards,
                                                  cause=f"{name.lower()} {line}")))
     if isinstance(cmd, Retreat):
-        out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+        out.append((cmd.character_id, RoundEffectAdded(
             character_id=cmd.character_id,
             effect=RoundEffect(kind="retreating", source="retreat L224"))))
     return out

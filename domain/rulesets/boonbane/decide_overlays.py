@@ -1,5 +1,5 @@
 """Deciding the Overlay commands (L335-L417) and damage with its overlays (Invulnerability,
-Death State). Each returns (character id, event type, body)."""
+Death State). Each returns (character id, event)."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from contracts.rulesets.boonbane import overlays as o
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import damage, fortune_dice
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import (
     artifacts,
@@ -24,7 +25,7 @@ from domain.rulesets.boonbane.overlays import (
 )
 
 Load = Callable[[str, str], BoonbaneSheet]
-Decided = list[tuple[str | None, str, msgspec.Struct]]
+Decided = list[tuple[str | None, BoonbaneEvent]]
 
 
 def take_damage(sheet: BoonbaneSheet, cid: str, amount: int, *, halve: bool,
@@ -43,7 +44,7 @@ def take_damage(sheet: BoonbaneSheet, cid: str, amount: int, *, halve: bool,
 def _changed(cid: str, cause: str, before: o.OverlayFigures,
              result: tuple[o.OverlayFigures, list[str]]) -> Decided:
     after, effects = result
-    return [(cid, "OverlayChanged", o.OverlayChanged(character_id=cid, cause=cause, before=before,
+    return [(cid, o.OverlayChanged(character_id=cid, cause=cause, before=before,
                                                      after=after, effects=effects))]
 
 
@@ -52,7 +53,7 @@ def end_scene(cmd: o.EndScene, load: Load) -> Decided:
     out: Decided = []
     for i, part in enumerate(dict.fromkeys(cmd.participants)):
         sheet = load(part, f"participants[{i}]")
-        out.append((part, "SceneEnded", o.SceneEnded(
+        out.append((part, o.SceneEnded(
             character_id=part, cleared_escalation=sorted(k for k, v in sheet.escalation.items()
                                                         if v))))
     return out
@@ -63,14 +64,14 @@ def start_session(cmd: o.StartSession, load: Load) -> Decided:
     started: Decided = []
     for i, part in enumerate(dict.fromkeys(cmd.participants)):
         load(part, f"participants[{i}]")  # refused naming it when there is no such creature
-        started.append((part, "SessionStarted", o.SessionStarted(character_id=part)))
+        started.append((part, o.SessionStarted(character_id=part)))
     return started
 
 
 def reinterpret(cmd: o.ReinterpretAction, load: Load) -> Decided:
     """The GM reinterprets an action (L371)."""
     cid = cmd.character_id
-    return [(cid, "ActionReinterpreted", exposure.reinterpret(load(cid, "character_id"), cmd))]
+    return [(cid, exposure.reinterpret(load(cid, "character_id"), cmd))]
 
 
 def change_insanity(cmd: o.ChangeInsanity, load: Load, opts: BoonbaneOptions) -> Decided:
@@ -112,7 +113,7 @@ def set_knowledge(cmd: o.SetKnowledge, load: Load) -> Decided:
     """The GM sets what a character knows of a gate (L399-L405)."""
     cid = cmd.character_id
     sheet = load(cid, "character_id")
-    return [(cid, "KnowledgeSet", o.KnowledgeSet(
+    return [(cid, o.KnowledgeSet(
         character_id=cid, gate=cmd.gate, before=sheet.knowledge.get(cmd.gate, "unknown"),
         after=cmd.level))]
 
@@ -124,22 +125,22 @@ def cast_spell(cmd: o.CastSpell, load: Load, dice: Dice, opts: BoonbaneOptions) 
     if cmd.fortune_six:
         fortune_dice.require_player(caster, "fortune_six", "consequence_six")
     cast = spell_consequence.cast(caster, cmd, dice, opts)
-    spent: Decided = [(cid, "FortuneSpent", fortune_dice.spent(caster, cid, "consequence_six",
+    spent: Decided = [(cid, fortune_dice.spent(caster, cid, "consequence_six",
                                                                cast.d6, cid))
                       ] if cast.fortune_six and cast.d6 is not None else []
-    return [(cid, "SpellCast", cast), *spent]
+    return [(cid, cast), *spent]
 
 
 def use_artifact(cmd: o.UseArtifact, load: Load, opts: BoonbaneOptions) -> Decided:
     """An artifact used (L393-L398)."""
     cid = cmd.character_id
-    return [(cid, "ArtifactUsed", artifacts.use(load(cid, "character_id"), cmd, opts))]
+    return [(cid, artifacts.use(load(cid, "character_id"), cmd, opts))]
 
 
 def fulfil_death_condition(cmd: o.FulfillDeathCondition, load: Load) -> Decided:
     """The Death State's condition fulfilled (L356)."""
     cid = cmd.character_id
-    return [(cid, "DeathStateEnded", death_state.fulfil(load(cid, "character_id"), cid,
+    return [(cid, death_state.fulfil(load(cid, "character_id"), cid,
                                                         cmd.damage))]
 
 

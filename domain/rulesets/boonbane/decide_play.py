@@ -1,5 +1,5 @@
 """Deciding play at the table: encounters, turns, rounds, affliction commands, GM awards and area
-damage. Each returns (character id, or None for the encounter; event type; body)."""
+damage. Each returns (character id, or None for the encounter; event)."""
 
 from __future__ import annotations
 
@@ -31,11 +31,12 @@ from domain.rulesets.boonbane import (
     rounds,
     turns,
 )
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
 
 Load = Callable[[str, str], BoonbaneSheet]
-Decided = list[tuple[str | None, str, msgspec.Struct]]
+Decided = list[tuple[str | None, BoonbaneEvent]]
 EXPOSURE_CONTROL_TIER = 3  # Tier 3 Unstable (L372)
 
 
@@ -64,7 +65,7 @@ def start_encounter(cmd: p.StartEncounter, enc: BoonbaneEncounter | None, load: 
     for i, part in enumerate(cmd.participants):
         sheet = load(part.character_id, f"participants[{i}].character_id")
         sides[part.character_id] = part.side or ("players" if sheet.kind == "pc" else "enemies")
-    return [(None, "EncounterStarted", p.EncounterStarted(encounter_id=cmd.encounter_id,
+    return [(None, p.EncounterStarted(encounter_id=cmd.encounter_id,
                                                           sides=sides, order=ids))]
 
 
@@ -76,13 +77,13 @@ def take_turn(cmd: p.TakeTurn, enc: BoonbaneEncounter | None, load: Load, dice: 
     sheet = load(cmd.character_id, "character_id")
     taken = turns.take_turn(state, sheet, cmd.character_id, cmd.turn)
     if sheet.exposure_tier < EXPOSURE_CONTROL_TIER:
-        return [(None, "TurnTaken", taken)]
+        return [(None, taken)]
     will = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id, stat="will")
     roll = decide_rolls.make(decide_rolls.plan_challenge(will, sheet, opts.repetition_exempt,
                                                          opts.knowledge_gate_unknown),
                              dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=will)
-    return [(None, "TurnTaken", msgspec.structs.replace(taken, loss_of_control=not roll.success)),
-            (cmd.character_id, "RollMade", roll)]
+    return [(None, msgspec.structs.replace(taken, loss_of_control=not roll.success)),
+            (cmd.character_id, roll)]
 
 
 def defend(cmd: p.Defend, enc: BoonbaneEncounter | None, load: Load) -> Decided:
@@ -90,7 +91,7 @@ def defend(cmd: p.Defend, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     the end of the round."""
     sheet = load(cmd.character_id, "character_id")
     out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Defend")
-    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+    out.append((cmd.character_id, p.RoundEffectAdded(
         character_id=cmd.character_id, effect=RoundEffect(kind="defending", source="defend L150"))))
     return out
 
@@ -111,7 +112,7 @@ def help_(cmd: p.Help, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
                              cmd=think, on_success=[OnSuccess(action="help",
                                                               target_id=cmd.target_id)])
-    out.append((cmd.character_id, "RollMade", roll))
+    out.append((cmd.character_id, roll))
     return out
 
 
@@ -132,7 +133,7 @@ def _trick(cmd: p.Distract | p.Feint, enc: BoonbaneEncounter | None, load: Load,
                                                       opts.knowledge_gate_unknown),
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
                              cmd=trick, on_success=[on_success])
-    out.append((cmd.character_id, "RollMade", roll))
+    out.append((cmd.character_id, roll))
     return out
 
 
@@ -152,7 +153,7 @@ def prepare(cmd: p.Prepare, enc: BoonbaneEncounter | None, load: Load) -> Decide
     never comes, it ends with the round and nothing happens (L208)."""
     sheet = load(cmd.character_id, "character_id")
     out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Prepare")
-    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+    out.append((cmd.character_id, p.RoundEffectAdded(
         character_id=cmd.character_id,
         effect=RoundEffect(kind="prepared", source=f"prepare L206: {cmd.trigger}"))))
     return out
@@ -196,10 +197,10 @@ def check_surprise(cmd: p.CheckSurprise, enc: BoonbaneEncounter | None, load: Lo
                                                          opts.knowledge_gate_unknown),
                              dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=look,
                              on_success=[OnSuccess(action="not_surprised")])
-    out: Decided = [(cmd.character_id, "RollMade", roll)]
+    out: Decided = [(cmd.character_id, roll)]
     if not roll.success:
         surprised = AfflictionInstance(name="surprised", source="surprise L109", rounds=1)
-        out.append((cmd.character_id, "AfflictionAdded",
+        out.append((cmd.character_id,
                     afflictions.add(sheet, cmd.character_id, surprised, "surprise L109")))
     return out
 
@@ -209,17 +210,17 @@ def spend(encounter_id: str | None, enc: BoonbaneEncounter | None, sheet: Boonba
     """The turn's move or action, or the round's triggered action, an encounter command spends."""
     if encounter_id is None or what is None:
         return []
-    return [(None, "ActionUsed", turns.spend(turns.load(enc), sheet, cid, what, command))]
+    return [(None, turns.spend(turns.load(enc), sheet, cid, what, command))]
 
 
 def end_round(cmd: p.EndRound, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
               options: BoonbaneOptions) -> Decided:
     recording = RecordingDice(dice)
     out = rounds.end_round(turns.load(enc), cmd.participants, load, recording, options)
-    *chars, (_, kind, ended) = out
+    *chars, (_, ended) = out
     assert isinstance(ended, p.RoundEnded)
     # the round's event comes first and lists every face, so the audit finds the draws with it
-    return [(None, kind, msgspec.structs.replace(ended, dice=recording.faces)), *chars]
+    return [(None, msgspec.structs.replace(ended, dice=recording.faces)), *chars]
 
 
 def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
@@ -231,14 +232,14 @@ def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
     after = afflictions.fold_added(sheet, added)
     knocked_out = "unconscious" in afflictions.active(after.afflictions) - afflictions.active(
         sheet.afflictions)
-    return [(cmd.character_id, "AfflictionAdded", added),
+    return [(cmd.character_id, added),
             *(concentration.after_life_change(sheet, cmd.character_id, "unconscious", False)
               if knocked_out else [])]
 
 
 def remove_affliction(cmd: p.RemoveAffliction, load: Load) -> Decided:
     sheet = load(cmd.character_id, "character_id")
-    return [(cmd.character_id, "AfflictionRemoved",
+    return [(cmd.character_id,
              afflictions.remove(sheet, cmd.character_id, cmd.name, cmd.source, "the GM"))]
 
 
@@ -257,7 +258,7 @@ def wake(cmd: p.WakeCreature, enc: BoonbaneEncounter | None, load: Load) -> Deci
         ev = afflictions.remove(target, cmd.target_id, "asleep", None, f"woken L252 by "
                                 f"{cmd.character_id}")
         target = afflictions.fold_removed(target, ev)
-        out.append((cmd.target_id, "AfflictionRemoved", ev))
+        out.append((cmd.target_id, ev))
     return out
 
 
@@ -272,7 +273,7 @@ def award(cmd: p.AwardStat, load: Load, dice: Dice, opts: BoonbaneOptions) -> De
     lost = (concentration.after_life_change(sheet, cmd.character_id, awarded.life_state,
                                             awarded.marked_dead)
             if awarded.life_state != sheet.life_state or awarded.marked_dead else [])
-    return [(cmd.character_id, "StatAwarded", awarded), *lost]
+    return [(cmd.character_id, awarded), *lost]
 
 
 def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
@@ -290,11 +291,11 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
     faces = [dice.roll(cmd.sides) for _ in range(cmd.dice)]
     six = fortune_dice.damage_die(faces) if spender is not None else None
     amount = fortune_dice.damage_amount(faces, cmd.bonus, six)
-    out: Decided = [(ids[0], "DamageRolled", p.DamageRolled(
+    out: Decided = [(ids[0], p.DamageRolled(
         dice=faces, sides=cmd.sides, bonus=cmd.bonus, amount=amount, targets=ids,
         fortune_die=six, fortune_by=cmd.fortune_by if six is not None else None))]
     if spender is not None and cmd.fortune_by is not None and six is not None:
-        out.append((cmd.fortune_by, "FortuneSpent", fortune_dice.spent(
+        out.append((cmd.fortune_by, fortune_dice.spent(
             spender, cmd.fortune_by, "damage_six", faces[six], cmd.fortune_by)))
     for i, (target, sheet) in enumerate(zip(cmd.targets, sheets, strict=True)):
         try:
@@ -305,6 +306,6 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
         except DomainError as err:
             err.field = f"targets[{i}].{err.field}"
             raise
-        out.append((target.character_id, "DamageTaken", taken))
+        out.append((target.character_id, taken))
         out.extend(concentration.after_damage(sheet, taken, cmd.campaign_id, dice, opts))
     return out

@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias, cast
 
-import msgspec
-
 from contracts.rulesets.boonbane import DamageTaken, FateRolled, FortuneSpent, Healed, RollMade
 from contracts.rulesets.boonbane.concentration import ConcentrationChanged
 from contracts.rulesets.boonbane.events import BOONBANE_EVENTS, EVENT_TYPES
@@ -68,9 +66,3 @@ if set(EVENT_CLASSES) != set(BOONBANE_EVENTS):  # the union is the registry, no 
 # the registry (tag -> Struct) as the seam reads it: every class in it is one of the union's
 EVENTS: Final = cast("dict[str, type[BoonbaneEvent]]", EVENT_TYPES)
 
-
-def event(body: msgspec.Struct) -> BoonbaneEvent:
-    """A decided body as the registered event it is (a rule that built anything else is a bug)."""
-    if not isinstance(body, EVENT_CLASSES):
-        raise TypeError(f"{type(body).__name__} is not a registered boonbane event")
-    return body

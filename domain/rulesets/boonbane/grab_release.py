@@ -30,6 +30,6 @@ def released(ctx: Ctx) -> None:
             continue
         cid = stream.removeprefix("character:")
         ends.extend((character_key(ecid), body) for target_id in grabs.holds(after)
-                    for ecid, _, body in grabs.ended(cid, target_id, CAUSE))
+                    for ecid, body in grabs.ended(cid, target_id, CAUSE))
     for stream, body in ends:
         ctx.emit(stream, body)

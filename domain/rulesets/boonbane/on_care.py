@@ -33,7 +33,7 @@ def take_damage(ctx: Ctx, cmd: c.TakeDamage) -> None:
         sheet, cmd.character_id, cmd.amount, halve=cmd.halve, npc_outcome=cmd.npc_outcome,
         invulnerability=cmd.invulnerability, dice=ctx.dice, opts=ctx.options)
     record(ctx, cmd.campaign_id, None, [
-        (cmd.character_id, "DamageTaken", taken),
+        (cmd.character_id, taken),
         *concentration.after_damage(sheet, taken, cmd.campaign_id, ctx.dice, ctx.options)])
 
 
@@ -48,10 +48,10 @@ def heal(ctx: Ctx, cmd: c.Heal) -> None:
         passed = waking.pass_time(sheet, cmd.character_id, cmd.rest_hours,
                                   rounds_per_minute=ctx.options.rounds_per_minute,
                                   npc_wake_heal=ctx.options.npc_wake_heal)
-        out.append((cmd.character_id, "TimePassed", passed))
+        out.append((cmd.character_id, passed))
         sheet = waking.fold(sheet, passed)
     healed = healing.heal(sheet, cmd.character_id, cmd.amount, cmd.rest_hours, cmd.source)
-    record(ctx, cmd.campaign_id, None, [*out, (cmd.character_id, "Healed", healed)])
+    record(ctx, cmd.campaign_id, None, [*out, (cmd.character_id, healed)])
 
 
 @HANDLERS.on(c.FateRoll)
@@ -61,7 +61,7 @@ def fate_roll(ctx: Ctx, cmd: c.FateRoll) -> None:
     fate = death_state.instead_of_death(
         dying.fate(sheet, cmd.character_id, ctx.dice, order=ctx.options.disabled_counter_order,
                    rounds_per_minute=ctx.options.rounds_per_minute), ctx.options.death_mode)
-    record(ctx, cmd.campaign_id, None, [(cmd.character_id, "FateRolled", fate)])
+    record(ctx, cmd.campaign_id, None, [(cmd.character_id, fate)])
 
 
 @HANDLERS.on(r.Rest)
@@ -93,7 +93,7 @@ def area_damage(ctx: Ctx, cmd: p.AreaDamage) -> None:
 @HANDLERS.on(p.PassTime)
 def pass_time(ctx: Ctx, cmd: p.PassTime) -> None:
     """Game time passes (L38, L64)."""
-    record(ctx, cmd.campaign_id, None, [(cmd.character_id, "TimePassed", waking.pass_time(
+    record(ctx, cmd.campaign_id, None, [(cmd.character_id, waking.pass_time(
         loader(ctx)(cmd.character_id, "character_id"), cmd.character_id, cmd.hours,
         rounds_per_minute=ctx.options.rounds_per_minute,
         npc_wake_heal=ctx.options.npc_wake_heal))])
@@ -102,5 +102,5 @@ def pass_time(ctx: Ctx, cmd: p.PassTime) -> None:
 @HANDLERS.on(p.RepairWeapon)
 def repair_weapon(ctx: Ctx, cmd: p.RepairWeapon) -> None:
     """A jammed weapon repaired (L128)."""
-    record(ctx, cmd.campaign_id, None, [(cmd.character_id, "WeaponRepaired", jams.repair(
+    record(ctx, cmd.campaign_id, None, [(cmd.character_id, jams.repair(
         loader(ctx)(cmd.character_id, "character_id"), cmd))])

@@ -108,7 +108,7 @@ def reload(ctx: Ctx, cmd: w.Reload) -> None:
     record(ctx, cmd.campaign_id, cmd.encounter_id, [
         *decide_play.spend(cmd.encounter_id, encounter(ctx, cmd.encounter_id), sheet,
                            cmd.character_id, "action", "Reload"),
-        (cmd.character_id, "WeaponChanged", weapons.reload(sheet, cmd))])
+        (cmd.character_id, weapons.reload(sheet, cmd))])
 
 
 @HANDLERS.on(k.Concentrate)
@@ -118,4 +118,4 @@ def concentrate(ctx: Ctx, cmd: k.Concentrate) -> None:
     record(ctx, cmd.campaign_id, cmd.encounter_id, [
         *decide_play.spend(cmd.encounter_id, encounter(ctx, cmd.encounter_id), sheet,
                            cmd.character_id, "action", "Concentrate"),
-        (cmd.character_id, "ConcentrationChanged", concentration.begin(cmd, sheet))])
+        (cmd.character_id, concentration.begin(cmd, sheet))])

@@ -16,7 +16,7 @@ def change_insanity(ctx: Ctx, cmd: o.ChangeInsanity) -> None:
     """Insanity changes (L384-L392); a gain may break concentration (L147, L392)."""
     load = loader(ctx)
     changed = decide_overlays.change_insanity(cmd, load, ctx.options)
-    after = changed[0][2]
+    after = changed[0][1]
     assert isinstance(after, o.OverlayChanged)
     record(ctx, cmd.campaign_id, None, [*changed, *concentration.after_insanity(
         load(cmd.character_id, "character_id"), cmd.character_id, cmd.change,

@@ -38,7 +38,7 @@ def _misfire_concentration(cmd: c.AttackRoll, load: Load, decided: Decided, dice
                            opts: BoonbaneOptions) -> Decided:
     """A Misfire that explodes (L128) damages its wielder, and "If you take damage ..., make a
     Will challenge roll or lose concentration." (L147): the same check as any other damage."""
-    taken = [body for cid, _, body in decided
+    taken = [body for cid, body in decided
              if cid == cmd.character_id and isinstance(body, c.DamageTaken)]
     if not taken:
         return []
@@ -115,11 +115,11 @@ def spend_fortune(ctx: Ctx, cmd: p.SpendFortune) -> None:
     load = loader(ctx)
     sheet = load(cmd.character_id, "character_id")
     if cmd.use == "fate_six":
-        record(ctx, cmd.campaign_id, None, [(cmd.character_id, "FateAmended", fortune_fate.amend(
+        record(ctx, cmd.campaign_id, None, [(cmd.character_id, fortune_fate.amend(
             sheet, cmd.character_id, ctx.options.rounds_per_minute))])
         return
     amended = fortune.amend(sheet, cmd.character_id, cmd.use)
-    out: Decided = [(cmd.character_id, "FortuneAmended", amended)]
+    out: Decided = [(cmd.character_id, amended)]
     last = sheet.last_roll
     if last is not None and amended.success and not last.success:
         out.extend(success.after_fortune(last, cmd.character_id, cmd.target_id, sheet.escalation,
