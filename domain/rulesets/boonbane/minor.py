@@ -32,7 +32,7 @@ def allowance(turn: str, opts: BoonbaneOptions) -> int:
     return opts.minor_activities_fast if turn == "fast" else opts.minor_activities_slow
 
 
-def decide(cmd: MinorActivity, enc_raw: BoonbaneEncounter | None, sheet: BoonbaneSheet,
+def decide(cmd: MinorActivity, running: BoonbaneEncounter | None, sheet: BoonbaneSheet,
            opts: BoonbaneOptions) -> list[tuple[str | None, MinorActivityDone |
                                                MinorActivityUsed]]:
     """A minor activity (L72-L74): refused for a creature that cannot act or move (L323, L328,
@@ -48,7 +48,7 @@ def decide(cmd: MinorActivity, enc_raw: BoonbaneEncounter | None, sheet: Boonban
                                 f"a {name} creature does no minor activity")
     out: list[tuple[str | None, MinorActivityDone | MinorActivityUsed]] = []
     if cmd.encounter_id is not None:
-        enc = turns.load(enc_raw)
+        enc = turns.load(running)
         if enc.current != cmd.character_id or cmd.character_id not in enc.turns:
             raise StateConflict("character_id", "boonbane.minor-activities L74",
                                 f"minor activities come on a turn: it is not "
