@@ -66,26 +66,31 @@ def fate_roll(ctx: Ctx, cmd: c.FateRoll) -> None:
 
 @HANDLERS.on(r.Rest)
 def rest(ctx: Ctx, cmd: r.Rest) -> None:
+    """A rest (L93-L95) and its interruptions."""
     record(ctx, cmd.campaign_id, None, rests.rest(cmd, loader(ctx), ctx.dice, ctx.options))
 
 
 @HANDLERS.on(p.AddAffliction)
 def add_affliction(ctx: Ctx, cmd: p.AddAffliction) -> None:
+    """The GM adds an affliction (L303-L306)."""
     record(ctx, cmd.campaign_id, None, decide_play.add_affliction(cmd, loader(ctx)))
 
 
 @HANDLERS.on(p.RemoveAffliction)
 def remove_affliction(ctx: Ctx, cmd: p.RemoveAffliction) -> None:
+    """The GM removes an affliction (L306)."""
     record(ctx, cmd.campaign_id, None, decide_play.remove_affliction(cmd, loader(ctx)))
 
 
 @HANDLERS.on(p.AwardStat)
 def award_stat(ctx: Ctx, cmd: p.AwardStat) -> None:
+    """The GM's change of a stat (digest D-62)."""
     record(ctx, cmd.campaign_id, None, decide_play.award(cmd, loader(ctx), ctx.dice, ctx.options))
 
 
 @HANDLERS.on(p.AreaDamage)
 def area_damage(ctx: Ctx, cmd: p.AreaDamage) -> None:
+    """One damage roll on each target (L29-L30)."""
     record(ctx, cmd.campaign_id, None,
            decide_play.area_damage(cmd, loader(ctx), ctx.dice, ctx.options))
 

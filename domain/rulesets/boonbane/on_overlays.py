@@ -25,24 +25,28 @@ def change_insanity(ctx: Ctx, cmd: o.ChangeInsanity) -> None:
 
 @HANDLERS.on(o.ChangeCorruption)
 def change_corruption(ctx: Ctx, cmd: o.ChangeCorruption) -> None:
+    """Corruption changes (L342-L350)."""
     record(ctx, cmd.campaign_id, None,
            decide_overlays.change_corruption(cmd, loader(ctx), ctx.options))
 
 
 @HANDLERS.on(o.TriggerExposure)
 def trigger_exposure(ctx: Ctx, cmd: o.TriggerExposure) -> None:
+    """An Exposure trigger (L373-L379)."""
     record(ctx, cmd.campaign_id, None,
            decide_overlays.trigger_exposure(cmd, loader(ctx), ctx.options))
 
 
 @HANDLERS.on(o.RelieveExposure)
 def relieve_exposure(ctx: Ctx, cmd: o.RelieveExposure) -> None:
+    """Exposure relieved (L380-L383)."""
     record(ctx, cmd.campaign_id, None,
            decide_overlays.relieve_exposure(cmd, loader(ctx), ctx.options))
 
 
 @HANDLERS.on(o.SetKnowledge)
 def set_knowledge(ctx: Ctx, cmd: o.SetKnowledge) -> None:
+    """The GM sets what a character knows (L399-L405)."""
     record(ctx, cmd.campaign_id, None, decide_overlays.set_knowledge(cmd, loader(ctx)))
 
 
@@ -57,24 +61,29 @@ def cast_spell(ctx: Ctx, cmd: o.CastSpell) -> None:
 
 @HANDLERS.on(o.UseArtifact)
 def use_artifact(ctx: Ctx, cmd: o.UseArtifact) -> None:
+    """An artifact used (L393-L398)."""
     record(ctx, cmd.campaign_id, None, decide_overlays.use_artifact(cmd, loader(ctx), ctx.options))
 
 
 @HANDLERS.on(o.FulfillDeathCondition)
 def fulfil_death_condition(ctx: Ctx, cmd: o.FulfillDeathCondition) -> None:
+    """The Death State's condition fulfilled (L356)."""
     record(ctx, cmd.campaign_id, None, decide_overlays.fulfil_death_condition(cmd, loader(ctx)))
 
 
 @HANDLERS.on(o.EndScene)
 def end_scene(ctx: Ctx, cmd: o.EndScene) -> None:
+    """The scene ends (L361, L417)."""
     record(ctx, cmd.campaign_id, None, decide_overlays.end_scene(cmd, loader(ctx)))
 
 
 @HANDLERS.on(o.ReinterpretAction)
 def reinterpret(ctx: Ctx, cmd: o.ReinterpretAction) -> None:
+    """The GM reinterprets an action (L371)."""
     record(ctx, cmd.campaign_id, None, decide_overlays.reinterpret(cmd, loader(ctx)))
 
 
 @HANDLERS.on(o.StartSession)
 def start_session(ctx: Ctx, cmd: o.StartSession) -> None:
+    """A new session (L371, digest D-50)."""
     record(ctx, cmd.campaign_id, None, decide_overlays.start_session(cmd, loader(ctx)))
