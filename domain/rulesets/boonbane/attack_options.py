@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import msgspec
-
 from contracts.rulesets.boonbane import (
     AttackRoll,
     BoonbaneSheet,
@@ -21,12 +19,13 @@ from contracts.rulesets.boonbane import (
 from contracts.rulesets.boonbane.play import RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane.events import BoonbaneEvent
 
 GUARDED_SOURCE = "target guarded (this round)"
 # options whose success makes a target of the attacker's Size or smaller resist or fall prone
 KNOCKING: dict[str, str] = {"unbalancing": "L203", "staggering_shot": "L218"}
 
-Decided = list[tuple[str, str, msgspec.Struct]]
+Decided = list[tuple[str, BoonbaneEvent]]
 
 
 def target_sources(target: BoonbaneSheet, against: str) -> list[SourceLine]:
@@ -82,10 +81,9 @@ def after(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet, ev: Roll
     out: Decided = []
     if any(s.source == GUARDED_SOURCE for s in sources):
         used = next(e for e in target.round_effects if e.kind == "guarded")
-        out.append((cmd.target_id, "RoundEffectUsed",
-                    RoundEffectUsed(character_id=cmd.target_id, effect=used)))
+        out.append((cmd.target_id, RoundEffectUsed(character_id=cmd.target_id, effect=used)))
     if "guarded" in cmd.situations:
-        out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+        out.append((cmd.character_id, RoundEffectAdded(
             character_id=cmd.character_id, effect=RoundEffect(kind="guarded",
                                                               source="guarded L200"))))
     return out

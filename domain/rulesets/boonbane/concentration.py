@@ -9,9 +9,10 @@ from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, DamageTake
 from contracts.rulesets.boonbane.concentration import Concentrate, ConcentrationChanged
 from domain.dice import Dice
 from domain.rulesets.boonbane import decide_rolls, turns
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 
-Decided = list[tuple[str, str, msgspec.Struct]]
+Decided = list[tuple[str, BoonbaneEvent]]
 
 
 def begin(cmd: Concentrate, sheet: BoonbaneSheet) -> ConcentrationChanged:
@@ -35,9 +36,9 @@ def check(sheet: BoonbaneSheet, cid: str, campaign_id: str, why: str, dice: Dice
     roll = decide_rolls.make(plan, dice, cid, None, number=sheet.rolls + 1, cmd=will,
                              on_success=[OnSuccess(action="kept_concentration",
                                                    detail=sheet.concentrating)])
-    out: Decided = [(cid, "RollMade", roll)]
+    out: Decided = [(cid, roll)]
     if not roll.success:
-        out.append((cid, "ConcentrationChanged", ConcentrationChanged(
+        out.append((cid, ConcentrationChanged(
             character_id=cid, effect=None, cause=f"{why}: failed Will challenge roll L147")))
     return out
 
@@ -61,7 +62,7 @@ def after_life_change(sheet: BoonbaneSheet, cid: str, life_state: str, marked_de
     its concentration (digest D-76), whatever path put it there: damage or a lower Health."""
     if sheet.concentrating is None or (life_state == "active" and not marked_dead):
         return []
-    return [(cid, "ConcentrationChanged", ConcentrationChanged(
+    return [(cid, ConcentrationChanged(
         character_id=cid, effect=None, cause=f"{life_state}: cannot act D-76"))]
 
 

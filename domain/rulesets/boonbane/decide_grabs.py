@@ -1,14 +1,11 @@
 """Deciding the grab family (Grab L175-L181, Escape L164-L167, Pull L209-L212, letting go L295)
 and the maneuvers (Knock Down L191-L195, Shove L228-L232, Disarm L152-L156). Each is the turn's action (or the
 round's triggered action) in an encounter, an attack roll through the ordinary roll pipeline,
-then what its success does. Each returns (character id or None, event type, body)."""
+then what its success does. Each returns (character id or None, event)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
-
-import msgspec
+from collections.abc import Sequence
 
 from contracts.rulesets.boonbane import (
     Against,
@@ -18,6 +15,7 @@ from contracts.rulesets.boonbane import (
     SourceLine,
 )
 from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import decide_rolls, grabs, turns
@@ -27,7 +25,7 @@ from domain.rulesets.boonbane.options import BoonbaneOptions
 Action = g.Grab | g.Escape | g.Pull | g.KnockDown | g.Shove | g.Disarm
 
 
-def _start(cmd: Action, enc: Mapping[str, Any] | None, load: Load, name: str, rule: str
+def _start(cmd: Action, enc: BoonbaneEncounter | None, load: Load, name: str, rule: str
            ) -> Decided:
     """The checks every one of these actions shares, then the action it spends."""
     if cmd.target_id == cmd.character_id:
@@ -54,7 +52,7 @@ def _attack(cmd: Action, load: Load, dice: Dice, opts: BoonbaneOptions, *, attri
                                     on_success=[on_success]))
 
 
-def grab(cmd: g.Grab, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def grab(cmd: g.Grab, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
          opts: BoonbaneOptions) -> Decided:
     """Grab (L175-L181): not while grabbing another creature (L177); a Str or Agi attack roll
     against the target's Agi (L178); the creature already grabbed is grabbed again with no roll
@@ -73,7 +71,7 @@ def grab(cmd: g.Grab, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                                                 until_round=until))]
 
 
-def escape(cmd: g.Escape, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def escape(cmd: g.Escape, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
            opts: BoonbaneOptions) -> Decided:
     """Escape (L164-L167): a Str or Agi attack roll against the grabber's Str; on a success the
     grab ends and the creature may move half its Speed without free attacks. A grabber that can
@@ -91,7 +89,7 @@ def escape(cmd: g.Escape, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                            on_success=OnSuccess(action="escape", target_id=cmd.target_id))]
 
 
-def pull(cmd: g.Pull, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def pull(cmd: g.Pull, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
          opts: BoonbaneOptions) -> Decided:
     """Pull (L209-L212): a Str attack roll against the Str of a smaller creature one is grabbing;
     on a success the puller moves up to half its Speed taking the target with it."""
@@ -119,7 +117,7 @@ def release(cmd: g.ReleaseGrab, load: Load) -> Decided:
     return list(grabs.ended(cmd.character_id, cmd.target_id, "released L295"))
 
 
-def knock_down(cmd: g.KnockDown, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def knock_down(cmd: g.KnockDown, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
                opts: BoonbaneOptions) -> Decided:
     """Knock Down (L191-L195): a Str attack roll against the target's Agi with the size boons or
     banes (L194); on a success the target falls prone."""
@@ -131,7 +129,7 @@ def knock_down(cmd: g.KnockDown, enc: Mapping[str, Any] | None, load: Load, dice
                            on_success=OnSuccess(action="knock_down", target_id=cmd.target_id))]
 
 
-def shove(cmd: g.Shove, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def shove(cmd: g.Shove, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
           opts: BoonbaneOptions) -> Decided:
     """Shove (L228-L232): a Str attack roll against the target's Str with the size boons or
     banes (L231); on a success the target is moved 1 + the Str modifier yards, minimum 1."""
@@ -143,7 +141,7 @@ def shove(cmd: g.Shove, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                            on_success=OnSuccess(action="shove", target_id=cmd.target_id))]
 
 
-def disarm(cmd: g.Disarm, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def disarm(cmd: g.Disarm, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
            opts: BoonbaneOptions) -> Decided:
     """Disarm (L152-L156): a Str or Agi attack roll against the higher of the target's Str and
     Agi (L154), 2 banes unarmed (L156); on a success the target drops one object (L155)."""
@@ -155,23 +153,3 @@ def disarm(cmd: g.Disarm, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                            extra=unarmed, on_success=OnSuccess(action="disarm",
                                                                target_id=cmd.target_id,
                                                                item=cmd.item))]
-
-
-def decide(cmd: msgspec.Struct, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
-           opts: BoonbaneOptions) -> Decided | None:
-    """The grab family and the size maneuvers; None for any other command."""
-    if isinstance(cmd, g.Grab):
-        return grab(cmd, enc, load, dice, opts)
-    if isinstance(cmd, g.Escape):
-        return escape(cmd, enc, load, dice, opts)
-    if isinstance(cmd, g.Pull):
-        return pull(cmd, enc, load, dice, opts)
-    if isinstance(cmd, g.ReleaseGrab):
-        return release(cmd, load)
-    if isinstance(cmd, g.KnockDown):
-        return knock_down(cmd, enc, load, dice, opts)
-    if isinstance(cmd, g.Shove):
-        return shove(cmd, enc, load, dice, opts)
-    if isinstance(cmd, g.Disarm):
-        return disarm(cmd, enc, load, dice, opts)
-    return None

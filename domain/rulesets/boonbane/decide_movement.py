@@ -4,20 +4,17 @@ from a creature does to a grab (L181, L294-L295); the actions that move, Rush (L
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from contracts.rulesets.boonbane import BoonbaneSheet, RoundEffect
 from contracts.rulesets.boonbane.grabs import Moved
 from contracts.rulesets.boonbane.movement import Retreat, Rush
-from contracts.rulesets.boonbane.play import Move, RoundEffectAdded, RoundEffectUsed
+from contracts.rulesets.boonbane.play import BoonbaneEncounter, Move, RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, grabs
 from domain.rulesets.boonbane.decide_play import Decided, Load, spend
 from domain.rulesets.boonbane.sheet import effective_speed
 
 
-def move(cmd: Move, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def move(cmd: Move, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """The move: a prone creature may use it to stand, which ends every Prone instance (L313).
     Moving away from a grabber the mover's Size or larger is refused (L294); from a smaller one
     the grabber clings on (L295; it may let go with ReleaseGrab). A grabber moving away from the
@@ -27,8 +24,7 @@ def move(cmd: Move, enc: Mapping[str, Any] | None, load: Load) -> Decided:
     mover = load(cmd.character_id, "character_id")
     _distinct(cmd.character_id, cmd.away_from)
     out = spend(cmd.encounter_id, enc, mover, cmd.character_id, "move", "Move")
-    out.extend((cmd.character_id, "RoundEffectUsed",
-                RoundEffectUsed(character_id=cmd.character_id, effect=e))
+    out.extend((cmd.character_id, RoundEffectUsed(character_id=cmd.character_id, effect=e))
                for e in mover.round_effects if e.kind == "retreating")
     if cmd.stand:
         prone = [a for a in mover.afflictions if a.name == "prone"]
@@ -37,11 +33,11 @@ def move(cmd: Move, enc: Mapping[str, Any] | None, load: Load) -> Decided:
         for inst in prone:
             ev = afflictions.remove(mover, cmd.character_id, "prone", inst.source, "stood up L313")
             mover = afflictions.fold_removed(mover, ev)
-            out.append((cmd.character_id, "AfflictionRemoved", ev))
+            out.append((cmd.character_id, ev))
     return [*out, *_away(cmd.character_id, mover, cmd.away_from, load)]
 
 
-def rush_or_retreat(cmd: Rush | Retreat, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def rush_or_retreat(cmd: Rush | Retreat, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Rush, "Move up to twice your Speed." (L227), or Retreat, "Move up to half your Speed
     without triggering free attacks." (L224): the turn's action (digest D-23), moving the yards
     the creature's effective Speed gives (immobilized 0, slowed halved, L298, L320), with the
@@ -53,11 +49,11 @@ def rush_or_retreat(cmd: Rush | Retreat, enc: Mapping[str, Any] | None, load: Lo
     out.extend(_away(cmd.character_id, mover, cmd.away_from, load))
     speed = effective_speed(mover)
     yards, line = (speed * 2, "L227") if isinstance(cmd, Rush) else (speed // 2, "L224")
-    out.append((cmd.character_id, "Moved", Moved(character_id=cmd.character_id,
+    out.append((cmd.character_id, Moved(character_id=cmd.character_id,
                                                  by=cmd.character_id, yards=yards,
                                                  cause=f"{name.lower()} {line}")))
     if isinstance(cmd, Retreat):
-        out.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+        out.append((cmd.character_id, RoundEffectAdded(
             character_id=cmd.character_id,
             effect=RoundEffect(kind="retreating", source="retreat L224"))))
     return out

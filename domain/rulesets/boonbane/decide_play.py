@@ -1,10 +1,9 @@
 """Deciding play at the table: encounters, turns, rounds, affliction commands, GM awards and area
-damage. Each returns (character id, or None for the encounter; event type; body)."""
+damage. Each returns (character id, or None for the encounter; event)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 import msgspec
 
@@ -19,6 +18,7 @@ from contracts.rulesets.boonbane import (
     RoundEffect,
 )
 from contracts.rulesets.boonbane import play as p
+from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (
@@ -31,11 +31,12 @@ from domain.rulesets.boonbane import (
     rounds,
     turns,
 )
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
 
 Load = Callable[[str, str], BoonbaneSheet]
-Decided = list[tuple[str | None, str, msgspec.Struct]]
+Decided = list[tuple[str | None, BoonbaneEvent]]
 EXPOSURE_CONTROL_TIER = 3  # Tier 3 Unstable (L372)
 
 
@@ -52,9 +53,9 @@ class RecordingDice:
         return face
 
 
-def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def start_encounter(cmd: p.StartEncounter, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Round 1 begins (L117); sides default by kind (digest D-20)."""
-    if enc:
+    if enc is not None:
         raise StateConflict("encounter_id", "boonbane.encounter L117",
                             "this encounter is already running")
     ids = [x.character_id for x in cmd.participants]
@@ -64,11 +65,11 @@ def start_encounter(cmd: p.StartEncounter, enc: Mapping[str, Any] | None, load: 
     for i, part in enumerate(cmd.participants):
         sheet = load(part.character_id, f"participants[{i}].character_id")
         sides[part.character_id] = part.side or ("players" if sheet.kind == "pc" else "enemies")
-    return [(None, "EncounterStarted", p.EncounterStarted(encounter_id=cmd.encounter_id,
+    return [(None, p.EncounterStarted(encounter_id=cmd.encounter_id,
                                                           sides=sides, order=ids))]
 
 
-def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def take_turn(cmd: p.TakeTurn, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
               opts: BoonbaneOptions) -> Decided:
     """A turn (L117-L119); at Exposure tier 3 it starts with a Will challenge roll, whose
     failure hands the action to the GM (L372)."""
@@ -76,26 +77,26 @@ def take_turn(cmd: p.TakeTurn, enc: Mapping[str, Any] | None, load: Load, dice: 
     sheet = load(cmd.character_id, "character_id")
     taken = turns.take_turn(state, sheet, cmd.character_id, cmd.turn)
     if sheet.exposure_tier < EXPOSURE_CONTROL_TIER:
-        return [(None, "TurnTaken", taken)]
+        return [(None, taken)]
     will = ChallengeRoll(campaign_id=cmd.campaign_id, character_id=cmd.character_id, stat="will")
     roll = decide_rolls.make(decide_rolls.plan_challenge(will, sheet, opts.repetition_exempt,
                                                          opts.knowledge_gate_unknown),
                              dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=will)
-    return [(None, "TurnTaken", msgspec.structs.replace(taken, loss_of_control=not roll.success)),
-            (cmd.character_id, "RollMade", roll)]
+    return [(None, msgspec.structs.replace(taken, loss_of_control=not roll.success)),
+            (cmd.character_id, roll)]
 
 
-def defend(cmd: p.Defend, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def defend(cmd: p.Defend, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Defend (L148-L151): the turn's action; attacks against the creature have 1 bane until
     the end of the round."""
     sheet = load(cmd.character_id, "character_id")
     out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Defend")
-    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+    out.append((cmd.character_id, p.RoundEffectAdded(
         character_id=cmd.character_id, effect=RoundEffect(kind="defending", source="defend L150"))))
     return out
 
 
-def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def help_(cmd: p.Help, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
           opts: BoonbaneOptions) -> Decided:
     """Help (L182-L184): the turn's action, an Int challenge roll; on a success the target's next
     attack or challenge roll this round has 1 boon."""
@@ -111,11 +112,11 @@ def help_(cmd: p.Help, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
                              cmd=think, on_success=[OnSuccess(action="help",
                                                               target_id=cmd.target_id)])
-    out.append((cmd.character_id, "RollMade", roll))
+    out.append((cmd.character_id, roll))
     return out
 
 
-def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def _trick(cmd: p.Distract | p.Feint, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
            opts: BoonbaneOptions, name: str, rule: str, *, attribute: Attribute,
            against: Against, on_success: OnSuccess) -> Decided:
     """Distract and Feint alike: the turn's action spent on an attack roll against another
@@ -132,11 +133,11 @@ def _trick(cmd: p.Distract | p.Feint, enc: Mapping[str, Any] | None, load: Load,
                                                       opts.knowledge_gate_unknown),
                              dice, cmd.character_id, cmd.target_id, number=sheet.rolls + 1,
                              cmd=trick, on_success=[on_success])
-    out.append((cmd.character_id, "RollMade", roll))
+    out.append((cmd.character_id, roll))
     return out
 
 
-def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def distract(cmd: p.Distract, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
              opts: BoonbaneOptions) -> Decided:
     """Distract (L157-L160): the turn's action, an Int attack roll against the target's Int; on
     a success the target's next attack or challenge roll before the end of the round has 2
@@ -146,19 +147,19 @@ def distract(cmd: p.Distract, enc: Mapping[str, Any] | None, load: Load, dice: D
                   on_success=OnSuccess(action="distract", target_id=cmd.target_id))
 
 
-def prepare(cmd: p.Prepare, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def prepare(cmd: p.Prepare, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Prepare (L204-L208): the turn's action; the creature's triggered attack or challenge roll
     this round has 1 boon (the ``prepared`` round effect, used up by that roll); if the trigger
     never comes, it ends with the round and nothing happens (L208)."""
     sheet = load(cmd.character_id, "character_id")
     out = spend(cmd.encounter_id, enc, sheet, cmd.character_id, "action", "Prepare")
-    out.append((cmd.character_id, "RoundEffectAdded", p.RoundEffectAdded(
+    out.append((cmd.character_id, p.RoundEffectAdded(
         character_id=cmd.character_id,
         effect=RoundEffect(kind="prepared", source=f"prepare L206: {cmd.trigger}"))))
     return out
 
 
-def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def feint(cmd: p.Feint, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
           opts: BoonbaneOptions) -> Decided:
     """Feint (L168-L171): the turn's action, an Agi attack roll against the target's Perception;
     on a success the feinter's next attack against the target before the end of the next round
@@ -175,7 +176,7 @@ def feint(cmd: p.Feint, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
                                        until_round=until))
 
 
-def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def check_surprise(cmd: p.CheckSurprise, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
                    opts: BoonbaneOptions) -> Decided:
     """Surprise (L107-L109): a Perception challenge roll in round 1, before the creature's own
     turn (another creature's turn does not close it: no participant can keep the others from
@@ -196,30 +197,30 @@ def check_surprise(cmd: p.CheckSurprise, enc: Mapping[str, Any] | None, load: Lo
                                                          opts.knowledge_gate_unknown),
                              dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=look,
                              on_success=[OnSuccess(action="not_surprised")])
-    out: Decided = [(cmd.character_id, "RollMade", roll)]
+    out: Decided = [(cmd.character_id, roll)]
     if not roll.success:
         surprised = AfflictionInstance(name="surprised", source="surprise L109", rounds=1)
-        out.append((cmd.character_id, "AfflictionAdded",
+        out.append((cmd.character_id,
                     afflictions.add(sheet, cmd.character_id, surprised, "surprise L109")))
     return out
 
 
-def spend(encounter_id: str | None, enc: Mapping[str, Any] | None, sheet: BoonbaneSheet,
+def spend(encounter_id: str | None, enc: BoonbaneEncounter | None, sheet: BoonbaneSheet,
           cid: str, what: str | None, command: str) -> Decided:
     """The turn's move or action, or the round's triggered action, an encounter command spends."""
     if encounter_id is None or what is None:
         return []
-    return [(None, "ActionUsed", turns.spend(turns.load(enc), sheet, cid, what, command))]
+    return [(None, turns.spend(turns.load(enc), sheet, cid, what, command))]
 
 
-def end_round(cmd: p.EndRound, enc: Mapping[str, Any] | None, load: Load, dice: Dice,
+def end_round(cmd: p.EndRound, enc: BoonbaneEncounter | None, load: Load, dice: Dice,
               options: BoonbaneOptions) -> Decided:
     recording = RecordingDice(dice)
     out = rounds.end_round(turns.load(enc), cmd.participants, load, recording, options)
-    *chars, (_, kind, ended) = out
+    *chars, (_, ended) = out
     assert isinstance(ended, p.RoundEnded)
     # the round's event comes first and lists every face, so the audit finds the draws with it
-    return [(None, kind, msgspec.structs.replace(ended, dice=recording.faces)), *chars]
+    return [(None, msgspec.structs.replace(ended, dice=recording.faces)), *chars]
 
 
 def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
@@ -231,18 +232,18 @@ def add_affliction(cmd: p.AddAffliction, load: Load) -> Decided:
     after = afflictions.fold_added(sheet, added)
     knocked_out = "unconscious" in afflictions.active(after.afflictions) - afflictions.active(
         sheet.afflictions)
-    return [(cmd.character_id, "AfflictionAdded", added),
+    return [(cmd.character_id, added),
             *(concentration.after_life_change(sheet, cmd.character_id, "unconscious", False)
               if knocked_out else [])]
 
 
 def remove_affliction(cmd: p.RemoveAffliction, load: Load) -> Decided:
     sheet = load(cmd.character_id, "character_id")
-    return [(cmd.character_id, "AfflictionRemoved",
+    return [(cmd.character_id,
              afflictions.remove(sheet, cmd.character_id, cmd.name, cmd.source, "the GM"))]
 
 
-def wake(cmd: p.WakeCreature, enc: Mapping[str, Any] | None, load: Load) -> Decided:
+def wake(cmd: p.WakeCreature, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     """Another creature uses an action to wake a sleeping one (L252): every Asleep instance ends."""
     actor = load(cmd.character_id, "character_id")
     if cmd.target_id == cmd.character_id:
@@ -257,7 +258,7 @@ def wake(cmd: p.WakeCreature, enc: Mapping[str, Any] | None, load: Load) -> Deci
         ev = afflictions.remove(target, cmd.target_id, "asleep", None, f"woken L252 by "
                                 f"{cmd.character_id}")
         target = afflictions.fold_removed(target, ev)
-        out.append((cmd.target_id, "AfflictionRemoved", ev))
+        out.append((cmd.target_id, ev))
     return out
 
 
@@ -272,7 +273,7 @@ def award(cmd: p.AwardStat, load: Load, dice: Dice, opts: BoonbaneOptions) -> De
     lost = (concentration.after_life_change(sheet, cmd.character_id, awarded.life_state,
                                             awarded.marked_dead)
             if awarded.life_state != sheet.life_state or awarded.marked_dead else [])
-    return [(cmd.character_id, "StatAwarded", awarded), *lost]
+    return [(cmd.character_id, awarded), *lost]
 
 
 def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
@@ -290,11 +291,11 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
     faces = [dice.roll(cmd.sides) for _ in range(cmd.dice)]
     six = fortune_dice.damage_die(faces) if spender is not None else None
     amount = fortune_dice.damage_amount(faces, cmd.bonus, six)
-    out: Decided = [(ids[0], "DamageRolled", p.DamageRolled(
+    out: Decided = [(ids[0], p.DamageRolled(
         dice=faces, sides=cmd.sides, bonus=cmd.bonus, amount=amount, targets=ids,
         fortune_die=six, fortune_by=cmd.fortune_by if six is not None else None))]
     if spender is not None and cmd.fortune_by is not None and six is not None:
-        out.append((cmd.fortune_by, "FortuneSpent", fortune_dice.spent(
+        out.append((cmd.fortune_by, fortune_dice.spent(
             spender, cmd.fortune_by, "damage_six", faces[six], cmd.fortune_by)))
     for i, (target, sheet) in enumerate(zip(cmd.targets, sheets, strict=True)):
         try:
@@ -305,6 +306,6 @@ def area_damage(cmd: p.AreaDamage, load: Load, dice: Dice, opts: BoonbaneOptions
         except DomainError as err:
             err.field = f"targets[{i}].{err.field}"
             raise
-        out.append((target.character_id, "DamageTaken", taken))
+        out.append((target.character_id, taken))
         out.extend(concentration.after_damage(sheet, taken, cmd.campaign_id, dice, opts))
     return out

@@ -33,6 +33,7 @@ from domain.rulesets.boonbane import (
     weapons,
 )
 from domain.rulesets.boonbane.decide_overlays import take_damage
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
 from domain.rulesets.boonbane.rolls import modifier, roll
@@ -141,9 +142,9 @@ def make(plan: Plan, dice: Dice, character_id: str, target_id: str | None,
 def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], BoonbaneSheet],
            dice: Dice, opts: BoonbaneOptions | None = None, *, extra: Sequence[SourceLine] = (),
            charm_check: bool = True, on_success: Sequence[OnSuccess] = ()
-           ) -> list[tuple[str, str, msgspec.Struct]]:
+           ) -> list[tuple[str, BoonbaneEvent]]:
     """An attack or challenge roll, the Fortune it spends and the Escalation it changes:
-    (character, event type, body). ``extra``: an action's own sources (Knock Down's size);
+    (character, event). ``extra``: an action's own sources (Knock Down's size);
     ``on_success``: what the action's success does, with the attack options' own (L199-L218),
     recorded on the roll and applied by ``success`` (L11)."""
     opts = opts or BoonbaneOptions()
@@ -179,7 +180,7 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
         # the prepared action's rolls, made as the triggered action, have 1 boon (L207)
         plan = plan._replace(sources=[*plan.sources, SourceLine(
             source="prepared (this round)", line="L207", boons=1)])
-    out: list[tuple[str, str, msgspec.Struct]] = []
+    out: list[tuple[str, BoonbaneEvent]] = []
     if cmd.fortune is not None:
         fortune.require(actor, "fortune", cmd.fortune)
         if cmd.fortune == "six" and sum(s.boons - s.banes for s in plan.sources) <= 0:
@@ -192,36 +193,36 @@ def decide(cmd: AttackRoll | ChallengeRoll, sheets: Callable[[str, str], Boonban
                                if isinstance(cmd, AttackRoll) else [])]
     ev = make(plan, dice, cmd.character_id, getattr(cmd, "target_id", None), cmd.fortune,
               number=actor.rolls + 1, cmd=cmd, on_success=effects)
-    harm: list[tuple[str, str, msgspec.Struct]] = []
+    harm: list[tuple[str, BoonbaneEvent]] = []
     if isinstance(cmd, AttackRoll):
         ev, harm = _backfire_and_misfire(cmd, actor, ev, dice, opts)
         harm.extend(attack_options.after(cmd, actor, target, ev, plan.sources))
         harm.extend(hiding.revealed(actor, cmd.character_id, "revealed by attacking L188"))
         used = weapons.fired(actor, cmd, ranged.thrown)
         if used is not None:
-            harm.append((cmd.character_id, "WeaponChanged", used))
-        harm.extend((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+            harm.append((cmd.character_id, used))
+        harm.extend((cmd.character_id, RoundEffectAdded(
             character_id=cmd.character_id, effect=effect))
             for effect in weapons.shields_used(actor, cmd))
         line = attack_options.knocking(cmd, actor, target, ev)
         if line is not None:  # the target's resist roll follows (success.knocking)
             ev = msgspec.structs.replace(ev, knocked=line)
         if cmd.charge and not any(e.kind == "charging" for e in actor.round_effects):
-            harm.append((cmd.character_id, "RoundEffectAdded", RoundEffectAdded(
+            harm.append((cmd.character_id, RoundEffectAdded(
                 character_id=cmd.character_id, effect=RoundEffect(kind="charging",
                                                                   source="charge L143"))))
     if ev.fortune_six or ev.fortune_success:
-        out.append((cmd.character_id, "FortuneSpent",
-                    fortune.spent(actor, cmd.character_id, cmd.fortune or "", cmd.character_id)))
+        out.append((cmd.character_id, fortune.spent(actor, cmd.character_id, cmd.fortune or "",
+                                                    cmd.character_id)))
     tokens = escalation.after_roll(actor, ev, opts.escalation_consumed_on_use)
     if tokens is not None:
-        out.append((cmd.character_id, "EscalationChanged", tokens))
-    return [(cmd.character_id, "RollMade", ev), *out, *harm]
+        out.append((cmd.character_id, tokens))
+    return [(cmd.character_id, ev), *out, *harm]
 
 
 def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, dice: Dice,
                           opts: BoonbaneOptions
-                          ) -> tuple[RollMade, list[tuple[str, str, msgspec.Struct]]]:
+                          ) -> tuple[RollMade, list[tuple[str, BoonbaneEvent]]]:
     """A social attack whose total is 0 or lower backfires (L104); a Misfire weapon's attack at
     0 or less rolls a d6: odd explodes for 2d6 damage to the wielder, even needs 1 minute of
     repair (L128; the full total, digest D-3; the wielder takes it, D-30)."""
@@ -230,11 +231,11 @@ def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, d
     if not (cmd.misfire and low):
         return ev, []
     faces = [dice.roll(6)]
-    spent: list[tuple[str, str, msgspec.Struct]] = []
+    spent: list[tuple[str, BoonbaneEvent]] = []
     if cmd.fortune == "misfire_six" and fortune_dice.misfire_changes(faces[0]):
         # Fortune treats the misfire d6 as a 6 (L47): even, the weapon jams
         ev = msgspec.structs.replace(ev, misfire_fortune=True)
-        spent = [(cmd.character_id, "FortuneSpent", fortune_dice.spent(
+        spent = [(cmd.character_id, fortune_dice.spent(
             actor, cmd.character_id, "misfire_six", faces[0], cmd.character_id))]
     if faces[0] % 2 == 0 or ev.misfire_fortune:
         return msgspec.structs.replace(ev, misfire=faces, jammed=True,
@@ -243,4 +244,4 @@ def _backfire_and_misfire(cmd: AttackRoll, actor: BoonbaneSheet, ev: RollMade, d
     ev = msgspec.structs.replace(ev, misfire=faces)
     taken = take_damage(actor, cmd.character_id, faces[1] + faces[2], halve=False,
                         npc_outcome=cmd.npc_outcome, invulnerability=None, dice=dice, opts=opts)
-    return ev, [(cmd.character_id, "DamageTaken", taken)]
+    return ev, [(cmd.character_id, taken)]

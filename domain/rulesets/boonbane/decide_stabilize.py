@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import msgspec
-
 from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, OnSuccess, Stabilize
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import decide_rolls
+from domain.rulesets.boonbane.events import BoonbaneEvent
 
 
 def decide(cmd: Stabilize, sheets: Callable[[str, str], BoonbaneSheet], dice: Dice
-           ) -> list[tuple[str, str, msgspec.Struct]]:
+           ) -> list[tuple[str, BoonbaneEvent]]:
     """The Int challenge roll (TN 10, 1 bane on a dying creature, L236); success heals 1 (L237,
     the ``stabilize`` effect of ``success``, applied for a Fortune success alike, L45)."""
     actor = sheets(cmd.character_id, "character_id")
@@ -29,4 +28,4 @@ def decide(cmd: Stabilize, sheets: Callable[[str, str], BoonbaneSheet], dice: Di
     ev = decide_rolls.make(decide_rolls.plan_challenge(spec, actor), dice, cmd.character_id,
                            cmd.target_id, number=actor.rolls + 1, cmd=spec,
                            on_success=[OnSuccess(action="stabilize", target_id=cmd.target_id)])
-    return [(cmd.character_id, "RollMade", ev)]
+    return [(cmd.character_id, ev)]

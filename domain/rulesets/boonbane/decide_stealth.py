@@ -22,7 +22,7 @@ def hide(cmd: Hide, sheet: BoonbaneSheet, dice: Dice, opts: BoonbaneOptions) -> 
                         stat="agility")
     plan = decide_rolls.plan_challenge(agi, sheet, opts.repetition_exempt,
                                        opts.knowledge_gate_unknown)
-    return [(cmd.character_id, "RollMade", decide_rolls.make(
+    return [(cmd.character_id, decide_rolls.make(
         plan, dice, cmd.character_id, None, number=sheet.rolls + 1, cmd=agi,
         on_success=[OnSuccess(action="hide")]))]
 
@@ -38,7 +38,7 @@ def find(cmd: Find, actor: BoonbaneSheet, target: BoonbaneSheet, dice: Dice,
     spec = RollSpec(kind="attack", stat="perception", against="agility")
     plan = decide_rolls.plan_attack(spec, actor, target, opts.repetition_exempt,
                                     opts.knowledge_gate_unknown, seeking=True)
-    return [(cmd.character_id, "RollMade", decide_rolls.make(
+    return [(cmd.character_id, decide_rolls.make(
         plan, dice, cmd.character_id, cmd.target_id, number=actor.rolls + 1,
         on_success=[OnSuccess(action="find", target_id=cmd.target_id)]))]
 

@@ -8,6 +8,7 @@ import msgspec
 from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent, LastRoll, RollMade, RoundEffect
 from contracts.rulesets.boonbane.play import FortuneAmended, RoundEffectAdded
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane.events import BoonbaneEvent
 
 
 def require(sheet: BoonbaneSheet, field: str, use: str) -> None:
@@ -18,7 +19,7 @@ def require(sheet: BoonbaneSheet, field: str, use: str) -> None:
 
 
 def give(giver: BoonbaneSheet, giver_id: str, target: BoonbaneSheet, target_id: str
-         ) -> list[tuple[str, str, msgspec.Struct]]:
+         ) -> list[tuple[str, BoonbaneEvent]]:
     """Fortune gives another player 2 boons on their roll (L46): spent by the giver's player
     before the roll, kept on the other character's sheet until its next attack or challenge
     roll uses it (the ``fortune_boons`` effect; one gift waits at a time)."""
@@ -34,8 +35,8 @@ def give(giver: BoonbaneSheet, giver_id: str, target: BoonbaneSheet, target_id: 
                             f"{target_id!r} already has another player's 2 boons for its "
                             f"next roll")
     gift = RoundEffect(kind="fortune_boons", source=f"fortune from {giver_id} L46")
-    return [(giver_id, "FortuneSpent", spent(giver, giver_id, "boons", target_id)),
-            (target_id, "RoundEffectAdded", RoundEffectAdded(character_id=target_id,
+    return [(giver_id, spent(giver, giver_id, "boons", target_id)),
+            (target_id, RoundEffectAdded(character_id=target_id,
                                                              effect=gift))]
 
 

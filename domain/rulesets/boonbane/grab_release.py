@@ -2,37 +2,34 @@
 cannot use actions or can no longer reach the target."): the command whose events leave the
 grabber unable to act (damage that disables, kills or knocks it out, a Fate roll that leaves it
 dying or dead, an affliction such as Stunned, Dazed or Unconscious) also ends its grabs, on both
-sheets, so the grabbed creature's sheet stops showing Grabbed with that command."""
+sheets, so the grabbed creature's sheet stops showing Grabbed with that command. It is the
+decider's ``settle`` step: it follows every command, however its events were decided."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Final
 
-import msgspec
-
+from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane.grabs import GrabEnded
+from domain.rulesets.base import character_key
 from domain.rulesets.boonbane import grabs
-from domain.rulesets.boonbane import sheet as sheets
-from domain.rulesets.boonbane.decide_play import Decided
+from domain.rulesets.boonbane.context import Ctx
 
 CAUSE: Final = "the grabber cannot use actions L181"
-Fold = Callable[[Any, str, Mapping[str, Any]], Any]
 
 
-def released(decided: Decided, before: Mapping[str, Any], fold: Fold) -> Decided:
-    """Grab ends (L181) for every grabber among the decided events' characters that holds a
-    grab after them and can no longer use actions. ``before`` maps a character id to its sheet
-    as loaded for the command; ``fold`` is the ruleset's evolve."""
-    out: Decided = []
-    touched = dict.fromkeys(cid for cid, _, _ in decided if cid is not None and cid in before)
-    for cid in touched:
-        state = before[cid]
-        for ecid, kind, body in decided:
-            if ecid == cid:
-                state = fold(state, f"boonbane.{kind}", msgspec.to_builtins(body))
-        after = sheets.load(state)
-        if grabs.can_hold(after):
+def released(ctx: Ctx) -> None:
+    """Grab ends (L181) for every grabber among the command's characters that holds a grab
+    after its events and can no longer use actions (each grabber as the command's events left
+    it; the ends are emitted once all are found)."""
+    touched = dict.fromkeys(e.stream for e in ctx.events if e.stream.startswith("character:"))
+    ends: list[tuple[str, GrabEnded]] = []
+    for stream in touched:
+        after = ctx.states.get(stream)
+        if not isinstance(after, BoonbaneSheet) or grabs.can_hold(after):
             continue
-        for target_id in grabs.holds(after):
-            out.extend(grabs.ended(cid, target_id, CAUSE))
-    return out
+        cid = stream.removeprefix("character:")
+        ends.extend((character_key(ecid), body) for target_id in grabs.holds(after)
+                    for ecid, body in grabs.ended(cid, target_id, CAUSE))
+    for stream, body in ends:
+        ctx.emit(stream, body)

@@ -41,18 +41,18 @@ def grabbed_by(sheet: BoonbaneSheet) -> list[str]:
 
 
 def started(grabber_id: str, target_id: str, until_round: int,
-            renewed: bool = False) -> list[tuple[str, str, GrabStarted]]:
+            renewed: bool = False) -> list[tuple[str, GrabStarted]]:
     """The grab recorded on both sheets (L180; renewed by an automatic success, L179)."""
-    return [(cid, "GrabStarted", GrabStarted(character_id=cid, grabber_id=grabber_id,
+    return [(cid, GrabStarted(character_id=cid, grabber_id=grabber_id,
                                              target_id=target_id, until_round=until_round,
                                              renewed=renewed))
             for cid in (grabber_id, target_id)]
 
 
 def ended(grabber_id: str, target_id: str, cause: str, yards: int | None = None
-          ) -> list[tuple[str, str, GrabEnded]]:
+          ) -> list[tuple[str, GrabEnded]]:
     """The grab's end recorded on both sheets (L167, L181, L295)."""
-    return [(cid, "GrabEnded", GrabEnded(character_id=cid, grabber_id=grabber_id,
+    return [(cid, GrabEnded(character_id=cid, grabber_id=grabber_id,
                                          target_id=target_id, cause=cause, yards=yards))
             for cid in (grabber_id, target_id)]
 

@@ -7,8 +7,9 @@ import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet, SourceLine
 from contracts.rulesets.boonbane.stealth import HiddenChanged
+from domain.rulesets.boonbane.events import BoonbaneEvent
 
-Decided = list[tuple[str, str, msgspec.Struct]]
+Decided = list[tuple[str, BoonbaneEvent]]
 UNGUESSED = "hidden target, location not guessed L190 D-31"
 
 
@@ -29,7 +30,7 @@ def revealed(sheet: BoonbaneSheet, cid: str, cause: str) -> Decided:
     """A hidden creature stays hidden until it reveals its position (L188)."""
     if not sheet.hidden:
         return []
-    return [(cid, "HiddenChanged", HiddenChanged(character_id=cid, hidden=False, cause=cause))]
+    return [(cid, HiddenChanged(character_id=cid, hidden=False, cause=cause))]
 
 
 def fold(sheet: BoonbaneSheet, ev: HiddenChanged) -> BoonbaneSheet:

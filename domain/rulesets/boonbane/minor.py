@@ -5,13 +5,13 @@ slow turn." (L74; the counts are campaign options, digest D-64)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.minor import MinorActivity, MinorActivityDone, MinorActivityUsed
+from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, turns
 from domain.rulesets.boonbane.options import BoonbaneOptions
@@ -32,8 +32,8 @@ def allowance(turn: str, opts: BoonbaneOptions) -> int:
     return opts.minor_activities_fast if turn == "fast" else opts.minor_activities_slow
 
 
-def decide(cmd: MinorActivity, enc_raw: Mapping[str, Any] | None, sheet: BoonbaneSheet,
-           opts: BoonbaneOptions) -> list[tuple[str | None, str, MinorActivityDone |
+def decide(cmd: MinorActivity, running: BoonbaneEncounter | None, sheet: BoonbaneSheet,
+           opts: BoonbaneOptions) -> list[tuple[str | None, MinorActivityDone |
                                                MinorActivityUsed]]:
     """A minor activity (L72-L74): refused for a creature that cannot act or move (L323, L328,
     L332, L41; D-19); in an encounter only on its own turn and within the turn's allowance
@@ -46,9 +46,9 @@ def decide(cmd: MinorActivity, enc_raw: Mapping[str, Any] | None, sheet: Boonban
         if name in own:
             raise StateConflict("character_id", f"boonbane.{name} {line}",
                                 f"a {name} creature does no minor activity")
-    out: list[tuple[str | None, str, MinorActivityDone | MinorActivityUsed]] = []
+    out: list[tuple[str | None, MinorActivityDone | MinorActivityUsed]] = []
     if cmd.encounter_id is not None:
-        enc = turns.load(enc_raw)
+        enc = turns.load(running)
         if enc.current != cmd.character_id or cmd.character_id not in enc.turns:
             raise StateConflict("character_id", "boonbane.minor-activities L74",
                                 f"minor activities come on a turn: it is not "
@@ -58,11 +58,11 @@ def decide(cmd: MinorActivity, enc_raw: Mapping[str, Any] | None, sheet: Boonban
             raise StateConflict("activity", "boonbane.minor-activities L74",
                                 f"a {enc.turns[cmd.character_id]} turn allows {allowed} minor "
                                 "activities: all used this turn")
-        out.append((None, "MinorActivityUsed", MinorActivityUsed(
+        out.append((None, MinorActivityUsed(
             character_id=cmd.character_id, activity=cmd.activity, round=enc.round,
             used=enc.minor + 1, allowed=allowed)))
     wielded = _weapon(cmd, sheet)
-    out.append((cmd.character_id, "MinorActivityDone", MinorActivityDone(
+    out.append((cmd.character_id, MinorActivityDone(
         character_id=cmd.character_id, activity=cmd.activity, what=cmd.what, weapon=cmd.weapon,
         wielded=wielded)))
     return out

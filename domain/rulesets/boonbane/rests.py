@@ -37,16 +37,15 @@ def rest(cmd: Rest, load: Load, dice: Dice, opts: BoonbaneOptions) -> Decided:
     if any(a.hours is not None for a in sheet.afflictions):
         passed = waking.pass_time(sheet, cid, cmd.hours, rounds_per_minute=opts.rounds_per_minute,
                                   npc_wake_heal=opts.npc_wake_heal)
-        out.append((cid, "TimePassed", passed))
+        out.append((cid, passed))
         sheet = waking.fold(sheet, passed)
     minutes = interrupted(list(cmd.interruptions), opts.rest_interruptions_counted)
     if minutes > INTERRUPTION_LIMIT_MINUTES:
-        return [*out, (cid, "RestFailed", RestFailed(
+        return [*out, (cid, RestFailed(
             character_id=cid, hours=cmd.hours, interrupted_minutes=minutes,
             counted=opts.rest_interruptions_counted))]
-    out.append((cid, "Healed", healing.heal(sheet, cid, None, cmd.hours, "")))
+    out.append((cid, healing.heal(sheet, cid, None, cmd.hours, "")))
     if cmd.safe_location and figures.of(sheet).exposure_tier > 0:
-        relief = decide_overlays.decide(RelieveExposure(
-            campaign_id=cmd.campaign_id, character_id=cid, cause="safe_rest"), load, dice, opts)
-        out.extend(relief or [])
+        out.extend(decide_overlays.relieve_exposure(RelieveExposure(
+            campaign_id=cmd.campaign_id, character_id=cid, cause="safe_rest"), load, opts))
     return out

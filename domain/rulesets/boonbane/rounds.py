@@ -11,11 +11,12 @@ from contracts.rulesets.boonbane.play import AfflictionsTicked, BoonbaneEncounte
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import dying, grabs
+from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
 
 Load = Callable[[str, str], BoonbaneSheet]
-Decided = list[tuple[str | None, str, msgspec.Struct]]  # (character or None: the encounter, ...)
+Decided = list[tuple[str | None, BoonbaneEvent]]  # (character or None: the encounter, ...)
 
 
 def tick(instances: Sequence[AfflictionInstance]) -> tuple[list[AfflictionInstance],
@@ -59,7 +60,7 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
                               rounds_per_minute=options.rounds_per_minute)
             ev = death_state.instead_of_death(fate, options.death_mode)
             assert isinstance(ev, FateRolled)
-            out.append((cid, "FateRolled", ev))
+            out.append((cid, ev))
             fate_rolls.append(cid)
             after = dying.fold(sheet, ev)
             old = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
@@ -75,12 +76,12 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
                   if e.until_round is None or e.until_round <= enc.round
                   or (e.kind == "grabbing" and not _still_held(sheet, cid, e.target_id, sheets))]
         if kept != old or ending:
-            out.append((cid, "AfflictionsTicked", AfflictionsTicked(
+            out.append((cid, AfflictionsTicked(
                 character_id=cid, afflictions=kept + list(after.afflictions[len(old):]),
                 expired=gone, round_effects_ended=ending)))
             if gone:
                 expired[cid] = gone
-    out.append((None, "RoundEnded", RoundEnded(round=enc.round, fate_rolls=fate_rolls,
+    out.append((None, RoundEnded(round=enc.round, fate_rolls=fate_rolls,
                                                expired=expired)))
     return out
 

@@ -63,12 +63,11 @@ def knock_down(e: OnSuccess, ctx: Context) -> Decided:
     if target.life_state == "dead":
         return []
     prone = AfflictionInstance(name="prone", source=f"knocked down by {ctx.actor_id} L195")
-    return [(e.target_id, "AfflictionAdded",
-             afflictions.add(target, _target(e), prone, "knock down L195"))]
+    return [(e.target_id, afflictions.add(target, _target(e), prone, "knock down L195"))]
 
 
 def _moved(e: OnSuccess, ctx: Context, yards: int, cause: str) -> Decided:
-    return [(e.target_id, "Moved", g.Moved(character_id=_target(e), by=ctx.actor_id,
+    return [(e.target_id, g.Moved(character_id=_target(e), by=ctx.actor_id,
                                            yards=yards, cause=cause))]
 
 
@@ -92,7 +91,7 @@ def driving(e: OnSuccess, ctx: Context) -> Decided:
 
 def disarm(e: OnSuccess, ctx: Context) -> Decided:
     """Disarm: "On success they drop one object they are holding." (L155)"""
-    return [(e.target_id, "Dropped", g.Dropped(character_id=_target(e), by=ctx.actor_id,
+    return [(e.target_id, g.Dropped(character_id=_target(e), by=ctx.actor_id,
                                                item=e.item, cause="disarmed L155"))]
 
 
@@ -116,7 +115,7 @@ def hide(e: OnSuccess, ctx: Context) -> Decided:
     """Hide: the creature is hidden (L186-L188)."""
     if ctx.load(ctx.actor_id, "character_id").hidden:
         return []
-    return [(ctx.actor_id, "HiddenChanged", HiddenChanged(character_id=ctx.actor_id, hidden=True,
+    return [(ctx.actor_id, HiddenChanged(character_id=ctx.actor_id, hidden=True,
                                                           cause="hid L186"))]
 
 
@@ -127,7 +126,7 @@ def find(e: OnSuccess, ctx: Context) -> Decided:
 
 
 def _effect_on(cid: str, effect: RoundEffect) -> Decided:
-    return [(cid, "RoundEffectAdded", RoundEffectAdded(character_id=cid, effect=effect))]
+    return [(cid, RoundEffectAdded(character_id=cid, effect=effect))]
 
 
 def help_(e: OnSuccess, ctx: Context) -> Decided:
@@ -166,7 +165,7 @@ def stabilize(e: OnSuccess, ctx: Context) -> Decided:
     target = ctx.load(_target(e), "target_id")
     if target.life_state == "dead":
         return []
-    return [(e.target_id, "Healed", healing.heal(target, _target(e), 1, None, "stabilize L237"))]
+    return [(e.target_id, healing.heal(target, _target(e), 1, None, "stabilize L237"))]
 
 
 def knocking(e: OnSuccess, ctx: Context) -> Decided:
@@ -183,9 +182,9 @@ def knocking(e: OnSuccess, ctx: Context) -> Decided:
     roll = decide_rolls.make(plan, ctx.dice, _target(e), ctx.actor_id, number=target.rolls + 1,
                              cmd=spec, on_success=[OnSuccess(action="resisted", detail=line)])
     if roll.success:
-        return [(e.target_id, "RollMade", roll)]
+        return [(e.target_id, roll)]
     prone = AfflictionInstance(name="prone", source=f"knocked prone {line}")
-    return [(e.target_id, "RollMade", roll), (e.target_id, "AfflictionAdded", afflictions.add(
+    return [(e.target_id, roll), (e.target_id, afflictions.add(
         target, _target(e), prone, f"failed to resist {line}"))]
 
 
@@ -193,7 +192,7 @@ def _undo(ctx: Context, name: str, source: str) -> Decided:
     sheet = ctx.load(ctx.actor_id, "character_id")
     if not any(a.name == name and a.source == source for a in sheet.afflictions):
         return []
-    return [(ctx.actor_id, "AfflictionRemoved", afflictions.remove(
+    return [(ctx.actor_id, afflictions.remove(
         sheet, ctx.actor_id, name, source, "the roll succeeded by Fortune L45"))]
 
 
@@ -211,7 +210,7 @@ def kept_concentration(e: OnSuccess, ctx: Context) -> Decided:
     """The Will challenge roll of L147 succeeded: the concentration is not lost."""
     if ctx.load(ctx.actor_id, "character_id").concentrating == e.detail:
         return []
-    return [(ctx.actor_id, "ConcentrationChanged", ConcentrationChanged(
+    return [(ctx.actor_id, ConcentrationChanged(
         character_id=ctx.actor_id, effect=e.detail, cause="kept: the Will roll succeeded L147"))]
 
 
@@ -243,7 +242,7 @@ def follow(decided: Decided, campaign_id: str, load: Load, dice: Dice,
            opts: BoonbaneOptions) -> Decided:
     """The effects of every roll among a command's events that succeeded (L11)."""
     out: Decided = []
-    for cid, _, body in list(decided):
+    for cid, body in list(decided):
         if isinstance(body, RollMade) and body.success and body.on_success and cid is not None:
             out.extend(apply(body.on_success, Context(cid, campaign_id, load, dice, opts)))
     return out
@@ -265,7 +264,7 @@ def after_fortune(last: LastRoll, cid: str, target_id: str | None, escalation: d
     campaign_id, load, dice, opts = ctx_parts
     out = apply(last.on_success, Context(cid, campaign_id, load, dice, opts), fortune=True)
     if last.task_key is not None and escalation.get(last.task_key):
-        out.append((cid, "EscalationChanged", EscalationChanged(
+        out.append((cid, EscalationChanged(
             character_id=cid, task_key=last.task_key, tokens=0,
             cause="the task succeeded L361 (Fortune L45)")))
     return out

@@ -3,8 +3,7 @@ order, one move and one action per turn as the turn allows, one triggered action
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -36,11 +35,11 @@ NO_TURN: Final[dict[str, str]] = {"unconscious": "L332", "stunned": "L323", "sur
 NO_MOVE: Final[dict[str, str]] = {**NO_TURN, "compelled": "L266", "immobilized": "L298"}
 
 
-def load(raw: Mapping[str, Any] | None, field: str = "encounter_id") -> BoonbaneEncounter:
+def load(enc: BoonbaneEncounter | None, field: str = "encounter_id") -> BoonbaneEncounter:
     """A running encounter's state; refused naming ``field`` when there is none."""
-    if not raw:
+    if enc is None:
         raise StateConflict(field, "boonbane.encounter L117", "no such encounter is running")
-    return msgspec.convert(dict(raw), BoonbaneEncounter)
+    return enc
 
 
 def phase_name(index: int) -> str:
@@ -132,27 +131,39 @@ def no_actions(sheet: BoonbaneSheet, allowed: set[str] | None = None) -> None:
                             f"a {name} creature cannot use actions")
 
 
-def fold(raw: Mapping[str, Any] | None, ev: msgspec.Struct) -> BoonbaneEncounter | None:
-    """The encounter after one of its recorded events."""
-    if isinstance(ev, EncounterStarted):
-        return BoonbaneEncounter(encounter_id=ev.encounter_id,
-                                 sides=dict(ev.sides),  # type: ignore[arg-type]
-                                 order=list(ev.order))
-    if not raw:
-        return None
-    enc = msgspec.convert(dict(raw), BoonbaneEncounter)
-    if isinstance(ev, TurnTaken):
-        index = next(i for i, p in enumerate(PHASES) if phase_name(i) == ev.phase)
-        return msgspec.structs.replace(
-            enc, turns={**enc.turns, ev.character_id: ev.turn},
-            current=ev.character_id, spent=[], minor=0, phase=max(enc.phase, index))
-    if isinstance(ev, MinorActivityUsed):
-        return msgspec.structs.replace(enc, minor=ev.used)
-    if isinstance(ev, ActionUsed):
-        if ev.spent == "triggered":
-            return msgspec.structs.replace(enc, triggered=[*enc.triggered, ev.character_id])
-        return msgspec.structs.replace(enc, spent=[*enc.spent, ev.spent])
-    if isinstance(ev, RoundEnded):
-        return BoonbaneEncounter(encounter_id=enc.encounter_id, round=ev.round + 1,
-                                 sides=enc.sides, order=enc.order)
-    return enc
+def started(ev: EncounterStarted) -> BoonbaneEncounter:
+    """Round 1 of a new encounter (L117): whatever ran before under its id is over."""
+    return BoonbaneEncounter(encounter_id=ev.encounter_id,
+                             sides=dict(ev.sides),  # type: ignore[arg-type]
+                             order=list(ev.order))
+
+
+def restarted(enc: BoonbaneEncounter, ev: EncounterStarted) -> BoonbaneEncounter:
+    """An encounter started again under a running one's id begins afresh (``started``)."""
+    return started(ev)
+
+
+def fold_turn(enc: BoonbaneEncounter, ev: TurnTaken) -> BoonbaneEncounter:
+    """The creature's turn begins: nothing spent yet, the round's phase reached (L117-L119)."""
+    index = next(i for i, p in enumerate(PHASES) if phase_name(i) == ev.phase)
+    return msgspec.structs.replace(
+        enc, turns={**enc.turns, ev.character_id: ev.turn},
+        current=ev.character_id, spent=[], minor=0, phase=max(enc.phase, index))
+
+
+def fold_minor(enc: BoonbaneEncounter, ev: MinorActivityUsed) -> BoonbaneEncounter:
+    """The turn's minor activities so far (L74)."""
+    return msgspec.structs.replace(enc, minor=ev.used)
+
+
+def fold_spent(enc: BoonbaneEncounter, ev: ActionUsed) -> BoonbaneEncounter:
+    """The turn's move or action spent, or the round's triggered action (L112-L113, L121)."""
+    if ev.spent == "triggered":
+        return msgspec.structs.replace(enc, triggered=[*enc.triggered, ev.character_id])
+    return msgspec.structs.replace(enc, spent=[*enc.spent, ev.spent])
+
+
+def fold_round(enc: BoonbaneEncounter, ev: RoundEnded) -> BoonbaneEncounter:
+    """The next round begins with no turns taken (L117-L120)."""
+    return BoonbaneEncounter(encounter_id=enc.encounter_id, round=ev.round + 1,
+                             sides=enc.sides, order=enc.order)

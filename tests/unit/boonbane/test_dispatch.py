@@ -1,4 +1,5 @@
-"""Every boonbane wire command has a decider: none falls through to "not a boonbane command"."""
+"""Every boonbane wire command has a handler, registered by its class: none is refused as a
+command without one."""
 
 from __future__ import annotations
 
@@ -6,18 +7,12 @@ import msgspec
 import msgspec.inspect as mi
 import pytest
 
+from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import ScriptedDice
-from domain.rulesets.boonbane import dispatch
+from domain.rulesets.boonbane.decide import DECIDER, HANDLERS
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.ruleset import COMMAND_TYPES
-
-
-class Reached(Exception):
-    """Raised by the sheet loader: the command reached a decider that reads a sheet."""
-
-
-def _load(cid: str, field: str) -> object:
-    raise Reached(field)
+from domain.rulesets.seam import Working
 
 
 def _value(t: mi.Type) -> object:
@@ -42,10 +37,15 @@ def _minimal(kind: type[msgspec.Struct]) -> msgspec.Struct:
 @pytest.mark.parametrize("name", sorted(COMMAND_TYPES))
 def test_every_command_reaches_its_decider(name: str) -> None:
     command = _minimal(COMMAND_TYPES[name])
+    # no character is loaded: a handler that reads a sheet is refused for the missing creature
+    ctx = Working({"encounter:x": BoonbaneEncounter(encounter_id="x", sides={"x": "players"})},
+                  BoonbaneOptions(), ScriptedDice([]), DECIDER.evolve)
     try:
-        dispatch.decide(command, {"encounter_id": "x", "sides": {"x": "players"}}, _load,  # type: ignore[arg-type]
-                        ScriptedDice([]), BoonbaneOptions())
-    except Reached:
-        pass
-    except Exception as err:  # a refusal by the rules is fine; falling through is not
-        assert getattr(err, "rule", "") != "boonbane.command", name
+        HANDLERS.dispatch(ctx, command)
+    except Exception as err:  # a refusal by the rules is fine; no handler is not
+        assert getattr(err, "rule", "") != "ruleset.command", name
+
+
+def test_the_handlers_are_the_wire_commands_each_once() -> None:
+    assert sorted(c.__name__ for c in HANDLERS.commands()) == sorted(
+        t.__name__ for t in COMMAND_TYPES.values())
