@@ -9,16 +9,10 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import boonbane as c
-from contracts.rulesets.boonbane import concentration as k
-from contracts.rulesets.boonbane import grabs as g
-from contracts.rulesets.boonbane import minor as n
-from contracts.rulesets.boonbane import movement as m
 from contracts.rulesets.boonbane import overlays as o
 from contracts.rulesets.boonbane import play as p
 from contracts.rulesets.boonbane import rests as r
-from contracts.rulesets.boonbane import stealth as h
-from contracts.rulesets.boonbane import weapons as w
-from contracts.rulesets.boonbane.events import EVENT_TYPES as BOONBANE_EVENT_TYPES
+from contracts.rulesets.boonbane.contract import CONTRACT
 from domain.errors import DomainError
 from domain.rulesets.boonbane import decide_rolls
 from domain.rulesets.boonbane import odds as odds_module
@@ -36,11 +30,7 @@ from domain.rulesets.boonbane.streams import STREAMS
 from domain.rulesets.seam import CommandRuleset
 
 RID: Final = c.RULESET_ID
-COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in (*c.COMMANDS, *p.COMMANDS, *o.COMMANDS, *g.COMMANDS,
-                                       *k.COMMANDS, *h.COMMANDS, *w.COMMANDS, *r.COMMANDS,
-                                       *m.COMMANDS, *n.COMMANDS)
-}
+COMMAND_TYPES: Final = CONTRACT.commands  # every family's (contracts/rulesets/boonbane/)
 # the GM's commands (digest §5): running encounters and rounds, afflictions, awards, damage
 GM_COMMANDS: Final[frozenset[type[msgspec.Struct]]] = frozenset({
     p.StartEncounter, p.EndRound, p.CheckSurprise, p.AddAffliction, p.RemoveAffliction,
@@ -61,7 +51,7 @@ class BoonbaneRuleset(CommandRuleset[BoonbaneEvent, State]):
     command_types: Mapping[str, type[msgspec.Struct]] = COMMAND_TYPES
     gm_commands: frozenset[type[msgspec.Struct]] = GM_COMMANDS
     authority = AUTHORITY  # who may send each command (authority.py)
-    event_types: Mapping[str, type[msgspec.Struct]] = BOONBANE_EVENT_TYPES
+    event_types: Mapping[str, type[msgspec.Struct]] = CONTRACT.events
     roll_events: frozenset[str] = frozenset(
         {*c.EVENTS, f"{RID}.RoundEnded", f"{RID}.DamageRolled", f"{RID}.SpellCast"})
     odds_query = c.OddsQuery
