@@ -15,12 +15,10 @@ the DoT, one per trigger, as a Brief condition's own tokens do, L1393).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import msgspec
 
 from contracts.rulesets.wish import DoTEffect, Stunt, WishSheet
+from contracts.rulesets.wish import events as ev
 
 RULE = "wish.trait.dot L256"
 
@@ -36,19 +34,19 @@ def placed(source_id: str, stunt_name: str, stunt: Stunt, check_id: str) -> DoTE
                      spec=stunt.dot, remaining=n)
 
 
-def fold_placed(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_placed(s: WishSheet, e: ev.DoTPlaced) -> WishSheet:
     """Fold ``wish.DoTPlaced``."""
-    dot = msgspec.convert(d["dot"], DoTEffect)
+    dot = e.dot
     return msgspec.structs.replace(s, dots=[*(x for x in s.dots if x.id != dot.id), dot])
 
 
-def fold_triggered(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_triggered(s: WishSheet, e: ev.DoTTriggered) -> WishSheet:
     """Fold ``wish.DoTTriggered``: one trigger spent."""
     return msgspec.structs.replace(s, dots=[
-        msgspec.structs.replace(x, remaining=int(d["remaining"]), triggered=x.triggered + 1)
-        if x.id == d["id"] else x for x in s.dots])
+        msgspec.structs.replace(x, remaining=e.remaining, triggered=x.triggered + 1)
+        if x.id == e.id else x for x in s.dots])
 
 
-def fold_expired(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_expired(s: WishSheet, e: ev.DoTExpired) -> WishSheet:
     """Fold ``wish.DoTExpired``."""
-    return msgspec.structs.replace(s, dots=[x for x in s.dots if x.id != d["id"]])
+    return msgspec.structs.replace(s, dots=[x for x in s.dots if x.id != e.id])

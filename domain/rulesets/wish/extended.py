@@ -8,12 +8,12 @@ when the Extended time window has elapsed (L259). The Turn it begins is its firs
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets.wish import ExtendedEffect, Stunt, TurnState, WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 
 RULE: Final = "wish.trait.x_turns L261"
@@ -56,20 +56,19 @@ def no_stance_change(sheet: WishSheet) -> None:
                             "no stance change")
 
 
-def fold_begun(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_begun(s: WishSheet, e: ev.ExtendedBegun) -> WishSheet:
     """Fold ``wish.ExtendedBegun``."""
-    return msgspec.structs.replace(
-        s, extended=ExtendedEffect(stunt=d["stunt"], turns=int(d["turns"])))
+    return msgspec.structs.replace(s, extended=ExtendedEffect(stunt=e.stunt, turns=e.turns))
 
 
-def fold_progressed(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_progressed(s: WishSheet, e: ev.ExtendedProgressed) -> WishSheet:
     """Fold ``wish.ExtendedProgressed``: one more entire Turn spent on it."""
     if s.extended is None:
         return s
     return msgspec.structs.replace(
-        s, extended=msgspec.structs.replace(s.extended, done=int(d["done"])))
+        s, extended=msgspec.structs.replace(s.extended, done=e.done))
 
 
-def fold_ended(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_ended(s: WishSheet, e: ev.ExtendedResolved | ev.ExtendedFailed) -> WishSheet:
     """Fold ``wish.ExtendedResolved`` and ``wish.ExtendedFailed``: no longer under way."""
     return msgspec.structs.replace(s, extended=None)

@@ -10,12 +10,12 @@ recharges the item (wish.RechargeItemOfPower), as "Recharging ... is usually a s
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets.wish import EncounterState, Stunt, WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import StateConflict
 from domain.rulesets.wish.origin_abilities import LIMITED_CHARGES_ROUNDS_PER_RANK
 from domain.rulesets.wish.sheet import rank
@@ -51,11 +51,11 @@ def round_charged(sheet: WishSheet, name: str, stunt: Stunt,
     return key
 
 
-def fold_charged(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_charged(s: WishSheet, e: ev.ChargeRoundUsed) -> WishSheet:
     """Fold ``wish.ChargeRoundUsed``: one more Round counts towards the limit."""
-    return msgspec.structs.replace(s, charged_rounds=[*s.charged_rounds, str(d["round"])])
+    return msgspec.structs.replace(s, charged_rounds=[*s.charged_rounds, e.round])
 
 
-def fold_recharged(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_recharged(s: WishSheet, e: ev.ItemOfPowerRecharged) -> WishSheet:
     """Fold ``wish.ItemOfPowerRecharged``: the count starts again."""
     return msgspec.structs.replace(s, charged_rounds=[])

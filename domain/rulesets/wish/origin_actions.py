@@ -6,12 +6,12 @@ The rules here are pure; ``decide_origin.py`` draws the dice and emits the event
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import CheckResult, DieRoll, RecentCheck, Tally, WishSheet
+from contracts.rulesets.wish import DieRoll, RecentCheck, Tally, WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish.resolve import tally
 
@@ -109,42 +109,41 @@ def engineered_limits(sheet: WishSheet, effective: int, physical: bool) -> dict[
     return {"wounds" if physical else "grit": excess}
 
 
-def fold_rerolled(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_rerolled(s: WishSheet, e: ev.CheckRerolled) -> WishSheet:
     """Fold ``wish.CheckRerolled``: the check shows its second roll (L837)."""
-    new = [msgspec.convert(x, DieRoll) for x in d.get("dice", [])]
-    whole = bool(d.get("whole_pool"))
+    new = list(e.dice)
 
     def apply(r: RecentCheck) -> RecentCheck:
-        if r.check_id != d.get("check_id"):
+        if r.check_id != e.check_id:
             return r
-        kept = [] if whole else [x for x in r.dice if x.die not in REROLLED_DICE]
+        kept = [] if e.whole_pool else [x for x in r.dice if x.die not in REROLLED_DICE]
         return msgspec.structs.replace(
-            r, dice=[*kept, *new], rerolled=True,
-            tally=msgspec.convert(d["tally"], Tally),
-            result=msgspec.convert(d["result"], CheckResult))
+            r, dice=[*kept, *new], rerolled=True, tally=e.tally, result=e.result)
 
     return msgspec.structs.replace(s, recent_checks=[apply(r) for r in s.recent_checks],
-                                   stress=s.stress + int(d.get("stress", 0)),
-                                   fatigue=s.fatigue + int(d.get("fatigue", 0)))
+                                   stress=s.stress + e.stress,
+                                   fatigue=s.fatigue + e.fatigue)
 
 
-def fold_cosmic_winds(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_cosmic_winds(s: WishSheet, e: ev.CosmicWindsUsed) -> WishSheet:
     """Fold ``wish.CosmicWindsUsed``: one more choice made on that check's serendipities."""
     return msgspec.structs.replace(s, recent_checks=[
         msgspec.structs.replace(r, cosmic_winds=r.cosmic_winds + 1)
-        if r.check_id == d.get("check_id") else r for r in s.recent_checks])
+        if r.check_id == e.check_id else r for r in s.recent_checks])
 
 
-def fold_overcome(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_overcome(s: WishSheet, e: ev.OriginHindranceOvercome) -> WishSheet:
     """Fold ``wish.OriginHindranceOvercome``: the points are spent, the hindrance is gone."""
-    if d.get("currency") == "wielded":  # Wielded Abilities points (L922)
+    if e.currency == "wielded":  # Wielded Abilities points (L922)
         left = {**s.restricted_points,
-                "wielded": max(0, s.restricted_points.get("wielded", 0) - int(d.get("cost", 0)))}
-        return msgspec.structs.replace(s, overcome=[*s.overcome, str(d.get("name"))],
+                "wielded": max(0, s.restricted_points.get("wielded", 0) - e.cost)}
+        return msgspec.structs.replace(s, overcome=[*s.overcome, e.name],
                                        restricted_points=left)
-    field = "creation_points" if d.get("currency") == "creation" else "advances"
-    return msgspec.structs.replace(s, overcome=[*s.overcome, str(d.get("name"))],
-                                   **{field: getattr(s, field) - int(d.get("cost", 0))})
+    if e.currency == "creation":
+        return msgspec.structs.replace(s, overcome=[*s.overcome, e.name],
+                                       creation_points=s.creation_points - e.cost)
+    return msgspec.structs.replace(s, overcome=[*s.overcome, e.name],
+                                   advances=s.advances - e.cost)
 
 
 def malfunction(sheet: WishSheet, critical_id: str, stunt: str) -> None:
@@ -169,13 +168,12 @@ def malfunction(sheet: WishSheet, critical_id: str, stunt: str) -> None:
         raise DomainError("stunt", rule, f"Passive stunts only when none else is left: {others}")
 
 
-def fold_malfunction(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_malfunction(s: WishSheet, e: ev.StuntMalfunctioned) -> WishSheet:
     """Fold ``wish.StuntMalfunctioned``."""
-    return msgspec.structs.replace(
-        s, malfunctions={**s.malfunctions, str(d["stunt"]): str(d["critical_id"])})
+    return msgspec.structs.replace(s, malfunctions={**s.malfunctions, e.stunt: e.critical_id})
 
 
-def fold_repaired(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_repaired(s: WishSheet, e: ev.MalfunctionRepaired) -> WishSheet:
     """Fold ``wish.MalfunctionRepaired``: its critical repaired, the stunt works again."""
     return msgspec.structs.replace(
-        s, malfunctions={k: v for k, v in s.malfunctions.items() if k != d.get("stunt")})
+        s, malfunctions={k: v for k, v in s.malfunctions.items() if k != e.stunt})

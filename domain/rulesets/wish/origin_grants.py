@@ -13,6 +13,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets.wish import Skill, Specialization, Stunt, WishSheet
+from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.origin import ChooseOriginGrants
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import skills as skill_table
@@ -135,21 +136,17 @@ def _mutant_powers(sheet: WishSheet, origin: str, names: list[str],
     return {n: Stunt(rating=rating, sfx=sfx or "", justification="innate") for n in names}, sfx
 
 
-def apply_grants(sheet: WishSheet, data: Any) -> WishSheet:
+def apply_grants(sheet: WishSheet, e: ev.OriginGrantsChosen) -> WishSheet:
     """Fold ``wish.OriginGrantsChosen`` (total: a recorded body is applied as written)."""
-    skills = {k: msgspec.convert(v, Skill) for k, v in (data.get("skills") or {}).items()}
-    stunts = {k: msgspec.convert(v, Stunt) for k, v in (data.get("stunts") or {}).items()}
-    specs = [msgspec.convert(x, Specialization) for x in data.get("specializations") or []]
     return msgspec.structs.replace(
-        sheet, skills={**sheet.skills, **skills}, stunts={**sheet.stunts, **stunts},
-        specializations=[*sheet.specializations, *specs],
-        origin_skills=[*sheet.origin_skills, *data.get("origin_skills", [])],
-        origin_sfx=[*sheet.origin_sfx, *data.get("sfx", [])], origin_grants_chosen=True)
+        sheet, skills={**sheet.skills, **e.skills}, stunts={**sheet.stunts, **e.stunts},
+        specializations=[*sheet.specializations, *e.specializations],
+        origin_skills=[*sheet.origin_skills, *e.origin_skills],
+        origin_sfx=[*sheet.origin_sfx, *e.sfx], origin_grants_chosen=True)
 
 
-def apply_fixed(sheet: WishSheet, data: Any) -> WishSheet:
+def apply_fixed(sheet: WishSheet, e: ev.OriginSkillsGranted) -> WishSheet:
     """Fold ``wish.OriginSkillsGranted``."""
-    skills = {k: msgspec.convert(v, Skill) for k, v in (data.get("skills") or {}).items()}
     return msgspec.structs.replace(
-        sheet, skills={**sheet.skills, **skills},
-        origin_skills=list(dict.fromkeys([*sheet.origin_skills, *skills])))
+        sheet, skills={**sheet.skills, **e.skills},
+        origin_skills=list(dict.fromkeys([*sheet.origin_skills, *e.skills])))

@@ -5,12 +5,12 @@ its play, or until the character's next Turn begins (its next action), when it l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets.wish import PinnedCard, WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 
 RULE: Final = "wish.basic_action.pin L446"
@@ -25,11 +25,11 @@ def playable(sheet: WishSheet, stunt: str | None) -> str:
     return sheet.pinned.card
 
 
-def fold_pinned(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_pinned(s: WishSheet, e: ev.CardPinned) -> WishSheet:
     """Fold ``wish.CardPinned``."""
-    return msgspec.structs.replace(s, pinned=PinnedCard(card=d["card"], trigger=d["trigger"]))
+    return msgspec.structs.replace(s, pinned=PinnedCard(card=e.card, trigger=e.trigger))
 
 
-def fold_cleared(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_cleared(s: WishSheet, e: ev.PinnedPlayed | ev.PinLapsed) -> WishSheet:
     """Fold ``wish.PinnedPlayed`` and ``wish.PinLapsed``: no card held any more."""
     return msgspec.structs.replace(s, pinned=None)

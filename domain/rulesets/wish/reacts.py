@@ -9,18 +9,20 @@ active defense in the spirit of the digest's contested checks (D-9); option ``pa
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final, TypeGuard, get_args
 
 import msgspec
 
-from contracts.rulesets.wish import PendingReact, WishSheet
+from contracts.rulesets.wish import PendingReact, ReactName, WishSheet
+from contracts.rulesets.wish import events as ev
+from domain.rulesets.wish.folding import given
 
 CHARACTERISTIC: Final[dict[str, str]] = {  # L438-441
     "Brace": "to", "Parry": "str", "Dodge": "ag", "Riposte": "ag",
 }
 LINE: Final[dict[str, int]] = {"Brace": 438, "Parry": 439, "Dodge": 440, "Riposte": 441,
                                "Deflect": 271}
+REACT_NAMES: Final = frozenset(get_args(ReactName))
 
 
 def pending_against(target: WishSheet, attacker_id: str) -> PendingReact | None:
@@ -34,12 +36,20 @@ def braced_amount(amount: int, soak_bonus: int) -> int:
     return amount if amount < 1 else max(1, amount - soak_bonus)
 
 
-def fold_declared(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
-    """Fold ``wish.ReactDeclared``: the React awaits its attacker's next attack."""
-    return msgspec.structs.replace(s, react=msgspec.convert(
-        {k: d[k] for k in ("action", "attacker_id", "net_successes", "stunt") if k in d}, PendingReact))
+def _named(action: str) -> TypeGuard[ReactName]:
+    return action in REACT_NAMES
 
 
-def fold_used(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_declared(s: WishSheet, e: ev.ReactDeclared) -> WishSheet:
+    """Fold ``wish.ReactDeclared``: the React awaits its attacker's next attack (a React the
+    rules do not name changes nothing)."""
+    if not _named(e.action):
+        return s
+    return msgspec.structs.replace(s, react=PendingReact(
+        action=e.action, attacker_id=e.attacker_id, net_successes=e.net_successes,
+        stunt=given(e.stunt, None)))
+
+
+def fold_used(s: WishSheet, e: ev.ReactUsed) -> WishSheet:
     """Fold ``wish.ReactUsed``: a React applies to one attack."""
     return msgspec.structs.replace(s, react=None)

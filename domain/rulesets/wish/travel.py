@@ -11,13 +11,14 @@ are used, a mild bonus ``bonus`` (option ``travel_bonus_die``) and a mild penalt
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, Literal
+from typing import Final, Literal
 
 import msgspec
 
 from contracts.rulesets.wish import WishSheet
+from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError
+from domain.rulesets.wish.folding import given
 from domain.rulesets.wish.sheet import rank
 
 Exertion = Literal["fatigue", "stress", "none"]
@@ -259,22 +260,22 @@ def derived(sheet: WishSheet) -> dict[str, dict[str, object]]:
     return out
 
 
-def fold_resolved(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_resolved(s: WishSheet, e: ev.TravelResolved) -> WishSheet:
     """Fold ``wish.TravelResolved``: an Unreliable device that broke stays broken (L1110)."""
-    if d.get("device_broken") and d.get("skill") not in s.travel_broken:
-        return msgspec.structs.replace(s, travel_broken=[*s.travel_broken, str(d["skill"])])
+    if given(e.device_broken, False) and e.skill not in s.travel_broken:
+        return msgspec.structs.replace(s, travel_broken=[*s.travel_broken, e.skill])
     return s
 
 
-def fold_repaired(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_repaired(s: WishSheet, e: ev.TravelDeviceRepaired) -> WishSheet:
     """Fold ``wish.TravelDeviceRepaired``."""
     return msgspec.structs.replace(s, travel_broken=[x for x in s.travel_broken
-                                                     if x != d.get("skill")])
+                                                     if x != e.skill])
 
 
-def fold_recharge(s: WishSheet, d: Mapping[str, Any]) -> WishSheet:
+def fold_recharge(s: WishSheet, e: ev.TravelRechargeSet) -> WishSheet:
     """Fold ``wish.TravelRechargeSet``: a travel React's recharge tokens (L510)."""
-    tokens = {**s.travel_recharge, **{k: int(v) for k, v in d.get("tokens", {}).items()}}
+    tokens = {**s.travel_recharge, **e.tokens}
     return msgspec.structs.replace(s, travel_recharge={k: v for k, v in tokens.items() if v > 0})
 
 
