@@ -327,13 +327,19 @@ def touches(authority: Authority, *, encounter: str | None = "encounter_id",
 # --------------------------------------------------------------------------- the adapter
 
 
+# Brings a body recorded before its event's Struct changed up to date before it is decoded
+# (``(stored state, event type, body) -> body``): an old body still folds as it was recorded.
+Upcast = Callable[[Any, str, Mapping[str, Any]], Mapping[str, Any]]
+
+
 class CommandRuleset(Generic[E, S]):
     """What the platform calls on a ruleset with commands, the same for every ruleset: the
     stored form in and out, the ruleset's typed decider in between."""
 
     def __init__(self, *, decider: Decider[Any, E, S], codec: StateCodec[S],
                  events: Mapping[str, type[E]], commands: Mapping[str, type[msgspec.Struct]],
-                 streams: Mapping[type[msgspec.Struct], Streams]) -> None:
+                 streams: Mapping[type[msgspec.Struct], Streams],
+                 upcast: Upcast | None = None) -> None:
         missing = [cls.__name__ for cls in commands.values() if cls not in streams]
         if missing:
             raise RuntimeError(f"commands that declare no streams: {missing}")
@@ -341,6 +347,7 @@ class CommandRuleset(Generic[E, S]):
         self.codec = codec
         self.events = EventCodec(events)
         self.command_streams = streams
+        self.upcast = upcast
 
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The ruleset streams a command reads and may write, from its declaration."""
@@ -361,6 +368,8 @@ class CommandRuleset(Generic[E, S]):
         """Fold one recorded event into its stream's stored state. Total: an event this ruleset
         does not register, a body that does not fit its Struct, or a state it cannot apply to
         leaves the state as it was."""
+        if self.upcast is not None:
+            data = self.upcast(state, event_type, data)
         event = self.events.decode(event_type, data)
         if event is None:
             return state

@@ -175,3 +175,14 @@ def test_the_event_codec_round_trips_tagged_and_untagged_structs() -> None:
     assert codec.decode(tag, body) == Hurted(character_id="a", amount=2)
     with pytest.raises(TypeError):
         codec.encode(Sheet())  # type: ignore[arg-type]
+
+
+def test_an_upcast_brings_an_old_body_up_to_date_before_it_is_decoded() -> None:
+    def upcast(state: Any, event_type: str, data: Mapping[str, Any]) -> Mapping[str, Any]:
+        return {"amount": 1, **data} if event_type == "toy.Hurted" else data
+
+    toy = CommandRuleset(decider=DECIDER, codec=Codec(),
+                         events={"toy.Hurted": Hurted, "toy.Began": Began},  # type: ignore[dict-item]
+                         commands={}, streams={}, upcast=upcast)
+    assert toy.evolve({"hp": 10}, "toy.Hurted", {"character_id": "a"}) == {"hp": 9}
+    assert TOY.evolve({"hp": 10}, "toy.Hurted", {"character_id": "a"}) == {"hp": 10}
