@@ -4,7 +4,6 @@ stored as their Structs' plain data, every field given (``msgspec.to_builtins``)
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 import msgspec
 
@@ -17,13 +16,13 @@ class PotentialCodec:
     """``load``: a stored state as its Struct (None: no character; an empty combat stream);
     ``dump``: the Struct as plain data."""
 
-    def load(self, kind: StreamKind, stored: Mapping[str, Any] | None) -> State | None:
+    def load(self, kind: StreamKind, stored: Mapping[str, object] | None) -> State | None:
         if kind == "encounter":
             return msgspec.convert(dict(stored), c.CombatState) if stored else None
         return None if stored is None else msgspec.convert(dict(stored), c.PotentialSheet)
 
-    def dump(self, state: State | None) -> dict[str, Any] | None:
-        out: dict[str, Any] | None = msgspec.to_builtins(state)
+    def dump(self, state: State | None) -> dict[str, object] | None:
+        out: dict[str, object] | None = msgspec.to_builtins(state)
         return out
 
 
