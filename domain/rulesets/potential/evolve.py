@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 import msgspec
 
 from contracts.rulesets import potential as c
@@ -32,10 +34,12 @@ def _recover(sheet: Sheet, ids: set[str]) -> Sheet:
     return msgspec.structs.replace(sheet, advantages=advs)
 
 
-def _ruling(sheet: Sheet, advantages: list[str], state: str, reason: str) -> Sheet:
+def _ruling(sheet: Sheet, advantages: list[str],
+            state: Literal["challenged", "approved", "vetoed"], reason: str) -> Sheet:
+    """L21: the group's latest word on a combination replaces its earlier one."""
     kept = [r for r in sheet.rulings if r.advantages != advantages]
-    return msgspec.structs.replace(sheet, rulings=[*kept, msgspec.convert(
-        {"advantages": advantages, "state": state, "reason": reason}, c.Ruling)])
+    return msgspec.structs.replace(sheet, rulings=[
+        *kept, c.Ruling(advantages=list(advantages), state=state, reason=reason)])
 
 
 # --------------------------------------------------------------------------- actions, attacks
