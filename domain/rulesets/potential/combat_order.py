@@ -6,26 +6,16 @@ names someone who has not had a turn this round, or, once everyone has, anyone b
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import msgspec
 
 from contracts.rulesets import potential as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import encounter_key
-
-stream = encounter_key  # the package's short name for it (domain.rulesets.base)
-
-
-def load(raw: Any) -> c.CombatState:
-    if not raw:
-        return c.CombatState()
-    return msgspec.convert(dict(raw), c.CombatState)
+from domain.rulesets.potential.context import Event
+from domain.rulesets.seam import Folds
 
 
-def active(raw: Any, combat_id: str) -> c.CombatState:
-    combat = load(raw)
+def active(combat: c.CombatState, combat_id: str) -> c.CombatState:
+    """L30: the running combat ``combat_id``; refused when it is not running."""
     if not combat.active:
         raise StateConflict("payload.combat_id", "potential.combat L30",
                             f"no combat {combat_id!r} is running")
@@ -143,38 +133,67 @@ def closes(auction: c.Auction, yielding: str) -> bool:
     return all(p in gone for p in in_auction(auction) if p != high)
 
 
-def evolve(raw: Any, name: str, data: Mapping[str, Any]) -> dict[str, Any]:
-    """Fold one combat-stream event (total)."""
-    combat = load(raw)
-    body = dict(data)
-    if name == "CombatOpened":
-        opened = msgspec.convert(body, c.CombatOpened)
-        combat = c.CombatState(combat_id=opened.combat_id, participants=opened.participants,
-                               next=opened.first, active=True)
-    elif name == "TurnBegan":
-        began = msgspec.convert(body, c.TurnBegan)
-        combat.current, combat.next, combat.seized = began.character_id, None, False
-        combat.had_turn = [*combat.had_turn, began.character_id]
-    elif name == "TurnPassed":
-        passed = msgspec.convert(body, c.TurnPassed)
-        combat.current, combat.next, combat.last = None, passed.nominee, passed.character_id
-    elif name == "InitiativeBid":
-        bid = msgspec.convert(body, c.InitiativeBid)
-        auction = combat.auction or c.Auction(nominee=bid.nominee)
-        auction.bids = [*auction.bids, c.Bid(character_id=bid.character_id, tokens=bid.tokens)]
-        auction.pay_static = bid.pay_static
-        combat.auction = auction
-    elif name == "InitiativeYielded":
-        gone = msgspec.convert(body, c.InitiativeYielded).character_id
-        if combat.auction is not None:
-            combat.auction.yielded = [*combat.auction.yielded, gone]
-    elif name == "InitiativeTaken":
-        combat.next = msgspec.convert(body, c.InitiativeTaken).character_id
-        combat.auction, combat.seized = None, True
-    elif name == "RoundBegan":
-        combat.round, combat.had_turn = msgspec.convert(body, c.RoundBegan).round, []
-    elif name == "CombatClosed":
-        combat.active, combat.current, combat.next = False, None, None
-        combat.auction, combat.seized = None, False
-    out: dict[str, Any] = msgspec.to_builtins(combat)
-    return out
+ENCOUNTERS: Folds[c.CombatState] = Folds()
+"""How each combat-stream event folds into the combat's order (total)."""
+
+
+@ENCOUNTERS.on(c.CombatOpened)
+def opened(combat: c.CombatState, e: c.CombatOpened) -> c.CombatState:
+    """The combat opens with its participants and the GL's first nominee (L37, P-23)."""
+    return c.CombatState(combat_id=e.combat_id, participants=e.participants, next=e.first,
+                         active=True)
+
+
+@ENCOUNTERS.on(c.TurnBegan)
+def turn_began(combat: c.CombatState, e: c.TurnBegan) -> c.CombatState:
+    """L37: one turn at a time; the nominee's (or seize winner's) slot is used."""
+    return msgspec.structs.replace(combat, current=e.character_id, next=None, seized=False,
+                                   had_turn=[*combat.had_turn, e.character_id])
+
+
+@ENCOUNTERS.on(c.TurnPassed)
+def turn_passed(combat: c.CombatState, e: c.TurnPassed) -> c.CombatState:
+    """L37: the turn ends and its player's nominee is next."""
+    return msgspec.structs.replace(combat, current=None, next=e.nominee, last=e.character_id)
+
+
+@ENCOUNTERS.on(c.InitiativeBid)
+def bid(combat: c.CombatState, e: c.InitiativeBid) -> c.CombatState:
+    """L37, P-25: a bid opens an auction against the nominee or raises it."""
+    auction = combat.auction or c.Auction(nominee=e.nominee)
+    return msgspec.structs.replace(combat, auction=msgspec.structs.replace(
+        auction, bids=[*auction.bids, c.Bid(character_id=e.character_id, tokens=e.tokens)],
+        pay_static=e.pay_static))
+
+
+@ENCOUNTERS.on(c.InitiativeYielded)
+def yielded(combat: c.CombatState, e: c.InitiativeYielded) -> c.CombatState:
+    """P-45: a yielded bidder leaves the auction."""
+    if combat.auction is None:
+        return combat
+    return msgspec.structs.replace(combat, auction=msgspec.structs.replace(
+        combat.auction, yielded=[*combat.auction.yielded, e.character_id]))
+
+
+@ENCOUNTERS.on(c.InitiativeTaken)
+def taken(combat: c.CombatState, e: c.InitiativeTaken) -> c.CombatState:
+    """L37: the seize winner takes the next turn; its slot is not bid for again."""
+    return msgspec.structs.replace(combat, next=e.character_id, auction=None, seized=True)
+
+
+@ENCOUNTERS.on(c.RoundBegan)
+def round_began(combat: c.CombatState, e: c.RoundBegan) -> c.CombatState:
+    """L37: a new round; nobody has had a turn in it."""
+    return msgspec.structs.replace(combat, round=e.round, had_turn=[])
+
+
+@ENCOUNTERS.on(c.CombatClosed)
+def closed(combat: c.CombatState, e: c.CombatClosed) -> c.CombatState:
+    """P-22: the combat ends; nobody's turn is in progress or next."""
+    return msgspec.structs.replace(combat, active=False, current=None, next=None, auction=None,
+                                   seized=False)
+
+
+def starts(event: Event) -> c.CombatState | None:
+    """A combat stream's first event folds into an empty order (as every later one does)."""
+    return ENCOUNTERS.fold(c.CombatState(), event)

@@ -9,7 +9,6 @@ import msgspec
 from contracts.rulesets import potential as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent, character_key
 from domain.rulesets.potential import (
     actions,
     aid,
@@ -20,23 +19,17 @@ from domain.rulesets.potential import (
     turns,
 )
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.context import Ctx, char, sheet_of, sheets_of
 from domain.rulesets.potential.options import PotentialOptions
+from domain.rulesets.seam import Handlers
 
-RID = c.RULESET_ID
 Sheets = Mapping[str, c.PotentialSheet]
-
-
-char = character_key  # the package's short name for it (domain.rulesets.base)
+HANDLERS: Handlers[Ctx] = Handlers()
 
 
 def tracked(sheet: c.PotentialSheet, opts: PotentialOptions) -> bool:
     """P-2: only combat (unless the campaign tracks narrative potential) keeps a spent pile."""
     return sheet.in_combat or opts.narrative_potential == "tracked"
-
-
-def ev(cid: str, body: msgspec.Struct) -> RulesetEvent:
-    return RulesetEvent(stream=char(cid), type=f"{RID}.{type(body).__name__}",
-                        data=msgspec.to_builtins(body))
 
 
 def _check_concentration(sheet: c.PotentialSheet, concentration: bool,
@@ -67,17 +60,21 @@ def _pool(cmd: c.TakeAction | c.Attack, sheet: c.PotentialSheet, allies: Sheets,
     return actions.with_aid(pool, helpers), approval
 
 
-def _aid_events(pool: c.PoolRoll, aided: str, kind: str, allies: Sheets,
-                opts: PotentialOptions) -> list[RulesetEvent]:
-    return [ev(u.character_id, c.AidGiven(character_id=u.character_id, aided=aided,
-                                          advantage=u.advantage, kind=kind, cost=u.cost,
-                                          tracked=tracked(allies[u.character_id], opts)))
-            for u in pool.aid]
+def _aid_given(ctx: Ctx, aid_used: list[c.AidUse], aided: str, kind: str,
+               allies: Sheets) -> None:
+    """L63-64: each ally whose aid joined the pool pays its token."""
+    for u in aid_used:
+        ctx.emit(char(u.character_id), c.AidGiven(
+            character_id=u.character_id, aided=aided, advantage=u.advantage, kind=kind,
+            cost=u.cost, tracked=tracked(allies[u.character_id], ctx.options)))
 
 
-def take_action(cmd: c.TakeAction, sheet: c.PotentialSheet, allies: Sheets,
-                opts: PotentialOptions, dice: Dice) -> list[RulesetEvent]:
+@HANDLERS.on(c.TakeAction)
+def take_action(ctx: Ctx, cmd: c.TakeAction) -> None:
     """An action against a GL-set resistance (L17-26); ties fail (L25)."""
+    sheet = sheet_of(ctx, cmd.character_id, "character_id")
+    allies = sheets_of(ctx, cmd.aid_from, "aid_from")
+    opts, dice = ctx.options, ctx.dice
     _check_concentration(sheet, cmd.concentration, opts)
     turns.check_may_act(sheet)
     against = cmd.hindrances
@@ -97,8 +94,8 @@ def take_action(cmd: c.TakeAction, sheet: c.PotentialSheet, allies: Sheets,
                          degree=resistance.degree(rolled.score, target),
                          tracked=tracked(sheet, opts), approved_by=cmd.approved_by,
                          approval=approval)
-    return [ev(cmd.character_id, body), *_aid_events(rolled, cmd.character_id, "action", allies,
-                                                     opts)]
+    ctx.emit(char(cmd.character_id), body)
+    _aid_given(ctx, rolled.aid, cmd.character_id, "action", allies)
 
 
 def _free_resist(res: c.Resist, sheet: c.PotentialSheet, names: list[str]) -> bool:
@@ -191,14 +188,14 @@ def _roll_attack(pending: c.PendingAttack, attacker_fixed: bool, dice: Dice) -> 
                                      aid=pending.aid), dice)
 
 
-def _resolve(pending: c.PendingAttack, res: c.Resist, target: c.PotentialSheet,
-             allies: Sheets, opts: PotentialOptions, dice: Dice,
-             prepaid: bool) -> list[RulesetEvent]:
+def _resolve(ctx: Ctx, pending: c.PendingAttack, res: c.Resist, target: c.PotentialSheet,
+             allies: Sheets, prepaid: bool) -> None:
     """Both pools roll, the attack's first (P-14); it hits only when it beats the resistance,
     and the DoS is the damage (L54)."""
     if target.pending_damage:
         raise StateConflict("payload.character_id", "potential.discard L57",
                             "discard Life for the earlier hit before resisting the next")
+    opts, dice = ctx.options, ctx.dice
     rolled = _roll_attack(pending, pending.approval == "fixed", dice)
     defence, anticipated = _defence(res, target, allies, pending.hindrances, opts, dice)
     dos = resistance.degree(rolled.score, defence.score)
@@ -207,18 +204,16 @@ def _resolve(pending: c.PendingAttack, res: c.Resist, target: c.PotentialSheet,
                             degree=dos, tracked=pending.tracked,
                             approved_by=pending.approved_by, defence_approved_by=res.approved_by,
                             approval=pending.approval, prepaid=prepaid)
-    out = [ev(pending.attacker_id, body),
-           ev(res.character_id, c.Resisted(character_id=res.character_id,
-                                          attacker_id=pending.attacker_id, cost=defence.cost,
-                                          degree=dos if pending.damaging else 0,
-                                          tracked=tracked(target, opts),
-                                          anticipation_used=anticipated))]
-    out += _aid_events(defence, res.character_id, "resistance", allies, opts)
+    ctx.emit(char(pending.attacker_id), body)
+    ctx.emit(char(res.character_id), c.Resisted(
+        character_id=res.character_id, attacker_id=pending.attacker_id, cost=defence.cost,
+        degree=dos if pending.damaging else 0, tracked=tracked(target, opts),
+        anticipation_used=anticipated))
+    _aid_given(ctx, defence.aid, res.character_id, "resistance", allies)
     if dos > 0:  # L67: a hit places each Status advantage's status on the target
-        out += [ev(res.character_id, c.StatusApplied(
-            character_id=res.character_id, status=msgspec.structs.replace(s, degree=dos)))
-            for s in pending.statuses]
-    return out
+        for s in pending.statuses:
+            ctx.emit(char(res.character_id), c.StatusApplied(
+                character_id=res.character_id, status=msgspec.structs.replace(s, degree=dos)))
 
 
 def _no_choice(target: c.PotentialSheet) -> bool:
@@ -228,43 +223,42 @@ def _no_choice(target: c.PotentialSheet) -> bool:
         not target.pending_damage and not target.pending_attacks
 
 
-def attack(cmd: c.Attack, attacker: c.PotentialSheet, target: c.PotentialSheet,
-           allies: Sheets, opts: PotentialOptions, dice: Dice) -> list[RulesetEvent]:
+@HANDLERS.on(c.Attack)
+def attack(ctx: Ctx, cmd: c.Attack) -> None:
     """An attack (L49-54): the attacker pays on declaration (L39); the target's own controller
     answers with its resistance action (``Resist``, L50) before either pool rolls (P-14). A
     target with no choice to make resists at once."""
+    attacker = sheet_of(ctx, cmd.character_id, "character_id")
+    target = sheet_of(ctx, cmd.target_id, "target_id")
+    allies = sheets_of(ctx, cmd.aid_from, "aid_from")
     if cmd.target_id == cmd.character_id:
         raise DomainError("payload.target_id", "potential.attack L50", "attack another character")
     turns.check_may_act(attacker)
-    pending = _declare_attack(cmd, attacker, allies, opts)
+    pending = _declare_attack(cmd, attacker, allies, ctx.options)
     if _no_choice(target):
         resist = c.Resist(campaign_id=cmd.campaign_id, character_id=cmd.target_id,
                           attacker_id=cmd.character_id)
-        return (_resolve(pending, resist, target, {}, opts, dice, prepaid=False)
-                + _aid_events_of(pending, cmd.character_id, allies, opts))
-    return [ev(cmd.character_id, c.AttackDeclared(character_id=cmd.character_id,
-                                                  target_id=cmd.target_id, focus=cmd.focus,
-                                                  cost=pending.cost, tracked=pending.tracked)),
-            ev(cmd.target_id, c.AttackPending(character_id=cmd.target_id, attack=pending)),
-            *_aid_events_of(pending, cmd.character_id, allies, opts)]
+        _resolve(ctx, pending, resist, target, {}, prepaid=False)
+    else:
+        ctx.emit(char(cmd.character_id), c.AttackDeclared(
+            character_id=cmd.character_id, target_id=cmd.target_id, focus=cmd.focus,
+            cost=pending.cost, tracked=pending.tracked))
+        ctx.emit(char(cmd.target_id), c.AttackPending(character_id=cmd.target_id,
+                                                      attack=pending))
+    _aid_given(ctx, pending.aid, cmd.character_id, "action", allies)
 
 
-def _aid_events_of(pending: c.PendingAttack, aided: str, allies: Sheets,
-                   opts: PotentialOptions) -> list[RulesetEvent]:
-    return [ev(u.character_id, c.AidGiven(character_id=u.character_id, aided=aided,
-                                          advantage=u.advantage, kind="action", cost=u.cost,
-                                          tracked=tracked(allies[u.character_id], opts)))
-            for u in pending.aid]
-
-
-def resist(cmd: c.Resist, target: c.PotentialSheet, allies: Sheets, opts: PotentialOptions,
-           dice: Dice) -> list[RulesetEvent]:
+@HANDLERS.on(c.Resist)
+def resist(ctx: Ctx, cmd: c.Resist) -> None:
     """L50: the attacked character's resistance action, chosen by its own controller (or the
     GM), against the oldest attack ``attacker_id`` declared on it; then the attack resolves."""
+    sheet_of(ctx, cmd.attacker_id, "attacker_id")
+    target = sheet_of(ctx, cmd.character_id, "character_id")
+    allies = sheets_of(ctx, cmd.aid_from, "aid_from")
     pending = next((p for p in target.pending_attacks if p.attacker_id == cmd.attacker_id),
                    None)
     if pending is None:
         raise StateConflict("payload.attacker_id", "potential.resist L50",
                             f"{cmd.attacker_id!r} has no attack waiting for "
                             f"{cmd.character_id!r}'s resistance")
-    return _resolve(pending, cmd, target, allies, opts, dice, prepaid=True)
+    _resolve(ctx, pending, cmd, target, allies, prepaid=True)

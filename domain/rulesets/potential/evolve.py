@@ -1,172 +1,244 @@
-"""Folding recorded Potential events into a character's sheet (total: never fails)."""
+"""Folding recorded Potential events into a character's sheet, one fold per event class
+(``CHARACTERS``); each is total: it never re-decides a rule."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from typing import Literal
 
 import msgspec
 
 from contracts.rulesets import potential as c
 from domain.rulesets.potential import potential_bank
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.seam import Folds
+
+Sheet = c.PotentialSheet
+CHARACTERS: Folds[Sheet] = Folds()
 
 
-def _acted(sheet: c.PotentialSheet, cost: c.Cost) -> c.PotentialSheet:
+def _acted(sheet: Sheet, cost: c.Cost) -> Sheet:
     """Spending potential in the own turn rules out a rest (L43)."""
     if sheet.turn is None or cost.dynamic + cost.static == 0:
         return sheet
     return msgspec.structs.replace(sheet, turn=msgspec.structs.replace(sheet.turn, acted=True))
 
 
-def _recover(sheet: c.PotentialSheet, ids: set[str]) -> c.PotentialSheet:
+def _paid(sheet: Sheet, cost: c.Cost) -> Sheet:
+    """L39: the cost leaves the bank, and it is an action in the own turn (L43)."""
+    return _acted(potential_bank.spend(sheet, cost), cost)
+
+
+def _recover(sheet: Sheet, ids: set[str]) -> Sheet:
     advs = [msgspec.structs.replace(a, discarded=False) if a.id in ids else a
             for a in sheet.advantages]
     return msgspec.structs.replace(sheet, advantages=advs)
 
 
-def _ruling(sheet: c.PotentialSheet, advantages: list[str], state: str,
-            reason: str) -> c.PotentialSheet:
+def _ruling(sheet: Sheet, advantages: list[str],
+            state: Literal["challenged", "approved", "vetoed"], reason: str) -> Sheet:
+    """L21: the group's latest word on a combination replaces its earlier one."""
     kept = [r for r in sheet.rulings if r.advantages != advantages]
-    return msgspec.structs.replace(sheet, rulings=[*kept, msgspec.convert(
-        {"advantages": advantages, "state": state, "reason": reason}, c.Ruling)])
+    return msgspec.structs.replace(sheet, rulings=[
+        *kept, c.Ruling(advantages=list(advantages), state=state, reason=reason)])
 
 
-def _keywords(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.PotentialSheet:
-    """Aid (L63-64), consciousness (L53), statuses (L67) and rulings (L21)."""
-    if name == "AidOffered":
-        off = msgspec.convert(body, c.AidOffered)
-        return msgspec.structs.replace(sheet, aid_offer=c.AidOffer(
-            to=off.to, advantage=off.advantage, kind="resistance" if off.kind == "resistance"
-            else "action"))
-    if name == "AidGiven":
-        given = msgspec.convert(body, c.AidGiven)
-        paid = _acted(potential_bank.spend(sheet, given.cost), given.cost) if given.tracked \
-            else sheet
-        return msgspec.structs.replace(paid, aid_offer=None)  # an offer is used once
-    if name == "ConsciousnessSet":
-        awake = msgspec.convert(body, c.ConsciousnessSet).conscious
-        kept = [s for s in sheet.statuses  # coming round ends an "Unconscious" status too
-                if not (awake and s.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
-        return msgspec.structs.replace(sheet, conscious=awake, statuses=kept)
-    if name == "StatusApplied":
-        status = msgspec.convert(body, c.StatusApplied).status
-        return msgspec.structs.replace(sheet, statuses=[*sheet.statuses, status])
-    if name == "CombinationChallenged":
-        ch = msgspec.convert(body, c.CombinationChallenged)
-        return _ruling(sheet, ch.advantages, "challenged", ch.reason)
-    if name == "RetrainingStarted":
-        return msgspec.structs.replace(
-            sheet, retraining=msgspec.convert(body, c.RetrainingStarted).advantage)
-    if name == "FreeResistChanged":
-        return msgspec.structs.replace(
-            sheet, retraining=None, free_resist=msgspec.convert(body, c.FreeResistChanged).advantage)
-    if name == "CombinationRuled":
-        ru = msgspec.convert(body, c.CombinationRuled)
-        return _ruling(sheet, ru.advantages, "approved" if ru.approved else "vetoed", ru.reason)
+# --------------------------------------------------------------------------- actions, attacks
+
+
+@CHARACTERS.on(c.ActionTaken)
+def action_taken(sheet: Sheet, e: c.ActionTaken) -> Sheet:
+    """L39: a tracked action's pool is paid (P-2: narrative play keeps no spent pile)."""
+    return _paid(sheet, e.pool.cost) if e.tracked else sheet
+
+
+@CHARACTERS.on(c.AttackResolved)
+def attack_resolved(sheet: Sheet, e: c.AttackResolved) -> Sheet:
+    """L39: an attack resolved at once is paid now; a declared one was paid on declaration."""
+    return sheet if not e.tracked or e.prepaid else _paid(sheet, e.attack.cost)
+
+
+@CHARACTERS.on(c.AttackDeclared)
+def attack_declared(sheet: Sheet, e: c.AttackDeclared) -> Sheet:
+    """L39: the attacker pays on declaration."""
+    return _paid(sheet, e.cost) if e.tracked else sheet
+
+
+@CHARACTERS.on(c.AttackPending)
+def attack_pending(sheet: Sheet, e: c.AttackPending) -> Sheet:
+    """L50: the attack waits for this character's resistance action."""
+    return msgspec.structs.replace(sheet, pending_attacks=[*sheet.pending_attacks, e.attack])
+
+
+@CHARACTERS.on(c.Resisted)
+def resisted(sheet: Sheet, e: c.Resisted) -> Sheet:
+    """L50-54: the defence is paid (in the own turn it rules out a rest, L43, digest 4.5); the
+    damage waits for Life discards; the oldest attack of this attacker is answered; an
+    anticipated token used returns to the bank (L60, P-30)."""
+    paid = _paid(sheet, e.cost) if e.tracked else sheet
+    used = set(e.anticipation_used)
+    refund = len(used) if e.tracked else 0
+    waiting = list(paid.pending_attacks)
+    first = next((i for i, w in enumerate(waiting) if w.attacker_id == e.attacker_id), None)
+    if first is not None:
+        del waiting[first]
+    return msgspec.structs.replace(
+        paid, pending_damage=e.degree, pending_attacks=waiting,
+        anticipated=[a for a in paid.anticipated if a not in used],
+        dynamic=c.Tokens(bank=paid.dynamic.bank + refund, spent=paid.dynamic.spent))
+
+
+@CHARACTERS.on(c.LifeDiscarded)
+def life_discarded(sheet: Sheet, e: c.LifeDiscarded) -> Sheet:
+    """L57: the discarded Life advantages cover the damage; an anticipation on one of them is
+    spent at once (P-19)."""
+    gone = set(e.advantages)
+    advs = [msgspec.structs.replace(a, discarded=True) if a.id in gone else a
+            for a in sheet.advantages]
+    lapsed = [a for a in sheet.anticipated if a in gone]
+    return msgspec.structs.replace(
+        sheet, advantages=advs, pending_damage=0,
+        anticipated=[a for a in sheet.anticipated if a not in gone],
+        dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(lapsed)))
+
+
+# --------------------------------------------------------------------------- combat
+
+
+@CHARACTERS.on(c.CombatStarted)
+def combat_started(sheet: Sheet, e: c.CombatStarted) -> Sheet:
+    """L33-35: readiness tokens start combat in the spent pile."""
+    return msgspec.structs.replace(potential_bank.pre_spend(sheet, e.readiness),
+                                   combat_id=e.combat_id)
+
+
+@CHARACTERS.on(c.CombatEnded)
+def combat_ended(sheet: Sheet, e: c.CombatEnded) -> Sheet:
+    """P-22: every token returns to the bank; anticipations, turns and statuses end; P-20: the
+    advantages the ``end_of_combat`` option recovers."""
+    back = potential_bank.restore(sheet)
+    back = msgspec.structs.replace(
+        back, dynamic=c.Tokens(bank=back.dynamic.bank + len(back.anticipated)),
+        anticipated=[], turn=None, had_turn=False, statuses=[], aid_offer=None, combat_id=None)
+    return _recover(back, set(e.recovered))
+
+
+# --------------------------------------------------------------------------- turns
+
+
+@CHARACTERS.on(c.TurnStarted)
+def turn_started(sheet: Sheet, e: c.TurnStarted) -> Sheet:
+    """L37: the turn begins; unused anticipations go to the spent pile (L60); statuses have
+    seen their target's next turn (L67)."""
+    seen = [msgspec.structs.replace(s, seen_turn=True) for s in sheet.statuses]
+    return msgspec.structs.replace(
+        sheet, turn=c.TurnState(), had_turn=True, anticipated=[], statuses=seen,
+        dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(e.lapsed)))
+
+
+@CHARACTERS.on(c.Recouped)
+def recouped(sheet: Sheet, e: c.Recouped) -> Sheet:
+    """L42-44: tokens return from the spent pile to the bank, in the own turn."""
+    if sheet.turn is None:
+        return sheet
+    turn = msgspec.structs.replace(
+        sheet.turn, recouped_dynamic=sheet.turn.recouped_dynamic + e.dynamic,
+        recouped_static=sheet.turn.recouped_static + e.static, rested=e.rest)
+    return msgspec.structs.replace(
+        sheet, turn=turn,
+        dynamic=c.Tokens(bank=sheet.dynamic.bank + e.dynamic, spent=sheet.dynamic.spent - e.dynamic),
+        static=c.Tokens(bank=sheet.static.bank + e.static, spent=sheet.static.spent - e.static))
+
+
+@CHARACTERS.on(c.Moved)
+def moved(sheet: Sheet, e: c.Moved) -> Sheet:
+    """L46: a movement is paid like an action."""
+    return _paid(sheet, e.cost)
+
+
+@CHARACTERS.on(c.TurnEnded)
+def turn_ended(sheet: Sheet, e: c.TurnEnded) -> Sheet:
+    """L60: anticipated tokens leave the bank; L67: statuses that saw this turn end now."""
+    return msgspec.structs.replace(
+        sheet, turn=None, anticipated=list(e.anticipated),
+        statuses=[s for s in sheet.statuses if not s.seen_turn],
+        dynamic=c.Tokens(bank=sheet.dynamic.bank - len(e.anticipated),
+                         spent=sheet.dynamic.spent))
+
+
+@CHARACTERS.on(c.InitiativeSeized)
+def initiative_seized(sheet: Sheet, e: c.InitiativeSeized) -> Sheet:
+    """L37, P-45: the winner of the auction spends its bid."""
+    return potential_bank.spend(sheet, e.cost)
+
+
+@CHARACTERS.on(c.RoundStarted)
+def round_started(sheet: Sheet, e: c.RoundStarted) -> Sheet:
+    """L37: a new round; the character has not had its turn in it."""
+    return msgspec.structs.replace(sheet, had_turn=False)
+
+
+@CHARACTERS.on(c.AdvantageRecovered)
+def advantage_recovered(sheet: Sheet, e: c.AdvantageRecovered) -> Sheet:
+    """L56, P-20: the GM recovers a discarded advantage."""
+    return _recover(sheet, {e.advantage})
+
+
+# --------------------------------------------------------------------------- keywords, rulings
+
+
+@CHARACTERS.on(c.AidOffered)
+def aid_offered(sheet: Sheet, e: c.AidOffered) -> Sheet:
+    """L63-64: an Aid Other or Aid Resist advantage offered to an ally."""
+    return msgspec.structs.replace(sheet, aid_offer=c.AidOffer(
+        to=e.to, advantage=e.advantage, kind="resistance" if e.kind == "resistance" else "action"))
+
+
+@CHARACTERS.on(c.AidGiven)
+def aid_given(sheet: Sheet, e: c.AidGiven) -> Sheet:
+    """L63-64: the ally pays its token; an offer is used once."""
+    paid = _paid(sheet, e.cost) if e.tracked else sheet
+    return msgspec.structs.replace(paid, aid_offer=None)
+
+
+@CHARACTERS.on(c.ConsciousnessSet)
+def consciousness_set(sheet: Sheet, e: c.ConsciousnessSet) -> Sheet:
+    """L53, P-35: the GM's decision; coming round ends an "Unconscious" status too."""
+    kept = [s for s in sheet.statuses
+            if not (e.conscious and s.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
+    return msgspec.structs.replace(sheet, conscious=e.conscious, statuses=kept)
+
+
+@CHARACTERS.on(c.StatusApplied)
+def status_applied(sheet: Sheet, e: c.StatusApplied) -> Sheet:
+    """L67: a hit places a Status advantage's status."""
+    return msgspec.structs.replace(sheet, statuses=[*sheet.statuses, e.status])
+
+
+@CHARACTERS.on(c.CombinationChallenged)
+def combination_challenged(sheet: Sheet, e: c.CombinationChallenged) -> Sheet:
+    """L21: a combination questioned waits for the GM's ruling."""
+    return _ruling(sheet, e.advantages, "challenged", e.reason)
+
+
+@CHARACTERS.on(c.CombinationRuled)
+def combination_ruled(sheet: Sheet, e: c.CombinationRuled) -> Sheet:
+    """L21, P-7: the GM's ruling on a combination."""
+    return _ruling(sheet, e.advantages, "approved" if e.approved else "vetoed", e.reason)
+
+
+@CHARACTERS.on(c.RetrainingStarted)
+def retraining_started(sheet: Sheet, e: c.RetrainingStarted) -> Sheet:
+    """L52: a new free resist is being retrained to."""
+    return msgspec.structs.replace(sheet, retraining=e.advantage)
+
+
+@CHARACTERS.on(c.FreeResistChanged)
+def free_resist_changed(sheet: Sheet, e: c.FreeResistChanged) -> Sheet:
+    """L52: the retraining period is over: the new free resist applies."""
+    return msgspec.structs.replace(sheet, retraining=None, free_resist=e.advantage)
+
+
+@CHARACTERS.on(c.MinorActionTaken)
+def minor_action_taken(sheet: Sheet, e: c.MinorActionTaken) -> Sheet:
+    """L40, P-28: a minor action spends nothing and changes no sheet."""
     return sheet
-
-
-def _turns(sheet: c.PotentialSheet, name: str, body: dict[str, Any]) -> c.PotentialSheet:
-    if name == "TurnStarted":
-        lapsed = len(msgspec.convert(body, c.TurnStarted).lapsed)
-        seen = [msgspec.structs.replace(s, seen_turn=True) for s in sheet.statuses]
-        return msgspec.structs.replace(  # unused anticipations go to the spent pile (L60)
-            sheet, turn=c.TurnState(), had_turn=True, anticipated=[], statuses=seen,
-            dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + lapsed))
-    if name == "Recouped" and sheet.turn is not None:
-        rec = msgspec.convert(body, c.Recouped)
-        turn = msgspec.structs.replace(
-            sheet.turn, recouped_dynamic=sheet.turn.recouped_dynamic + rec.dynamic,
-            recouped_static=sheet.turn.recouped_static + rec.static, rested=rec.rest)
-        return msgspec.structs.replace(
-            sheet, turn=turn,
-            dynamic=c.Tokens(bank=sheet.dynamic.bank + rec.dynamic,
-                             spent=sheet.dynamic.spent - rec.dynamic),
-            static=c.Tokens(bank=sheet.static.bank + rec.static,
-                            spent=sheet.static.spent - rec.static))
-    if name == "Moved":
-        cost = msgspec.convert(body, c.Moved).cost
-        return _acted(potential_bank.spend(sheet, cost), cost)
-    if name == "TurnEnded":
-        ant = msgspec.convert(body, c.TurnEnded).anticipated
-        return msgspec.structs.replace(  # anticipated tokens leave the bank (L60)
-            sheet, turn=None, anticipated=list(ant),
-            statuses=[s for s in sheet.statuses if not s.seen_turn],  # L67: they end now
-            dynamic=c.Tokens(bank=sheet.dynamic.bank - len(ant), spent=sheet.dynamic.spent))
-    if name == "InitiativeSeized":
-        return potential_bank.spend(sheet, msgspec.convert(body, c.InitiativeSeized).cost)
-    if name == "RoundStarted":
-        return msgspec.structs.replace(sheet, had_turn=False)
-    if name == "AdvantageRecovered":
-        return _recover(sheet, {msgspec.convert(body, c.AdvantageRecovered).advantage})
-    return _keywords(sheet, name, body)
-
-
-def _apply(sheet: c.PotentialSheet, event_type: str, data: Mapping[str, Any]
-           ) -> c.PotentialSheet:
-    name = event_type.removeprefix(f"{c.RULESET_ID}.")
-    body = dict(data)
-    if name == "ActionTaken":
-        ev = msgspec.convert(body, c.ActionTaken)
-        if not ev.tracked:
-            return sheet
-        return _acted(potential_bank.spend(sheet, ev.pool.cost), ev.pool.cost)
-    if name == "AttackResolved":
-        att = msgspec.convert(body, c.AttackResolved)
-        if not att.tracked or att.prepaid:
-            return sheet
-        return _acted(potential_bank.spend(sheet, att.attack.cost), att.attack.cost)
-    if name == "AttackDeclared":  # the attacker pays on declaration (L39)
-        dec = msgspec.convert(body, c.AttackDeclared)
-        return _acted(potential_bank.spend(sheet, dec.cost), dec.cost) if dec.tracked else sheet
-    if name == "AttackPending":
-        declared = msgspec.convert(body, c.AttackPending).attack
-        return msgspec.structs.replace(sheet, pending_attacks=[*sheet.pending_attacks, declared])
-    if name == "Resisted":
-        res = msgspec.convert(body, c.Resisted)
-        # paying for a resistance in the own turn rules out a rest (L43, digest 4.5)
-        paid = _acted(potential_bank.spend(sheet, res.cost), res.cost) if res.tracked else sheet
-        used = set(res.anticipation_used)
-        refund = len(used) if res.tracked else 0  # the anticipated token returns (L60, P-30)
-        waiting = list(paid.pending_attacks)  # the oldest attack of this attacker is answered
-        first = next((i for i, w in enumerate(waiting) if w.attacker_id == res.attacker_id),
-                     None)
-        if first is not None:
-            del waiting[first]
-        return msgspec.structs.replace(
-            paid, pending_damage=res.degree, pending_attacks=waiting,
-            anticipated=[a for a in paid.anticipated if a not in used],
-            dynamic=c.Tokens(bank=paid.dynamic.bank + refund, spent=paid.dynamic.spent))
-    if name == "LifeDiscarded":
-        dis = msgspec.convert(body, c.LifeDiscarded)
-        gone = set(dis.advantages)
-        advs = [msgspec.structs.replace(a, discarded=True) if a.id in gone else a
-                for a in sheet.advantages]
-        lapsed = [a for a in sheet.anticipated if a in gone]  # its token is spent at once (P-19)
-        return msgspec.structs.replace(
-            sheet, advantages=advs, pending_damage=0,
-            anticipated=[a for a in sheet.anticipated if a not in gone],
-            dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(lapsed)))
-    if name == "CombatStarted":
-        started = msgspec.convert(body, c.CombatStarted)
-        return msgspec.structs.replace(potential_bank.pre_spend(sheet, started.readiness),
-                                       combat_id=started.combat_id)
-    if name == "CombatEnded":
-        ended = msgspec.convert(body, c.CombatEnded)
-        back = potential_bank.restore(sheet)
-        back = msgspec.structs.replace(
-            back, dynamic=c.Tokens(bank=back.dynamic.bank + len(back.anticipated)),
-            anticipated=[], turn=None, had_turn=False, statuses=[], aid_offer=None,
-            combat_id=None)
-        return _recover(back, set(ended.recovered))
-    return _turns(sheet, name, body)
-
-
-def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
-    """Fold one event; an unreadable event leaves the sheet as it was."""
-    try:
-        sheet = sheets.load(state)
-        return msgspec.to_builtins(_apply(sheet, event_type, data))
-    except (msgspec.ValidationError, TypeError):
-        return state
