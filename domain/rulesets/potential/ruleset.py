@@ -12,6 +12,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import potential as c
+from contracts.rulesets.potential.contract import CONTRACT
 from domain.errors import DomainError
 from domain.rulesets.potential import actions, keywords
 from domain.rulesets.potential import odds as odds_module
@@ -27,9 +28,7 @@ from domain.rulesets.potential.streams import STREAMS
 from domain.rulesets.seam import CommandRuleset
 
 RID: Final = c.RULESET_ID
-COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in c.COMMANDS
-}
+COMMAND_TYPES: Final = CONTRACT.commands
 MAX_ODDS_DICE: Final = 30  # the query's bound; the exact convolution stays fast up to here
 
 
