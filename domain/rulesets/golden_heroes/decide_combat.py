@@ -13,7 +13,6 @@ from domain.rulesets.base import character_key, encounter_key
 from domain.rulesets.golden_heroes import frames, powers, states, tables
 from domain.rulesets.golden_heroes.events import Out, States, event
 
-RID = c.RULESET_ID
 Load = Callable[[str, str], c.GoldenHeroesSheet]
 
 

@@ -47,13 +47,12 @@ class GoldenHeroesRuleset(CommandRuleset[Event, State]):
          c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind,
          c.Ram})
     event_types: Mapping[str, type[msgspec.Struct]] = c.EVENTS
-    roll_events: frozenset[str] = frozenset(
-        f"{RID}.{n}" for n in ("CharacterGenerated", "StrikeRolled", "InitiativeRolled",
-                               "AttackResolved", "Recovered", "Aided", "PowerGained",
-                               "BackgroundTaken", "CombatStarted",
-                               "CoupDeGraceDelivered", "MentalAttackRolled", "GrabRolled",
-                               "JudoThrown", "RatingRolled", "TargetChosen",
-                               "BindingRolled"))
+    # the events that carry dice, for the roll log (tagged from the registry)
+    roll_events: frozenset[str] = frozenset(tag for tag, cls in c.EVENTS.items() if cls in (
+        c.CharacterGenerated, c.StrikeRolled, c.InitiativeRolled, c.AttackResolved,
+        c.Recovered, c.Aided, c.PowerGained, c.BackgroundTaken, c.CombatStarted,
+        c.CoupDeGraceDelivered, c.MentalAttackRolled, c.GrabRolled, c.JudoThrown,
+        c.RatingRolled, c.TargetChosen, c.BindingRolled))
     odds_query = c.OddsQuery
     check_spec_type = c.StrikeSpec
 
