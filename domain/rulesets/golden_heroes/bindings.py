@@ -5,15 +5,14 @@ resisted as a grapple (L114).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import decide_combat, grapples, responses, states
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 
 RULE: Final = "golden-heroes.bindings L134-L135"
 BASE: Final = 15  # "1d6 plus 15 plus the HTK of the bindings" (L134)
@@ -26,7 +25,7 @@ def strength(die: int, binding_htk: int) -> int:
     return die + BASE + binding_htk
 
 
-def bind(cmd: c.Bind, victim: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEvent]:
+def bind(cmd: c.Bind, victim: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """Binding a character (L134): refused while someone holds it."""
     if victim.grip is not None:
         raise StateConflict("character_id", RULE, f"{cmd.character_id!r} is already held")
@@ -34,15 +33,15 @@ def bind(cmd: c.Bind, victim: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEv
     total = strength(die, cmd.binding_htk)
     grip = c.Grip(holder_id=HOLDER, hold="hypothetical", hypothetical_htc=total,
                   weapon=cmd.what, binding_wc=cmd.binder_wc)
-    return [event(char(cmd.character_id), "BindingRolled", c.BindingRolled(
+    return [event(char(cmd.character_id), c.BindingRolled(
         character_id=cmd.character_id, kind="bound", what=cmd.what, die=die, total=total,
         hypothetical_htc=total, binder_wc=cmd.binder_wc)),
-        event(char(cmd.character_id), "GripChanged", c.GripChanged(
+        event(char(cmd.character_id), c.GripChanged(
             character_id=cmd.character_id, grip=grip, reason=f"bound: {cmd.what} (L134)"))]
 
 
-def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: Mapping[str, Any],
-           dice: Dice) -> list[RulesetEvent]:
+def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: States,
+           dice: Dice) -> list[Out]:
     """An Action to dodge (1d6 + Dodge Modifier - the bindings' WC: 7 or more, or 5-6 for one
     more Frame) or resist (1d6 + the Strength modifier at least the hypothetical damage) free
     of the bindings (L114, L135)."""
@@ -52,11 +51,11 @@ def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: Mapping[s
     if states.helpless(victim):
         raise StateConflict("character_id", "golden-heroes.unconscious L123",
                             f"{cmd.character_id!r} is {states.htc_condition(victim)}")
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     state = decide_combat.active(states_, cmd.encounter_id) if cmd.encounter_id else None
     if state is not None:
         slots, _ = decide_combat.spend(state, victim, cmd.character_id, "action", "encounter_id")
-        out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+        out.append(event(enc(state.encounter_id), c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
             phase=state.phase, activity="action", slots=slots, note=f"escape: {cmd.how}")))
     die = dice.roll(6)
@@ -73,15 +72,15 @@ def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: Mapping[s
     else:
         total = grapples.resist_total(victim, die)
         escaped = total >= grip.hypothetical_htc
-    out.insert(0, event(char(cmd.character_id), "BindingRolled", c.BindingRolled(
+    out.insert(0, event(char(cmd.character_id), c.BindingRolled(
         character_id=cmd.character_id, kind="escape", what=grip.weapon or "", die=die,
         total=total, hypothetical_htc=grip.hypothetical_htc, binder_wc=grip.binding_wc,
         how=cmd.how, escaped=escaped)))
     if escaped:
-        out.insert(1, event(char(cmd.character_id), "GripChanged", c.GripChanged(
+        out.insert(1, event(char(cmd.character_id), c.GripChanged(
             character_id=cmd.character_id, reason=f"free of the bindings: {cmd.how} (L135)")))
     if extra and state is not None:
-        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        spent = spent_slots(out)
         more = decide_combat.lose_frames(state, cmd.character_id, 1, "full dodge", spent)
         if more is not None:
             out.append(more)

@@ -11,9 +11,9 @@ from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import campaign, detective, public_status, resources
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 RULE: Final = "golden-heroes.bounty-hunters L376"
 DETECTIVE_POINTS_FOR_FRL: Final = 26  # "a Detective Points total of 26 or more" (L376)
@@ -22,7 +22,7 @@ FRL_MAX: Final = 10  # Financial Resource Levels 1-10 (L294)
 
 
 def declare(cmd: c.BecomeBountyHunter, sheet: c.GoldenHeroesSheet,
-            drop: int) -> list[RulesetEvent]:
+            drop: int) -> list[Out]:
     """Becoming a Bounty Hunter (L376): one FRL higher with 26 or more Detective Points (not
     for the Jinxed or Uncertain, who cannot rise in resource levels, L370); Backing, Heroism
     and Public Identification each ``drop`` lower, never below 1."""
@@ -37,6 +37,6 @@ def declare(cmd: c.BecomeBountyHunter, sheet: c.GoldenHeroesSheet,
     ratings["frl"] = after
     if "approachability" not in sheet.ratings:  # it started at the old Identification (L338)
         ratings["approachability"] = detective.rating(sheet, "approachability")
-    return [event(char(cmd.character_id), "BountyHunterDeclared", c.BountyHunterDeclared(
+    return [event(char(cmd.character_id), c.BountyHunterDeclared(
         character_id=cmd.character_id, detective_points=points, frl_before=before,
         frl_after=after, ratings=ratings))]

@@ -10,9 +10,9 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import detective, powers, public_status, resources, tables
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 Load = Callable[[str, str], c.GoldenHeroesSheet]
 DUPS_A_WEEK: Final = 7  # L285
@@ -70,18 +70,18 @@ def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
             "critical_miss_on": "1-2" if state_of_mind(total) == "jinxed" else "1"}
 
 
-def start_week(cmd: c.StartWeek, load: Load) -> list[RulesetEvent]:
+def start_week(cmd: c.StartWeek, load: Load) -> list[Out]:
     """7 DUPs a week (L285), one more for Rich - Inherited (L16)."""
     out = []
     for cid in dict.fromkeys(cmd.characters):
         sheet = load(cid, "characters")
         extra = 1 if "rich_inherited" in sheet.backgrounds else 0
-        out.append(event(char(cid), "WeekStarted",
+        out.append(event(char(cid),
                          c.WeekStarted(character_id=cid, dups=DUPS_A_WEEK + extra)))
     return out
 
 
-def start_scenario(cmd: c.StartScenario, load: Load) -> list[RulesetEvent]:
+def start_scenario(cmd: c.StartScenario, load: Load) -> list[Out]:
     """A scenario uses its DUPs (L286), the Jinxed lose 2 more (L370), never below 0
     (decision #39); Hero Points are renewed from Personal Status (L371, decision #38)."""
     out = []
@@ -90,13 +90,13 @@ def start_scenario(cmd: c.StartScenario, load: Load) -> list[RulesetEvent]:
         total = personal_status(sheet)
         jinx = JINXED_DUPS if state_of_mind(total) == "jinxed" else 0
         left = max(sheet.dups - cmd.dups_used - jinx, 0)
-        out.append(event(char(cid), "ScenarioStarted", c.ScenarioStarted(
+        out.append(event(char(cid), c.ScenarioStarted(
             character_id=cid, dups_used=cmd.dups_used, jinxed_dups=jinx, dups=left,
             hero_points=hero_point_allowance(total))))
     return out
 
 
-def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """The referee reassesses a rating (L288) within its scale (L294, L310, L314-L365); the
     Jinxed and the Uncertain cannot rise in resource levels (L370)."""
     low, high = ALL_RANGES[cmd.rating]
@@ -110,19 +110,19 @@ def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[RulesetEven
             raise StateConflict("value", "golden-heroes.personal-status L370",
                                 f"a {mind} character cannot rise in resource levels")
     after = msgspec.structs.replace(sheet, ratings={**sheet.ratings, cmd.rating: cmd.value})
-    out = [event(char(cmd.character_id), "RatingSet", c.RatingSet(
+    out = [event(char(cmd.character_id), c.RatingSet(
         character_id=cmd.character_id, rating=cmd.rating, value=cmd.value,
         personal_status=personal_status(after)))]
     if cmd.reason:  # players are told the change, not why (L288)
-        noted = event(char(cmd.character_id), "RatingReasonNoted", c.RatingReasonNoted(
-            character_id=cmd.character_id, rating=cmd.rating, value=cmd.value, reason=cmd.reason))
-        out.append(msgspec.structs.replace(noted, visibility="gm"))
+        out.append(event(char(cmd.character_id), c.RatingReasonNoted(
+            character_id=cmd.character_id, rating=cmd.rating, value=cmd.value, reason=cmd.reason),
+            visibility="gm"))
     return out
 
 
 def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
                       roller: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-                      on_criticals: str = "stand") -> list[RulesetEvent]:
+                      on_criticals: str = "stand") -> list[Out]:
     """Hero Points added to or taken from a strike just made (L373): each point once a
     scenario, one spend a roll. A critical (natural 1 or 20) stands as rolled (a decision: the
     seed is silent); a hit already resolved is no longer "just made"."""
@@ -152,31 +152,31 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
     for who, role in ((cmd.character_id, "spender"), (cmd.roller_id, "roller"),
                       (cmd.target_id, "target")):
         roles.setdefault(who, []).append(role)
-    return [event(char(who), "HeroPointsSpent", c.HeroPointsSpent(
+    return [event(char(who), c.HeroPointsSpent(
         character_id=cmd.character_id, roller_id=cmd.roller_id, target_id=cmd.target_id,
         strike=last.number, points=cmd.points, total=total, hit=hit, was_hit=last.hit,
         roles=r, attack=last.attack if hit and not last.hit else None))
         for who, r in roles.items()]
 
 
-def use_resources(cmd: c.UseResources, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def use_resources(cmd: c.UseResources, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """A one-off use of resources (L295, L309) at the level the Personal Status leaves in use."""
     ev = resources.use(cmd, sheet, state_of_mind(personal_status(sheet)))
-    return [event(char(cmd.character_id), "ResourcesUsed", ev)]
+    return [event(char(cmd.character_id), ev)]
 
 
-def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """Spare DUPs allocated by general instructions (L285-L287): at most the DUPs held; the
     referee resolves them with ``ImproveCharacter``."""
     total = sum(a.dups for a in cmd.allocations)
     if total > sheet.dups:
         raise StateConflict("allocations", "golden-heroes.dups L285-L287",
                             f"{total} DUPs allocated; {cmd.character_id!r} has {sheet.dups}")
-    return [event(char(cmd.character_id), "DupsAllocated", c.DupsAllocated(
+    return [event(char(cmd.character_id), c.DupsAllocated(
         character_id=cmd.character_id, allocations=list(cmd.allocations), dups=total))]
 
 
-def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """Improvement is the referee's (L286-L287, L375: the section is not in the seed): DUPs
     spent, what was improved recorded."""
     if cmd.dups > sheet.dups:
@@ -185,6 +185,6 @@ def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[Ruleset
     if cmd.refinement is not None and powers.held(sheet, cmd.refinement) is None:
         raise DomainError("refinement", "golden-heroes.superpower-response L116-L117",
                           f"a refinement is of a power held: no {cmd.refinement!r}")
-    return [event(char(cmd.character_id), "CharacterImproved", c.CharacterImproved(
+    return [event(char(cmd.character_id), c.CharacterImproved(
         character_id=cmd.character_id, dups=cmd.dups, improvement=cmd.improvement,
         refinement=cmd.refinement, ipp=cmd.ipp))]

@@ -7,15 +7,14 @@ While those hours last the victim recovers neither HTC nor HTK and smelling salt
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import decide_combat, states
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event
 
 RULE: Final = "golden-heroes.coup-de-grace L78"
 EXTRA_HOURS: Final = 1  # 1d6 + 1 hours (decision #46)
@@ -29,7 +28,7 @@ def hours_for(die: int) -> int:
 
 
 def deliver(cmd: c.CoupDeGrace, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-            states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+            states_: States, dice: Dice) -> list[Out]:
     """Coup de grace (L78): refused unless the target is unconscious or stunned; in a fight the
     declared action spends its 2 frames (L49)."""
     if cmd.target_id == cmd.character_id:
@@ -43,15 +42,15 @@ def deliver(cmd: c.CoupDeGrace, attacker: c.GoldenHeroesSheet, target: c.GoldenH
         raise StateConflict("character_id", "golden-heroes.unconscious L123",
                             f"{cmd.character_id!r} is {states.htc_condition(attacker)} "
                             "and cannot act")
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     if cmd.encounter_id is not None:
         state = decide_combat.active(states_, cmd.encounter_id)
         slots, _ = decide_combat.spend(state, attacker, cmd.character_id, "action", "encounter_id")
-        out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+        out.append(event(enc(cmd.encounter_id), c.FramesUsed(
             encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
             phase=state.phase, activity="action", slots=slots, note="coup de grace")))
     die = dice.roll(6)
-    out.insert(0, event(char(cmd.target_id), "CoupDeGraceDelivered", c.CoupDeGraceDelivered(
+    out.insert(0, event(char(cmd.target_id), c.CoupDeGraceDelivered(
         character_id=cmd.character_id, target_id=cmd.target_id, die=die, hours=hours_for(die))))
     return out
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import damage, decide_combat, powers, states, tables
 from domain.rulesets.golden_heroes.damage import Damage
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 NON_SUPERPOWERED_LOSS = 2  # "they lose their next Action" (L84): an Action is 2 frames (L41)
 
@@ -33,7 +33,7 @@ def frames_lost(superpowered: bool, die: int | None) -> int:
 
 
 def backfire(attacker: c.GoldenHeroesSheet, cid: str, die: int,
-             hospitalised_at: str = "tenth_or_less") -> RulesetEvent:
+             hospitalised_at: str = "tenth_or_less") -> Out:
     """Backfire (L97-L98): "They take 1d6HTC Damage Dividers apply, but no Combat Response can be
     made to this"."""
     d = Damage(die, 0)
@@ -44,7 +44,7 @@ def backfire(attacker: c.GoldenHeroesSheet, cid: str, die: int,
     htc, htk, overflow = damage.into_pools(attacker, d)
     after = msgspec.structs.replace(attacker, htc=htc, htk=htk)
     after = msgspec.structs.replace(after, unconscious=states.latch_unconscious(after))
-    return event(char(cid), "AttackResolved", c.AttackResolved(
+    return event(char(cid), c.AttackResolved(
         character_id=cid, attacker_id=cid, attack="backfire", response="none",
         htc_dice=[die], steps=steps, htc_taken=d.htc, htk_taken=d.htk, overflow_htk=overflow,
         htc=htc, htk=htk, condition=states.htc_condition(after),
@@ -52,7 +52,7 @@ def backfire(attacker: c.GoldenHeroesSheet, cid: str, die: int,
 
 
 def consequences(attacker: c.GoldenHeroesSheet, rolled: c.StrikeRolled,
-                 fight: c.EncounterState | None, spent: list[int]) -> list[RulesetEvent]:
+                 fight: c.EncounterState | None, spent: list[int]) -> list[Out]:
     """The events a critical miss adds after its strike (L84-L85, L91-L98): the frames lost in a
     fight, the sheet's prone or left open, a backfire's damage."""
     if rolled.critical != "miss":
@@ -61,7 +61,7 @@ def consequences(attacker: c.GoldenHeroesSheet, rolled: c.StrikeRolled,
     superpowered = attacker.character_type != "non_superpowered"
     die = rolled.critical_die if superpowered else None
     lost = frames_lost(superpowered, die)
-    out: list[RulesetEvent] = [event(char(cid), "CriticalMissSuffered", c.CriticalMissSuffered(
+    out: list[Out] = [event(char(cid), c.CriticalMissSuffered(
         character_id=cid, die=die, effect=rolled.critical_effect or "", frames_lost=lost,
         prone=die == tables.SLIP_OVER, left_open=die == tables.LEFT_OPEN))]
     if fight is not None:

@@ -2,18 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
 
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.base import RulesetEvent, character_key, encounter_key
+from domain.rulesets.base import character_key, encounter_key
 from domain.rulesets.golden_heroes import frames, powers, states, tables
+from domain.rulesets.golden_heroes.events import Out, States, event
 
-RID = c.RULESET_ID
 Load = Callable[[str, str], c.GoldenHeroesSheet]
 
 
@@ -23,22 +22,18 @@ char = character_key  # the package's short name for it (domain.rulesets.base)
 enc = encounter_key  # the package's short name for it (domain.rulesets.base)
 
 
-def event(stream: str, name: str, body: msgspec.Struct) -> RulesetEvent:
-    return RulesetEvent(stream=stream, type=f"{RID}.{name}", data=msgspec.to_builtins(body))
-
-
-def active(states_: Mapping[str, Any], eid: str, field: str = "encounter_id") -> c.EncounterState:
-    raw = states_.get(enc(eid))
-    state = msgspec.convert(raw or {}, c.EncounterState)
-    if not state.active:
+def active(states_: States, eid: str, field: str = "encounter_id") -> c.EncounterState:
+    state = states_.get(enc(eid))
+    if not isinstance(state, c.EncounterState) or not state.active:
         raise NotFound(field, "golden-heroes.combat", f"no fight {eid!r} under way")
     return state
 
 
-def start_combat(cmd: c.StartCombat, load: Load, states_: Mapping[str, Any],
-                 dice: Dice) -> list[RulesetEvent]:
+def start_combat(cmd: c.StartCombat, load: Load, states_: States,
+                 dice: Dice) -> list[Out]:
     """Two sides, heroes and villains (L43); frames by type (L42); surprise (L55-L57)."""
-    if msgspec.convert(states_.get(enc(cmd.encounter_id)) or {}, c.EncounterState).active:
+    fight = states_.get(enc(cmd.encounter_id))
+    if isinstance(fight, c.EncounterState) and fight.active:
         raise StateConflict("encounter_id", "golden-heroes.combat",
                             f"fight {cmd.encounter_id!r} is already under way")
     if not cmd.heroes or not cmd.villains:
@@ -64,16 +59,16 @@ def start_combat(cmd: c.StartCombat, load: Load, states_: Mapping[str, Any],
                 condition=states.fight_condition(sheet)))  # type: ignore[arg-type]
     ties, drawn = frames.tiebreaks(out, dice)
     out = [msgspec.structs.replace(x, tiebreak=ties.get(x.character_id, 0)) for x in out]
-    return [event(enc(cmd.encounter_id), "CombatStarted",
+    return [event(enc(cmd.encounter_id),
                   c.CombatStarted(encounter_id=cmd.encounter_id, combatants=out,
                                   tiebreak_dice=drawn)),
-            *(event(char(x.character_id), "FightJoined",
+            *(event(char(x.character_id),
                     c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id))
               for x in out)]
 
 
-def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
-                    dice: Dice) -> list[RulesetEvent]:
+def roll_initiative(cmd: c.RollInitiative, states_: States,
+                    dice: Dice) -> list[Out]:
     """A new round: 1d10 a side, ties rolled again, the difference wins frames (L43-L45).
     Frames borrowed last round for responses are already spent (L60)."""
     state = active(states_, cmd.encounter_id)
@@ -92,26 +87,26 @@ def roll_initiative(cmd: c.RollInitiative, states_: Mapping[str, Any],
         winner="heroes" if heroes > villains else "villains", difference=abs(heroes - villains),
         frames_won=won, frames=now,
         borrowed={k: v for k, v in state.borrowed.items() if v}, order=order)
-    return [event(enc(cmd.encounter_id), "InitiativeRolled", ev)]
+    return [event(enc(cmd.encounter_id), ev)]
 
 
-def end_phase(cmd: c.EndPhase, states_: Mapping[str, Any]) -> list[RulesetEvent]:
+def end_phase(cmd: c.EndPhase, states_: States) -> list[Out]:
     """Winners, then the opposition, then the winners' remaining frames (L46-L47)."""
     state = active(states_, cmd.encounter_id)
     if state.phase == 0:
         raise StateConflict("encounter_id", "golden-heroes.initiative L43",
                             "the round has not begun: roll initiative")
     nxt = state.phase + 1 if state.phase < 3 else 0
-    return [event(enc(cmd.encounter_id), "PhaseEnded",
+    return [event(enc(cmd.encounter_id),
                   c.PhaseEnded(encounter_id=cmd.encounter_id, round=state.round,
                                phase=state.phase, next_phase=nxt))]
 
 
-def end_combat(cmd: c.EndCombat, states_: Mapping[str, Any]) -> list[RulesetEvent]:
+def end_combat(cmd: c.EndCombat, states_: States) -> list[Out]:
     state = active(states_, cmd.encounter_id)
-    return [event(enc(cmd.encounter_id), "CombatEnded",
+    return [event(enc(cmd.encounter_id),
                   c.CombatEnded(encounter_id=cmd.encounter_id, rounds=state.round)),
-            *(event(char(x.character_id), "FightJoined",
+            *(event(char(x.character_id),
                     c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id,
                                   joined=False))
               for x in state.combatants)]
@@ -179,7 +174,7 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
     return spare[:need], activity
 
 
-def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any]) -> list[RulesetEvent]:
+def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: States) -> list[Out]:
     """Spend frames on an activity in the current phase (L48-L50); getting up from a fall takes
     a frame (L92, L120)."""
     state = active(states_, cmd.encounter_id)
@@ -187,18 +182,18 @@ def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any]) -> l
         raise StateConflict("activity", "golden-heroes.get-up L92, L120",
                             f"{cmd.character_id!r} has not fallen over")
     slots, activity = spend(state, sheet, cmd.character_id, cmd.activity)
-    out = [event(enc(cmd.encounter_id), "FramesUsed",
+    out = [event(enc(cmd.encounter_id),
                  c.FramesUsed(encounter_id=cmd.encounter_id, character_id=cmd.character_id,
                               round=state.round, phase=state.phase, activity=activity,
                               slots=slots, note=cmd.note))]
     if activity == "get_up":
-        out.append(event(char(cmd.character_id), "StoodUp", c.StoodUp(
+        out.append(event(char(cmd.character_id), c.StoodUp(
             character_id=cmd.character_id, encounter_id=cmd.encounter_id)))
     return out
 
 
 def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,
-                spent: list[int] | None = None) -> RulesetEvent | None:
+                spent: list[int] | None = None) -> Out | None:
     """The next ``count`` frames spent recovering (critical results, L84, L89, L91-L92): this
     round's still to come, then next round's."""
     if frames.combatant(state, cid) is None or count <= 0:
@@ -206,6 +201,6 @@ def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,
     taken = set(spent or [])
     now = [s for s in frames.future_slots(state, cid) if s not in taken][:count]
     later = min(count - len(now), frames.next_round_frames(state, cid))
-    return event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+    return event(enc(state.encounter_id), c.FramesUsed(
         encounter_id=state.encounter_id, character_id=cid, round=state.round, phase=state.phase,
         activity="recovering", slots=now, next_round=later, note=why))

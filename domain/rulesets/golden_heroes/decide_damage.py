@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 import msgspec
@@ -10,7 +9,6 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     common_sense,
@@ -30,7 +28,8 @@ from domain.rulesets.golden_heroes import (
     tables,
 )
 from domain.rulesets.golden_heroes.damage import Damage
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 
@@ -52,8 +51,8 @@ def _parry_damage(defender: c.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> 
     return total, htc + htk
 
 
-def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, Any],
-            dice: Dice, opts: GoldenHeroesOptions | None = None) -> list[RulesetEvent]:
+def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: States,
+            dice: Dice, opts: GoldenHeroesOptions | None = None) -> list[Out]:
     """The response, then the damage pipeline (digest §3.7), push-back and the fall (L119)."""
     p = target.pending_attack
     if p is None:
@@ -166,13 +165,13 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
                      else body.get("htc_taken", 0) + body.get("htk_taken", 0))
         grip, why = grapples.grip_after(p, avoided, inflicted)
         body["wrench"] = grapples.wrench_result(p, grip is not None)
-        grip_event = event(char(cmd.character_id), "GripChanged",
+        grip_event = event(char(cmd.character_id),
                            c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why))
-    out = [event(char(cmd.character_id), "AttackResolved", c.AttackResolved(**body))]
+    out = [event(char(cmd.character_id), c.AttackResolved(**body))]
     if stopped is not None:
         out.append(stopped)
     if body.get("grabbed"):
-        out.append(event(char(cmd.character_id), "GripChanged", c.GripChanged(
+        out.append(event(char(cmd.character_id), c.GripChanged(
             character_id=cmd.character_id, grip=grab_response.grip(p, target),
             reason=f"grabbed by {p.attacker_id!r} (L76, L115)")))
     wall = general_fields.cover(state, cmd.character_id)
@@ -181,7 +180,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: Mapping[str, A
     if grip_event is not None:
         out.append(grip_event)
     if state is not None and frames.combatant(state, cmd.character_id) is not None:
-        out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+        out.append(event(enc(state.encounter_id), c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
             phase=state.phase, activity="response", slots=slots, next_round=later, free=free,
             note=kind)))
@@ -218,7 +217,7 @@ STOPS_THROW = frozenset({"staggered", "stunned", "unconscious", "hospitalised",
 
 
 def _throw_stopped(thrower: c.GoldenHeroesSheet, p: c.PendingAttack, body: dict[str, Any],
-                   hospitalised_at: str) -> RulesetEvent | None:
+                   hospitalised_at: str) -> Out | None:
     """The lifted victim's attack on its thrower prevents the throw only if it "stuns,
     staggers, hospitalises or kills the assailant or knocks them unconscious" (L115): a
     condition the attack brought about."""
@@ -230,7 +229,7 @@ def _throw_stopped(thrower: c.GoldenHeroesSheet, p: c.PendingAttack, body: dict[
     if not caused:
         return None
     body["throw_stopped"] = p.attacker_id
-    return event(char(p.attacker_id), "ThrowStopped", c.ThrowStopped(
+    return event(char(p.attacker_id), c.ThrowStopped(
         character_id=p.attacker_id, thrower_id=body["character_id"],
         thrower_condition=caused[-1], reason=f"the thrower is {caused[-1]}: the throw cannot "
         "be made (L115)"))

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
@@ -25,7 +23,8 @@ from domain.rulesets.golden_heroes import (
     states,
 )
 from domain.rulesets.golden_heroes import strike as strikes
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 GRAB: Final = "golden-heroes.grab L75-L76, L82"
@@ -46,13 +45,13 @@ def _check(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.Go
 
 
 def _frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.GoldenHeroesSheet,
-            states_: Mapping[str, Any], activity: str, note: str) -> list[RulesetEvent]:
+            states_: States, activity: str, note: str) -> list[Out]:
     """Spend the grab's frame or the grapple's action in the fight (L48-L50, L76)."""
     if cmd.encounter_id is None:
         return []
     state = decide_combat.active(states_, cmd.encounter_id)
     slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "encounter_id")
-    return [event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+    return [event(enc(cmd.encounter_id), c.FramesUsed(
         encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
         phase=state.phase, activity=activity, slots=slots, note=note))]
 
@@ -75,35 +74,35 @@ def grab_roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.JudoTh
 
 
 def _missed_frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: c.GoldenHeroesSheet,
-                   rolls: list[c.StrikeRolled], states_: Mapping[str, Any],
-                   out: list[RulesetEvent]) -> None:
+                   rolls: list[c.StrikeRolled], states_: States,
+                   out: list[Out]) -> None:
     """A critical miss's effect on its maker: the next frame (L91-L92), the non-superpowered
     their next action (L84), prone, left open, a backfire (L85, L91-L98)."""
     miss = next((r for r in rolls if r.critical == "miss"), None)
     if miss is None:
         return
-    spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+    spent = spent_slots(out)
     fight = (None if cmd.encounter_id is None
              else decide_combat.active(states_, cmd.encounter_id))
     out.extend(critical_misses.consequences(attacker, miss, fight, spent))
 
 
 def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
-                    states_: Mapping[str, Any]) -> list[RulesetEvent]:
+                    states_: States) -> list[Out]:
     """Grabbing the one lifting you to throw you: a response, its Frame taken in advance from
     the future Frames (L115)."""
     if cmd.encounter_id is None:
         return []
     state = decide_combat.active(states_, cmd.encounter_id)
     now, later = decide_damage.response_frames(state, grabber, cmd.character_id, 1)
-    return [event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+    return [event(enc(cmd.encounter_id), c.FramesUsed(
         encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
         phase=state.phase, activity="response", slots=now, next_round=later,
         note="grab the thrower"))]
 
 
 def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-         states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+         states_: States, dice: Dice) -> list[Out]:
     """A one-handed grab (L75-L76, L82): 1 Frame; a strike against DC6/DC10 when the target can
     resist; a success grasps the target with that hand, once the target's response (L115) has
     not avoided it."""
@@ -129,18 +128,18 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
     # a grab struck against a being able to answer it waits for its response (L115); a grab
     # back at a thrower is itself the response and takes hold at once
     waits = ok and rolled and not cmd.response and grab_response.can_respond(target, surprised)
-    out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
+    out.insert(0, event(char(cmd.character_id), c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="grab", hands=[cmd.hand],
         strikes=rolls, rolled=rolled, succeeded=[cmd.hand] if ok else [],
         result="grab_pending" if waits else "grabbed" if ok else "missed",
         encounter_id=cmd.encounter_id)))
     if waits:
-        out.append(event(char(cmd.target_id), "HitPending", c.HitPending(
+        out.append(event(char(cmd.target_id), c.HitPending(
             character_id=cmd.target_id, attack=grab_response.grab_attack(
                 attacker, cmd.character_id, cmd.hand, cmd.encounter_id, surprised))))
     elif ok:
         hands = [*(grip.hands if grip is not None else []), cmd.hand]
-        out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
+        out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason=f"grabbed by the {cmd.hand} hand (L76)",
             grip=c.Grip(holder_id=cmd.character_id, hands=hands,
                         hold=grip.hold if grip is not None else None,
@@ -150,7 +149,7 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
 
 
 def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-            states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+            states_: States, dice: Dice) -> list[Out]:
     """A grapple (L75, L83): 1 Action and both hands' strike rolls, always both; or, the victim
     already grabbed by one hand, the other hand's grab in 1 Frame. Both hold: the grapple's
     damage waits for the victim's response (L114); one holds: the victim is grabbed."""
@@ -176,7 +175,7 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
     took = [h for h, r in zip(hands, rolls, strict=True) if r.hit] if rolled else hands
     both = len(held) + len(took) == 2
     result = "grapple_pending" if both else "grabbed" if took else "missed"
-    out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
+    out.insert(0, event(char(cmd.character_id), c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="grapple", hands=hands,
         strikes=rolls, rolled=rolled, succeeded=took, result=result, hold=cmd.hold,
         encounter_id=cmd.encounter_id)))
@@ -187,10 +186,10 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
                                     cmd.target_id) if cmd.encounter_id else None)
         if fighter is not None and fighter.surprised:
             pending = msgspec.structs.replace(pending, target_surprised=True)
-        out.append(event(char(cmd.target_id), "HitPending",
+        out.append(event(char(cmd.target_id),
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     elif took:
-        out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
+        out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason="grapple failed: grabbed by one hand (L83)",
             grip=c.Grip(holder_id=cmd.character_id, hands=held + took,
                         encounter_id=cmd.encounter_id))))
@@ -199,8 +198,8 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
 
 
 def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
-                 target: c.GoldenHeroesSheet, states_: Mapping[str, Any],
-                 dice: Dice) -> list[RulesetEvent]:
+                 target: c.GoldenHeroesSheet, states_: States,
+                 dice: Dice) -> list[Out]:
     """A grapple by a weapon (L75, L121): 1 Action; a normal strike with the weapon and, if it
     hits, a grab at the weapon's WC; both: its damage waits for the response, and the 1d6
     grapple damage is rolled as hypothetical."""
@@ -222,13 +221,13 @@ def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
                                grapples.grab_dc(target, cmd.defence_class), form.weapon_class))
     ok = len(rolls) == 2 and rolls[1].hit
     die = dice.roll(6) if ok else None
-    out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
+    out.insert(0, event(char(cmd.character_id), c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="grapple",
         hands=["weapon"], strikes=rolls, succeeded=["weapon"] if ok else [],
         result="grapple_pending" if ok else "missed", hold="hypothetical", weapon=weapon,
         hypothetical_die=die, encounter_id=cmd.encounter_id)))
     if die is not None:
-        out.append(event(char(cmd.target_id), "HitPending", c.HitPending(
+        out.append(event(char(cmd.target_id), c.HitPending(
             character_id=cmd.target_id, attack=grapples.weapon_attack(
                 form, cmd.character_id, cmd.encounter_id, superpowered, die))))
     _missed_frames(cmd, attacker, rolls, states_, out)
@@ -236,8 +235,8 @@ def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
 
 
 def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-             states_: Mapping[str, Any], dice: Dice,
-             opts: GoldenHeroesOptions | None = None) -> list[RulesetEvent]:
+             states_: States, dice: Dice,
+             opts: GoldenHeroesOptions | None = None) -> list[Out]:
     """Maintaining a grapple for an Action (L83): anything but a natural 1 holds and its damage
     waits for the victim's dodge or resist (L114); a 1 is a Critical Miss and breaks it."""
     _check(cmd, attacker, target)
@@ -256,7 +255,7 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
     roll = grab_roll(dice, cmd, attacker, target, grapples.grab_dc(target), wc)
     held = roll.critical != "miss"
     roll = msgspec.structs.replace(roll, hit=held)
-    out.insert(0, event(char(cmd.character_id), "GrabRolled", c.GrabRolled(
+    out.insert(0, event(char(cmd.character_id), c.GrabRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind="maintain",
         hands=list(grip.hands), strikes=[roll], succeeded=list(grip.hands) if held else [],
         result="maintained" if held else "broken", hold=grip.hold,
@@ -269,23 +268,23 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
                 grapples.wrench_tags(cmd.attempt, cmd.item),
                 grapples.wrench_bonus(attacker, cmd.attempt,
                                        (opts or GoldenHeroesOptions()).wrench_strength))
-        out.append(event(char(cmd.target_id), "HitPending",
+        out.append(event(char(cmd.target_id),
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     else:
-        out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
+        out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason="grapple broken: critical miss (L83)")))
     _missed_frames(cmd, attacker, [roll], states_, out)
     return out
 
 
 def let_go(cmd: c.LetGo, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-           states_: Mapping[str, Any]) -> list[RulesetEvent]:
+           states_: States) -> list[Out]:
     """Letting go of a grabbed or grappled victim takes 1 Frame (L76)."""
     if target.grip is None or target.grip.holder_id != cmd.character_id:
         raise StateConflict("target_id", GRAB,
                             f"{cmd.character_id!r} does not hold {cmd.target_id!r}")
     out = _frames(cmd, attacker, states_, "frame", "let go")
-    out.insert(0, event(char(cmd.target_id), "GripChanged", c.GripChanged(
+    out.insert(0, event(char(cmd.target_id), c.GripChanged(
         character_id=cmd.target_id, reason=f"let go by {cmd.character_id!r} (L76)",
         grip=lifting.still_bound(target.grip))))
     return out

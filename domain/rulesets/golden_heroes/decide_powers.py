@@ -8,9 +8,9 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import energy_gimmicks, power_table, powers
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 MAX_REROLLS: Final = 100  # maxed powers are rolled again (L12-L13); this only bounds the loop
 DUPS_PER_ROLL: Final = 10  # "Each Power Roll used for this purpose is converted to 10 DUPs" (L13)
@@ -62,7 +62,7 @@ def fixed_values(power: str, grade: int, dice: Dice) -> tuple[list[int], dict[st
     return [], {}
 
 
-def roll_power(cmd: c.RollPower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEvent]:
+def roll_power(cmd: c.RollPower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """1 Power Roll on the d100 table (L12): a new power at grade 1, one more grade of a power
     held, 96-00 a free choice (L14). A maxed power, or a Magic/Psi extra roll that cannot be
     paid, is rolled again at no cost (decision #26)."""
@@ -78,7 +78,7 @@ def roll_power(cmd: c.RollPower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list
         rolls.append(d100)
         row = power_table.row_for(d100)
         if row is None:
-            return [event(char(cmd.character_id), "PowerGained", c.PowerGained(
+            return [event(char(cmd.character_id), c.PowerGained(
                 character_id=cmd.character_id, how="rolled", d100=rolls, cost=1,
                 note="; ".join([*notes, "96-00: choose a power or a grade (L14)"])))]
         current = powers.grade(sheet, row.power)
@@ -90,7 +90,7 @@ def roll_power(cmd: c.RollPower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list
             notes.append(f"{row.name} needs one more Power Roll: declined, rolled again (L15)")
             continue
         faces, values = fixed_values(row.power, current + 1, dice)
-        return [event(char(cmd.character_id), "PowerGained", c.PowerGained(
+        return [event(char(cmd.character_id), c.PowerGained(
             character_id=cmd.character_id, how="rolled", d100=rolls, power=row.power,
             grade=current + 1, cost=cost, dice=faces, rolled=values, note="; ".join(notes)))]
     raise StateConflict("character_id", "golden-heroes.power-rolls L12", "no power left to roll")
@@ -102,7 +102,7 @@ def _known(power: str) -> None:
                           f"not on the Superpower Generation Table: {power!r}")
 
 
-def choose_power(cmd: c.ChoosePower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEvent]:
+def choose_power(cmd: c.ChoosePower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """A 96-00 result (L14): any superpower at grade 1, or one more grade of one held."""
     _known(cmd.power)
     if sheet.choices_pending <= 0:
@@ -113,13 +113,13 @@ def choose_power(cmd: c.ChoosePower, sheet: c.GoldenHeroesSheet, dice: Dice) -> 
     cost = 0 if current else power_table.extra_roll(cmd.power)
     _rolls(sheet, cost, "power")
     faces, values = fixed_values(cmd.power, current + 1, dice)
-    return [event(char(cmd.character_id), "PowerGained", c.PowerGained(
+    return [event(char(cmd.character_id), c.PowerGained(
         character_id=cmd.character_id, how="chosen", power=cmd.power, grade=current + 1,
         cost=cost, dice=faces, rolled=values))]
 
 
 def upgrade_power(cmd: c.UpgradePower, sheet: c.GoldenHeroesSheet,
-                  dice: Dice) -> list[RulesetEvent]:
+                  dice: Dice) -> list[Out]:
     """Upgrading a power held: the first upgrade costs 1 Power Roll, the second 2, the third 3
     (L13; counted for each power, decision #50)."""
     _known(cmd.power)
@@ -131,12 +131,12 @@ def upgrade_power(cmd: c.UpgradePower, sheet: c.GoldenHeroesSheet,
     cost = held.upgrades + 1
     _rolls(sheet, cost, "power")
     faces, values = fixed_values(cmd.power, held.grade + 1, dice)
-    return [event(char(cmd.character_id), "PowerGained", c.PowerGained(
+    return [event(char(cmd.character_id), c.PowerGained(
         character_id=cmd.character_id, how="upgraded", power=cmd.power, grade=held.grade + 1,
         cost=cost, dice=faces, rolled=values))]
 
 
-def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """A power's choice: Weapon Skill's weapon (L279), the Martial Arts style (L239), Health's
     abilities, one a grade (L208), Precision's attack form (L241)."""
     held = powers.held(sheet, cmd.power)
@@ -163,20 +163,20 @@ def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[
                and "judo_throw" not in held.choice.split(","))
     if cost:
         _rolls(sheet, cost, "choice")
-    return [event(char(cmd.character_id), "PowerOptionChosen", c.PowerOptionChosen(
+    return [event(char(cmd.character_id), c.PowerOptionChosen(
         character_id=cmd.character_id, power=cmd.power, choice=",".join(parts), cost=cost))]
 
 
-def convert(cmd: c.ConvertPowerRolls, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def convert(cmd: c.ConvertPowerRolls, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """Enhancing: 1 Power Roll becomes 10 DUPs (L13)."""
     _generated(sheet)
     _rolls(sheet, cmd.count, "count")
-    return [event(char(cmd.character_id), "PowerRollsConverted", c.PowerRollsConverted(
+    return [event(char(cmd.character_id), c.PowerRollsConverted(
         character_id=cmd.character_id, count=cmd.count, dups=DUPS_PER_ROLL * cmd.count))]
 
 
 def take_background(cmd: c.TakeBackground, sheet: c.GoldenHeroesSheet,
-                    dice: Dice) -> list[RulesetEvent]:
+                    dice: Dice) -> list[Out]:
     """An Advantageous Background for 1 Power Roll (L12, L16-L17); only Previous Training may
     be taken again; it adds 2 to one attribute or 1 to two (L17)."""
     _generated(sheet)
@@ -196,6 +196,6 @@ def take_background(cmd: c.TakeBackground, sheet: c.GoldenHeroesSheet,
     # Vigour from training: 1d6 HTC and 1d6 HTK a point (decision #27)
     points = training.get("vigour", 0)
     faces = [dice.roll(6) for _ in range(2 * points)]
-    return [event(char(cmd.character_id), "BackgroundTaken", c.BackgroundTaken(
+    return [event(char(cmd.character_id), c.BackgroundTaken(
         character_id=cmd.character_id, background=cmd.background, training=training,
         dice=faces))]

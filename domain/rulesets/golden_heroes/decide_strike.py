@@ -2,15 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     attacks,
     campaign,
@@ -27,7 +23,8 @@ from domain.rulesets.golden_heroes import (
     states,
     strike,
 )
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 
 
 def defence_class(sheet: c.GoldenHeroesSheet) -> int:
@@ -94,9 +91,9 @@ def _declared(cmd: c.Strike, form: attacks.AttackForm,
     return mine
 
 
-def _declaration(cmd: c.Strike, form: attacks.AttackForm, state: str) -> RulesetEvent:
+def _declaration(cmd: c.Strike, form: attacks.AttackForm, state: str) -> Out:
     """The declared attack on the target's sheet, or its end (L116)."""
-    return event(char(cmd.target_id), "AttackDeclared", c.AttackDeclared(
+    return event(char(cmd.target_id), c.AttackDeclared(
         character_id=cmd.target_id, attacker_id=cmd.character_id, attack=form.name,
         melee=form.parry_row.startswith("melee"), state=state,  # type: ignore[arg-type]
         encounter_id=cmd.encounter_id))
@@ -111,12 +108,12 @@ def answers_lift(attacker: c.GoldenHeroesSheet, target_id: str) -> bool:
 
 
 def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-           states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+           states_: States, dice: Dice) -> list[Out]:
     """A strike: frames spent in the fight (L48-L50), d20 + WC + DC + modifiers (L79)."""
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "golden-heroes.strike L79", "a character cannot strike itself")
     strike.check_circumstances(cmd.circumstances)
-    thrown: tuple[c.Strike, str, RulesetEvent] | None = None
+    thrown: tuple[c.Strike, str, Out] | None = None
     if cmd.thrown_id is not None:
         thrown = lifting.throw_being(cmd, attacker, states_)
         cmd = thrown[0]
@@ -133,7 +130,7 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         raise StateConflict("target_id", "golden-heroes.response L79",
                             f"{cmd.target_id!r} has a hit waiting for its response first")
     declared = _declared(cmd, form, target)
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     surprised = False
     dc = defence_class(target)
     if cmd.encounter_id is not None:
@@ -153,13 +150,13 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             # responding at once to being lifted: the attack's time from the future frames (L115)
             slots, later = responses.future_frames(state, attacker, cmd.character_id,
                                                    form.frames)
-            out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+            out.append(event(enc(cmd.encounter_id), c.FramesUsed(
                 encounter_id=cmd.encounter_id, character_id=cmd.character_id,
                 round=state.round, phase=state.phase, activity="response", slots=slots,
                 next_round=later, note=f"{form.name}: answering the lift")))
         else:
             slots, _ = decide_combat.spend(state, attacker, cmd.character_id, activity, "attack")
-            out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+            out.append(event(enc(cmd.encounter_id), c.FramesUsed(
                 encounter_id=cmd.encounter_id, character_id=cmd.character_id,
                 round=state.round, phase=state.phase, activity="strike", slots=slots,
                 note=form.name)))
@@ -204,10 +201,10 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     ev = msgspec.structs.replace(ev, attack=form.name, encounter_id=cmd.encounter_id,
                                  frames=form.frames, pending=ev.hit, attack_form=pending,
                                  energy_pool=pool)
-    out.insert(0, event(char(cmd.character_id), "StrikeRolled", ev))
+    out.insert(0, event(char(cmd.character_id), ev))
     if cmd.encounter_id is not None and cmd.charge is not None:
         # after a charge the next frame must be spent recovering (L77)
-        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        spent = spent_slots(out)
         recovering = decide_combat.lose_frames(
             decide_combat.active(states_, cmd.encounter_id), cmd.character_id, 1, "charge", spent)
         if recovering is not None:
@@ -215,19 +212,19 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
     if ev.critical == "miss":
         # the non-superpowered lose their next action (L84); a superpowered character's d10 on
         # the Critical Miss Table (L85, L91-L98)
-        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        spent = spent_slots(out)
         fight = (None if cmd.encounter_id is None
                  else decide_combat.active(states_, cmd.encounter_id))
         out.extend(critical_misses.consequences(attacker, ev, fight, spent))
     if target.left_open:
         # "they are open to next attack so long as it follows on directly" (L98): taken now
-        out.append(event(char(cmd.target_id), "LeftOpenTaken", c.LeftOpenTaken(
+        out.append(event(char(cmd.target_id), c.LeftOpenTaken(
             character_id=cmd.target_id, attacker_id=cmd.character_id)))
     if thrown is not None:
         out.append(thrown[2])
     if declared is not None:
         out.append(_declaration(cmd, form, "rolled"))
     if ev.hit:
-        out.append(event(char(cmd.target_id), "HitPending",
+        out.append(event(char(cmd.target_id),
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     return out

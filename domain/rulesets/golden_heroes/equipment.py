@@ -11,9 +11,9 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import powers
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 RULE: Final = "golden-heroes.equipment L29"
 MAX_ITEMS: Final = 3  # "up to 3 items of equipment, in addition to their basic costume" (L29)
@@ -39,7 +39,7 @@ def granted(sheet: c.GoldenHeroesSheet) -> list[str]:
     return out
 
 
-def choose(cmd: c.ChooseEquipment, sheet: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def choose(cmd: c.ChooseEquipment, sheet: c.GoldenHeroesSheet) -> list[Out]:
     """Starting equipment (L29): refused past 3 items, a weapon without a power that specifies
     one, a shield without Weapon Skill."""
     given = granted(sheet)
@@ -63,7 +63,7 @@ def choose(cmd: c.ChooseEquipment, sheet: c.GoldenHeroesSheet) -> list[RulesetEv
     dc = min(base, PADDING_DC) if padded else base
     costume = ("destabilised_molecules" if "costume of Destabilised Molecules" in given
                else "standard")
-    return [event(char(cmd.character_id), "EquipmentChosen", c.EquipmentChosen(
+    return [event(char(cmd.character_id), c.EquipmentChosen(
         character_id=cmd.character_id, costume=costume, granted=given, items=list(cmd.items),
         defence_class=dc))]
 

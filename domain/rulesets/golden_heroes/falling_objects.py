@@ -11,9 +11,9 @@ from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import tables
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 METRES_A_STEP: Final = 5
 PER_STEP: Final = 2
@@ -58,7 +58,7 @@ def ram_modifier(speed: int) -> int:
     return (speed - 20) // 2 if speed >= 20 else -2 * (20 - speed)
 
 
-def ram(cmd: c.Ram, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def ram(cmd: c.Ram, target: c.GoldenHeroesSheet) -> list[Out]:
     """A vehicle driving into a character (L139-L140): the damage, then a hit parried as a
     hand-hurled missile waiting for the response; pushed back, the victim may be knocked clear."""
     if target.pending_attack is not None:
@@ -75,12 +75,12 @@ def ram(cmd: c.Ram, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
         weapon_type="hand_hurled_concussive", weapon_class=HAND_HURLED_WC, frames=1,
         parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
         tags=["ram"], attacker_superpowered=False)
-    return [event(char(cmd.character_id), "VehicleRammed", rammed),
-            event(char(cmd.character_id), "HitPending",
+    return [event(char(cmd.character_id), rammed),
+            event(char(cmd.character_id),
                   c.HitPending(character_id=cmd.character_id, attack=pending))]
 
 
-def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
+def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[Out]:
     """Falling objects (L136): the damage, then a hand-hurled hit waiting for the response."""
     if target.pending_attack is not None:
         raise StateConflict("character_id", "golden-heroes.response L79",
@@ -103,6 +103,6 @@ def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[RulesetEvent]:
         parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
         tags=([f"dodge{-size_penalty:+d}"] if size_penalty else [])
         + (["response_succeeds"] if early else []), attacker_superpowered=False)
-    return [event(char(cmd.character_id), "ObjectFell", fell),
-            event(char(cmd.character_id), "HitPending",
+    return [event(char(cmd.character_id), fell),
+            event(char(cmd.character_id),
                   c.HitPending(character_id=cmd.character_id, attack=pending))]

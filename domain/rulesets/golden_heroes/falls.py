@@ -9,10 +9,10 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import damage, powers, states
 from domain.rulesets.golden_heroes.damage import Damage
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 METRES_A_DIE: Final = 5
 MAX_DICE: Final = 20  # terminal velocity (L133)
@@ -27,7 +27,7 @@ def dice_for(metres: int, jump: bool, superpowered: bool) -> int:
 
 
 def fall(cmd: c.Fall, sheet: c.GoldenHeroesSheet, dice: Dice,
-         hospitalised_at: str = "tenth_or_less") -> list[RulesetEvent]:
+         hospitalised_at: str = "tenth_or_less") -> list[Out]:
     """The fall's dice through the dividers into the pools (digest §3.7, §3.11)."""
     n = dice_for(cmd.metres, cmd.jump, sheet.character_type != "non_superpowered")
     htc_faces = [dice.roll(6) for _ in range(n)]
@@ -48,4 +48,4 @@ def fall(cmd: c.Fall, sheet: c.GoldenHeroesSheet, dice: Dice,
                           htc_taken=d.htc, htk_taken=d.htk, overflow_htk=overflow, htc=htc,
                           htk=htk, condition=states.htc_condition(after),
                           injury=states.htk_condition(after, hospitalised_at))
-    return [event(char(cmd.character_id), "AttackResolved", ev)]
+    return [event(char(cmd.character_id), ev)]

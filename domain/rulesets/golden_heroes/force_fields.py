@@ -9,15 +9,14 @@ not prevent push-back (L206).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import decide_combat, powers, states
 from domain.rulesets.golden_heroes.damage import Damage, take_htk_first
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event
 
 STRENGTH: Final = {"personal_force_shield": "shield_absorbs",
                    "personal_force_barrier": "barrier_htk", "personal_force_wall": "wall_htk"}
@@ -25,7 +24,7 @@ FIELD_DC: Final = 10  # "All Force Fields are DC10 when attacked" (L206)
 
 
 def raise_field(cmd: c.RaiseForceField, sheet: c.GoldenHeroesSheet,
-                states_: Mapping[str, Any]) -> list[RulesetEvent]:
+                states_: States) -> list[Out]:
     """1 Action to create or switch off a personal field (L207); only a type the character
     chose, one a grade (``ChoosePowerOption``)."""
     if states.helpless(sheet):
@@ -40,14 +39,14 @@ def raise_field(cmd: c.RaiseForceField, sheet: c.GoldenHeroesSheet,
     if (cmd.field in sheet.fields_up) == cmd.up:
         raise StateConflict("up", "golden-heroes.force-field L207",
                             f"{cmd.field} is already {'up' if cmd.up else 'down'}")
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     if cmd.encounter_id is not None:
         state = decide_combat.active(states_, cmd.encounter_id)
         slots, _ = decide_combat.spend(state, sheet, cmd.character_id, "action", "field")
-        out.append(event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+        out.append(event(enc(cmd.encounter_id), c.FramesUsed(
             encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
             phase=state.phase, activity="action", slots=slots, note=cmd.field)))
-    out.insert(0, event(char(cmd.character_id), "ForceFieldRaised", c.ForceFieldRaised(
+    out.insert(0, event(char(cmd.character_id), c.ForceFieldRaised(
         character_id=cmd.character_id, field=cmd.field, up=cmd.up)))
     return out
 

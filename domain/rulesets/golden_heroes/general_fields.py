@@ -8,15 +8,14 @@ regenerated for 1 hour per HTK. Its caster concentrates: no other action while i
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import decide_combat, frames, powers
 from domain.rulesets.golden_heroes.damage import Damage
-from domain.rulesets.golden_heroes.decide_combat import enc, event
+from domain.rulesets.golden_heroes.decide_combat import enc
+from domain.rulesets.golden_heroes.events import Out, States, event
 
 RULE: Final = "golden-heroes.force-field L206-L207"
 STRENGTH: Final = {"general_force_barrier": "barrier_htk", "general_force_wall": "wall_htk"}
@@ -36,7 +35,7 @@ def concentrating(state: c.EncounterState, cid: str) -> c.GeneralField | None:
 
 
 def place(cmd: c.PlaceForceField, sheet: c.GoldenHeroesSheet,
-          states_: Mapping[str, Any]) -> list[RulesetEvent]:
+          states_: States) -> list[Out]:
     """Forming a general field: 1 Action; only a type chosen for the power; a destroyed wall
     not again in this fight (L207); letting it drop takes no time (a decision)."""
     state = decide_combat.active(states_, cmd.encounter_id)
@@ -44,7 +43,7 @@ def place(cmd: c.PlaceForceField, sheet: c.GoldenHeroesSheet,
     if not cmd.up:
         if held is None or held.field != cmd.field:
             raise StateConflict("up", RULE, f"{cmd.character_id!r} holds no {cmd.field}")
-        return [event(enc(cmd.encounter_id), "GeneralFieldChanged", c.GeneralFieldChanged(
+        return [event(enc(cmd.encounter_id), c.GeneralFieldChanged(
             encounter_id=cmd.encounter_id, caster_id=cmd.character_id, field=cmd.field,
             up=False, reason="dropped"))]
     ff = powers.held(sheet, "force_field")
@@ -61,10 +60,10 @@ def place(cmd: c.PlaceForceField, sheet: c.GoldenHeroesSheet,
         raise DomainError("protects", RULE, f"name the fighters behind it (not in it: {stray})")
     slots, _ = decide_combat.spend(state, sheet, cmd.character_id, "action", "encounter_id")
     strength = ff.rolled.get(STRENGTH[cmd.field], 0)
-    return [event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+    return [event(enc(cmd.encounter_id), c.FramesUsed(
         encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
         phase=state.phase, activity="action", slots=slots, note=cmd.field)),
-        event(enc(cmd.encounter_id), "GeneralFieldChanged", c.GeneralFieldChanged(
+        event(enc(cmd.encounter_id), c.GeneralFieldChanged(
             encounter_id=cmd.encounter_id, caster_id=cmd.character_id, field=cmd.field, up=True,
             strength=strength, protects=list(dict.fromkeys(cmd.protects)), reason="formed"))]
 
@@ -75,9 +74,9 @@ def absorb(field: c.GeneralField, d: Damage) -> tuple[Damage, str, bool]:
         d.htk > field.strength
 
 
-def broken(field: c.GeneralField, encounter_id: str) -> RulesetEvent:
+def broken(field: c.GeneralField, encounter_id: str) -> Out:
     """The field destroyed: a wall not regenerated for 1 hour per HTK (L207)."""
     hours = field.strength if field.field == "general_force_wall" else 0
-    return event(enc(encounter_id), "GeneralFieldChanged", c.GeneralFieldChanged(
+    return event(enc(encounter_id), c.GeneralFieldChanged(
         encounter_id=encounter_id, caster_id=field.caster_id, field=field.field, up=False,
         strength=field.strength, reason="destroyed", regenerates_hours=hours))

@@ -5,13 +5,11 @@ twice the Martial Arts grade + the Dexterity Strike Modifier on the JUDO THROW T
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final, NamedTuple
+from typing import Final, NamedTuple
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import (
     critical_misses,
     decide_combat,
@@ -23,7 +21,8 @@ from domain.rulesets.golden_heroes import (
     states,
     tables,
 )
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 
 RULE: Final = "golden-heroes.judo-throw L116"
 FRAMES: Final = 2  # 1 future Frame for the grab and 1 for the throw (L116)
@@ -58,7 +57,7 @@ def htk_from_die(die: int) -> int:
 
 
 def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-          states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+          states_: States, dice: Dice) -> list[Out]:
     """The Judo Throw (L116): refused without the option, for the non-superpowered (L100), after
     the attack's strike roll (a hit already waiting), without 2 future Frames."""
     ma = powers.held(thrower, "martial_arts")
@@ -80,11 +79,11 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
                             "(declare: true)")
     if not declared.melee:
         raise DomainError("target_id", RULE, f"{declared.attack} is not a melee attack")
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     state = decide_combat.active(states_, cmd.encounter_id) if cmd.encounter_id else None
     if state is not None:
         now, later = decide_damage.response_frames(state, thrower, cmd.character_id, FRAMES)
-        out.append(event(enc(state.encounter_id), "FramesUsed", c.FramesUsed(
+        out.append(event(enc(state.encounter_id), c.FramesUsed(
             encounter_id=state.encounter_id, character_id=cmd.character_id, round=state.round,
             phase=state.phase, activity="response", slots=now, next_round=later,
             note="judo throw")))
@@ -103,18 +102,18 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
             result="thrown" if row.thrown else "throw fails", frames_lost=row.frames_lost,
             htk_die=htk_die, htk=htk_from_die(htk_die) if htk_die else 0,
             encounter_id=cmd.encounter_id)
-    out.insert(0, event(char(cmd.character_id), "JudoThrown", body))
+    out.insert(0, event(char(cmd.character_id), body))
     if grab.critical == "miss":
         # the grab is a strike roll: its critical miss has its effects (L84-L85, L91-L98)
-        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        spent = spent_slots(out)
         out.extend(critical_misses.consequences(thrower, grab, state, spent))
     if body.result == "thrown":
         # the attacker, thrown, does not make the attack it declared (a decision)
-        out.append(event(char(cmd.character_id), "AttackDeclared", c.AttackDeclared(
+        out.append(event(char(cmd.character_id), c.AttackDeclared(
             character_id=cmd.character_id, attacker_id=cmd.target_id, attack=declared.attack,
             melee=True, state="foiled", encounter_id=declared.encounter_id)))
     if state is not None and body.frames_lost:
-        spent = [s for e in out if e.type.endswith("FramesUsed") for s in e.data["slots"]]
+        spent = spent_slots(out)
         lost = decide_combat.lose_frames(state, cmd.target_id, body.frames_lost, "judo thrown",
                                          [] if cmd.target_id != cmd.character_id else spent)
         if lost is not None:
@@ -127,6 +126,6 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
             htc_plus=0, htk_dice=0, htk_plus=body.htk, tags=["judo_throw"],
             damage_modifier=generation.strength_damage_modifier(
                 thrower.attributes.get("strength", 10)))
-        out.append(event(char(cmd.target_id), "HitPending",
+        out.append(event(char(cmd.target_id),
                          c.HitPending(character_id=cmd.target_id, attack=pending)))
     return out

@@ -7,17 +7,15 @@ says up. A being is Size 3 ("average person", L72) unless the command names anot
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import decide_combat, generation, states, tables
-from domain.rulesets.golden_heroes import sheet as sheets
-from domain.rulesets.golden_heroes.decide_combat import char, enc, event
+from domain.rulesets.golden_heroes.decide_combat import char, enc
+from domain.rulesets.golden_heroes.events import Out, States, event
 
 BEING_SIZE: Final = 3  # "(average person)" (L72)
 LIFT: Final = "golden-heroes.lift L71-L74"
@@ -70,30 +68,30 @@ def _handled(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, action: str, size
                            movement_metres=metres, encounter_id=cmd.encounter_id)
 
 
-def _frame(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any],
-           note: str) -> list[RulesetEvent]:
+def _frame(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, states_: States,
+           note: str) -> list[Out]:
     if cmd.encounter_id is None:
         return []
     state = decide_combat.active(states_, cmd.encounter_id)
     slots, _ = decide_combat.spend(state, sheet, cmd.character_id, "frame", "encounter_id")
-    return [event(enc(cmd.encounter_id), "FramesUsed", c.FramesUsed(
+    return [event(enc(cmd.encounter_id), c.FramesUsed(
         encounter_id=cmd.encounter_id, character_id=cmd.character_id, round=state.round,
         phase=state.phase, activity="frame", slots=slots, note=note))]
 
 
-def push(cmd: c.Push, sheet: c.GoldenHeroesSheet, states_: Mapping[str, Any],
-         rounding: str = "down") -> list[RulesetEvent]:
+def push(cmd: c.Push, sheet: c.GoldenHeroesSheet, states_: States,
+         rounding: str = "down") -> list[Out]:
     """Pushing (L70): the push Strength (half for a mobile object); the initial push 1 Frame."""
     if states.helpless(sheet):
         raise StateConflict("character_id", "golden-heroes.unconscious L123", "cannot act")
     ev = _handled(cmd, sheet, "push", cmd.object_size, push_need(cmd.object_size, cmd.mobile),
                   "object_size", rounding)
-    return [event(char(cmd.character_id), "ObjectHandled", ev),
+    return [event(char(cmd.character_id), ev),
             *_frame(cmd, sheet, states_, "push")]
 
 
 def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | None,
-         states_: Mapping[str, Any], rounding: str = "down") -> list[RulesetEvent]:
+         states_: States, rounding: str = "down") -> list[Out]:
     """Lifting (L71, L73): 1 Frame; an unwilling being able to resist only once grabbed."""
     if states.helpless(sheet):
         raise StateConflict("character_id", "golden-heroes.unconscious L123", "cannot act")
@@ -102,10 +100,10 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", LIFT, "a character cannot lift itself")
     size = cmd.object_size if cmd.object_size is not None else BEING_SIZE
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     ev = _handled(cmd, sheet, "lift", size, tables.SIZES[size].lift,
                   "target_id" if cmd.object_size is None else "object_size", rounding)
-    out.append(event(char(cmd.character_id), "ObjectHandled", ev))
+    out.append(event(char(cmd.character_id), ev))
     if target is not None and cmd.target_id is not None:
         grip = target.grip
         bound = grip is not None and grip.binding_wc is not None and grip.holder_id == "bindings"
@@ -125,7 +123,7 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
             lifted = msgspec.structs.replace(
                 grip, holder_id=cmd.character_id, hands=hands, lifted=True,
                 struggling=struggling, encounter_id=cmd.encounter_id)
-        out.append(event(char(cmd.target_id), "GripChanged", c.GripChanged(
+        out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason=f"lifted by {cmd.character_id!r} (L71)",
             grip=lifted)))
     return out + _frame(cmd, sheet, states_, "lift")
@@ -141,16 +139,15 @@ def still_bound(grip: c.Grip | None) -> c.Grip | None:
 
 
 def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
-                states_: Mapping[str, Any]) -> tuple[c.Strike, str, RulesetEvent]:
+                states_: States) -> tuple[c.Strike, str, Out]:
     """Throwing a held and lifted being as a hand-hurled object of its Size (L73): 1 Action
     while it struggles, 1 Frame when it cannot resist (with the lift, 4 Frames or 1 Action);
     prevented when it has grabbed its thrower back (L115). Returns the strike to roll, its
     activity and the event that lets the being go."""
     tid = cmd.thrown_id or ""
-    raw = states_.get(char(tid))
-    if raw is None:
+    thrown = states_.get(char(tid))
+    if not isinstance(thrown, c.GoldenHeroesSheet):
         raise NotFound("thrown_id", "golden-heroes.character", f"no Golden Heroes character {tid!r}")
-    thrown = sheets.load(raw)
     grip = thrown.grip
     if tid in (cmd.character_id, cmd.target_id):
         raise DomainError("thrown_id", LIFT, "the thrown being is neither thrower nor target")
@@ -163,7 +160,7 @@ def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
     size = cmd.object_size if cmd.object_size is not None else BEING_SIZE
     spec = msgspec.structs.replace(cmd, attack="weapon", weapon="hand_hurled_concussive",
                                    object_size=size)
-    let_go = event(char(tid), "GripChanged", c.GripChanged(
+    let_go = event(char(tid), c.GripChanged(
         character_id=tid, reason=f"thrown by {cmd.character_id!r} at {cmd.target_id!r} (L73)",
         grip=still_bound(grip)))
     return spec, "action" if grip.struggling else "frame", let_go

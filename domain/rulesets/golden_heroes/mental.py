@@ -7,15 +7,14 @@ Mental Attacks only (L370, decision #45). What a success does is the spell's or 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, Final
+from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import campaign, decide_combat, powers, states
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, States, event
 
 RESIST_BONUS: Final = 5  # L99
 RESIST_FRAMES: Final = 2  # "use up their next 2 Frames in advance" (L99)
@@ -34,7 +33,7 @@ def succeeds(attacker_total: int, defender_total: int) -> bool:
 
 
 def attack(cmd: c.MentalAttack, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-           states_: Mapping[str, Any], dice: Dice) -> list[RulesetEvent]:
+           states_: States, dice: Dice) -> list[Out]:
     """A Magic or Mental Attack (L99), every die and bonus recorded."""
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", "golden-heroes.mental-attack L99",
@@ -48,7 +47,7 @@ def attack(cmd: c.MentalAttack, attacker: c.GoldenHeroesSheet, target: c.GoldenH
     if cmd.resist and (cmd.kind != "mental" or cmd.cannot_resist or states.helpless(target)):
         raise DomainError("resist", "golden-heroes.resist-mental-attack L99",
                           "only a conscious target of a Mental Attack it may resist can resist")
-    out: list[RulesetEvent] = []
+    out: list[Out] = []
     if cmd.resist and cmd.encounter_id is not None:
         state = decide_combat.active(states_, cmd.encounter_id)
         lost = decide_combat.lose_frames(state, cmd.target_id, RESIST_FRAMES,
@@ -63,7 +62,7 @@ def attack(cmd: c.MentalAttack, attacker: c.GoldenHeroesSheet, target: c.GoldenH
     resist = RESIST_BONUS if cmd.resist else 0
     status = status_bonus(target) if cmd.kind == "mental" else 0
     a_total, d_total = a_die + a_ego + cmd.bonus, d_die + d_ego + resist + status
-    out.insert(0, event(char(cmd.target_id), "MentalAttackRolled", c.MentalAttackRolled(
+    out.insert(0, event(char(cmd.target_id), c.MentalAttackRolled(
         character_id=cmd.character_id, target_id=cmd.target_id, kind=cmd.kind,
         attacker_die=a_die, attacker_ego=a_ego, bonus=cmd.bonus, defender_die=d_die,
         defender_ego=d_ego, resisted=cmd.resist, resist_bonus=resist, status_bonus=status,

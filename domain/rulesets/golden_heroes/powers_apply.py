@@ -7,7 +7,8 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 
 
-def _gain(sheet: c.GoldenHeroesSheet, ev: c.PowerGained) -> c.GoldenHeroesSheet:
+def gained(sheet: c.GoldenHeroesSheet, ev: c.PowerGained) -> c.GoldenHeroesSheet:
+    """A power gained or upgraded (its grade and rolled values), or a choice waiting (L14)."""
     replace = msgspec.structs.replace
     left = sheet.power_rolls_left - ev.cost
     if not ev.power:  # 96-00: a choice waits (L14)
@@ -36,28 +37,32 @@ def _gain(sheet: c.GoldenHeroesSheet, ev: c.PowerGained) -> c.GoldenHeroesSheet:
                    choices_pending=sheet.choices_pending - (ev.how == "chosen"))
 
 
-def fold(sheet: c.GoldenHeroesSheet, ev: msgspec.Struct) -> c.GoldenHeroesSheet:
-    """One power or background event folded into the sheet."""
+def option_chosen(sheet: c.GoldenHeroesSheet, ev: c.PowerOptionChosen) -> c.GoldenHeroesSheet:
+    """A power's option chosen, for its cost in Power Rolls."""
     replace = msgspec.structs.replace
-    if isinstance(ev, c.PowerGained):
-        return _gain(sheet, ev)
-    if isinstance(ev, c.PowerOptionChosen):
-        return replace(sheet, powers=[replace(p, choice=ev.choice) if p.power == ev.power else p
-                                      for p in sheet.powers],
-                       power_rolls_left=sheet.power_rolls_left - ev.cost)
-    if isinstance(ev, c.PowerRollsConverted):
-        return replace(sheet, power_rolls_left=sheet.power_rolls_left - ev.count,
-                       dups=sheet.dups + ev.dups)
-    if isinstance(ev, c.BackgroundTaken):
-        attrs, base = dict(sheet.attributes), dict(sheet.base_attributes or sheet.attributes)
-        for k, v in ev.training.items():
-            attrs[k] = attrs.get(k, 0) + v
-            base[k] = base.get(k, 0) + v  # training counts toward Movement (L10)
-        half = len(ev.dice) // 2
-        htc, htk = sum(ev.dice[:half]), sum(ev.dice[half:])
-        return replace(sheet, attributes=attrs, base_attributes=base,
-                       backgrounds=[*sheet.backgrounds, ev.background],
-                       power_rolls_left=sheet.power_rolls_left - 1,
-                       max_htc=sheet.max_htc + htc, htc=sheet.htc + htc,
-                       max_htk=sheet.max_htk + htk, htk=sheet.htk + htk)
-    return sheet
+    return replace(sheet, powers=[replace(p, choice=ev.choice) if p.power == ev.power else p
+                                  for p in sheet.powers],
+                   power_rolls_left=sheet.power_rolls_left - ev.cost)
+
+
+def rolls_converted(sheet: c.GoldenHeroesSheet,
+                    ev: c.PowerRollsConverted) -> c.GoldenHeroesSheet:
+    """Power Rolls given up for DUPs."""
+    return msgspec.structs.replace(sheet, power_rolls_left=sheet.power_rolls_left - ev.count,
+                                   dups=sheet.dups + ev.dups)
+
+
+def background_taken(sheet: c.GoldenHeroesSheet, ev: c.BackgroundTaken) -> c.GoldenHeroesSheet:
+    """A background's training (counted toward Movement, L10) and its HTC and HTK dice."""
+    attrs, base = dict(sheet.attributes), dict(sheet.base_attributes or sheet.attributes)
+    for k, v in ev.training.items():
+        attrs[k] = attrs.get(k, 0) + v
+        base[k] = base.get(k, 0) + v  # training counts toward Movement (L10)
+    half = len(ev.dice) // 2
+    htc, htk = sum(ev.dice[:half]), sum(ev.dice[half:])
+    return msgspec.structs.replace(
+        sheet, attributes=attrs, base_attributes=base,
+        backgrounds=[*sheet.backgrounds, ev.background],
+        power_rolls_left=sheet.power_rolls_left - 1,
+        max_htc=sheet.max_htc + htc, htc=sheet.htc + htc,
+        max_htk=sheet.max_htk + htk, htk=sheet.htk + htk)

@@ -10,9 +10,9 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import campaign, detective, public_status
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 Load = Callable[[str, str], c.GoldenHeroesSheet]
 PER_POINT: Final = 3  # 3 x the rating % (L374, L376, L377)
@@ -26,17 +26,17 @@ def rating_for(sheet: c.GoldenHeroesSheet, use: str) -> int:
     return public_status.public_status(sheet)
 
 
-def roll(cmd: c.RollRating, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[RulesetEvent]:
+def roll(cmd: c.RollRating, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """A d100 at or under 3 x the rating succeeds (L374, L376)."""
     rating = rating_for(sheet, cmd.use)
     percent = PER_POINT * rating
     die = dice.roll(100)
-    return [event(char(cmd.character_id), "RatingRolled", c.RatingRolled(
+    return [event(char(cmd.character_id), c.RatingRolled(
         character_id=cmd.character_id, use=cmd.use, about=cmd.about, rating=rating,
         percent=percent, die=die, success=die <= percent))]
 
 
-def choose_target(cmd: c.ChooseTarget, load: Load, dice: Dice) -> list[RulesetEvent]:
+def choose_target(cmd: c.ChooseTarget, load: Load, dice: Dice) -> list[Out]:
     """"Why me?" (L377): ascending Personal Status, each 1d100 against 3 x PS % to be passed
     over; the first who fails is the target; all passing, a random one (ties keep the order
     given)."""
@@ -54,6 +54,6 @@ def choose_target(cmd: c.ChooseTarget, load: Load, dice: Dice) -> list[RulesetEv
     if target is None:
         faces.append(dice.roll(len(order)))
         target, at_random = order[faces[-1] - 1], True
-    return [event(char(target), "TargetChosen", c.TargetChosen(
+    return [event(char(target), c.TargetChosen(
         order=order, statuses=[status[x] for x in order], dice=faces, target=target,
         at_random=at_random))]

@@ -7,9 +7,9 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import coup_de_grace, powers, states, tables
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 
 HTC_AID_DICE = 2  # smelling salts, brandy, cold water: 2d6 HTC (L124)
 FIRST_AID_DICE = 1  # 1d6 HTK (L128)
@@ -24,7 +24,7 @@ def _after(sheet: c.GoldenHeroesSheet, htc: int, htk: int,
 
 
 def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice,
-            hospitalised_at: str = "tenth_or_less") -> list[RulesetEvent]:
+            hospitalised_at: str = "tenth_or_less") -> list[Out]:
     """1d6 + the Vigour recovery modifier (L8): HTC a round of total inaction (L122-L123), an
     action with Fast Recovery (L209); HTK an hour (L128); in hospital 1 HTK a day (L128).
     From negative HTC a character recovers to 0, then rolls 1d20 each round and goes on only
@@ -40,7 +40,7 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice,
     if sheet.no_recovery_hours > 0 and cmd.period == "hour":
         # a coup de grace: the hour passes without recovery (L78)
         body.update(_after(sheet, htc, htk, hospitalised_at), no_recovery_hours=sheet.no_recovery_hours - 1)
-        return [event(char(cmd.character_id), "Recovered", c.Recovered(**body))]  # type: ignore[arg-type]
+        return [event(char(cmd.character_id), c.Recovered(**body))]  # type: ignore[arg-type]
     if cmd.period in ("round", "action"):
         coup_de_grace.refuse_recovery(sheet, "period")
         health = powers.held(sheet, "health")
@@ -82,11 +82,11 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice,
         htk += 1
         body["htk_gain"] = 1
     body.update(_after(sheet, htc, htk, hospitalised_at))
-    return [event(char(cmd.character_id), "Recovered", c.Recovered(**body))]  # type: ignore[arg-type]
+    return [event(char(cmd.character_id), c.Recovered(**body))]  # type: ignore[arg-type]
 
 
 def aid(cmd: c.Aid, helper: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
-        dice: Dice) -> list[RulesetEvent]:
+        dice: Dice) -> list[Out]:
     """Smelling salts and the like: 2d6 HTC, once per recovery (L124); first aid by a qualified
     person: 1d6 HTK to the injured, hospitalised or technically dead (L128), once an injury."""
     if states.helpless(helper) and states.htk_condition(helper) != "hospitalised":
@@ -117,4 +117,4 @@ def aid(cmd: c.Aid, helper: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
         htk = min(htk + sum(faces), target.max_htk)
         body.update(dice=faces, htk_gain=htk - target.htk)
     body.update(_after(target, htc, htk))
-    return [event(char(cmd.target_id), "Aided", c.Aided(**body))]  # type: ignore[arg-type]
+    return [event(char(cmd.target_id), c.Aided(**body))]  # type: ignore[arg-type]

@@ -9,9 +9,9 @@ from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
-from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import public_status
-from domain.rulesets.golden_heroes.decide_combat import char, event
+from domain.rulesets.golden_heroes.decide_combat import char
+from domain.rulesets.golden_heroes.events import Out, event
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 Load = Callable[[str, str], c.GoldenHeroesSheet]
@@ -42,7 +42,7 @@ def success_rate(results: list[str], partials: str) -> int:
 
 
 def end_scenario(cmd: c.EndScenario, load: Load, opts: GoldenHeroesOptions
-                 ) -> list[RulesetEvent]:
+                 ) -> list[Out]:
     """The referee's judgement of each character's part (L329, L357); a partial success is not
     a success for Practice (the referee judges success or not, L329)."""
     ids = [o.character_id for o in cmd.outcomes]
@@ -56,7 +56,7 @@ def end_scenario(cmd: c.EndScenario, load: Load, opts: GoldenHeroesOptions
         before = practice_of(sheet)
         after = new_practice(before, value, o.result == "success")
         results = [*sheet.scenario_results, o.result][-HISTORY:]
-        out.append(event(char(o.character_id), "ScenarioEnded", c.ScenarioEnded(
+        out.append(event(char(o.character_id), c.ScenarioEnded(
             character_id=o.character_id, result=o.result, practice_value=value,
             practice_before=str(float(before)).removesuffix(".0"),
             practice=int(after), practice_half=after.denominator == 2, results=results,
