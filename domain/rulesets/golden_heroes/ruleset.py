@@ -10,6 +10,7 @@ from typing import Any, Final
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
+from contracts.rulesets.golden_heroes.contract import CONTRACT
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import attacks, campaign, decide_strike
 from domain.rulesets.golden_heroes import odds as odds_module
@@ -25,9 +26,7 @@ from domain.rulesets.golden_heroes.streams import STREAMS
 from domain.rulesets.seam import CommandRuleset
 
 RID: Final = c.RULESET_ID
-COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"{RID}.{t.__name__}": t for t in c.COMMANDS
-}
+COMMAND_TYPES: Final = CONTRACT.commands
 
 
 
@@ -46,7 +45,7 @@ class GoldenHeroesRuleset(CommandRuleset[Event, State]):
          c.StartWeek, c.StartScenario, c.SetRating, c.ImproveCharacter, c.Fall,
          c.DropObject, c.EndScenario, c.ChooseTarget, c.Bind,
          c.Ram})
-    event_types: Mapping[str, type[msgspec.Struct]] = c.EVENTS
+    event_types: Mapping[str, type[msgspec.Struct]] = CONTRACT.events
     # the events that carry dice, for the roll log (tagged from the registry)
     roll_events: frozenset[str] = frozenset(tag for tag, cls in c.EVENTS.items() if cls in (
         c.CharacterGenerated, c.StrikeRolled, c.InitiativeRolled, c.AttackResolved,
