@@ -7,7 +7,7 @@ import asyncio
 import asyncpg
 import pytest
 
-from services.event_store import (
+from services.adapters.event_store import (
     CommandRecord,
     DuplicateCommand,
     EventStore,

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from services import queries
-from services.gateway.app import create_app
-from services.projector import Projector
-from services.settings import Settings
+from services.adapters.projector import Projector
+from services.application import queries
+from services.application.settings import Settings
+from services.entrypoints.http.app import create_app
 from tests.conftest import Api, served
 from tests.integration.test_live_relay import Gateway, follow, table, two_gateways, until
 

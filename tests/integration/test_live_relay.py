@@ -15,11 +15,11 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from services import queries
-from services.gateway.app import create_app
-from services.gateway.state import Services
-from services.settings import Settings
-from services.tokens import revoke_tokens
+from services.adapters.tokens import revoke_tokens
+from services.application import queries
+from services.application.settings import Settings
+from services.entrypoints.http.app import create_app
+from services.entrypoints.http.state import Services
 from tests.conftest import Api, served
 from tests.integration.live_stream import sse_messages
 

@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from services.gateway.body import MAX_DEPTH, check_json
-from services.gateway.problems import Problem
+from services.entrypoints.http.body import MAX_DEPTH, check_json
+from services.entrypoints.http.problems import Problem
 
 JSON = "application/json"
 
