@@ -36,7 +36,7 @@ import httpx
 import msgspec
 
 from contracts.commands import ENVELOPES
-from services.entrypoints.http.body import check_json, check_value
+from services.entrypoints.body_limits import check_json, check_value
 
 
 def bodies() -> dict[str, bytes]:

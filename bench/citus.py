@@ -30,8 +30,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from services.adapters.embedded import EmbeddedPostgres
-from services.adapters.event_store import CommandRecord, EventStore, NewEvent
+from services.adapters.event_store import EventStore
 from services.adapters.migrate import migrate
+from services.application.records import CommandRecord, NewEvent
 from services.entrypoints.logging import configure as configure_logging
 from tests.citus_cluster import citus_cluster
 from tests.conftest import with_database

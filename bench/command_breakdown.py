@@ -43,7 +43,7 @@ from services.adapters.tokens import TokenBook
 from services.application.pipeline import CommandPipeline
 from services.application.queries import only_visible
 from services.application.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
-from services.entrypoints.http.body import check_json
+from services.entrypoints.body_limits import check_json
 
 
 def median_us(call: Callable[[], object], calls: int = 2000) -> float:

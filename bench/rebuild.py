@@ -24,11 +24,12 @@ import msgspec
 
 from contracts.commands import ENVELOPES
 from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
-from services.adapters.event_store import EventStore, NewEvent
+from services.adapters.event_store import EventStore
 from services.adapters.migrate import migrate
 from services.adapters.projector import rebuild
 from services.adapters.redis_client import connect_redis
 from services.application.pipeline import CommandPipeline
+from services.application.records import NewEvent
 from services.entrypoints.logging import configure as configure_logging
 
 

@@ -70,8 +70,8 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
     import uvicorn
 
     from services.application.settings import Settings
+    from services.entrypoints.app import UVICORN_OPTIONS, create_app
     from services.entrypoints.grpc.server import start_grpc_server
-    from services.entrypoints.http.app import UVICORN_OPTIONS, create_app
 
     if os.environ.get(UNCACHED_ODDS) == "1":  # bench.wish_odds: every odds answer computed anew
         from domain.rulesets.wish import ruleset

@@ -23,7 +23,7 @@ from services.adapters.migrate import migrate
 from services.adapters.redis_client import connect_redis
 from services.adapters.tokens import create_token
 from services.application.settings import Settings
-from services.entrypoints.http.app import create_app
+from services.entrypoints.app import create_app
 from tests import citus_cluster
 from tests.servers import pg_admin_url, redis_url  # noqa: F401
 

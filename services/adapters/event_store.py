@@ -24,10 +24,8 @@ per worker: the appends of a batch go to their workers at once, one call per wor
 from __future__ import annotations
 
 import contextlib
-import hashlib
 from collections.abc import AsyncIterator, Callable, Collection, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime
 from typing import Any
 
 import asyncpg
@@ -36,60 +34,17 @@ import msgspec
 from services.adapters.citus import CoordinatorNotices, NodeRouter, events_distributed, reachable_heads
 from services.adapters.group_commit import AppendRequest, GroupCommitter, ItemOutcome
 from services.adapters.pg_types import PgConnection
+from services.adapters.snapshots import SnapshotStore
+from services.application.records import (
+    CommandRecord,
+    DuplicateCommand,
+    NewEvent,
+    StoredEvent,
+    WrongExpectedVersion,
+)
 
 APP_ROLE = "skald_app"
 NOTIFY_CHANNEL = "skald_events"
-
-
-class NewEvent(msgspec.Struct, frozen=True, kw_only=True):
-    stream_id: str
-    type: str
-    data: Any  # msgspec-encodable body
-    metadata: dict[str, Any]
-    schema_version: int = 1
-
-
-class StoredEvent(msgspec.Struct, frozen=True, kw_only=True):
-    position: int
-    campaign_id: str
-    stream_id: str
-    stream_version: int
-    type: str
-    schema_version: int
-    data: dict[str, Any]
-    metadata: dict[str, Any]
-    transaction_id: int
-    recorded_at: datetime
-
-    @property
-    def cursor(self) -> tuple[int, str, int]:
-        """Where ``read_all`` resumes after this event."""
-        return (self.transaction_id, self.campaign_id, self.position)
-
-
-class CommandRecord(msgspec.Struct, frozen=True, kw_only=True):
-    command_id: str
-    actor: str
-    campaign_id: str
-    type: str
-    payload_sha256: str
-    reply: dict[str, Any]
-
-
-class WrongExpectedVersion(Exception):
-    def __init__(self, stream_id: str, expected: int, actual: int) -> None:
-        super().__init__(f"stream {stream_id!r} is at version {actual}, expected {expected}")
-        self.stream_id = stream_id
-        self.expected = expected
-        self.actual = actual
-
-
-class DuplicateCommand(Exception):
-    """The command id was decided before; ``record`` holds the first reply."""
-
-    def __init__(self, record: CommandRecord) -> None:
-        super().__init__(f"command {record.command_id!r} was already decided")
-        self.record = record
 
 
 def _append_error(err: asyncpg.PostgresError) -> Exception:
@@ -107,10 +62,6 @@ def _append_error(err: asyncpg.PostgresError) -> Exception:
         # campaign's transaction: the caller decides again.
         return WrongExpectedVersion(err.constraint_name or "?", -1, -1)
     return err
-
-
-def payload_digest(body: bytes) -> str:
-    return hashlib.sha256(body).hexdigest()
 
 
 def _encode_json(value: Any) -> str:
@@ -156,6 +107,7 @@ class EventStore:
         self.distributed = distributed  # the log is a Citus distributed table
         self._group: GroupCommitter | None = None
         self._notices = CoordinatorNotices(pool, NOTIFY_CHANNEL) if distributed else None
+        self._snapshots: SnapshotStore | None = None
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
@@ -168,6 +120,13 @@ class EventStore:
             await pool.close()
             raise
         return cls(pool, url, distributed=distributed)
+
+    @property
+    def snapshots(self) -> SnapshotStore:
+        """The folded-state snapshots kept beside the log (``services.adapters.snapshots``)."""
+        if self._snapshots is None:
+            self._snapshots = SnapshotStore(self.pool)
+        return self._snapshots
 
     async def close(self) -> None:
         if self._group is not None:

@@ -23,18 +23,19 @@ from redis.exceptions import RedisError, WatchError
 
 from domain import campaign as campaign_domain
 from domain import character as character_domain
-from domain import decider
 from services.adapters import read_models as keys
-from services.adapters.event_store import EventStore, StoredEvent
+from services.adapters.event_store import EventStore
 from services.adapters.leases import LEASE_SECONDS, PARTITIONS, Leases, worker_name
 from services.application import metrics
 from services.application.codec import wire_event
+from services.application.live_publish import LiveMessage
+from services.application.projection import Summary, fold_batch
+from services.application.records import StoredEvent
 
 log = structlog.get_logger(__name__)
 
 Publish = Callable[[str, bytes], Awaitable[None]]
 CrashHook = Callable[[str], None]
-Summary = dict[str, str]
 # Each user's listing entry for a campaign after a batch (None: not a member), and the users
 # whose entry the batch changed.
 Summaries = tuple[dict[str, Summary | None], set[str]]
@@ -42,19 +43,6 @@ HEARTBEAT_SECONDS = 1.0
 LISTED_CAMPAIGNS = 100_000  # campaigns remembered as listed before the memory starts over
 ATTEMPT_SECONDS = 60.0  # one catch-up attempt; a longer one is retried from its checkpoints
 PARALLEL_CAMPAIGNS = 4  # campaigns projected at once (each takes a database connection)
-
-
-class LiveMessage(msgspec.Struct, kw_only=True):
-    """What the live channel carries: the events of one batch for one campaign.
-
-    ``after`` is the campaign position before the batch; a subscriber that has
-    seen less than that missed something and reads it from the log first.
-    """
-
-    campaign_id: str
-    after: int
-    position: int
-    events: list[dict[str, Any]]
 
 
 class Projector:
@@ -204,76 +192,33 @@ class Projector:
         self._listed.add(cid)
 
     async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]) -> Summaries:
-        """Fold ``fresh`` into the campaign's read models, queueing the writes on ``pipe``;
-        returns each member's campaign summary afterwards (None: no longer a member) and the
-        users whose summary the batch changed."""
+        """Fold ``fresh`` into the campaign's read models (``services.application.projection``),
+        queueing the writes on ``pipe``; returns each member's campaign summary afterwards (None:
+        no longer a member) and the users whose summary the batch changed."""
         raw_campaign = await self.redis.get(keys.campaign_key(cid))
         camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
                 if raw_campaign else campaign_domain.initial_state())
-        before = _summaries(cid, camp)
-        characters: dict[str, character_domain.CharacterState] = {}
+        fold = await fold_batch(cid, camp, fresh,
+                                character=lambda chid: self._character(cid, chid),
+                                encounter=lambda eid: self._encounter(cid, eid),
+                                read_stream=self.store.read_stream)
+        for position, mark in fold.marks:
+            pipe.hset(keys.roll_marks_key(cid), str(position), msgspec.json.encode(mark))
         touched_tables: set[str | None] = set()
-        encounters: dict[str, Any] = {}
-        for ev in fresh:
-            kind = ev.stream_id.split("/", 1)[0]
-            if kind == "campaign":
-                camp = decider.evolve(ev.stream_id, camp, ev.type, ev.data)
-            elif kind == "character":
-                chid = ev.stream_id.rsplit("/", 1)[1]
-                state = characters.get(chid) or await self._character(cid, chid)
-                characters[chid] = decider.evolve(ev.stream_id, state, ev.type, ev.data)
-            elif kind == "encounter":
-                eid = ev.stream_id.rsplit("/", 1)[1]
-                current = encounters[eid] if eid in encounters else await self._encounter(cid, eid)
-                encounters[eid] = decider.evolve(ev.stream_id, current, ev.type, ev.data)
-            if ev.type == "EventRetconned":
-                refolded = await self._refold(ev, camp)
-                if refolded is not None:
-                    target_kind, ident, state = refolded
-                    if target_kind == "campaign":
-                        camp = state
-                    elif target_kind == "character":
-                        characters[ident] = state
-                    else:
-                        encounters[ident] = state
-                pipe.hset(keys.roll_marks_key(cid), str(ev.data["position"]),
-                          msgspec.json.encode({"retconned": {"position": ev.position,
-                                                             "reason": ev.data["reason"]}}))
-            elif ev.type == "RollRevealed":
-                pipe.hset(keys.roll_marks_key(cid), str(ev.data["position"]),
-                          msgspec.json.encode({"revealed": {"position": ev.position}}))
-            if decider.is_roll(ev.type):
-                record = msgspec.json.encode(wire_event(ev))
-                pipe.lpush(keys.rolls_key(cid), record)
-                touched_tables.add(None)
-                # the table it names, and the tables its characters sit at
-                for table_id in decider.roll_tables(camp, ev.stream_id, ev.data):
-                    pipe.lpush(keys.rolls_key(cid, table_id), record)
-                    touched_tables.add(table_id)
-        if camp.exists:
-            pipe.set(keys.campaign_key(cid), msgspec.json.encode(camp))
-        for chid, state in characters.items():
+        for roll, tables in fold.rolls:
+            record = msgspec.json.encode(roll)
+            for table_id in tables:
+                pipe.lpush(keys.rolls_key(cid, table_id), record)
+                touched_tables.add(table_id)
+        if fold.campaign.exists:
+            pipe.set(keys.campaign_key(cid), msgspec.json.encode(fold.campaign))
+        for chid, state in fold.characters.items():
             pipe.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
-        for eid, encounter in encounters.items():
+        for eid, encounter in fold.encounters.items():
             pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for touched in touched_tables:
             pipe.ltrim(keys.rolls_key(cid, touched), 0, keys.ROLL_LOG_LENGTH - 1)
-        now = _summaries(cid, camp)
-        after = {user: now.get(user) for user in before.keys() | now.keys()}
-        return after, {user for user, entry in after.items() if before.get(user) != entry}
-
-    async def _refold(self, retcon: StoredEvent, camp: campaign_domain.CampaignState
-                      ) -> tuple[str, str, Any] | None:
-        """A retcon changes its target stream's state: fold that stream again, as of the retcon,
-        without the events that no longer count. Returns (kind, id, state), or None for a roll,
-        which stays in the roll log, marked."""
-        target = retcon.data["stream_id"]
-        kind = target.split("/", 1)[0]
-        if kind not in ("campaign", "character", "encounter"):
-            return None
-        rows = [(r.position, r.type, r.data) for r in await self.store.read_stream(retcon.campaign_id, target)
-                if r.position <= retcon.position]
-        return kind, target.rsplit("/", 1)[1], decider.fold(target, rows, camp.retconned)
+        return fold.listings, fold.changed_users
 
     async def _character(self, cid: str, chid: str) -> character_domain.CharacterState:
         raw = await self.redis.hget(keys.characters_key(cid), chid)
@@ -350,12 +295,6 @@ class Projector:
         finally:
             with contextlib.suppress(Exception):
                 await leases.release()
-
-
-def _summaries(cid: str, camp: campaign_domain.CampaignState) -> dict[str, Summary]:
-    """Each member's entry in their campaign listing (``GET /v1/campaigns``)."""
-    return {user: {"campaign_id": cid, "name": camp.name, "ruleset": camp.ruleset, "role": role}
-            for user, role in camp.members.items()}
 
 
 async def _wait(stop: asyncio.Event, seconds: float) -> None:

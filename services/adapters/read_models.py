@@ -7,13 +7,17 @@ them together with the campaign's checkpoint.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import msgspec
 from redis.asyncio import Redis
 
+from services.application.ports import LISTING_PAGE_SIZE as LISTING_PAGE_SIZE
+from services.application.ports import ROLL_LOG_LENGTH as ROLL_LOG_LENGTH
+from services.application.projection import with_marks
+
 PREFIX = "skald"
-ROLL_LOG_LENGTH = 200
 
 
 def campaign_key(cid: str) -> str:
@@ -48,8 +52,8 @@ def user_campaigns_key(user: str) -> str:
 
 # The per-user campaign listing: a sorted set of campaign ids (all scores 0, so ordered by id and
 # paged with ZRANGEBYLEX) and a hash of each campaign's summary for this user. Both carry the
-# ``{user:NAME}`` hash tag, so a page is read from one Redis Cluster slot.
-LISTING_PAGE_SIZE = 100
+# ``{user:NAME}`` hash tag, so a page is read from one Redis Cluster slot (``LISTING_PAGE_SIZE``
+# campaigns a page).
 
 
 def user_listing_key(user: str) -> str:
@@ -62,30 +66,6 @@ def user_entries_key(user: str) -> str:
 
 def live_channel(cid: str) -> str:
     return f"{{{cid}}}:live"
-
-
-DERIVATION = ("face of draw i on a d(sides) = first u % sides + 1 with u < 2**256 - 2**256 % sides,"
-              " u = HMAC-SHA256(seed, 'campaign|command|[client_seed|]i|attempt') as a 256-bit"
-              " big-endian integer, attempt = 0, 1, ...")
-
-
-def provenance(roll: dict[str, Any], campaign: dict[str, Any]) -> dict[str, Any] | None:
-    """Everything needed to re-derive a roll's faces: epoch, derivation inputs, every draw, and
-    the epoch's commitment (and its seed, once revealed)."""
-    dice = roll.get("metadata", {}).get("dice")
-    if not dice:
-        return None
-    epoch = dice["epoch"]
-    return {
-        "epoch": epoch,
-        "campaign_id": roll["campaign_id"],
-        "command_id": roll["metadata"]["command_id"],
-        "client_seed": dice.get("client_seed"),
-        "draws": [{"index": i, **draw} for i, draw in enumerate(dice["draws"])],
-        "commitment": campaign.get("commitments", {}).get(str(epoch)),
-        "seed": campaign.get("revealed_seeds", {}).get(str(epoch)),
-        "derivation": DERIVATION,
-    }
 
 
 class ReadModels:
@@ -119,19 +99,18 @@ class ReadModels:
         raw, raw_marks = await pipe.execute()
         rolls = [msgspec.json.decode(r) for r in raw]
         marks = {int(k): msgspec.json.decode(v) for k, v in raw_marks.items()}
-        for roll in rolls:
-            roll["provenance"] = provenance(roll, campaign)
-            mark = marks.get(roll["position"], {})
-            if "revealed" in mark:
-                roll["metadata"] = {**roll["metadata"], "visibility": "public"}
-                roll["revealed"] = mark["revealed"]
-            if "retconned" in mark:
-                roll["retconned"] = mark["retconned"]
-        return rolls
+        return with_marks(rolls, marks, campaign)
 
     async def position(self, cid: str) -> int:
         raw = await self.redis.get(position_key(cid))
         return int(raw) if raw else 0
+
+    async def positions(self, cids: Sequence[str]) -> list[int]:
+        """Several campaigns' checkpoints in one pipelined round trip."""
+        pipe = self.redis.pipeline(transaction=False)
+        for cid in cids:
+            pipe.get(position_key(cid))
+        return [int(raw or 0) for raw in await pipe.execute()]
 
     async def listing(self, user: str, after: str = "",
                       limit: int = LISTING_PAGE_SIZE) -> tuple[list[dict[str, Any]], str | None]:

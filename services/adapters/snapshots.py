@@ -9,29 +9,16 @@ failed write is logged and forgotten: the events remain the record.
 from __future__ import annotations
 
 import asyncio
-from typing import Any
 
 import asyncpg
 import msgspec
 import structlog
 
-from domain.campaign import CampaignState
-from domain.character import CharacterState
 from domain.fold_version import FOLD_VERSION
+from services.application.records import SNAPSHOT_TYPES as _TYPES
+from services.application.records import Snapshot
 
 log = structlog.get_logger(__name__)
-DEFAULT_EVERY = 500  # events a stream grows by between two of its snapshots
-_TYPES: dict[str, type[msgspec.Struct]] = {"campaign": CampaignState, "character": CharacterState}
-
-
-class Snapshot(msgspec.Struct, frozen=True):
-    version: int
-    state: Any
-    retconned: tuple[int, ...]
-
-
-def snapshottable(stream_id: str) -> bool:
-    return stream_id.split("/", 1)[0] in _TYPES
 
 
 class SnapshotStore:

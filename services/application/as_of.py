@@ -15,12 +15,12 @@ from domain import as_of
 from domain.errors import DomainError, NotFound
 
 if TYPE_CHECKING:
-    from services.entrypoints.http.state import Services
+    from services.application.ports import QueryServices
 
 PAGE = 1000
 
 
-async def campaign_as_of(svc: Services, user: str, campaign_id: str,
+async def campaign_as_of(svc: QueryServices, user: str, campaign_id: str,
                          position: int) -> dict[str, Any]:
     """The campaign as of ``position`` (1 .. its last position), for a member."""
     from services.application.queries import campaign_body, member_role, with_derived

@@ -7,7 +7,7 @@ from typing import Any
 import msgspec
 
 from domain.narration import line
-from services.adapters.event_store import StoredEvent
+from services.application.records import StoredEvent
 
 
 def wire_event(stored: StoredEvent, *, narrated: bool = True) -> dict[str, Any]:

@@ -21,22 +21,33 @@ import asyncio
 import contextlib
 import zlib
 from collections import deque
-from collections.abc import Awaitable, Callable
+from typing import Any
 
 import msgspec
 import structlog
 
-from services.adapters import read_models as keys
-from services.adapters.event_store import StoredEvent
-from services.adapters.projector import LiveMessage
 from services.application.codec import wire_event
 from services.application.live_relay import LiveRelays
+from services.application.ports import LiveChannel
+from services.application.records import StoredEvent
 
 log = structlog.get_logger(__name__)
 
-Publish = Callable[[str, bytes], Awaitable[None]]
 LANES = 4
 QUEUE_LIMIT = 10_000  # batches waiting for their publish, per lane
+
+
+class LiveMessage(msgspec.Struct, kw_only=True):
+    """What the live channel carries: the events of one batch for one campaign.
+
+    ``after`` is the campaign position before the batch; a subscriber that has
+    seen less than that missed something and reads it from the log first.
+    """
+
+    campaign_id: str
+    after: int
+    position: int
+    events: list[dict[str, Any]]
 
 
 class _Lane:
@@ -47,9 +58,9 @@ class _Lane:
 
 
 class LivePublisher:
-    def __init__(self, relays: LiveRelays | None, publish: Publish, lanes: int = LANES) -> None:
+    def __init__(self, relays: LiveRelays | None, channel: LiveChannel, lanes: int = LANES) -> None:
         self.relays = relays
-        self.publish = publish
+        self.channel = channel
         self._lanes = [_Lane() for _ in range(lanes)]
         self.dropped = 0  # batches not published (queue full): relays read them from the log
 
@@ -68,7 +79,7 @@ class LivePublisher:
             if len(lane.queue) >= QUEUE_LIMIT:
                 self.dropped += 1
                 return
-            lane.queue.append((keys.live_channel(campaign_id), message))
+            lane.queue.append((campaign_id, message))
             lane.ready.set()
             if lane.task is None or lane.task.done():
                 lane.task = asyncio.get_running_loop().create_task(self._drain(lane))
@@ -81,13 +92,13 @@ class LivePublisher:
             await lane.ready.wait()
             lane.ready.clear()
             while lane.queue:
-                channel, message = lane.queue[0]
+                campaign_id, message = lane.queue[0]
                 try:
-                    await self.publish(channel, message)
+                    await self.channel.publish(campaign_id, message)
                 except asyncio.CancelledError:
                     raise
                 except Exception as err:  # Redis away: relays find it by a gap or a sweep
-                    log.warning("live publish failed", channel=channel,
+                    log.warning("live publish failed", campaign_id=campaign_id,
                                 error=f"{type(err).__name__}: {err}")
                 lane.queue.popleft()
 

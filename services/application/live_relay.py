@@ -19,7 +19,7 @@ read only to
 A batch whose publish was lost (its process stopped between its commit and its publish) and
 that no later batch reveals is found by the sweep: every ``SWEEP_SECONDS`` each relay that
 received nothing since the previous sweep compares the last position it holds with its
-campaign's projector checkpoint (one pipelined Redis round trip for all of them) and reads what
+campaign's projector checkpoint (one read of the read models for all of them) and reads what
 it lacks from the log.
 
 Both reads go through the streams' own small connection pool, never the one commands use, and at
@@ -39,13 +39,10 @@ from typing import Any
 
 import msgspec
 import structlog
-from litestar.channels import ChannelsPlugin
-from redis.asyncio import Redis
 
-from services.adapters import read_models as keys
-from services.adapters.event_store import EventStore
 from services.application import metrics
 from services.application.codec import wire_event
+from services.application.ports import EventLog, LiveChannel, ReadModels, Subscription
 
 log = structlog.get_logger(__name__)
 
@@ -73,7 +70,8 @@ class _Head(msgspec.Struct):
 class LiveBatch(msgspec.Struct, kw_only=True):
     """A live-channel message as a relay reads it: each event kept as its JSON bytes.
 
-    ``after`` is the campaign position before the batch (``services.adapters.projector.LiveMessage``)."""
+    ``after`` is the campaign position before the batch
+    (``services.application.live_publish.LiveMessage``)."""
 
     campaign_id: str
     after: int
@@ -133,7 +131,7 @@ class CampaignRelay:
         self._held: dict[int, LiveBatch] = {}  # batches that came early, by their ``after``
         self._filling: asyncio.Task[None] | None = None
         self._task: asyncio.Task[None] | None = None
-        self._subscriber: Any = None
+        self._subscriber: Subscription | None = None
 
     def lagged(self, position: int) -> bool:
         """Did a watcher at ``position`` miss an event the history has dropped since?"""
@@ -151,7 +149,7 @@ class CampaignRelay:
 
     async def open(self) -> None:
         try:
-            self._subscriber = await self.relays.channels.subscribe([keys.live_channel(self.campaign_id)])
+            self._subscriber = await self.relays.channel.subscribe(self.campaign_id)
             self._task = asyncio.create_task(self._run())
         finally:
             self.opened.set()
@@ -164,9 +162,10 @@ class CampaignRelay:
                     await task
         if self._subscriber is not None:
             with contextlib.suppress(Exception):
-                await self.relays.channels.unsubscribe(self._subscriber)
+                await self.relays.channel.unsubscribe(self._subscriber)
 
     async def _run(self) -> None:
+        assert self._subscriber is not None
         async for raw in self._subscriber.iter_events():
             try:
                 self.take(_batch_decoder.decode(raw))
@@ -264,16 +263,16 @@ class CampaignRelay:
 class LiveRelays:
     """The process's campaign relays: opened by the first watcher, closed after the last."""
 
-    def __init__(self, channels: ChannelsPlugin, store: EventStore, *, history: int = HISTORY,
+    def __init__(self, channel: LiveChannel, store: EventLog, *, history: int = HISTORY,
                  backfills: int = BACKFILLS, linger: float = LINGER_SECONDS,
-                 gap_wait: float = GAP_WAIT_SECONDS, redis: Redis | None = None,
+                 gap_wait: float = GAP_WAIT_SECONDS, checkpoints: ReadModels | None = None,
                  sweep: float = SWEEP_SECONDS) -> None:
-        self.channels = channels
+        self.channel = channel
         self.store = store  # its own small pool: streams never take the commands' connections
         self.history = history
         self.linger = linger
         self.gap_wait = gap_wait
-        self.redis = redis  # the projector's checkpoints, for the sweep (None: no sweep)
+        self.checkpoints = checkpoints  # the projector's checkpoints, for the sweep (None: none)
         self.sweep = sweep
         self._sweeping: asyncio.Task[None] | None = None
         self._to_wake: deque[Watcher] = deque()
@@ -330,23 +329,20 @@ class LiveRelays:
                 return await self.join(campaign_id)
         watcher = Watcher()
         relay.watchers.add(watcher)
-        if self.redis is not None and (self._sweeping is None or self._sweeping.done()):
+        if self.checkpoints is not None and (self._sweeping is None or self._sweeping.done()):
             self._sweeping = asyncio.get_running_loop().create_task(self._sweep())
         return relay, watcher
 
     async def _sweep(self) -> None:
         """While relays have watchers: bring each up to its campaign's projector checkpoint."""
-        assert self.redis is not None
+        assert self.checkpoints is not None
         while self._relays:
             await asyncio.sleep(self.sweep)
             relays = [r for r in self._relays.values() if r.watchers and r.last is not None]
             if not relays:
                 continue
             try:
-                pipe = self.redis.pipeline(transaction=False)
-                for relay in relays:
-                    pipe.get(keys.position_key(relay.campaign_id))
-                checkpoints = await pipe.execute()
+                checkpoints = await self.checkpoints.positions([r.campaign_id for r in relays])
             except asyncio.CancelledError:
                 raise
             except Exception as err:  # Redis away: the next sweep tries again

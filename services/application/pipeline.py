@@ -23,17 +23,17 @@ from domain.errors import DomainError, StateConflict
 from domain.fair_dice import SeededDice, commitment
 from domain.rulesets.base import RulesetEvent
 from domain.streams import campaign_stream
-from services.adapters.event_store import (
+from services.application import metrics
+from services.application.codec import wire_event
+from services.application.ports import EventStore
+from services.application.records import (
     CommandRecord,
     DuplicateCommand,
-    EventStore,
     NewEvent,
     StoredEvent,
     WrongExpectedVersion,
     payload_digest,
 )
-from services.application import metrics
-from services.application.codec import wire_event
 from services.application.state_cache import StateCache
 
 log = structlog.get_logger(__name__)

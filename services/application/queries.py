@@ -1,7 +1,7 @@
 """What a client may ask and what it gets back, independent of the transport.
 
-Both gateways (HTTP and gRPC) call these functions, so a command, a query and
-the live stream mean the same over either: same authorization (members only,
+Both gateways (HTTP and gRPC) call these functions (and ``live_stream``'s), so a command, a
+query and the live stream mean the same over either: same authorization (members only,
 GM-only events shown to GMs only), same read-your-writes wait, same backfill.
 Refusals are ``DomainError``s naming the field and the rule; each gateway maps
 them to its own status codes.
@@ -10,26 +10,31 @@ them to its own status codes.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol, runtime_checkable
 
 import msgspec
 
 from contracts.commands import CommandEnvelope, CommandResult
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
-from domain.rulesets.base import RulesetWithCheckOdds, RulesetWithDisplay, RulesetWithOdds
-from services.adapters import read_models as keys
+from domain.rulesets.base import (
+    RulesetWithCheckOdds,
+    RulesetWithCommands,
+    RulesetWithDisplay,
+    RulesetWithOdds,
+)
 from services.application import metrics
 from services.application.codec import visible_to, wire_event
-from services.application.live_relay import Entry, entry_of, visible
+from services.application.export import export_lines
+from services.application.ports import LISTING_PAGE_SIZE, QueryServices
 
-if TYPE_CHECKING:
-    from services.adapters.stream_auth import Grant
-    from services.entrypoints.http.state import Services
 
-HEARTBEAT_SECONDS = 15.0
+@runtime_checkable
+class RulesetWithDerived(Protocol):
+    """A ruleset that derives values from a character's sheet (shown with the character)."""
+
+    def derived(self, sheet: Any, options: Any) -> Any: ...
 
 
 class NotReady(DomainError):
@@ -42,11 +47,12 @@ def only_visible(events: list[dict[str, Any]], role: str | None) -> list[dict[st
     return [ev for ev in events if visible_to(ev, role)]
 
 
-async def wait_for_position(svc: Services, campaign_id: str, position: int | None) -> None:
+async def wait_for_position(svc: QueryServices, campaign_id: str, position: int | None) -> None:
     """Read-your-writes: wait (bounded) until the campaign's read models reach ``position``."""
     if not position:
         return
-    deadline = time.monotonic() + svc.settings.read_wait_ms / 1000
+    clock = svc.clock
+    deadline = clock.monotonic() + svc.settings.read_wait_ms / 1000
     delay = 0.005
     checked_head = False
     while await svc.read_models.position(campaign_id) < position:
@@ -57,15 +63,15 @@ async def wait_for_position(svc: Services, campaign_id: str, position: int | Non
                 raise DomainError("position", "read.position-beyond-head",
                                   f"position {position} is beyond the campaign's last event; "
                                   "pass a position a command of yours returned")
-        if time.monotonic() >= deadline:
+        if clock.monotonic() >= deadline:
             metrics.READ_WAIT_TIMEOUTS.inc()
             raise NotReady("position", "read.position-reached",
                            f"the read models have not reached position {position} yet; retry")
-        await asyncio.sleep(delay)
+        await clock.sleep(delay)
         delay = min(delay * 2, 0.1)
 
 
-async def rebuilt(svc: Services, campaign_id: str) -> bool:
+async def rebuilt(svc: QueryServices, campaign_id: str) -> bool:
     """Called when a read model lacks something: were the campaign's read models behind its log
     (Redis lost its data, or the projector is catching up), so that it was worth reading again?
 
@@ -87,7 +93,7 @@ async def rebuilt(svc: Services, campaign_id: str) -> bool:
     return True
 
 
-async def campaign_view(svc: Services, campaign_id: str, user: str,
+async def campaign_view(svc: QueryServices, campaign_id: str, user: str,
                         position: int | None = None) -> tuple[dict[str, Any], str]:
     """The campaign view and the user's role in it (not found if absent, forbidden if not a member)."""
     await wait_for_position(svc, campaign_id, position)
@@ -106,7 +112,7 @@ async def campaign_view(svc: Services, campaign_id: str, user: str,
 # --------------------------------------------------------------------------- commands
 
 
-async def execute(svc: Services, envelope: CommandEnvelope, user: str) -> CommandResult:
+async def execute(svc: QueryServices, envelope: CommandEnvelope, user: str) -> CommandResult:
     """Execute a command; the reply shows only the events the caller may see."""
     result, role = await svc.pipeline.execute_as(envelope, user)
     result.events = only_visible(result.events, role)
@@ -116,18 +122,18 @@ async def execute(svc: Services, envelope: CommandEnvelope, user: str) -> Comman
 # --------------------------------------------------------------------------- queries
 
 
-async def me(svc: Services, user: str) -> dict[str, Any]:
+async def me(svc: QueryServices, user: str) -> dict[str, Any]:
     return {"user": user, "campaigns": await svc.read_models.campaigns_of(user)}
 
 
-async def campaigns_page(svc: Services, user: str, after: str = "",
-                         limit: int = keys.LISTING_PAGE_SIZE
+async def campaigns_page(svc: QueryServices, user: str, after: str = "",
+                         limit: int = LISTING_PAGE_SIZE
                          ) -> tuple[list[dict[str, Any]], str | None]:
     """One page of the user's campaigns from the per-user listing, and the next page's cursor."""
     return await svc.read_models.listing(user, after, limit)
 
 
-async def campaigns(svc: Services, user: str) -> list[dict[str, Any]]:
+async def campaigns(svc: QueryServices, user: str) -> list[dict[str, Any]]:
     """Every campaign of the user, page by page (gRPC's ListCampaigns has no cursor)."""
     out, after = [], ""
     while True:
@@ -143,25 +149,25 @@ def campaign_body(view: dict[str, Any], position: int) -> dict[str, Any]:
     return {**view, "members": members, "tables": list(view["tables"].values()), "position": position}
 
 
-async def campaign(svc: Services, user: str, campaign_id: str,
+async def campaign(svc: QueryServices, user: str, campaign_id: str,
                    position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     return campaign_body(view, await svc.read_models.position(campaign_id))
 
 
-async def members(svc: Services, user: str, campaign_id: str,
+async def members(svc: QueryServices, user: str, campaign_id: str,
                   position: int | None = None) -> list[dict[str, str]]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     return [{"user": u, "role": r} for u, r in sorted(view["members"].items())]
 
 
-async def tables(svc: Services, user: str, campaign_id: str,
+async def tables(svc: QueryServices, user: str, campaign_id: str,
                  position: int | None = None) -> list[dict[str, Any]]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     return list(view["tables"].values())
 
 
-async def table(svc: Services, user: str, campaign_id: str, table_id: str,
+async def table(svc: QueryServices, user: str, campaign_id: str, table_id: str,
                 position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     found: dict[str, Any] | None = view["tables"].get(table_id)
@@ -173,18 +179,18 @@ async def table(svc: Services, user: str, campaign_id: str, table_id: str,
 def with_derived(character: dict[str, Any], campaign: dict[str, Any]) -> dict[str, Any]:
     """A character as read: its folded state plus what its ruleset derives from the sheet."""
     ruleset = RULESETS.get(campaign["ruleset"])
-    if ruleset is not None and hasattr(ruleset, "derived") and character.get("sheet"):
+    if isinstance(ruleset, RulesetWithDerived) and character.get("sheet"):
         return {**character, "derived": ruleset.derived(character["sheet"], campaign["options"])}
     return character
 
 
-async def characters(svc: Services, user: str, campaign_id: str,
+async def characters(svc: QueryServices, user: str, campaign_id: str,
                      position: int | None = None) -> list[dict[str, Any]]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     return [with_derived(ch, view) for ch in await svc.read_models.characters(campaign_id)]
 
 
-async def character(svc: Services, user: str, campaign_id: str, character_id: str,
+async def character(svc: QueryServices, user: str, campaign_id: str, character_id: str,
                     position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
     found = await svc.read_models.character(campaign_id, character_id)
@@ -195,7 +201,7 @@ async def character(svc: Services, user: str, campaign_id: str, character_id: st
     return with_derived(found, view)
 
 
-async def encounter(svc: Services, user: str, campaign_id: str, encounter_id: str,
+async def encounter(svc: QueryServices, user: str, campaign_id: str, encounter_id: str,
                     position: int | None = None) -> dict[str, Any]:
     """An encounter as the campaign's ruleset keeps it, with ``ruleset`` naming which."""
     view, _ = await campaign_view(svc, campaign_id, user, position)
@@ -211,7 +217,7 @@ def rulesets() -> list[dict[str, Any]]:
     """Each ruleset: its commands, default options, and how a table shows its characters'
     conditions and health (``display``: ``{}`` when the ruleset declares none)."""
     return [{"id": r.id, "title": r.title,
-             "commands": sorted(getattr(r, "command_types", {})),
+             "commands": sorted(r.command_types if isinstance(r, RulesetWithCommands) else {}),
              "options": r.validate_options({}),
              "display": msgspec.to_builtins(r.display) if isinstance(r, RulesetWithDisplay) else {}}
             for r in RULESETS.values()]
@@ -260,7 +266,7 @@ def _parameter_of(message: str) -> str:
     return "query"
 
 
-async def check_odds(svc: Services, user: str, campaign_id: str, character_id: str,
+async def check_odds(svc: QueryServices, user: str, campaign_id: str, character_id: str,
                      check: dict[str, Any]) -> Any:
     """Odds before you roll: the pool a check would assemble, and its exact distribution.
 
@@ -292,7 +298,7 @@ async def check_odds(svc: Services, user: str, campaign_id: str, character_id: s
     return msgspec.to_builtins(answer)
 
 
-async def rolls(svc: Services, user: str, campaign_id: str, position: int | None = None,
+async def rolls(svc: QueryServices, user: str, campaign_id: str, position: int | None = None,
                 table_id: str | None = None, limit: int = 50) -> list[dict[str, Any]]:
     """Recent rolls, newest first, without the GM-only ones unless the caller is a GM."""
     view, role = await campaign_view(svc, campaign_id, user, position)
@@ -300,7 +306,7 @@ async def rolls(svc: Services, user: str, campaign_id: str, position: int | None
     return only_visible(logged, role)[:limit]
 
 
-async def member_role(svc: Services, campaign_id: str, user: str) -> str:
+async def member_role(svc: QueryServices, campaign_id: str, user: str) -> str:
     """The caller's role in the campaign as its log holds it (the folded campaign stream, not
     the read models, which may not have caught up yet); 404 if there is no such campaign, 403
     if the caller is not a member."""
@@ -313,7 +319,7 @@ async def member_role(svc: Services, campaign_id: str, user: str) -> str:
     return role
 
 
-async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0,
+async def events_page(svc: QueryServices, user: str, campaign_id: str, after: int = 0,
                       limit: int = 100, until: int | None = None) -> dict[str, Any]:
     """The event log after a position (up to ``until``, where given: the log as it stood
     then); ``next_after`` continues it, ``more`` says if it may.
@@ -331,99 +337,14 @@ async def events_page(svc: Services, user: str, campaign_id: str, after: int = 0
     return {"events": events, "next_after": next_after, "more": more}
 
 
-# --------------------------------------------------------------------------- live
-
-
-class LiveItem(msgspec.Struct, kw_only=True):
-    """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when
-    idle; ``lagged`` last when the watcher fell too far behind (resume after ``position``).
-
-    An event comes as its ``entry`` (``services.application.live_relay.Entry``: its JSON and its server-sent
-    event, encoded once for every watcher), with ``raw`` (the JSON) and its ``type``."""
-
-    kind: str  # "ready" | "event" | "heartbeat" | "lagged"
-    data: dict[str, Any] | None = None
-    position: int = 0
-    raw: bytes = b""
-    type: str = ""
-    entry: Entry | None = None
-
-
-async def live_start(svc: Services, user: str, campaign_id: str,
-                     after: int | None) -> tuple[str, int]:
-    """The caller's role and where the stream starts (now, unless resuming ``after`` a position)."""
-    _, role = await campaign_view(svc, campaign_id, user)
-    start = after if after is not None else await svc.read_models.position(campaign_id)
-    return role, start
-
-
-async def live(svc: Services, campaign_id: str, role: str, start: int,
-               heartbeat: float = HEARTBEAT_SECONDS, grant: Grant | None = None
-               ) -> AsyncIterator[LiveItem]:
-    """Backfill past ``start``, then follow the campaign's relay without gaps or repeats.
-
-    The process's relay for the campaign (``services.application.live_relay``) reads the live channel once
-    for every watcher; the log is read only for what its history does not hold (a resume from
-    further back). The stream ends when ``grant``'s token is no longer valid, and with a
-    ``lagged`` item when this watcher fell behind what the history holds."""
-    relay, watcher = await svc.relays.join(campaign_id)
-    if grant is not None:
-        grant.watchers.add(watcher)
-    shown = visible(role)
-    metrics.LIVE_STREAMS.inc()
-    try:
-        yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
-                       position=start)
-        last = start
-        # Did this watcher deliver events from the relay's history since it last looked? A
-        # watcher that finds the history moved past it after that was too slow a reader; one
-        # that finds so on waking (a burst larger than the history) or while it backfills from
-        # the log was not, and reads what it needs from the log.
-        delivered = False
-        while grant is None or grant.valid:
-            watcher.wake.clear()
-            entries = relay.since(last)
-            from_relay = entries is not None
-            if entries is None:
-                if delivered and relay.lagged(last):
-                    metrics.LIVE_LAGGED.inc()
-                    yield LiveItem(kind="lagged", position=last)
-                    return
-                entries = [entry_of(wire_event(row)) for row in
-                           await svc.relays.read_log(campaign_id, last)]
-            delivered = False
-            if not entries:
-                try:
-                    async with asyncio.timeout(heartbeat):
-                        await watcher.wake.wait()
-                except TimeoutError:
-                    yield LiveItem(kind="heartbeat", position=last)
-                continue
-            for entry in entries:
-                if entry.position <= last:
-                    continue
-                last = entry.position
-                if shown(entry):
-                    yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type,
-                                   entry=entry)
-                    delivered = from_relay
-    finally:
-        metrics.LIVE_STREAMS.dec()
-        if grant is not None:
-            grant.watchers.discard(watcher)
-        svc.relays.leave(relay, watcher)
-
-
 # --------------------------------------------------------------------------- fair dice audit
 
 MAX_VERIFY_BYTES = 64 * 1024 * 1024
 
 
-async def export(svc: Services, user: str, campaign_id: str) -> AsyncIterator[bytes]:
+async def export(svc: QueryServices, user: str, campaign_id: str) -> AsyncIterator[bytes]:
     """The campaign's export, line by line (JSON Lines, no newlines): GMs only, as it holds
     GM-only rolls. Refusals come before the first line."""
-    from services.adapters.export_import import export_lines
-
     _, role = await campaign_view(svc, campaign_id, user)
     if role != "gm":
         raise Forbidden("campaign_id", "campaign.gm-only", "only a GM may export the campaign")

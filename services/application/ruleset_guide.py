@@ -107,7 +107,7 @@ def _platform_commands() -> list[CommandGuide]:
 
 
 def _sheet_struct(ruleset_id: str) -> type[msgspec.Struct] | None:
-    from services.entrypoints.http.openapi_views import pascal, ruleset_struct
+    from services.application.contract_modules import pascal, ruleset_struct
 
     return ruleset_struct(ruleset_id, f"{pascal(ruleset_id)}Sheet")
 

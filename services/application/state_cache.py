@@ -27,18 +27,13 @@ The states are the domain's values, which its ``evolve`` functions never change 
 from __future__ import annotations
 
 from collections import OrderedDict
-from typing import Any, NamedTuple, Protocol
+from typing import Any, NamedTuple
 
 from domain import decider
-from services.adapters.event_store import EventStore, StoredEvent
-from services.adapters.snapshots import DEFAULT_EVERY, Snapshot, SnapshotStore, snapshottable
+from services.application.ports import EventStore, Snapshots, StreamReader
+from services.application.records import DEFAULT_EVERY, Snapshot, StoredEvent, snapshottable
 
 DEFAULT_MAX_STREAMS = 4096
-
-
-class Reader(Protocol):
-    async def read_stream(self, campaign_id: str, stream_id: str,
-                          after_version: int = 0) -> list[StoredEvent]: ...
 
 
 class _Folded(NamedTuple):
@@ -52,11 +47,11 @@ class StateCache:
     """A bounded, least-recently-used cache of folded stream states for one process."""
 
     def __init__(self, store: EventStore, max_streams: int = DEFAULT_MAX_STREAMS, *,
-                 snapshots: SnapshotStore | None = None,
+                 snapshots: Snapshots | None = None,
                  snapshot_every: int = DEFAULT_EVERY) -> None:
         self.store = store
         self.max_streams = max_streams
-        self.snapshots = snapshots if snapshots is not None else SnapshotStore(store.pool)
+        self.snapshots = snapshots if snapshots is not None else store.snapshots
         self.snapshot_every = snapshot_every
         self.events_read = 0  # events read from the store (to show what a snapshot saves)
         self.snapshot_hits = 0
@@ -64,7 +59,7 @@ class StateCache:
         self.hits = 0
         self.misses = 0
 
-    async def load(self, campaign_id: str, streams: list[str], reader: Reader | None = None,
+    async def load(self, campaign_id: str, streams: list[str], reader: StreamReader | None = None,
                    ) -> tuple[dict[str, Any], dict[str, int]]:
         """Each stream's state and version (the campaign's stream first: it names the retcons),
         read through ``reader`` (a locked campaign's transaction) where given."""
@@ -79,7 +74,7 @@ class StateCache:
         return states, versions
 
     async def _load_one(self, campaign_id: str, stream: str, retconned: tuple[int, ...],
-                        reader: Reader) -> _Folded:
+                        reader: StreamReader) -> _Folded:
         key = (campaign_id, stream)
         cached = self._entries.get(key)
         is_campaign = stream.startswith("campaign/")

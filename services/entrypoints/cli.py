@@ -101,7 +101,7 @@ def cmd_serve(settings: Settings, args: argparse.Namespace) -> int:
     import uvicorn
 
     from services.adapters.migrate import migrate
-    from services.entrypoints.http.app import UVICORN_OPTIONS, create_app
+    from services.entrypoints.app import UVICORN_OPTIONS, create_app
 
     # uvicorn re-raises SIGTERM after its graceful shutdown; turning it into SystemExit lets the
     # embedded servers below stop in order instead of the process dying on the default action.
@@ -212,7 +212,7 @@ def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:
 
 def cmd_export(settings: Settings, args: argparse.Namespace) -> int:
     from services.adapters.event_store import EventStore
-    from services.adapters.export_import import export_lines
+    from services.application.export import export_lines
 
     async def run(db: str) -> int:
         store = await EventStore.connect(db, min_size=1, max_size=2)

@@ -27,7 +27,8 @@ async def project_forever(settings: Settings, stop: asyncio.Event) -> None:
     """One projector worker until ``stop``: its own connections, its share of the partitions."""
     from services.adapters.event_store import EventStore
     from services.adapters.projector import Projector
-    from services.adapters.redis_client import connect_redis, live_backend
+    from services.adapters.redis_client import connect_redis
+    from services.entrypoints.live_channel import live_backend
 
     assert settings.database_url and settings.redis_url
     store = await EventStore.connect(settings.database_url, min_size=1, max_size=4)
@@ -85,7 +86,7 @@ def gateway_from_env() -> Any:
     """The ASGI app of one gateway process of ``serve --workers N`` (uvicorn's factory)."""
     settings = Settings.from_env()
     configure(settings.log_format, settings.log_level, cache=True)
-    from services.entrypoints.http.app import create_app
+    from services.entrypoints.app import create_app
 
     return create_app(settings, run_projector=os.environ.get("SKALD_RUN_PROJECTOR", "1") != "0",
                       tune_gc=True)

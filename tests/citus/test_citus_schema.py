@@ -15,9 +15,10 @@ import asyncpg
 import pytest
 
 from services.adapters import citus
-from services.adapters.event_store import CommandRecord, EventStore, NewEvent, _request
+from services.adapters.event_store import EventStore, _request
 from services.adapters.group_commit import GroupCommitter
 from services.adapters.migrate import migrate
+from services.application.records import CommandRecord, NewEvent
 from tests import citus_cluster
 from tests.conftest import with_database
 

@@ -23,7 +23,7 @@ from services.adapters.migrate import migrate
 from services.adapters.projector import rebuild
 from services.adapters.redis_client import connect_redis
 from services.application.settings import Settings
-from services.entrypoints.http.app import create_app
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served, with_database
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from services.application.settings import Settings
-from services.entrypoints.http.app import create_app
+from services.entrypoints.app import create_app
 from services.entrypoints.http.cors import cors_config
 from tests.conftest import Api, served
 

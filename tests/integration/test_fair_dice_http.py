@@ -17,8 +17,9 @@ from redis.asyncio import Redis
 from domain.audit import verify_export
 from domain.fair_dice import derive_face
 from services.adapters.event_store import EventStore
-from services.adapters.export_import import ImportRefused, export_lines, import_lines
+from services.adapters.export_import import ImportRefused, import_lines
 from services.adapters.projector import Projector
+from services.application.export import export_lines
 from tests.conftest import Api, new_database
 from tests.integration.scripted_dice import secret_seed
 from tests.integration.test_projector import snapshot

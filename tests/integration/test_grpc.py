@@ -22,11 +22,12 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 from redis.asyncio import Redis
 
 from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from services.entrypoints.grpc import protogen
 from services.entrypoints.grpc.convert import Codec
 from services.entrypoints.grpc.generated import skald_pb2
-from services.entrypoints.grpc.server import RpcStatus, start_grpc_server
-from services.entrypoints.http.app import create_app
+from services.entrypoints.grpc.server import start_grpc_server
+from services.entrypoints.grpc.status import RpcStatus
 from tests.conftest import Api, served
 
 SERVICE = "skald.v1.Skald"

@@ -11,7 +11,7 @@ import pytest
 
 from services.adapters import read_models as keys
 from services.application.settings import Settings
-from services.entrypoints.http.app import create_app
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served
 from tests.integration.live_stream import read_sse
 

@@ -7,7 +7,7 @@ import uuid
 from typing import Any
 
 from services.application.settings import Settings
-from services.entrypoints.http.app import create_app
+from services.entrypoints.app import create_app
 from tests.conftest import Api, free_port, served
 from tests.integration.test_http import setup_table
 

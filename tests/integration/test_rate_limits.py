@@ -15,7 +15,7 @@ from redis.asyncio import Redis
 from services.adapters.rate_limits import PREFIX, RateLimits
 from services.adapters.tokens import token_digest
 from services.application.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER, Settings
-from services.entrypoints.http.app import create_app
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served
 
 PER_TOKEN, PER_USER = 5, 8

@@ -100,7 +100,7 @@ async def test_a_retcon_makes_the_character_snapshot_unusable(store: EventStore)
 
 
 async def test_a_campaign_state_reads_back_equal_to_its_fold(store: EventStore) -> None:
-    from services.adapters.snapshots import Snapshot
+    from services.application.records import Snapshot
     pipeline = pipeline_with(store)
     cid = (await pipeline.execute(envelope("CreateCampaign", {"name": "Saga"}, "c-1"),
                                   "ann")).campaign_id

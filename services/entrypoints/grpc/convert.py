@@ -18,7 +18,7 @@ from google.protobuf.message import Message
 
 from services.entrypoints.grpc import proto_model
 from services.entrypoints.grpc.generated import skald_pb2
-from services.entrypoints.grpc.schema import COMMAND
+from services.entrypoints.schema import COMMAND
 
 
 class SchemaError(ValueError):

@@ -7,9 +7,7 @@ as a ``.proto`` file and its lock. The type mapping and the lock's rules are des
 
 from __future__ import annotations
 
-import importlib
 import json
-import pkgutil
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +15,14 @@ from typing import Any
 
 import msgspec
 import msgspec.inspect as mi
+
+from services.application.contract_modules import (
+    event_types,
+    load_contracts,
+    ruleset_id,
+    ruleset_modules,
+    wire_module_name,
+)
 
 ROOT = Path(__file__).resolve().parents[3]
 PROTO_ROOT = ROOT / "contracts" / "proto"
@@ -81,72 +87,9 @@ def camel(name: str) -> str:
     return "".join(p[:1].upper() + p[1:] for p in re.split(r"[^A-Za-z0-9]+", name) if p)
 
 
-def load_contracts() -> None:
-    """Import every contract module so every ruleset has registered its payloads and events."""
-    import contracts.rulesets
-
-    for info in pkgutil.iter_modules(contracts.rulesets.__path__):
-        importlib.import_module(f"contracts.rulesets.{info.name}")
-    importlib.import_module("contracts.commands")
-    importlib.import_module("contracts.events")
-
-
-# Modules of a ruleset's contracts package first published as flat modules of
-# ``contracts.rulesets`` (``boonbane_grabs``): each keeps that flat name on the wire, as the
-# prefix of its messages (``BoonbaneGrabsGrab``) and its place among the ruleset modules.
-FLAT_MODULES: dict[str, tuple[str, ...]] = {
-    "boonbane": ("concentration", "events", "grabs", "minor", "movement", "overlays", "play",
-                 "rests", "stealth", "weapons"),
-}
-
-
-def wire_module_name(module: str) -> str:
-    """A contracts module's name on the wire: ``boonbane_grabs`` for
-    ``contracts.rulesets.boonbane.grabs`` (see ``FLAT_MODULES``), else its ruleset's module
-    (``wish`` for ``contracts.rulesets.wish.checks``)."""
-    parts = module.split(".")
-    if len(parts) >= 4 and parts[3] in FLAT_MODULES.get(parts[2], ()):
-        return f"{parts[2]}_{parts[3]}"
-    return parts[2]
-
-
-def ruleset_modules() -> list[Any]:
-    """Each ruleset's contracts module, then any ``FLAT_MODULES`` of it, in the order of their
-    wire names."""
-    import contracts.rulesets
-
-    found: list[Any] = []
-    for info in sorted(pkgutil.iter_modules(contracts.rulesets.__path__), key=lambda i: i.name):
-        found.append(importlib.import_module(f"contracts.rulesets.{info.name}"))
-        found.extend(importlib.import_module(f"contracts.rulesets.{info.name}.{name}")
-                     for name in FLAT_MODULES.get(info.name, ()))
-    return found
-
-
-def ruleset_id(mod: Any) -> str:
-    """A contracts module's ruleset id: its ``RULESET_ID`` (``golden-heroes``), else its wire
-    name."""
-    return str(getattr(mod, "RULESET_ID", wire_module_name(mod.__name__)))
-
-
-def event_types() -> dict[str, type[msgspec.Struct]]:
-    """Every event type with a Struct: the platform's and each ruleset module's ``EVENTS``."""
-    from contracts.events import EVENT_TYPES
-
-    out: dict[str, type[msgspec.Struct]] = dict(EVENT_TYPES)
-    for mod in ruleset_modules():
-        ruleset = ruleset_id(mod)
-        declared = getattr(mod, "EVENTS", ())
-        items = declared.items() if isinstance(declared, dict) else (
-            (f"{ruleset}.{cls.__name__}", cls) for cls in declared)
-        for tag, cls in items:
-            out[tag] = cls
-    return out
-
-
 class _Builder:
     def __init__(self, lock: dict[str, Any]) -> None:
-        from services.entrypoints.grpc import schema
+        from services.entrypoints import schema
 
         self.schema = schema
         self.lock = lock

@@ -31,40 +31,25 @@ from typing import TYPE_CHECKING, Any
 import grpc
 import msgspec
 import structlog
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
 from google.protobuf.message import DecodeError, Message
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from contracts.commands import ENVELOPES
-from domain.errors import DomainError
-from services.adapters.dependencies import dependency_down
 from services.adapters.tokens import while_valid
-from services.application import as_of, metrics, queries
+from services.application import as_of, live_stream, metrics, queries
+from services.entrypoints import schema as s
+from services.entrypoints.body_limits import check_depth, check_size, check_value, too_deep
 from services.entrypoints.grpc import proto_model
-from services.entrypoints.grpc import schema as s
-from services.entrypoints.grpc.convert import Codec, SchemaError
-from services.entrypoints.grpc.generated import skald_pb2
-from services.entrypoints.http.body import check_depth, check_size, check_value, too_deep
-from services.entrypoints.http.problems import Problem
+from services.entrypoints.grpc.convert import Codec
+from services.entrypoints.grpc.status import TOKEN_REFUSED, Refused, refusal, status_of
 
 if TYPE_CHECKING:
-    from services.entrypoints.http.state import Services
+    from services.entrypoints.state import Services
 
 log = structlog.get_logger(__name__)
 SERVICE_NAME = f"{proto_model.PACKAGE}.{proto_model.SERVICE}"
 HEALTH_INTERVAL = 2.0
-ABORTED_RULES = frozenset({"command.concurrency", "command.idempotency-key"})
-_CODES = {
-    "invalid": grpc.StatusCode.INVALID_ARGUMENT,
-    "forbidden": grpc.StatusCode.PERMISSION_DENIED,
-    "not_found": grpc.StatusCode.NOT_FOUND,
-    "conflict": grpc.StatusCode.FAILED_PRECONDITION,
-    "unavailable": grpc.StatusCode.UNAVAILABLE,
-    "unauthenticated": grpc.StatusCode.UNAUTHENTICATED,
-}
-
-
 class Shaped:
     """A reply whose shape is a ruleset's (``schema.RulesetView``)."""
 
@@ -81,12 +66,6 @@ class Typed:
         self.data = data
 
 
-class Refused(Exception):
-    def __init__(self, kind: str, field: str, rule: str, message: str) -> None:
-        super().__init__(message)
-        self.kind, self.field, self.rule, self.message = kind, field, rule, message
-
-
 def _code_name(context: grpc.aio.ServicerContext[Any, Any]) -> str:
     code = context.code()
     return "OK" if code is None else str(code.name if isinstance(code, grpc.StatusCode) else code)
@@ -95,70 +74,6 @@ def _code_name(context: grpc.aio.ServicerContext[Any, Any]) -> str:
 # A UTF-16 surrogate (U+D800-U+DFFF) encoded as if it were UTF-8: protobuf refuses such a string
 # field as a whole message, so it is named here by the same rule HTTP gives it.
 _SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf][\x80-\xbf]")
-
-_TOKEN_REFUSED = Refused("unauthenticated", "authorization", "auth.bearer-token",
-                         "the bearer token is not known, has expired or was revoked")
-
-
-def _rpc_status_class() -> Any:
-    """``google.rpc.Status`` (what ``grpc-status-details-bin`` carries), in a private pool."""
-    from google.protobuf import any_pb2
-
-    fdp = descriptor_pb2.FileDescriptorProto(name="google/rpc/status.proto", package="google.rpc",
-                                             syntax="proto3",
-                                             dependency=["google/protobuf/any.proto"])
-    msg = fdp.message_type.add(name="Status")
-    fd = descriptor_pb2.FieldDescriptorProto
-    msg.field.add(name="code", number=1, type=fd.TYPE_INT32, label=fd.LABEL_OPTIONAL)
-    msg.field.add(name="message", number=2, type=fd.TYPE_STRING, label=fd.LABEL_OPTIONAL)
-    msg.field.add(name="details", number=3, type=fd.TYPE_MESSAGE, label=fd.LABEL_REPEATED,
-                  type_name=".google.protobuf.Any")
-    pool = descriptor_pool.DescriptorPool()
-    pool.AddSerializedFile(any_pb2.DESCRIPTOR.serialized_pb)
-    pool.Add(fdp)
-    return message_factory.GetMessageClass(pool.FindMessageTypeByName("google.rpc.Status"))
-
-
-RpcStatus = _rpc_status_class()
-
-
-def status_of(err: Refused) -> tuple[grpc.StatusCode, tuple[tuple[str, str | bytes], ...]]:
-    code = _CODES.get(err.kind, grpc.StatusCode.INVALID_ARGUMENT)
-    if err.kind == "conflict" and err.rule in ABORTED_RULES:
-        code = grpc.StatusCode.ABORTED
-    detail = skald_pb2.ErrorDetail(field=err.field, rule=err.rule, kind=err.kind,
-                                   message=err.message)
-    status = RpcStatus(code=code.value[0], message=err.message)
-    packed = status.details.add()
-    packed.type_url = f"type.googleapis.com/{proto_model.PACKAGE}.ErrorDetail"
-    packed.value = detail.SerializeToString()
-    return code, (("skald-field", err.field), ("skald-rule", err.rule),
-                  ("grpc-status-details-bin", status.SerializeToString()))
-
-
-def refusal(exc: BaseException) -> Refused | None:
-    """The refusal an exception stands for, or None for a bug."""
-    if isinstance(exc, Refused):
-        return exc
-    if isinstance(exc, DomainError):
-        return Refused(exc.kind, exc.field, exc.rule, exc.message)
-    if isinstance(exc, Problem):  # the HTTP gateway's input checks (``gateway.body``)
-        return Refused("invalid", exc.field, exc.rule, exc.detail)
-    if isinstance(exc, SchemaError):
-        return Refused("invalid", exc.field, exc.rule, exc.message)
-    if isinstance(exc, msgspec.ValidationError):
-        from services.entrypoints.http.problems import field_error
-
-        named = field_error({"message": str(exc), "source": "body"})
-        return Refused("invalid", named["field"], "request.schema",
-                       f"{named['field']}: {named['message']}")
-    if isinstance(exc, DecodeError | UnicodeDecodeError):
-        return Refused("invalid", "body", "request.protobuf", f"malformed message: {exc}")
-    down = dependency_down(exc)
-    if down is not None or isinstance(exc, TimeoutError):
-        return Refused("unavailable", down or "service", "service.dependency-available",
-                       f"{down or 'a dependency'} is not reachable right now; retry")
-    return None
 
 
 class Gateway:
@@ -181,7 +96,7 @@ class Gateway:
     async def user(self, context: grpc.aio.ServicerContext[Any, Any]) -> str:
         user = await self.svc.tokens.user_for(self.token(context))
         if user is None:
-            raise _TOKEN_REFUSED
+            raise TOKEN_REFUSED
         return user
 
     def parse(self, rpc: s.Rpc, raw: bytes) -> Any:
@@ -359,7 +274,7 @@ class Gateway:
                     yield item if isinstance(item, bytes) else \
                         self.codec.to_proto(reply, item).SerializeToString()
                 if rpc.name != "Subscribe" and not await still_valid():
-                    raise _TOKEN_REFUSED
+                    raise TOKEN_REFUSED
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -379,14 +294,14 @@ class Gateway:
                     yield {"json": line.decode()}
 
             return export()
-        role, start = await queries.live_start(self.svc, user, req.campaign_id, req.after)
+        role, start = await live_stream.live_start(self.svc, user, req.campaign_id, req.after)
 
         reply = self.codec.name_of(rpc.reply)
 
         async def live() -> AsyncIterator[dict[str, Any] | bytes]:
             grant = self.svc.stream_auth.hold(token, user)
             try:
-                async for item in queries.live(self.svc, req.campaign_id, role, start, grant=grant):
+                async for item in live_stream.live(self.svc, req.campaign_id, role, start, grant=grant):
                     if item.entry is not None:
                         entry = item.entry
                         if entry.proto is None:  # the first subscriber encodes it for all
@@ -404,7 +319,7 @@ class Gateway:
                     else:
                         yield {item.kind: item.data}
                 if not grant.valid:
-                    raise _TOKEN_REFUSED
+                    raise TOKEN_REFUSED
             finally:
                 self.svc.stream_auth.release(grant)
 

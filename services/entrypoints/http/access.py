@@ -12,8 +12,8 @@ from litestar.connection import ASGIConnection
 from litestar.exceptions import NotAuthorizedException
 
 from domain.errors import DomainError
-from services.entrypoints.http.problems import Problem, field_error
-from services.entrypoints.http.state import Services
+from services.entrypoints.refusals import Problem, field_error
+from services.entrypoints.state import Services
 
 T = TypeVar("T")
 

@@ -18,7 +18,7 @@ from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithOdds
 from services.application import queries
 from services.entrypoints.http.access import answer
-from services.entrypoints.http.problems import Problem
+from services.entrypoints.refusals import Problem
 
 _TYPES = {"integer": OpenAPIType.INTEGER, "number": OpenAPIType.NUMBER,
           "boolean": OpenAPIType.BOOLEAN, "string": OpenAPIType.STRING}

@@ -29,10 +29,11 @@ from litestar.openapi.spec import (
 )
 
 from contracts.commands import ENVELOPES
+from services.application.contract_modules import pascal, ruleset_struct
 from services.entrypoints.http.check_odds_docs import CHECK_ODDS_PATH, check_spec_schema, from_json_schema
 from services.entrypoints.http.openapi_events import ANY_EVENT, add_event_components
 from services.entrypoints.http.openapi_rulesets import type_ruleset_answers
-from services.entrypoints.http.openapi_views import live_components, pascal, ruleset_struct
+from services.entrypoints.http.openapi_views import live_components
 
 COMMANDS_PATH = "/v1/commands"
 VERIFY_PATH = "/v1/verify"

@@ -17,8 +17,8 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 
+from services.application.contract_modules import pascal
 from services.entrypoints.http.json_schema import to_openapi
-from services.entrypoints.http.openapi_views import pascal
 
 _REF = "#/components/schemas/"
 ANY_EVENT = "AnyEvent"

@@ -15,8 +15,8 @@ from typing import Any
 import msgspec
 from litestar.openapi.spec import Discriminator, OpenAPIType, Reference, Schema
 
+from services.application.contract_modules import pascal, ruleset_struct
 from services.entrypoints.http.openapi_events import add_struct_components
-from services.entrypoints.http.openapi_views import pascal, ruleset_struct
 
 _REF = "#/components/schemas/"
 

@@ -1,17 +1,16 @@
 """The 2xx bodies of the OpenAPI document, as the msgspec Structs both gateways share.
 
-Each HTTP read returns exactly what the gRPC gateway's reply Struct holds (``services.entrypoints.grpc
-.schema``); where HTTP returns a bare list (members, tables, characters, rolls, campaigns) the
-document says so with ``list[...]`` of the same item Struct. Handlers keep returning plain
-dicts (no conversion on the hot path); ``tests/integration/test_generated_client.py`` decodes
-every one of these bodies into the generated client's models, and
+Each HTTP read returns exactly what the gRPC gateway's reply Struct holds (the views both
+transports share, ``services.entrypoints.schema``); where HTTP returns a bare list (members,
+tables, characters, rolls, campaigns) the document says so with ``list[...]`` of the same item
+Struct. Handlers keep returning plain dicts (no conversion on the hot path);
+``tests/integration/test_generated_client.py`` decodes every one of these bodies into the
+generated client's models, and
 ``tests/integration/test_openapi_views.py`` decodes them into these Structs.
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from typing import Any
 
 import msgspec
@@ -21,8 +20,8 @@ from litestar.openapi.spec import Example
 from contracts.commands import CommandResult
 from contracts.guide import RulesetGuide
 from domain.campaign import TableState
-from services.entrypoints.grpc import proto_model
-from services.entrypoints.grpc.schema import (
+from services.application.contract_modules import ruleset_struct
+from services.entrypoints.schema import (
     CampaignSummary,
     CampaignView,
     CharacterView,
@@ -93,31 +92,6 @@ class CheckOdds(msgspec.Struct, kw_only=True):
     ``modifier``, ``opposing_dice`` and ``cost`` under Potential; ...)."""
 
     odds: dict[str, Any]
-
-
-def ruleset_struct(ruleset_id: str, name: str) -> type[msgspec.Struct] | None:
-    """A ruleset contract module's Struct by name (``OddsView``, ``EncounterState``)."""
-    for mod in proto_model.ruleset_modules():
-        if proto_model.ruleset_id(mod) == ruleset_id:
-            found = getattr(mod, name, None)
-            if found is None:
-                found = _from_submodules(mod, name)
-            return found
-    return None
-
-
-def _from_submodules(mod: Any, name: str) -> type[msgspec.Struct] | None:
-    for info in pkgutil.iter_modules(getattr(mod, "__path__", [])):
-        sub = importlib.import_module(f"{mod.__name__}.{info.name}")
-        found = getattr(sub, name, None)
-        if isinstance(found, type) and issubclass(found, msgspec.Struct):
-            return found
-    return None
-
-
-def pascal(ruleset_id: str) -> str:
-    """``golden-heroes`` -> ``GoldenHeroes``: the prefix of a ruleset's schema names."""
-    return "".join(part[:1].upper() + part[1:] for part in ruleset_id.replace("_", "-").split("-"))
 
 
 TABLE_EXAMPLE = {"table_id": "main", "name": "Main table", "gms": ["ann"], "seated": ["hero"],

@@ -12,11 +12,11 @@ from litestar.exceptions import HTTPException, NotAuthorizedException, Validatio
 
 from domain.errors import DomainError
 from services.adapters.dependencies import RETRY_AFTER_SECONDS, dependency_down
+from services.entrypoints.refusals import NO_BODY, Problem, field_error
 
 log = structlog.get_logger(__name__)
 MEDIA_TYPE = "application/problem+json"
 _STATUS = {"invalid": 422, "forbidden": 403, "not_found": 404, "conflict": 409}
-_AT = re.compile(r"^(?P<msg>.*?)(?: - at `\$\.?(?P<path>[^`]*)`)?$", re.S)
 
 
 _NOT_SLUG = re.compile(r"[^A-Za-z0-9._~-]+")
@@ -25,16 +25,6 @@ _NOT_SLUG = re.compile(r"[^A-Za-z0-9._~-]+")
 def slug(rule: str) -> str:
     """A rule as one URI path segment: ``wish.dice L3-69`` becomes ``wish.dice-L3-69``."""
     return _NOT_SLUG.sub("-", rule).strip("-") or "http"
-
-
-class Problem(HTTPException):
-    """An HTTP error with the field and rule that caused it."""
-
-    def __init__(self, status: int, field: str, rule: str, detail: str,
-                 headers: dict[str, str] | None = None) -> None:
-        super().__init__(status_code=status, detail=detail, headers=headers)
-        self.field = field
-        self.rule = rule
 
 
 def problem(status: int, title: str, detail: str, request: Request[Any, Any, Any], *,
@@ -73,13 +63,11 @@ def validation_error(request: Request[Any, Any, Any], exc: ValidationException) 
         field_error(err) for err in errors if isinstance(err, dict)] or [
         {"field": "body", "message": str(exc.detail)}]
     first = fields[0]
-    status = 400 if first["message"] == _NO_BODY or first["message"].startswith("malformed") else 422
+    status = 400 if first["message"] == NO_BODY or first["message"].startswith("malformed") else 422
     return problem(status, "Invalid request", f"{first['field']}: {first['message']}", request,
                    field=first["field"], rule="request.schema", errors=fields)
 
 
-_NO_BODY = "a JSON body is required"
-_MISSING = re.compile(r"(?:missing required|contains unknown) field `(?P<name>[^`]+)`")
 
 
 def _body_errors(request: Request[Any, Any, Any], errors: list[Any]) -> list[dict[str, str]]:
@@ -97,26 +85,13 @@ def _body_errors(request: Request[Any, Any, Any], errors: list[Any]) -> list[dic
     return []
 
 
-def field_error(err: dict[str, Any]) -> dict[str, str]:
-    """Turn one Litestar/msgspec error into ``{"field": "payload.name", "message": ...}``."""
-    message = str(err.get("message", ""))
-    match = _AT.match(message)
-    text = match.group("msg") if match else message
-    path = match.group("path") if match and match.group("path") else ""
-    missing = _MISSING.search(text)
-    if missing:
-        path = f"{path}.{missing.group('name')}" if path else missing.group("name")
-    if err.get("source") not in (None, "body") and err.get("key"):
-        return {"field": str(err["key"]), "message": text}  # a query, path or header parameter
-    if not path and text == "'data'":
-        return {"field": "body", "message": _NO_BODY}
-    return {"field": path.replace("$.", "") or "body", "message": text}
+def refused(request: Request[Any, Any, Any], exc: Problem) -> Response[dict[str, Any]]:
+    """A request refused by a check of this gateway or of both (``services.entrypoints.refusals``)."""
+    return problem(exc.status_code, "Request refused", exc.detail, request, field=exc.field,
+                   rule=exc.rule, headers=exc.headers)
 
 
 def http_error(request: Request[Any, Any, Any], exc: HTTPException) -> Response[dict[str, Any]]:
-    if isinstance(exc, Problem):
-        return problem(exc.status_code, "Request refused", exc.detail, request, field=exc.field,
-                       rule=exc.rule, headers=exc.headers)
     if isinstance(exc, NotAuthorizedException):
         return problem(401, "Unauthorized", exc.detail, request, field="Authorization",
                        rule="auth.bearer-token", headers={"WWW-Authenticate": "Bearer"})
@@ -155,6 +130,7 @@ def internal_error(request: Request[Any, Any, Any], exc: Exception) -> Response[
 
 HANDLERS: dict[type[Exception] | int, Any] = {
     DomainError: domain_error,
+    Problem: refused,
     ValidationException: validation_error,
     HTTPException: http_error,
     Exception: internal_error,

@@ -15,7 +15,8 @@ from litestar.response import Response, ServerSentEvent, ServerSentEventMessage
 from contracts.commands import ENVELOPES, CommandEnvelope, CommandResult
 from contracts.limits import INT64_MAX
 from services.adapters import read_models as keys
-from services.application import as_of, queries
+from services.application import as_of, live_stream, queries
+from services.entrypoints.body_limits import MAX_BODY_BYTES, check_id
 from services.entrypoints.http.access import (
     answer,
     bearer_token,
@@ -24,13 +25,13 @@ from services.entrypoints.http.access import (
     services_of,
 )
 from services.entrypoints.http.audit_routes import export_campaign, verify
-from services.entrypoints.http.body import MAX_BODY_BYTES, check_id, limit_body
+from services.entrypoints.http.body import limit_body
 from services.entrypoints.http.check_odds_docs import check_odds_operation
 from services.entrypoints.http.odds_routes import odds_routes
 from services.entrypoints.http.openapi import document_problems
 from services.entrypoints.http.openapi_views import LiveLagged
-from services.entrypoints.http.problems import Problem
-from services.entrypoints.http.state import Services
+from services.entrypoints.refusals import Problem
+from services.entrypoints.state import Services
 
 Position = Annotated[int | None, QueryParameter(name="position", ge=1, le=INT64_MAX, required=False,
                                             description="wait until the read models reach this position")]
@@ -176,19 +177,19 @@ async def live(
                           f"Last-Event-ID must be a position: ASCII digits, at most {INT64_MAX}")
         resume = int(text)
     user = await current_user(request)
-    role, start = await answer(queries.live_start(svc, user, campaign_id, resume))
+    role, start = await answer(live_stream.live_start(svc, user, campaign_id, resume))
     return LiveEventStream(_live_events(svc, campaign_id, role, start, bearer_token(request), user))
 
 
 async def _live_events(svc: Services, campaign_id: str, role: str, start: int, token: str,
                        user: str) -> AsyncGenerator[bytes, None]:
-    """The shared live stream (backfill, then relay; see ``queries.live``) as server-sent
+    """The shared live stream (backfill, then relay; see ``live_stream.live``) as server-sent
     events, each event's message encoded once for every watcher of its campaign; it ends within
     about a second of its token being revoked or expiring, and with a ``lagged`` event (resume
     from its id) when the client stopped reading for too long."""
     grant = svc.stream_auth.hold(token, user)
     try:
-        async for item in queries.live(svc, campaign_id, role, start,
+        async for item in live_stream.live(svc, campaign_id, role, start,
                                        heartbeat=HEARTBEAT_SECONDS, grant=grant):
             if item.entry is not None:
                 yield item.entry.sse

@@ -21,7 +21,7 @@ from contracts.guide import RulesetGuide
 from contracts.narration import EventLine
 from domain.campaign import CampaignState, SessionState, TableState
 from domain.character import CharacterState
-from services.adapters.read_models import ROLL_LOG_LENGTH
+from services.application.ports import ROLL_LOG_LENGTH
 
 Position = Annotated[int, msgspec.Meta(ge=1)] | None
 
