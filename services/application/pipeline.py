@@ -257,10 +257,9 @@ class CommandPipeline:
 
     async def _target(self, campaign_id: str, payload: msgspec.Struct) -> TargetEvent | None:
         """The recorded event a command names by its position in the campaign, if it names one."""
-        position = getattr(payload, "position", None)
-        if not isinstance(payload, (c.RevealRoll, c.Retcon)) or position is None:
+        if not isinstance(payload, (c.RevealRoll, c.Retcon)):
             return None
-        row = await self.store.event_at(campaign_id, position)
+        row = await self.store.event_at(campaign_id, payload.position)
         if row is None:
             return None
         return TargetEvent(position=row.position, campaign_id=row.campaign_id,

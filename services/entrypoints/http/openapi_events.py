@@ -28,10 +28,12 @@ def event_types() -> dict[str, type[msgspec.Struct]]:
     """Every event type with its ``data`` Struct: the platform's, then each ruleset's registry."""
     from contracts.events import EVENT_TYPES
     from domain.rulesets import RULESETS
+    from domain.rulesets.base import RulesetWithCommands
 
     out: dict[str, type[msgspec.Struct]] = dict(EVENT_TYPES)
     for ruleset in RULESETS.values():
-        out.update(sorted(getattr(ruleset, "event_types", {}).items()))
+        if isinstance(ruleset, RulesetWithCommands):
+            out.update(sorted(ruleset.event_types.items()))
     return out
 
 
