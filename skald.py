@@ -114,7 +114,7 @@ def main(argv: list[str]) -> int:
         return 0 if argv else 2
     ensure_environment()
     # Commands run from the checkout; the folder they were started from is passed on so a
-    # second terminal finds the 'serve' started from the same folder (services/running_services).
+    # second terminal finds the 'serve' started from the same folder (services/adapters/running_services).
     os.environ.setdefault("SKALD_LAUNCH_DIR", os.getcwd())
     os.chdir(ROOT)
     if argv[0] == "fuzz":

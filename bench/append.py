@@ -36,15 +36,11 @@ import asyncpg
 import msgspec
 
 from bench.eventsourcing_recorder import eventsourcing_rate
-from services.embedded import EmbeddedPostgres
-from services.event_store import (
-    CommandRecord,
-    EventStore,
-    NewEvent,
-    payload_digest,
-)
-from services.logging import configure as configure_logging
-from services.migrate import migrate
+from services.adapters.embedded import EmbeddedPostgres
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.application.records import CommandRecord, NewEvent, payload_digest
+from services.entrypoints.logging import configure as configure_logging
 
 BENCH_DATABASE = "skald_bench"
 BENCH_TABLE = "bench_events"

@@ -19,11 +19,12 @@ from pathlib import Path
 
 import uvloop
 
-from services.embedded import EmbeddedPostgres
-from services.event_store import CommandRecord, EventStore, NewEvent, _request
-from services.group_commit import AppendRequest, GroupCommitter
-from services.logging import configure as configure_logging
-from services.migrate import migrate
+from services.adapters.embedded import EmbeddedPostgres
+from services.adapters.event_store import EventStore, _request
+from services.adapters.group_commit import AppendRequest, GroupCommitter
+from services.adapters.migrate import migrate
+from services.application.records import CommandRecord, NewEvent
+from services.entrypoints.logging import configure as configure_logging
 
 SIZES = (8, 64, 256)
 

@@ -1,6 +1,6 @@
 """The cost of parsing a command's body twice: the input checks, then msgspec's typed decode.
 
-``POST /v1/commands`` reads its body twice: ``services.gateway.body.check_json`` (the stdlib
+``POST /v1/commands`` reads its body twice: ``services.entrypoints.http.body.check_json`` (the stdlib
 ``json`` parser, for duplicate keys, depth, NUL, surrogates, int64 and finite numbers, none of
 which msgspec refuses) and then Litestar's msgspec decode into the command envelope. This
 prints, for three bodies (a ``RollDice``, a ``CreateCharacter`` with a 1 KB sheet, one with a
@@ -36,7 +36,7 @@ import httpx
 import msgspec
 
 from contracts.commands import ENVELOPES
-from services.gateway.body import check_json, check_value
+from services.entrypoints.body_limits import check_json, check_value
 
 
 def bodies() -> dict[str, bytes]:

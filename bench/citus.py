@@ -29,10 +29,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from services.embedded import EmbeddedPostgres
-from services.event_store import CommandRecord, EventStore, NewEvent
-from services.logging import configure as configure_logging
-from services.migrate import migrate
+from services.adapters.embedded import EmbeddedPostgres
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.application.records import CommandRecord, NewEvent
+from services.entrypoints.logging import configure as configure_logging
 from tests.citus_cluster import citus_cluster
 from tests.conftest import with_database
 

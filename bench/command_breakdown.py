@@ -37,13 +37,13 @@ from domain import decider
 from domain.context import CommandContext
 from domain.fair_dice import SeededDice
 from domain.streams import campaign_stream
-from services.event_store import _APPEND_NOT_WAITING
-from services.gateway.body import check_json
-from services.pipeline import CommandPipeline
-from services.queries import only_visible
-from services.rate_limits import RESERVE_DIVISOR, RateLimits
-from services.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
-from services.tokens import TokenBook
+from services.adapters.event_store import _APPEND_NOT_WAITING
+from services.adapters.rate_limits import RESERVE_DIVISOR, RateLimits
+from services.adapters.tokens import TokenBook
+from services.application.pipeline import CommandPipeline
+from services.application.queries import only_visible
+from services.application.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
+from services.entrypoints.body_limits import check_json
 
 
 def median_us(call: Callable[[], object], calls: int = 2000) -> float:

@@ -42,10 +42,10 @@ from bench.command_breakdown import breakdown, redis_calls
 from bench.lean_http import LeanHttp
 from bench.roundtrip import embedded_service, start_server
 from contracts.commands import ENVELOPES
-from services.event_store import EventStore
-from services.logging import configure as configure_logging
-from services.pipeline import CommandPipeline
-from services.tokens import create_token
+from services.adapters.event_store import EventStore
+from services.adapters.tokens import create_token
+from services.application.pipeline import CommandPipeline
+from services.entrypoints.logging import configure as configure_logging
 
 
 async def median_ms(call: object, calls: int) -> float:

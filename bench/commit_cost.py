@@ -29,9 +29,9 @@ from pathlib import Path
 import asyncpg
 import uvloop
 
-from services.embedded import EmbeddedPostgres, EmbeddedRedis
-from services.logging import configure as configure_logging
-from services.migrate import migrate
+from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.adapters.migrate import migrate
+from services.entrypoints.logging import configure as configure_logging
 
 APPEND = ("SELECT * FROM skald_append_item($1, $2, 'bench', 'RollDice', 'x', $3::text[],"
           " $4::int[], $3::text[], '{DiceRolled}', '{1}', '{\"{}\"}', '{\"{}\"}',"
@@ -40,7 +40,7 @@ APPEND = ("SELECT * FROM skald_append_item($1, $2, 'bench', 'RollDice', 'x', $3:
 
 async def round_trip_cpu(url: str, redis_url: str, trips: int = 2000) -> dict[str, float]:
     """CPU microseconds this process spends per bare round trip, asyncpg and redis-py."""
-    from services.redis_client import connect_redis
+    from services.adapters.redis_client import connect_redis
 
     conn, redis = await asyncpg.connect(url), connect_redis(redis_url)
     try:

@@ -44,9 +44,9 @@ import msgspec
 from bench.lean_http import LeanHttp
 from bench.measuring import _name_and_cpu
 from bench.roundtrip import embedded_service, start_server
-from services.logging import configure as configure_logging
-from services.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
-from services.tokens import create_token
+from services.adapters.tokens import create_token
+from services.application.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
+from services.entrypoints.logging import configure as configure_logging
 
 Ack = tuple[str, str, list[int]]  # campaign, command id, positions
 # Each table command's start within its second (where the rate limits' windows turn) and its

@@ -20,11 +20,11 @@ import msgspec
 
 from contracts.commands import ENVELOPES, CommandEnvelope
 from domain.errors import DomainError
-from services.embedded import EmbeddedPostgres
-from services.event_store import EventStore
-from services.logging import configure as configure_logging
-from services.migrate import migrate
-from services.pipeline import CommandPipeline
+from services.adapters.embedded import EmbeddedPostgres
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.application.pipeline import CommandPipeline
+from services.entrypoints.logging import configure as configure_logging
 
 
 def envelope(type_: str, payload: dict[str, object], command_id: str) -> CommandEnvelope:

@@ -25,8 +25,8 @@ import msgspec
 
 from bench.lean_http import LeanHttp
 from bench.roundtrip import fresh_database, start_server
-from services.logging import configure as configure_logging
-from services.tokens import create_token
+from services.adapters.tokens import create_token
+from services.entrypoints.logging import configure as configure_logging
 
 
 async def scenario(clients: list[LeanHttp], auth: dict[str, str], cid: str,
@@ -97,7 +97,7 @@ def main() -> None:
     parser.add_argument("--commands", type=int, default=10)
     opts = parser.parse_args()
     configure_logging(level="warning")
-    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+    from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 
     with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
         pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))

@@ -22,15 +22,15 @@ from typing import Any
 import msgspec
 
 from contracts.commands import ENVELOPES
-from services import queries
-from services.embedded import EmbeddedPostgres, EmbeddedRedis
-from services.event_store import EventStore
-from services.logging import configure as configure_logging
-from services.migrate import migrate
-from services.pipeline import CommandPipeline
-from services.projector import Projector
-from services.read_models import ReadModels
-from services.redis_client import connect_redis
+from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.adapters.projector import Projector
+from services.adapters.read_models import ReadModels
+from services.adapters.redis_client import connect_redis
+from services.application import queries
+from services.application.pipeline import CommandPipeline
+from services.entrypoints.logging import configure as configure_logging
 
 
 async def bench(url: str, redis_url: str, many: int, few: int, samples: int) -> None:

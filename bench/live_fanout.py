@@ -59,8 +59,8 @@ import msgspec
 from bench.lean_http import LeanHttp
 from bench.measuring import cpu_seconds
 from bench.roundtrip import embedded_service, free_port, start_server
-from services.logging import configure as configure_logging
-from services.tokens import create_token
+from services.adapters.tokens import create_token
+from services.entrypoints.logging import configure as configure_logging
 
 ROLES = ("gm", "p0", "p1", "p2", "obs")  # one token each per campaign; watchers take them in turn
 OPEN_AT_ONCE = 200  # stream opens in flight
@@ -118,7 +118,7 @@ def start_workers(url: str, redis_url: str, workers: int) -> Server:
            "SKALD_GRPC_PORT": str(grpc_port), "SKALD_GRPC_REUSE_PORT": "1",
            "SKALD_RUN_PROJECTOR": "1", "SKALD_LOG_LEVEL": "warning"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "services.workers:gateway_from_env", "--factory",
+        [sys.executable, "-m", "uvicorn", "services.entrypoints.workers:gateway_from_env", "--factory",
          "--workers", str(workers), "--host", "127.0.0.1", "--port", str(port), "--loop",
          "uvloop", "--http", "httptools", "--log-level", "warning"],
         text=True, cwd=Path(__file__).resolve().parent.parent, env=env)
@@ -222,7 +222,7 @@ async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
     """One ``Subscribe`` call over a shared grpcio channel: record each DiceRolled."""
     import grpc
 
-    from services.grpc_gateway.generated import skald_pb2
+    from services.entrypoints.grpc.generated import skald_pb2
 
     call = channel.unary_stream(  # type: ignore[attr-defined]
         "/skald.v1.Skald/Subscribe", request_serializer=lambda m: m.SerializeToString(),

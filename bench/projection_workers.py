@@ -27,13 +27,13 @@ import asyncpg
 import msgspec
 
 from contracts.commands import ENVELOPES
-from services.embedded import EmbeddedPostgres, EmbeddedRedis
-from services.event_store import EventStore
-from services.logging import configure
-from services.migrate import migrate
-from services.pipeline import CommandPipeline
-from services.projector import Projector, drop_read_models
-from services.redis_client import connect_redis
+from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.adapters.projector import Projector, drop_read_models
+from services.adapters.redis_client import connect_redis
+from services.application.pipeline import CommandPipeline
+from services.entrypoints.logging import configure
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -105,7 +105,7 @@ async def project_with(url: str, redis_url: str, workers: int, events: int) -> f
     try:
         await conn.execute("UPDATE projector_leases SET owner = 'bench', expires_at = 'infinity'")
         await conn.execute("DELETE FROM projector_workers")
-        procs = [subprocess.Popen([sys.executable, "-m", "services.cli", "projector"], cwd=ROOT,
+        procs = [subprocess.Popen([sys.executable, "-m", "services.entrypoints.cli", "projector"], cwd=ROOT,
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                  for _ in range(workers)]
         while await conn.fetchval("SELECT count(*) FROM projector_workers") < workers:

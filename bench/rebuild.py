@@ -7,7 +7,7 @@ folds what the service writes. Measured in one run on one embedded PostgreSQL an
 
 * raw: asyncpg reads every campaign's events by ``(campaign_id, position)`` keyset pages of
   500, decoding the rows, and does nothing with them;
-* rebuild: ``services.projector.rebuild`` (drop the read models, project every campaign).
+* rebuild: ``services.adapters.projector.rebuild`` (drop the read models, project every campaign).
 
 Printed, never asserted. Run from the repository root: ``python -m bench.rebuild``.
 """
@@ -23,13 +23,14 @@ from pathlib import Path
 import msgspec
 
 from contracts.commands import ENVELOPES
-from services.embedded import EmbeddedPostgres, EmbeddedRedis
-from services.event_store import EventStore, NewEvent
-from services.logging import configure as configure_logging
-from services.migrate import migrate
-from services.pipeline import CommandPipeline
-from services.projector import rebuild
-from services.redis_client import connect_redis
+from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.adapters.projector import rebuild
+from services.adapters.redis_client import connect_redis
+from services.application.pipeline import CommandPipeline
+from services.application.records import NewEvent
+from services.entrypoints.logging import configure as configure_logging
 
 
 async def fill(store: EventStore, events: int, campaigns: int) -> None:

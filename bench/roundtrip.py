@@ -45,10 +45,10 @@ import msgspec
 from bench import server_profile
 from bench.lean_http import LeanHttp
 from bench.measuring import Call, Result, measure
-from services.grpc_gateway.generated import skald_pb2
-from services.logging import configure as configure_logging
-from services.migrate import migrate
-from services.tokens import create_token
+from services.adapters.migrate import migrate
+from services.adapters.tokens import create_token
+from services.entrypoints.grpc.generated import skald_pb2
+from services.entrypoints.logging import configure as configure_logging
 
 SERVICE = "/skald.v1.Skald"
 
@@ -69,9 +69,9 @@ async def serve(database_url: str, redis_url: str, http_port: int, grpc_port: in
                 stock: bool = False, split: bool = False) -> None:
     import uvicorn
 
-    from services.gateway.app import UVICORN_OPTIONS, create_app
-    from services.grpc_gateway.server import start_grpc_server
-    from services.settings import Settings
+    from services.application.settings import Settings
+    from services.entrypoints.app import UVICORN_OPTIONS, create_app
+    from services.entrypoints.grpc.server import start_grpc_server
 
     if os.environ.get(UNCACHED_ODDS) == "1":  # bench.wish_odds: every odds answer computed anew
         from domain.rulesets.wish import ruleset
@@ -129,7 +129,7 @@ def start_projector(database_url: str, redis_url: str,
                     log_level: str = "warning") -> subprocess.Popen[str]:
     """``skald projector``: the projection in a process of its own."""
     return subprocess.Popen(
-        [sys.executable, "-m", "services.cli", "projector"], text=True,
+        [sys.executable, "-m", "services.entrypoints.cli", "projector"], text=True,
         cwd=Path(__file__).resolve().parent.parent,
         env={**os.environ, "SKALD_LOG_LEVEL": log_level, "SKALD_DATABASE_URL": database_url,
              "SKALD_REDIS_URL": redis_url})
@@ -256,7 +256,7 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
 @contextlib.contextmanager
 def embedded_service() -> Iterator[tuple[str, str]]:
     """A scratch embedded PostgreSQL (a fresh, migrated database) and Redis: their URLs."""
-    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+    from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 
     with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
         pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))
@@ -373,7 +373,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if opts.database_url and opts.redis_url:
         report(run_servers(asyncio.run(fresh_database(opts.database_url)), opts), "given")
         return
-    from services.embedded import EmbeddedPostgres, EmbeddedRedis
+    from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 
     with tempfile.TemporaryDirectory(prefix="skald-bench-") as tmp:
         pg, redis = EmbeddedPostgres(Path(tmp)), EmbeddedRedis(Path(tmp))

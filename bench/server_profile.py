@@ -28,15 +28,15 @@ from pathlib import Path
 
 # The first of these found anywhere on a stack names its role.
 ROLES = (
-    ("services/projector.py", "projector (in process)"),
-    ("services/pipeline.py", "command pipeline and event store"),
-    ("services/group_commit.py", "command pipeline and event store"),
-    ("services/event_store.py", "command pipeline and event store"),
-    ("services/queries.py", "queries (reads)"),
-    ("services/tokens.py", "token checks"),
-    ("services/gateway/", "gateway (routes, body checks)"),
-    ("services/grpc_gateway/", "gRPC gateway"),
-    ("services/metrics.py", "metrics"),
+    ("services/adapters/projector.py", "projector (in process)"),
+    ("services/application/pipeline.py", "command pipeline and event store"),
+    ("services/adapters/group_commit.py", "command pipeline and event store"),
+    ("services/adapters/event_store.py", "command pipeline and event store"),
+    ("services/application/queries.py", "queries (reads)"),
+    ("services/adapters/tokens.py", "token checks"),
+    ("services/entrypoints/http/", "gateway (routes, body checks)"),
+    ("services/entrypoints/grpc/", "gRPC gateway"),
+    ("services/application/metrics.py", "metrics"),
 )
 LIBRARIES = (
     ("asyncpg", "asyncpg (PostgreSQL client)"),

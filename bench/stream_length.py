@@ -27,13 +27,13 @@ from pathlib import Path
 import msgspec
 
 from contracts.commands import ENVELOPES, CommandEnvelope
-from services.embedded import EmbeddedPostgres
-from services.event_store import EventStore
-from services.logging import configure as configure_logging
-from services.migrate import migrate
-from services.pipeline import CommandPipeline
-from services.snapshots import SnapshotStore
-from services.state_cache import StateCache
+from services.adapters.embedded import EmbeddedPostgres
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.adapters.snapshots import SnapshotStore
+from services.application.pipeline import CommandPipeline
+from services.application.state_cache import StateCache
+from services.entrypoints.logging import configure as configure_logging
 
 
 def envelope(type_: str, payload: dict[str, object], command_id: str) -> CommandEnvelope:

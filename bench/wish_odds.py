@@ -95,7 +95,7 @@ async def http_figures(url: str, redis_url: str, calls: int) -> dict[str, float]
     from bench.command_floor import median_ms
     from bench.lean_http import LeanHttp
     from bench.roundtrip import UNCACHED_ODDS, start_server
-    from services.tokens import create_token
+    from services.adapters.tokens import create_token
 
     cached_proc, cached_port, _ = start_server(url, redis_url)
     first_proc, first_port, _ = start_server(url, redis_url, env={UNCACHED_ODDS: "1"})
@@ -158,7 +158,7 @@ if __name__ == "__main__":
     assert 4 <= opts.calls <= 5000, "bounded runs only"
     main()
     if not opts.no_http:
-        from services.logging import configure as configure_logging
+        from services.entrypoints.logging import configure as configure_logging
 
         configure_logging(level="warning")
         http_main(opts.calls)

@@ -203,7 +203,7 @@ def _reread_command(events: list[tuple[int, dict[str, Any]]], index: int,
                     draws: list[tuple[int, int]]) -> list[str]:
     """Every roll of the command whose draws ``events[index]`` carries, read against them.
 
-    The draws go with a command's first roll (``services.pipeline``) and its events are
+    The draws go with a command's first roll (``services.application.pipeline``) and its events are
     consecutive in the log. A ruleset whose commands may roll more than once says how many draws
     each roll shows (``draws_read``): each roll is read against the next ones in order, and draws
     no roll shows are a finding too."""

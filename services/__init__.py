@@ -1,1 +1,2 @@
-"""Everything with I/O: event store, command pipeline, projections, gateway, CLI, embedded servers."""
+"""Everything with I/O, by role: ``application`` (what the service does, against ports),
+``adapters`` (PostgreSQL, Redis, embedded servers, memory) and ``entrypoints`` (HTTP, gRPC, CLI)."""

@@ -1,6 +1,6 @@
 """A real Citus cluster for tests: a coordinator and two workers on this machine.
 
-Each node is an embedded PostgreSQL (``services.embedded_postgres``) run from the Citus build of
+Each node is an embedded PostgreSQL (``services.adapters.embedded_postgres``) run from the Citus build of
 ``tests.citus_build`` with ``shared_preload_libraries=citus``. Citus keeps its metadata per
 database and does not create databases on the workers, so ``create_database`` makes a database on
 every node, creates the extension in each and adds the workers to the coordinator's metadata.
@@ -17,7 +17,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from services.embedded import EmbeddedPostgres
+from services.adapters.embedded import EmbeddedPostgres
 from tests.citus_build import ensure_citus
 
 SETTINGS = {

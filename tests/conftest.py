@@ -18,12 +18,12 @@ import uvicorn
 from litestar import Litestar
 from redis.asyncio import Redis
 
-from services.event_store import EventStore
-from services.gateway.app import create_app
-from services.migrate import migrate
-from services.redis_client import connect_redis
-from services.settings import Settings
-from services.tokens import create_token
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.adapters.redis_client import connect_redis
+from services.adapters.tokens import create_token
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from tests import citus_cluster
 from tests.servers import pg_admin_url, redis_url  # noqa: F401
 

@@ -37,8 +37,8 @@ class Break:
 
 def current_document() -> dict[str, Any]:
     """The service's document as it serves it (the app is built, no server is needed)."""
-    from services.gateway.app import create_app
-    from services.settings import Settings
+    from services.application.settings import Settings
+    from services.entrypoints.app import create_app
 
     app = create_app(Settings(database_url="postgresql://unused@127.0.0.1:1/unused",
                               redis_url="redis://127.0.0.1:1/0"))

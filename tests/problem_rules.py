@@ -141,7 +141,7 @@ def rules() -> tuple[dict[str, set[str]], list[str]]:
                 for text in texts:
                     found[text].add(f"{where} ({status})" if status else where)
     for rule, status in HANDLER_RULES.items():
-        found[rule].add(f"services/gateway/problems.py ({status})")
+        found[rule].add(f"services/entrypoints/http/problems.py ({status})")
     return found, computed
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import redis
 
-from services.embedded import redis_executable
+from services.adapters.embedded import redis_executable
 
 SLOTS = 16384
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 import structlog
 
-from services.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 from tests import citus_cluster
 from tests.redis_cluster import free_cluster_ports, redis_cluster
 

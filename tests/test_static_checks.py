@@ -1,7 +1,7 @@
 """ruff on the whole tree and mypy --strict on every package (domain, contracts, services), as part
 of the one test command.
 
-The only code mypy skips is ``services/grpc_gateway/generated/`` (protoc's output; pyproject.toml
+The only code mypy skips is ``services/entrypoints/grpc/generated/`` (protoc's output; pyproject.toml
 excludes it and ignores its errors, while its ``.pyi`` still types the message fields for the
 checked code). asyncpg, grpc and protobuf are typed by their stub packages (pinned in the test
 extra); grpc_tools, which has none, is the one library pyproject.toml lets be untyped.

@@ -11,7 +11,7 @@ from urllib.parse import urlsplit
 
 import asyncpg
 
-from services.embedded import EmbeddedPostgres
+from services.adapters.embedded import EmbeddedPostgres
 from tests import citus_cluster
 from tests.citus.test_citus_schema import worker_of
 from tests.conftest import Api

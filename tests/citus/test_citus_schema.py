@@ -14,10 +14,11 @@ from urllib.parse import urlsplit
 import asyncpg
 import pytest
 
-from services import citus
-from services.event_store import CommandRecord, EventStore, NewEvent, _request
-from services.group_commit import GroupCommitter
-from services.migrate import migrate
+from services.adapters import citus
+from services.adapters.event_store import EventStore, _request
+from services.adapters.group_commit import GroupCommitter
+from services.adapters.migrate import migrate
+from services.application.records import CommandRecord, NewEvent
 from tests import citus_cluster
 from tests.conftest import with_database
 

@@ -17,13 +17,13 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from services.embedded import EmbeddedPostgres, EmbeddedRedis
-from services.event_store import EventStore
-from services.gateway.app import create_app
-from services.migrate import migrate
-from services.projector import rebuild
-from services.redis_client import connect_redis
-from services.settings import Settings
+from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
+from services.adapters.event_store import EventStore
+from services.adapters.migrate import migrate
+from services.adapters.projector import rebuild
+from services.adapters.redis_client import connect_redis
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served, with_database
 
 

@@ -21,10 +21,10 @@ import msgspec
 from redis.asyncio import Redis
 
 from contracts.commands import ENVELOPES
-from services import read_models as keys
-from services.event_store import EventStore
-from services.pipeline import CommandPipeline
-from services.projector import Projector, rebuild
+from services.adapters import read_models as keys
+from services.adapters.event_store import EventStore
+from services.adapters.projector import Projector, rebuild
+from services.application.pipeline import CommandPipeline
 from tests.integration.test_projector import snapshot
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -21,7 +21,7 @@ import asyncpg
 import httpx
 import pytest
 
-from services.tokens import create_token
+from services.adapters.tokens import create_token
 from tests.conftest import free_port
 from tests.integration.live_stream import sse_messages
 

@@ -14,7 +14,8 @@ import asyncpg
 import msgspec
 
 from domain import decider
-from services.snapshots import Snapshot, SnapshotStore
+from services.adapters.snapshots import SnapshotStore
+from services.application.records import Snapshot
 from tests.conftest import Api
 from tests.integration.live_stream import open_live
 from tests.integration.test_wish_http import wish_campaign

@@ -9,7 +9,7 @@ from typing import Any
 
 import httpx
 
-from services.gateway.problems import slug
+from services.entrypoints.http.problems import slug
 from tests.conftest import Api
 from tests.integration.test_http import setup_table
 from tests.integration.test_wish_http import wish_campaign

@@ -2,14 +2,14 @@
 of a plain PostgreSQL: a quick guard for every run. The real thing runs in tests/citus/ on a
 Citus cluster (SKALD_TEST_CITUS=1, as CI does): every table is either distributed by campaign
 (and then every primary key and unique index includes ``campaign_id``) or a plain table of the
-coordinator (``services.citus``); no foreign keys cross shards; no sequence or identity.
+coordinator (``services.adapters.citus``); no foreign keys cross shards; no sequence or identity.
 """
 
 from __future__ import annotations
 
 import asyncpg
 
-from services import citus
+from services.adapters import citus
 
 DISTRIBUTED = set(citus.DISTRIBUTED)
 REFERENCE = set(citus.COORDINATOR)
@@ -27,7 +27,7 @@ async def test_every_table_is_distributed_by_campaign_or_a_reference_table(datab
     tables = {r["relname"] for r in await _catalog(database_url, (
         "SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace"
         " WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')"))}
-    assert tables == DISTRIBUTED | REFERENCE, "classify each new table for Citus (services/citus.py)"
+    assert tables == DISTRIBUTED | REFERENCE, "classify each new table for Citus (services/adapters/citus.py)"
     with_campaign = {r["table_name"] for r in await _catalog(database_url, (
         "SELECT table_name FROM information_schema.columns"
         " WHERE table_schema = 'public' AND column_name = 'campaign_id'"))}

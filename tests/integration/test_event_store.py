@@ -7,13 +7,8 @@ import asyncio
 import asyncpg
 import pytest
 
-from services.event_store import (
-    CommandRecord,
-    DuplicateCommand,
-    EventStore,
-    NewEvent,
-    WrongExpectedVersion,
-)
+from services.adapters.event_store import EventStore
+from services.application.records import CommandRecord, DuplicateCommand, NewEvent, WrongExpectedVersion
 
 
 def ev(stream: str, type_: str = "Happened", **data: object) -> NewEvent:

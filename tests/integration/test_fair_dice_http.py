@@ -16,9 +16,10 @@ from redis.asyncio import Redis
 
 from domain.audit import verify_export
 from domain.fair_dice import derive_face
-from services.event_store import EventStore
-from services.export_import import ImportRefused, export_lines, import_lines
-from services.projector import Projector
+from services.adapters.event_store import EventStore
+from services.adapters.export_import import ImportRefused, import_lines
+from services.adapters.projector import Projector
+from services.application.export import export_lines
 from tests.conftest import Api, new_database
 from tests.integration.scripted_dice import secret_seed
 from tests.integration.test_projector import snapshot
@@ -232,12 +233,12 @@ async def test_verify_names_every_tampering(api: Api, tmp_path: Path) -> None:
             assert named[0].position == expected_at
         path = tmp_path / f"{check}.jsonl"
         path.write_bytes(b"\n".join(tamper(lines, position, change)))
-        done = subprocess.run([sys.executable, "-m", "services.cli", "verify", str(path)],
+        done = subprocess.run([sys.executable, "-m", "services.entrypoints.cli", "verify", str(path)],
                               cwd=ROOT, capture_output=True, text=True, check=False)
         assert done.returncode == 1 and f"[{check}]" in done.stdout, done.stdout + done.stderr
     good = tmp_path / "good.jsonl"
     good.write_bytes(b"\n".join(lines))
-    done = subprocess.run([sys.executable, "-m", "services.cli", "verify", str(good)], cwd=ROOT,
+    done = subprocess.run([sys.executable, "-m", "services.entrypoints.cli", "verify", str(good)], cwd=ROOT,
                           capture_output=True, text=True, check=False)
     assert done.returncode == 0 and "OK" in done.stdout
 

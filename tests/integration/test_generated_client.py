@@ -14,7 +14,7 @@ from typing import Any
 
 import attrs
 
-from services.gateway.openapi_doc import package_version
+from services.entrypoints.http.openapi_doc import package_version
 from tests.conftest import Api
 from tests.generated_clients import python_client, run, typescript_check, typescript_errors
 

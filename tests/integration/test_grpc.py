@@ -21,12 +21,13 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 )
 from redis.asyncio import Redis
 
-from services.gateway.app import create_app
-from services.grpc_gateway import protogen
-from services.grpc_gateway.convert import Codec
-from services.grpc_gateway.generated import skald_pb2
-from services.grpc_gateway.server import RpcStatus, start_grpc_server
-from services.settings import Settings
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
+from services.entrypoints.grpc import protogen
+from services.entrypoints.grpc.convert import Codec
+from services.entrypoints.grpc.generated import skald_pb2
+from services.entrypoints.grpc.server import start_grpc_server
+from services.entrypoints.grpc.status import RpcStatus
 from tests.conftest import Api, served
 
 SERVICE = "skald.v1.Skald"
@@ -396,7 +397,7 @@ def test_generated_python_matches_the_checked_in_proto(tmp_path: Path) -> None:
     fresh = descriptor_pb2.FileDescriptorProto.FromString(
         _load(tmp_path / "skald" / "v1" / "skald_pb2.py").DESCRIPTOR.serialized_pb)
     shipped = descriptor_pb2.FileDescriptorProto.FromString(skald_pb2.DESCRIPTOR.serialized_pb)
-    assert fresh == shipped, "services/grpc_gateway/generated is stale: run `skald proto generate`"
+    assert fresh == shipped, "services/entrypoints/grpc/generated is stale: run `skald proto generate`"
 
 
 def _load(path: Path) -> Any:

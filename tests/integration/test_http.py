@@ -9,9 +9,9 @@ from typing import Any
 import httpx
 import pytest
 
-from services import read_models as keys
-from services.gateway.app import create_app
-from services.settings import Settings
+from services.adapters import read_models as keys
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served
 from tests.integration.live_stream import read_sse
 

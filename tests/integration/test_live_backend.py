@@ -12,7 +12,7 @@ from typing import Any
 
 from redis.asyncio import Redis
 
-from services.redis_client import live_backend
+from services.entrypoints.live_channel import live_backend
 
 
 async def test_the_reader_stops_even_when_a_redis_call_swallowed_its_cancel(

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from redis.asyncio import Redis
 
-from services import queries
-from services.gateway.app import create_app
-from services.projector import Projector
-from services.settings import Settings
+from services.adapters.projector import Projector
+from services.application import live_stream
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served
 from tests.integration.test_live_relay import Gateway, follow, table, two_gateways, until
 
@@ -192,7 +192,7 @@ async def test_heartbeats_keep_coming_to_an_idle_stream(unprojected: list[Gatewa
     gw = unprojected[0]
     t = await table(gw.api)
     await project_once(gw)
-    stream = queries.live(gw.svc, t["cid"], "player", t["position"], heartbeat=0.2)
+    stream = live_stream.live(gw.svc, t["cid"], "player", t["position"], heartbeat=0.2)
     try:
         assert (await anext(stream)).kind == "ready"
         began = time.monotonic()

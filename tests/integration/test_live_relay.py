@@ -15,11 +15,11 @@ import httpx
 import pytest
 from redis.asyncio import Redis
 
-from services import queries
-from services.gateway.app import create_app
-from services.gateway.state import Services
-from services.settings import Settings
-from services.tokens import revoke_tokens
+from services.adapters.tokens import revoke_tokens
+from services.application import live_stream
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
+from services.entrypoints.state import Services
 from tests.conftest import Api, served
 from tests.integration.live_stream import sse_messages
 
@@ -221,7 +221,7 @@ async def test_a_watcher_that_stops_reading_is_closed_resumably_and_stalls_no_on
     ready = asyncio.Event()
     fast_task = asyncio.create_task(follow(api.client, t["bob"], cid, fast, ready))
     await asyncio.wait_for(ready.wait(), 10)
-    slow = queries.live(svc, cid, "player", t["position"], heartbeat=60)
+    slow = live_stream.live(svc, cid, "player", t["position"], heartbeat=60)
     assert (await anext(slow)).kind == "ready"
     first = asyncio.create_task(anext(slow))  # it waits at the head of the relay...
     await asyncio.sleep(0.2)

@@ -12,8 +12,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from contracts.commands import ENVELOPES
 from domain.errors import DomainError
-from services import queries
-from services.pipeline import CommandPipeline
+from services.application import queries
+from services.application.pipeline import CommandPipeline
 from tests.integration.test_grpc import Stack, generic_table, stack  # noqa: F401
 
 

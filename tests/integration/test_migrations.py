@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 import asyncpg
 import pytest
 
-from services.migrate import migrate
+from services.adapters.migrate import migrate
 from tests.conftest import with_database
 
 

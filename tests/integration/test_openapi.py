@@ -6,8 +6,8 @@ import json
 import uuid
 from typing import Any
 
-from services.gateway.app import create_app
-from services.settings import Settings
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from tests.conftest import Api, free_port, served
 from tests.integration.test_http import setup_table
 
@@ -127,7 +127,7 @@ async def test_every_operation_has_a_named_2xx_schema_and_unique_names(api: Api)
     """A generator needs a named schema for every answer, one name per schema and a
     discriminator on each union; the document is versioned as the package is."""
     from contracts.commands import ENVELOPES
-    from services.gateway.openapi_doc import package_version
+    from services.entrypoints.http.openapi_doc import package_version
 
     doc: dict[str, Any] = (await api.client.get("/schema/openapi.json")).json()
     assert doc["info"]["version"] == package_version()

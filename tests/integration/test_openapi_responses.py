@@ -17,8 +17,8 @@ from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 
-from services.gateway.app import create_app
-from services.settings import Settings
+from services.application.settings import Settings
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served
 from tests.integration.test_http import setup_table
 from tests.integration.test_wish_http import HERO

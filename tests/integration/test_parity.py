@@ -24,8 +24,8 @@ import httpx
 from contracts.commands import ENVELOPES
 from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithOdds
-from services.gateway.routes import v1_router
-from services.grpc_gateway.schema import RPCS
+from services.entrypoints.http.routes import v1_router
+from services.entrypoints.schema import RPCS
 from tests.integration.test_grpc import GrpcError, Stack, stack  # noqa: F401  (the fixture)
 
 # Free-form values (sheets, options) travel as google.protobuf.Struct, whose maps keep no

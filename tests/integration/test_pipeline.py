@@ -10,8 +10,8 @@ import pytest
 from contracts.commands import ENVELOPES, CommandEnvelope
 from domain.errors import DomainError, StateConflict
 from domain.fair_dice import derive_face
-from services.event_store import EventStore
-from services.pipeline import FAIR_WAIT_S, CommandPipeline
+from services.adapters.event_store import EventStore
+from services.application.pipeline import FAIR_WAIT_S, CommandPipeline
 
 
 def envelope(type_: str, payload: dict[str, object], command_id: str) -> CommandEnvelope:

@@ -10,10 +10,10 @@ import msgspec
 from redis.asyncio import Redis
 
 from contracts.commands import ENVELOPES
-from services import read_models as keys
-from services.event_store import EventStore
-from services.pipeline import CommandPipeline
-from services.projector import Projector, drop_read_models, rebuild
+from services.adapters import read_models as keys
+from services.adapters.event_store import EventStore
+from services.adapters.projector import Projector, drop_read_models, rebuild
+from services.application.pipeline import CommandPipeline
 
 
 class Crash(Exception):
@@ -151,9 +151,9 @@ async def test_live_messages_carry_positions(store: EventStore, redis_client: Re
 
 PROJECTOR_PROCESS = """
 import asyncio, sys
-from services.event_store import EventStore
-from services.projector import Projector
-from services.redis_client import connect_redis
+from services.adapters.event_store import EventStore
+from services.adapters.projector import Projector
+from services.adapters.redis_client import connect_redis
 
 async def main() -> None:
     store = await EventStore.connect(sys.argv[1], min_size=1, max_size=2)
@@ -204,7 +204,7 @@ async def test_a_projector_process_killed_at_random_loses_and_doubles_nothing(
 
 
 async def test_campaign_listing_is_per_user_and_paged(store: EventStore, redis_client: Redis) -> None:
-    from services.read_models import ReadModels
+    from services.adapters.read_models import ReadModels
     pipeline = CommandPipeline(store)
 
     async def run(type_: str, payload: dict[str, Any], actor: str, cmd_id: str) -> Any:

@@ -12,10 +12,10 @@ from contextlib import AsyncExitStack
 import pytest
 from redis.asyncio import Redis
 
-from services.gateway.app import create_app
-from services.rate_limits import PREFIX, RateLimits
-from services.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER, Settings
-from services.tokens import token_digest
+from services.adapters.rate_limits import PREFIX, RateLimits
+from services.adapters.tokens import token_digest
+from services.application.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER, Settings
+from services.entrypoints.app import create_app
 from tests.conftest import Api, served
 
 PER_TOKEN, PER_USER = 5, 8

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 from redis.crc import key_slot
 
-from services import read_models as keys
-from services.event_store import EventStore
-from services.projector import Projector, rebuild
-from services.redis_client import connect_redis
+from services.adapters import read_models as keys
+from services.adapters.event_store import EventStore
+from services.adapters.projector import Projector, rebuild
+from services.adapters.redis_client import connect_redis
 from tests.integration.test_projector import populate, snapshot
 from tests.redis_cluster import Cluster, free_cluster_ports, redis_cluster
 

@@ -8,8 +8,8 @@ import time
 import pytest
 from redis import exceptions as redis_errors
 
-from services.dependencies import dependency_down
-from services.redis_client import SOCKET_TIMEOUT_S, connect_redis
+from services.adapters.dependencies import dependency_down
+from services.adapters.redis_client import SOCKET_TIMEOUT_S, connect_redis
 
 
 async def test_a_silent_redis_is_a_timeout_that_reads_as_redis_down() -> None:

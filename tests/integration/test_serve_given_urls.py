@@ -7,9 +7,9 @@ from pathlib import Path
 
 import redis
 
-from services.cli import servers
-from services.embedded_postgres import postgres_answers
-from services.settings import Settings
+from services.adapters.embedded_postgres import postgres_answers
+from services.application.settings import Settings
+from services.entrypoints.cli import servers
 
 
 def test_a_database_url_starts_no_embedded_postgres(tmp_path: Path, pg_admin_url: str) -> None:

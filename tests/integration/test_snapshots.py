@@ -7,10 +7,10 @@ import msgspec
 from contracts.commands import ENVELOPES, CommandEnvelope
 from domain import decider
 from domain.streams import campaign_stream, character_stream
-from services.event_store import EventStore
-from services.pipeline import CommandPipeline
-from services.snapshots import SnapshotStore
-from services.state_cache import StateCache
+from services.adapters.event_store import EventStore
+from services.adapters.snapshots import SnapshotStore
+from services.application.pipeline import CommandPipeline
+from services.application.state_cache import StateCache
 
 EVERY = 50
 
@@ -100,7 +100,7 @@ async def test_a_retcon_makes_the_character_snapshot_unusable(store: EventStore)
 
 
 async def test_a_campaign_state_reads_back_equal_to_its_fold(store: EventStore) -> None:
-    from services.snapshots import Snapshot
+    from services.application.records import Snapshot
     pipeline = pipeline_with(store)
     cid = (await pipeline.execute(envelope("CreateCampaign", {"name": "Saga"}, "c-1"),
                                   "ann")).campaign_id

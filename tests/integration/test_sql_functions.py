@@ -1,4 +1,4 @@
-"""Migration 0010 installs each SQL function from its own file (services/sql/functions/) and
+"""Migration 0010 installs each SQL function from its own file (services/adapters/sql/functions/) and
 changes nothing: a database migrated to the head has the functions of one migrated to 0009."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable
 import asyncpg
 import pytest
 
-from services.migrate import LATEST_VERSION, migrate, migrations, sql_file
+from services.adapters.migrate import LATEST_VERSION, migrate, migrations, sql_file
 from tests.conftest import with_database
 
 FUNCTIONS = ("skald_append_item", "skald_append_batch", "skald_refuse_change")

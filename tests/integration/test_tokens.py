@@ -15,7 +15,7 @@ import asyncpg
 import grpc
 import pytest
 
-from services.tokens import create_token, list_tokens, revoke_tokens, token_id_of
+from services.adapters.tokens import create_token, list_tokens, revoke_tokens, token_id_of
 from tests.conftest import Api
 from tests.integration.test_grpc import GrpcError, Stack, generic_table, stack  # noqa: F401
 
@@ -158,7 +158,7 @@ async def test_an_open_grpc_stream_ends_unauthenticated_when_its_token_is_revoke
 
 
 def _skald(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "services.cli", *args], cwd=ROOT, env=env,
+    return subprocess.run([sys.executable, "-m", "services.entrypoints.cli", *args], cwd=ROOT, env=env,
                           capture_output=True, text=True, timeout=120)
 
 

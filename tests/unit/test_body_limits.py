@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from services.gateway.body import MAX_DEPTH, check_json
-from services.gateway.problems import Problem
+from services.entrypoints.body_limits import MAX_DEPTH, check_json
+from services.entrypoints.refusals import Problem
 
 JSON = "application/json"
 

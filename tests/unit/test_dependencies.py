@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncpg
 from redis import exceptions as redis_errors
 
-from services.dependencies import dependency_down
+from services.adapters.dependencies import dependency_down
 
 
 def test_a_connection_broken_while_postgres_stops_is_postgres_down() -> None:

@@ -62,7 +62,7 @@ def test_the_readme_is_short_and_the_false_statements_are_gone() -> None:
         for text in (readme, *(p.read_text() for p in (ROOT / "docs").rglob("*.md"))):
             assert gone not in text, gone
     architecture = (ROOT / "docs" / "architecture.md").read_text()
-    sql = "".join(p.read_text() for p in (ROOT / "services" / "migrations").glob("*.sql"))
+    sql = "".join(p.read_text() for p in (ROOT / "services" / "adapters" / "migrations").glob("*.sql"))
     for function in ("skald_append_item", "skald_append_batch"):
         assert f"`{function}`" in architecture and f"FUNCTION {function}" in sql, function
     for page in ("http.md", "clients.md", "architecture.md", "rulesets/wish.md"):

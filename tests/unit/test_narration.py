@@ -22,7 +22,7 @@ from domain.rulesets.boonbane import BOONBANE
 from domain.rulesets.golden_heroes import generation, strike
 from domain.rulesets.potential import POTENTIAL
 from domain.rulesets.wish import WISH
-from services.grpc_gateway.proto_model import event_types
+from services.application.contract_modules import event_types
 from tests.unit.golden_heroes.world import World, sheet
 from tests.unit.potential.resisting import strike as potential_strike
 from tests.unit.potential.test_potential_turns import SHEET, Table, adv

@@ -1,5 +1,5 @@
 """The OpenAPI document describes every event type, the live stream's frames and the
-ruleset-shaped answers from the Structs the code uses (services/gateway/openapi_events.py,
+ruleset-shaped answers from the Structs the code uses (services/entrypoints/http/openapi_events.py,
 openapi_rulesets.py)."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from typing import Any
 
 import msgspec
 
-from services.gateway.openapi_events import data_name, event_types
-from services.gateway.openapi_rulesets import check_odds_types, encounter_types
+from services.entrypoints.http.openapi_events import data_name, event_types
+from services.entrypoints.http.openapi_rulesets import check_odds_types, encounter_types
 
 REF = "#/components/schemas/"
 

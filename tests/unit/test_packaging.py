@@ -10,7 +10,7 @@ import sys
 import tomllib
 from pathlib import Path
 
-from services.cli import parser
+from services.entrypoints.cli import parser
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,10 +69,11 @@ def test_the_runtime_install_has_no_test_tools_and_the_lock_has_them_all() -> No
 def test_the_package_data_ships_every_sql_file() -> None:
     """Migrations and the SQL function files they include are read from the installed package:
     pyproject's package data must name every .sql file under services/."""
-    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
-        "package-data"]["services"]
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"][
+        "package-data"]
     services = ROOT / "services"
-    shipped = {path for pattern in patterns for path in services.glob(pattern)}
+    shipped = {path for package, patterns in data.items() for pattern in patterns
+               for path in (ROOT / package.replace(".", "/")).glob(pattern)}
     every = set(services.rglob("*.sql"))
     assert {p.name for p in every} >= {"0010_functions_in_files.sql", "skald_append_item.sql"}
     assert every <= shipped, sorted(str(p.relative_to(services)) for p in every - shipped)

@@ -74,7 +74,7 @@ def test_every_ruleset_with_commands_has_a_registry_of_its_events() -> None:
 
 def test_every_recorded_encounter_folds_to_the_schema_its_ruleset_documents() -> None:
     from domain.decider import fold
-    from services.gateway.openapi_rulesets import encounter_types
+    from services.entrypoints.http.openapi_rulesets import encounter_types
 
     types = encounter_types()
     seen: set[str] = set()

@@ -18,7 +18,7 @@ from domain import campaign, character, decider
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, Forbidden
 from domain.rulesets import RULESETS
-from services.ruleset_guide import guide
+from services.application.ruleset_guide import guide
 from tests.unit.platform_builders import CID, GM, OBSERVER, PLAYER, PLAYER2, ctx
 
 RULESET_IDS = ["generic", "wish", "golden-heroes", "boonbane", "potential"]

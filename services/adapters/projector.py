@@ -1,0 +1,341 @@
+"""The projector: follows each campaign's log and keeps the Redis read models.
+
+A campaign is projected by its own position, from its own checkpoint (the last position applied
+to its read models). A batch's read-model updates and the checkpoint commit together in one
+MULTI/EXEC, with the checkpoint WATCHed, so a crash at any point neither loses an update nor
+applies one twice, and two workers that briefly both think they own a campaign cannot both
+apply the same batch. Nothing depends on an order across campaigns, so the work splits by
+campaign: workers share hash partitions of the campaigns by lease (``services.adapters.leases``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable, Collection
+from typing import Any
+
+import asyncpg
+import msgspec
+import structlog
+from redis.asyncio import Redis
+from redis.exceptions import RedisError, WatchError
+
+from domain import campaign as campaign_domain
+from domain import character as character_domain
+from services.adapters import read_models as keys
+from services.adapters.event_store import EventStore
+from services.adapters.leases import LEASE_SECONDS, PARTITIONS, Leases, worker_name
+from services.application import metrics
+from services.application.codec import wire_event
+from services.application.live_publish import LiveMessage
+from services.application.projection import Summary, fold_batch
+from services.application.records import StoredEvent
+
+log = structlog.get_logger(__name__)
+
+Publish = Callable[[str, bytes], Awaitable[None]]
+CrashHook = Callable[[str], None]
+# Each user's listing entry for a campaign after a batch (None: not a member), and the users
+# whose entry the batch changed.
+Summaries = tuple[dict[str, Summary | None], set[str]]
+HEARTBEAT_SECONDS = 1.0
+LISTED_CAMPAIGNS = 100_000  # campaigns remembered as listed before the memory starts over
+ATTEMPT_SECONDS = 60.0  # one catch-up attempt; a longer one is retried from its checkpoints
+PARALLEL_CAMPAIGNS = 4  # campaigns projected at once (each takes a database connection)
+
+
+class Projector:
+    def __init__(self, store: EventStore, redis: Redis, *, publish: Publish | None = None,
+                 batch_size: int = 500, crash_hook: CrashHook | None = None,
+                 parallel: int = PARALLEL_CAMPAIGNS) -> None:
+        self.store = store
+        self.redis = redis
+        self.publish = publish
+        self.batch_size = batch_size
+        self.parallel = parallel
+        self.crash_hook = crash_hook or (lambda stage: None)
+        self._wake = asyncio.Event()
+        self._pending: set[str] = set()
+        self._listed: set[str] = set()  # campaigns whose listing entries this process wrote
+
+    async def checkpoints(self, campaigns: Collection[str]) -> dict[str, int]:
+        """Each campaign's checkpoint, read in one pipelined round trip."""
+        names = list(campaigns)
+        pipe = self.redis.pipeline(transaction=False)
+        for cid in names:
+            pipe.get(keys.position_key(cid))
+        values = await pipe.execute() if names else []
+        return {cid: int(v or 0) for cid, v in zip(names, values, strict=True)}
+
+    async def catch_up(self, partitions: Collection[int] | None = None, *,
+                       campaigns: Collection[str] | None = None) -> int:
+        """Project every campaign (of ``partitions``, and among ``campaigns``, when given) up to
+        its head; returns the events applied."""
+        heads = await self.store.heads(sorted(partitions) if partitions is not None else None,
+                                       PARTITIONS, campaigns=campaigns)
+        done = await self.checkpoints(heads)
+        metrics.PROJECTOR_LAG_EVENTS.set(sum(max(0, head - done[cid]) for cid, head in heads.items()))
+        behind = [(cid, head) for cid, head in heads.items() if head > done[cid]]
+        unreachable: list[asyncpg.PostgresConnectionError] = []
+
+        async def one(cid: str, head: int) -> int:
+            try:
+                applied = await self.project_campaign(cid, head)
+            except asyncpg.PostgresConnectionError as err:
+                if not self.store.distributed:
+                    raise
+                # On Citus: this campaign's worker is down; the others' campaigns go on.
+                unreachable.append(err)
+                return 0
+            self.crash_hook("between-campaigns")
+            return applied
+
+        if len(behind) <= 1 or self.parallel <= 1:
+            total = 0
+            for cid, head in behind:
+                total += await one(cid, head)
+        else:
+            total = await self._in_parallel(one, behind)
+        if unreachable:
+            raise unreachable[0]
+        return total
+
+    async def _in_parallel(self, one: Callable[[str, int], Awaitable[int]],
+                           behind: list[tuple[str, int]]) -> int:
+        """Campaigns are independent (each batch commits with its own checkpoint): several at
+        once, so a hall of busy tables is not projected one round trip after another."""
+        gate = asyncio.Semaphore(self.parallel)
+
+        async def gated(cid: str, head: int) -> int:
+            async with gate:
+                return await one(cid, head)
+
+        tasks = [asyncio.create_task(gated(cid, head)) for cid, head in behind]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_EXCEPTION)
+        finally:  # one failed (or this attempt was cancelled): the others stop with it
+            for task in tasks:
+                task.cancel()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        for task in tasks:
+            if not task.cancelled() and task.exception() is not None:
+                raise task.exception()  # type: ignore[misc]
+        return sum(task.result() for task in tasks if not task.cancelled())
+
+    async def project_campaign(self, cid: str, head: int | None = None) -> int:
+        """Apply a campaign's events after its checkpoint, batch by batch, up to ``head`` (its
+        last position as just read; None: until the log has no more); returns how many."""
+        total = 0
+        while True:
+            try:
+                applied, last = await self._apply_batch(cid, head)
+            except WatchError:
+                continue  # another worker moved the checkpoint meanwhile: read it again
+            if applied == 0:
+                return total
+            total += applied
+            self.crash_hook("between-batches")
+            # Reaching the head ends it without a read that would find nothing; an event
+            # recorded since has its own NOTIFY (or the next poll) and is projected then.
+            if head is not None and last >= head:
+                return total
+
+    async def _apply_batch(self, cid: str, head: int | None) -> tuple[int, int]:
+        """One batch: how many events it applied and the checkpoint it left."""
+        async with self.redis.pipeline(transaction=True) as pipe:
+            await pipe.watch(keys.position_key(cid))
+            applied = int(await pipe.get(keys.position_key(cid)) or 0)
+            fresh = [] if head is not None and applied >= head else \
+                await self.store.read_campaign(cid, applied, self.batch_size)
+            # redis-py leaves the asyncio Pipeline's unwatch and multi unannotated
+            if not fresh:
+                await pipe.unwatch()  # type: ignore[no-untyped-call]
+                return 0, applied
+            pipe.multi()  # type: ignore[no-untyped-call]
+            summaries = await self._queue_updates(pipe, cid, fresh)
+            pipe.set(keys.position_key(cid), fresh[-1].position)
+            self.crash_hook("before-exec")
+            await pipe.execute()
+        metrics.projected(len(fresh), fresh[-1].recorded_at)
+        if self.publish is not None:  # watchers first: the listings are not what they wait for
+            message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
+                                  events=[wire_event(ev) for ev in fresh])
+            await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
+        await self._write_listings(cid, summaries)
+        return len(fresh), fresh[-1].position
+
+    async def _write_listings(self, cid: str, summaries: Summaries) -> None:
+        """Write the per-user listing entries (``summaries``: each user's summary of ``cid``
+        after a batch, None for one no longer a member) that the batch changed. They are derived
+        from the campaign's final state, so writing them again is harmless; the first batch of a
+        campaign in this process writes them all, so an entry lost to a stop between a batch's
+        commit and this write (in this process or an earlier one) is written by the next batch."""
+        after, changed_users = summaries
+        changed = after if cid not in self._listed else \
+            {user: after[user] for user in changed_users}
+        self._listed.discard(cid)  # until the writes below are known to have landed
+        if changed:
+            listing = self.redis.pipeline(transaction=False)
+            for user, entry in changed.items():
+                if entry is not None:
+                    listing.sadd(keys.user_campaigns_key(user), cid)
+                    listing.zadd(keys.user_listing_key(user), {cid: 0})
+                    listing.hset(keys.user_entries_key(user), cid, msgspec.json.encode(entry))
+                else:
+                    listing.srem(keys.user_campaigns_key(user), cid)
+                    listing.zrem(keys.user_listing_key(user), cid)
+                    listing.hdel(keys.user_entries_key(user), cid)
+            await listing.execute()
+        if len(self._listed) >= LISTED_CAMPAIGNS:
+            self._listed.clear()  # forgetting only costs a campaign's next batch a full write
+        self._listed.add(cid)
+
+    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]) -> Summaries:
+        """Fold ``fresh`` into the campaign's read models (``services.application.projection``),
+        queueing the writes on ``pipe``; returns each member's campaign summary afterwards (None:
+        no longer a member) and the users whose summary the batch changed."""
+        raw_campaign = await self.redis.get(keys.campaign_key(cid))
+        camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
+                if raw_campaign else campaign_domain.initial_state())
+        fold = await fold_batch(cid, camp, fresh,
+                                character=lambda chid: self._character(cid, chid),
+                                encounter=lambda eid: self._encounter(cid, eid),
+                                read_stream=self.store.read_stream)
+        for position, mark in fold.marks:
+            pipe.hset(keys.roll_marks_key(cid), str(position), msgspec.json.encode(mark))
+        touched_tables: set[str | None] = set()
+        for roll, tables in fold.rolls:
+            record = msgspec.json.encode(roll)
+            for table_id in tables:
+                pipe.lpush(keys.rolls_key(cid, table_id), record)
+                touched_tables.add(table_id)
+        if fold.campaign.exists:
+            pipe.set(keys.campaign_key(cid), msgspec.json.encode(fold.campaign))
+        for chid, state in fold.characters.items():
+            pipe.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
+        for eid, encounter in fold.encounters.items():
+            pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
+        for touched in touched_tables:
+            pipe.ltrim(keys.rolls_key(cid, touched), 0, keys.ROLL_LOG_LENGTH - 1)
+        return fold.listings, fold.changed_users
+
+    async def _character(self, cid: str, chid: str) -> character_domain.CharacterState:
+        raw = await self.redis.hget(keys.characters_key(cid), chid)
+        if raw:
+            return msgspec.json.decode(raw, type=character_domain.CharacterState)
+        return character_domain.initial_state()
+
+    async def _encounter(self, cid: str, eid: str) -> Any:
+        raw = await self.redis.hget(keys.encounters_key(cid), eid)
+        return msgspec.json.decode(raw) if raw else None
+
+    def wake(self, campaign_id: str = "") -> None:
+        """A commit in ``campaign_id`` (a NOTIFY): project it without waiting for the poll."""
+        if campaign_id:
+            self._pending.add(campaign_id)
+        self._wake.set()
+
+    async def run(self, stop: asyncio.Event, *, leases: Leases | None = None,
+                  idle_poll: float = 1.0) -> None:
+        """Project until ``stop`` is set: the campaigns of the partitions this worker leases.
+
+        LISTEN/NOTIFY names the campaign of each commit, which is projected at once; every
+        ``idle_poll`` seconds all leased campaigns are compared with their heads, so a missed
+        notification only delays. A lost database or Redis connection is retried until it
+        comes back; LISTEN is set up again each time.
+        """
+        leases = leases or Leases(self.store.pool)
+        loop = asyncio.get_running_loop()
+        try:
+            while not stop.is_set():
+                try:
+                    listening = True
+
+                    def lost() -> None:
+                        nonlocal listening
+                        listening = False
+                        self._wake.set()
+
+                    async with self.store.notifications(self.wake, lost):
+                        next_beat = next_scan = 0.0
+                        while not stop.is_set():
+                            if not listening:
+                                raise ConnectionError("the LISTEN connection was lost")
+                            if loop.time() >= next_beat:
+                                before = leases.held
+                                await leases.refresh()
+                                next_beat = loop.time() + HEARTBEAT_SECONDS
+                                if leases.held - before:
+                                    next_scan = 0.0  # new partitions: look at all of them now
+                                    # Another worker projected them meanwhile and may have
+                                    # stopped before its listing writes: write them all again.
+                                    self._listed.clear()
+                            mine = leases.fresh
+                            self._wake.clear()
+                            pending, self._pending = self._pending, set()
+                            # Bounded: an attempt stuck on a lost Redis node (a cluster failover)
+                            # is abandoned and retried from the checkpoints, which every batch
+                            # moves atomically with its writes.
+                            if loop.time() >= next_scan:
+                                await asyncio.wait_for(self.catch_up(mine), ATTEMPT_SECONDS)
+                                next_scan = loop.time() + idle_poll
+                            elif pending and mine:
+                                await asyncio.wait_for(self.catch_up(mine, campaigns=pending),
+                                                       ATTEMPT_SECONDS)
+                            await _first(stop, self._wake,
+                                         max(0.0, min(next_beat, next_scan) - loop.time()))
+                except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, RedisError,
+                        ConnectionError, TimeoutError,
+                        # A pooled connection whose server went away mid-operation ("cannot
+                        # switch to state 12"; see services.adapters.dependencies): PostgreSQL stopping.
+                        asyncpg.exceptions.InternalClientError) as err:
+                    log.warning("projector paused; retrying", error=f"{type(err).__name__}: {err}")
+                    await _wait(stop, 1.0)
+        finally:
+            with contextlib.suppress(Exception):
+                await leases.release()
+
+
+async def _wait(stop: asyncio.Event, seconds: float) -> None:
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), seconds)
+
+
+async def _first(stop: asyncio.Event, wake: asyncio.Event, seconds: float) -> None:
+    waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(wake.wait())]
+    try:
+        await asyncio.wait(waiters, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waiters:
+            w.cancel()
+
+
+async def rebuild(store: EventStore, redis: Redis, *,
+                  say: Callable[[str], None] | None = None) -> int:
+    """Drop every read model and rebuild from the log; returns events applied.
+
+    Running projector workers are asked to stand down first: the rebuild takes every partition's
+    lease and waits one lease period, by which time each worker has seen its renewal fail and
+    stopped; after the rebuild the workers claim the partitions again.
+    """
+    owner = f"rebuild-{worker_name()}"
+    leases = Leases(store.pool, owner)
+    await leases.take_all(owner)
+    try:
+        live = await store.pool.fetchval(
+            "SELECT count(*) FROM projector_workers WHERE seen_at > now() - make_interval(secs => $1)",
+            LEASE_SECONDS)
+        if live:
+            if say is not None:
+                say(f"waiting {LEASE_SECONDS:g} s for {live} running projector worker(s) to stand down")
+            await asyncio.sleep(LEASE_SECONDS)
+        await drop_read_models(redis)
+        return await Projector(store, redis).catch_up()
+    finally:
+        await leases.give_back(owner)
+
+
+async def drop_read_models(redis: Redis) -> None:
+    async for key in redis.scan_iter(match=f"{keys.PREFIX}:*", count=500):
+        await redis.delete(key)
