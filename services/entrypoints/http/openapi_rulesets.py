@@ -23,13 +23,10 @@ _REF = "#/components/schemas/"
 
 def encounter_types() -> dict[str, type[msgspec.Struct]]:
     """Each ruleset's encounter state: what its encounter stream folds to (the read model keeps
-    it as is)."""
-    from contracts.rulesets import golden_heroes as gh
-    from contracts.rulesets import potential, wish
-    from contracts.rulesets.boonbane import play as boonbane_play
+    it as is), as its contract names it."""
+    from contracts.rulesets import contracts
 
-    return {"wish": wish.EncounterState, "golden-heroes": gh.EncounterState,
-            "potential": potential.CombatState, "boonbane": boonbane_play.BoonbaneEncounter}
+    return {c.id: c.encounter for c in contracts() if c.encounter is not None}
 
 
 def check_odds_types() -> dict[str, type[msgspec.Struct]]:
