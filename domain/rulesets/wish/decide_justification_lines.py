@@ -10,9 +10,10 @@ import msgspec
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import justification_lines as jl
 from domain.rulesets.wish import justifications
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
 
 RULE = "wish.justification.lines L338-368"
@@ -99,7 +100,6 @@ def impose_justification_line(ctx: Ctx, cmd: c.ImposeJustificationLine) -> None:
     _trigger(ctx, cmd)
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.ChooseJustificationLine: choose_justification_line,
-    c.ImposeJustificationLine: impose_justification_line,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.ChooseJustificationLine, choose_justification_line)
+HANDLERS.add(c.ImposeJustificationLine, impose_justification_line)

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.travel import TravelCheck
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import conditions, health, travel
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
 from domain.rulesets.wish.options import WishOptions
 
@@ -201,4 +200,5 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     ctx.emit(char(cid), ev.TravelResolved(**body))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {TravelCheck: travel_check}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(TravelCheck, travel_check)

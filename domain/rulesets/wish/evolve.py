@@ -350,3 +350,42 @@ def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
     except (msgspec.ValidationError, KeyError, TypeError):
         return state  # total: a malformed body cannot break the fold
     return state
+
+
+# --------------------------------------------------------------------------- typed-fold bridge
+# BRIDGE (temporary): the typed folds the seam calls, each wrapping today's string-keyed fold
+# of the same event with the event's stored body. Replaced by the typed folds themselves.
+from typing import TypeVar  # noqa: E402
+
+from contracts.rulesets.wish.events import EVENT_TYPES, EncounterStarted, WishEvent  # noqa: E402
+from domain.rulesets.seam import Folds  # noqa: E402
+
+_S = TypeVar("_S")
+
+
+def _bridged(cls: type[WishEvent], state: type[_S],
+             fold: Callable[[_S, Data], _S]) -> Callable[[_S, WishEvent], _S]:
+    def typed(s: _S, e: WishEvent) -> _S:
+        body: dict[str, Any] = msgspec.to_builtins(e)
+        body.pop("type", None)
+        return fold(s, body)
+    typed.__annotations__ = {"s": state, "e": cls, "return": state}  # the class it folds
+    return typed
+
+
+def start_encounter(event: EncounterStarted) -> EncounterState:
+    """An encounter's state from the event that starts it (L378)."""
+    return EncounterState(encounter_id=event.encounter_id, participants=list(event.participants))
+
+
+def _restart(e: EncounterState, event: EncounterStarted) -> EncounterState:
+    return start_encounter(event)
+
+
+SHEET_FOLDS: Folds[WishSheet] = Folds()
+for _tag, _fold in CHARACTER.items():
+    SHEET_FOLDS.add(EVENT_TYPES[_tag], _bridged(EVENT_TYPES[_tag], WishSheet, _fold))
+ENCOUNTER_FOLDS: Folds[EncounterState] = Folds()
+ENCOUNTER_FOLDS.add(EncounterStarted, _restart)
+for _tag, _efold in ENCOUNTER.items():
+    ENCOUNTER_FOLDS.add(EVENT_TYPES[_tag], _bridged(EVENT_TYPES[_tag], EncounterState, _efold))
