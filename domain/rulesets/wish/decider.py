@@ -9,6 +9,7 @@ from typing import Any, Final, cast
 import msgspec
 
 from contracts.rulesets.wish import EncounterState, WishSheet
+from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.events import EncounterStarted, WishEvent
 from domain.dice import Dice
 from domain.rulesets.seam import Emitted, HandlerDecider, Handlers, Working
@@ -19,6 +20,16 @@ from domain.rulesets.wish.evolve import ENCOUNTER_FOLDS, SHEET_FOLDS, start_enco
 from domain.rulesets.wish.options import WishOptions, parse_options
 
 Generic = Working[WishState, WishEvent, WishOptions]
+
+FOLD_FREE: Final[frozenset[type[WishEvent]]] = frozenset({
+    # Events that record what happened and change no state: what follows from them is
+    # recorded by events of its own.
+    ev.ContestResolved,  # each side's net successes and the winner (D-1, D-9)
+    ev.RallyAbilityUsed,  # a Rally ability used in the rally step (L1405)
+    ev.ConditionIgnored,  # a condition the character is immune to (L1407)
+    ev.BriefConditionRolled,  # the d100 rolls (L1431-1511); each condition is ConditionAdded
+    ev.Grandstanded,  # a Grandstand (L546-552); its maneuver and Protected have their own
+})
 
 
 def starts(event: WishEvent) -> EncounterState | None:

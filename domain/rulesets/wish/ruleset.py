@@ -27,7 +27,7 @@ from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.authority import AUTHORITY
 from domain.rulesets.wish.codec import WishCodec, WishEvents
 from domain.rulesets.wish.decide_context import WishState
-from domain.rulesets.wish.decider import DECIDER
+from domain.rulesets.wish.decider import DECIDER, FOLD_FREE
 from domain.rulesets.wish.display import DISPLAY
 from domain.rulesets.wish.faces import DICE, ORDER
 from domain.rulesets.wish.options import parse_options
@@ -106,6 +106,7 @@ class WishRuleset(CommandRuleset[WishEvent, WishState]):
         c.ChooseMalfunction,
     })
     check_spec_type = c.CheckSpec
+    fold_free: frozenset[type[msgspec.Struct]] = FOLD_FREE  # events that change no state
     event_types: Mapping[str, type[msgspec.Struct]] = WISH_EVENT_TYPES
     roll_events: frozenset[str] = frozenset(
         {"wish.CheckRolled", "wish.CheckAmended", "wish.BriefConditionRolled",
