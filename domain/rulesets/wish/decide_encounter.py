@@ -228,8 +228,8 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                           "stunt belongs to the toggle and maintain maneuvers")
     decide_maneuver.spend(
         ctx, cmd.encounter_id, cmd.character_id, cmd.kind,
-        {**({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
-         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})})
+        ally_id=cmd.ally_id if cmd.kind == "assist" else UNSET,
+        stunt=cmd.stunt if cmd.kind in ("toggle", "maintain") else UNSET)
     if cmd.kind == "maintain":
         ctx.emit(char(cmd.character_id), ev.LingeringMaintained(stunt=cmd.stunt))
     if cmd.kind == "toggle":

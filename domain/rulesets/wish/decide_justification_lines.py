@@ -3,9 +3,8 @@ ImposeJustificationLine (the GM) on a recorded stunt check."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
@@ -46,17 +45,18 @@ def _trigger(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
             raise StateConflict("times", f"{rule} (D-2)",
                                 f"needs {cmd.times} {row.symbol}, the check has {have} left")
         consumed = {row.symbol: cmd.times}
-    body: dict[str, Any] = {"check_id": cmd.check_id, "stunt": rec.stunt, "justification": j,
-                            "line": cmd.line, "times": cmd.times, "consumed": consumed,
-                            "rule": rule}
+    rating: int | UnsetType = UNSET
+    fails: bool | UnsetType = UNSET
+    result: c.CheckResult | UnsetType = UNSET
     if j == "arcane":
-        body["stunt_rating"], body["fails"] = jl.arcane_rating(rec.stunt_rating, cmd.line,
-                                                               cmd.times)
+        rating, fails = jl.arcane_rating(rec.stunt_rating, cmd.line, cmd.times)
     if j == "karmic" and cmd.line == "fortune":  # 1 success per Fortune point (L367)
         net = rec.result.net_successes + cmd.times
-        body["result"] = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
+        result = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
     _effects(ctx, cmd, j, rec.target_id, rule)
-    ctx.emit(char(cmd.character_id), ev.JustificationLineTriggered(**body))
+    ctx.emit(char(cmd.character_id), ev.JustificationLineTriggered(
+        check_id=cmd.check_id, stunt=rec.stunt, justification=j, line=cmd.line, times=cmd.times,
+        consumed=consumed, rule=rule, stunt_rating=rating, fails=fails, result=result))
 
 
 def _effects(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLine, j: str,

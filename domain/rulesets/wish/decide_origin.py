@@ -43,8 +43,7 @@ def grant_fixed(ctx: Ctx, character_id: str) -> None:
 def choose_origin_grants(ctx: Ctx, cmd: ChooseOriginGrants) -> None:
     """ChooseOriginGrants: Natural Talent (L878), Alien Traits (L775), Mutant Powers (L824-827)
     and the specializations of the skills an Origin trains (L787, L840, L878, L905)."""
-    body = origin_grants.choose(ctx.sheet(cmd.character_id), cmd)
-    ctx.emit(char(cmd.character_id), ev.OriginGrantsChosen(**body))
+    ctx.emit(char(cmd.character_id), origin_grants.choose(ctx.sheet(cmd.character_id), cmd))
 
 
 def repair(ctx: Ctx, cmd: Repair) -> None:

@@ -19,7 +19,7 @@ from domain.rulesets.wish.decide_health import settle
 from domain.rulesets.wish.evolve import ENCOUNTER_FOLDS, SHEET_FOLDS, start_encounter
 from domain.rulesets.wish.options import WishOptions, parse_options
 
-Generic = Working[WishState, WishEvent, WishOptions]
+_Working = Working[WishState, WishEvent, WishOptions]  # the seam's context, which Ctx extends
 
 FOLD_FREE: Final[frozenset[type[WishEvent]]] = frozenset({
     # Events that record what happened and change no state: what follows from them is
@@ -45,9 +45,9 @@ class WishDecider(HandlerDecider[WishEvent, WishSheet, EncounterState, WishOptio
     def __init__(self, handlers: Handlers[Ctx], settle: Callable[[Ctx], None]) -> None:
         # Ctx is the Working every handler and settle receive (``decide`` makes it), so the
         # registries are the seam's own, typed for the context WISH decides in.
-        super().__init__(handlers=cast(Handlers[Generic], handlers), characters=SHEET_FOLDS,
+        super().__init__(handlers=cast(Handlers[_Working], handlers), characters=SHEET_FOLDS,
                          encounters=ENCOUNTER_FOLDS, options=parse_options, starts=starts,
-                         settle=cast(Callable[[Generic], None], settle))
+                         settle=cast(Callable[[_Working], None], settle))
         self.wish_handlers = handlers
         self.wish_settle = settle
 
