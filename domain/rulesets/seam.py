@@ -255,7 +255,8 @@ class HandlerDecider(Generic[E, SC, SE, O]):
                  encounters: Folds[SE], options: Callable[[Mapping[str, Any]], O],
                  starts: Callable[[E], SE | None] | None = None,
                  settle: Callable[[Working[SC | SE, E, O]], None] | None = None,
-                 terminal: Callable[[SC | SE], bool] | None = None) -> None:
+                 terminal: Callable[[SC | SE], bool] | None = None,
+                 fold_free: frozenset[type[msgspec.Struct]] = frozenset()) -> None:
         both = [cls.__name__ for cls in characters.events() if cls in encounters]
         if both:
             raise RuntimeError(f"events folded into both kinds of stream: {both}")
@@ -266,6 +267,9 @@ class HandlerDecider(Generic[E, SC, SE, O]):
         self.starts = starts
         self.settle = settle
         self.terminal = terminal
+        # events that change no state (a roll whose outcome other events carry), declared so
+        # that an event without a fold is a choice, not an omission
+        self.fold_free = fold_free
 
     def decide(self, command: msgspec.Struct, states: Mapping[str, SC | SE | None],
                options: Mapping[str, Any], dice: Dice) -> Sequence[Emitted[E]]:

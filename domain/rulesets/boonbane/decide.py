@@ -5,6 +5,9 @@ class (``folds``)."""
 from __future__ import annotations
 
 from contracts.rulesets.boonbane import BoonbaneSheet
+from contracts.rulesets.boonbane import grabs as g
+from contracts.rulesets.boonbane import play as p
+from contracts.rulesets.boonbane import rests as r
 from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.rulesets.boonbane import (
     folds,
@@ -26,4 +29,12 @@ HANDLERS: Handlers[Ctx] = Handlers[Ctx]().merge(
 
 DECIDER: HandlerDecider[BoonbaneEvent, BoonbaneSheet, BoonbaneEncounter, BoonbaneOptions] = (
     HandlerDecider(handlers=HANDLERS, characters=folds.SHEETS, encounters=folds.ENCOUNTERS,
-                   options=parse_options, starts=folds.starts, settle=grab_release.released))
+                   options=parse_options, starts=folds.starts, settle=grab_release.released,
+                   fold_free=frozenset({
+                       # one damage roll for an area's targets (L29): each DamageTaken folds
+                       p.DamageRolled,
+                       # forced movement (L212, L232) and a dropped object (L155): positions
+                       # and held objects are the table's, not a sheet's
+                       g.Moved, g.Dropped,
+                       # an interrupted rest (L95): nothing heals; hours that pass are recorded before it
+                       r.RestFailed})))

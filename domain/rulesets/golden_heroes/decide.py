@@ -50,6 +50,12 @@ class GoldenHeroesDecider(
             return state
 
 
+# Rolls and records whose consequences the same command records in events of their own (the
+# damage, the condition, the rating): they change no state themselves.
+FOLD_FREE: Final[frozenset[type[msgspec.Struct]]] = frozenset({
+    c.BindingRolled, c.GrabRolled, c.JudoThrown, c.MentalAttackRolled, c.ObjectFell,
+    c.ObjectHandled, c.RatingReasonNoted, c.RatingRolled, c.TargetChosen, c.VehicleRammed})
+
 DECIDER: Final = GoldenHeroesDecider(
     handlers=HANDLERS, characters=fold_sheet.FOLDS, encounters=fold_fight.FOLDS,
-    options=parse_options, starts=fold_fight.starts)
+    options=parse_options, starts=fold_fight.starts, fold_free=FOLD_FREE)

@@ -1,9 +1,9 @@
 """Deciding WISH commands: the dispatcher from command type to handler.
 
-Each command family decides in its own module, which lists its handlers in ``HANDLERS``;
-a new family is one more module in ``FAMILIES``. A handler checks the rules, draws its dice
-from the context and emits events; a refusal raises before anything is returned, so a refused
-command appends nothing.
+Each command family decides in its own module, which registers its handlers by command class
+in its ``HANDLERS`` (a ``seam.Handlers``); a new family is one more module in ``FAMILIES``.
+A handler checks the rules, draws its dice from the context and emits events; a refusal raises
+before anything is returned, so a refused command appends nothing.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Final
 
-import msgspec
-
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     decide_actions,
     decide_advancement,
@@ -32,7 +31,7 @@ from domain.rulesets.wish import (
     decide_reacts,
     decide_travel,
 )
-from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
+from domain.rulesets.wish.decide_context import Ctx, char, enc
 
 __all__ = ["FAMILIES", "HANDLERS", "Ctx", "char", "enc"]
 
@@ -57,14 +56,4 @@ FAMILIES: Final[tuple[ModuleType, ...]] = (
 )
 
 
-def _collect(families: tuple[ModuleType, ...]) -> dict[type[msgspec.Struct], Handler]:
-    out: dict[type[msgspec.Struct], Handler] = {}
-    for family in families:
-        for command, handler in family.HANDLERS.items():
-            if command in out:
-                raise RuntimeError(f"two handlers for {command.__name__}")
-            out[command] = handler
-    return out
-
-
-HANDLERS: Final = _collect(FAMILIES)
+HANDLERS: Final[Handlers[Ctx]] = Handlers[Ctx]().merge(*(f.HANDLERS for f in FAMILIES))

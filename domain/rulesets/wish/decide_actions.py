@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-import msgspec
 from msgspec import UNSET
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.actions import Grandstand, TakeBasicAction
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import basic_action_effects as effects
 from domain.rulesets.wish import (
     conditions,
@@ -23,7 +23,7 @@ from domain.rulesets.wish import (
 from domain.rulesets.wish import grandstand as stand
 from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
 from domain.rulesets.wish.decide_checks import _roll_check
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_encounter import restore
 
 
@@ -135,7 +135,6 @@ def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
     ctx.emit(char(cmd.character_id), ev.ConditionAdded(condition=stand.protected(s), serial=s.serial + 1))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    TakeBasicAction: take_basic_action,
-    Grandstand: grandstand,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(TakeBasicAction, take_basic_action)
+HANDLERS.add(Grandstand, grandstand)

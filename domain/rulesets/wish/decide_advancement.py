@@ -9,6 +9,7 @@ from msgspec import UNSET, UnsetType
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     advancement,
     archetypes,
@@ -21,7 +22,7 @@ from domain.rulesets.wish import (
     restricted_points,
 )
 from domain.rulesets.wish import sheet as sheets
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 
 
 def spend_fortune(ctx: Ctx, cmd: c.SpendFortune) -> None:
@@ -251,13 +252,12 @@ def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:
                 "offensive": s.stance.offensive + chosen.offensive_steps - old_off}))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.SpendFortune: spend_fortune,
-    c.GainFortune: gain_fortune,
-    c.AwardExperience: award_experience,
-    c.SpendAdvance: spend_advance,
-    c.FinishCreation: finish_creation,
-    c.ChooseOrigin: choose_origin,
-    c.ChooseArchetype: choose_archetype,
-    c.TakeHindrance: take_hindrance,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.SpendFortune, spend_fortune)
+HANDLERS.add(c.GainFortune, gain_fortune)
+HANDLERS.add(c.AwardExperience, award_experience)
+HANDLERS.add(c.SpendAdvance, spend_advance)
+HANDLERS.add(c.FinishCreation, finish_creation)
+HANDLERS.add(c.ChooseOrigin, choose_origin)
+HANDLERS.add(c.ChooseArchetype, choose_archetype)
+HANDLERS.add(c.TakeHindrance, take_hindrance)

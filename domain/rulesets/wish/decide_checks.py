@@ -12,6 +12,7 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import CheckRecord, WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     assists,
     burst,
@@ -37,7 +38,7 @@ from domain.rulesets.wish import (
 )
 from domain.rulesets.wish import decide_react_effects as react_effects
 from domain.rulesets.wish import sheet as sheets
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
 
 
@@ -361,8 +362,7 @@ def _dared(ctx: Ctx, cmd: c.Attack) -> c.Attack:
     return msgspec.structs.replace(cmd, sources=[*cmd.sources, *extra]) if extra else cmd
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.RollCheck: roll_check,
-    c.Attack: attack,
-    c.ContestedCheck: contested_check,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.RollCheck, roll_check)
+HANDLERS.add(c.Attack, attack)
+HANDLERS.add(c.ContestedCheck, contested_check)

@@ -3,16 +3,15 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import ConditionInstance
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     conditions,
 )
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
 
 
@@ -207,9 +206,8 @@ def roll_brief_condition(ctx: Ctx, cmd: c.RollBriefCondition) -> None:
         _add_condition(ctx, cmd.character_id, row.name, "brief", cmd.tokens, None, False)
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.AddCondition: add_condition,
-    c.RemoveCondition: remove_condition,
-    c.RollBriefCondition: roll_brief_condition,
-    c.ExposeToFear: expose_to_fear,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.AddCondition, add_condition)
+HANDLERS.add(c.RemoveCondition, remove_condition)
+HANDLERS.add(c.RollBriefCondition, roll_brief_condition)
+HANDLERS.add(c.ExposeToFear, expose_to_fear)

@@ -8,8 +8,9 @@ import msgspec
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import NotFound, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import devices, origin_abilities
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 
 
 def aimed(ctx: Ctx, cmd: c.Attack) -> c.Attack:
@@ -74,5 +75,6 @@ def restore_stunt(ctx: Ctx, cmd: c.RestoreStunt) -> None:
     ctx.emit(char(cmd.character_id), ev.StuntRestored(stunt=cmd.stunt))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {c.RestoreDevice: restore_device,
-                                                 c.RestoreStunt: restore_stunt}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.RestoreDevice, restore_device)
+HANDLERS.add(c.RestoreStunt, restore_stunt)

@@ -3,13 +3,13 @@ EndRound, EndEncounter, TakeManeuver (L83-89, L378-380, L1393-1405)."""
 
 from __future__ import annotations
 
-import msgspec
 from msgspec import UNSET
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     assists,
     conditions,
@@ -25,7 +25,7 @@ from domain.rulesets.wish import (
     stance,
     toggles,
 )
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
 
 
@@ -60,7 +60,7 @@ def shift_stance(ctx: Ctx, cmd: c.ShiftStance) -> None:
 
 def start_encounter(ctx: Ctx, cmd: c.StartEncounter) -> None:
     """StartEncounter: every participant starts at neutral stance (L83)."""
-    e = encounter.load(ctx.states.get(enc(cmd.encounter_id)))
+    e = ctx.started(cmd.encounter_id)
     if e is not None and e.active:
         raise StateConflict("encounter_id", "wish.encounter L378", "already running")
     if not cmd.participants or len(set(cmd.participants)) != len(cmd.participants):
@@ -228,8 +228,8 @@ def take_maneuver(ctx: Ctx, cmd: c.TakeManeuver) -> None:
                           "stunt belongs to the toggle and maintain maneuvers")
     decide_maneuver.spend(
         ctx, cmd.encounter_id, cmd.character_id, cmd.kind,
-        {**({"ally_id": cmd.ally_id} if cmd.kind == "assist" else {}),
-         **({"stunt": cmd.stunt} if cmd.kind in ("toggle", "maintain") else {})})
+        ally_id=cmd.ally_id if cmd.kind == "assist" else UNSET,
+        stunt=cmd.stunt if cmd.kind in ("toggle", "maintain") else UNSET)
     if cmd.kind == "maintain":
         ctx.emit(char(cmd.character_id), ev.LingeringMaintained(stunt=cmd.stunt))
     if cmd.kind == "toggle":
@@ -293,13 +293,12 @@ def maintain_effect(ctx: Ctx, cmd: c.MaintainEffect) -> None:
     ctx.emit(char(cmd.character_id), ev.LingeringMaintained(stunt=cmd.stunt))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.MaintainEffect: maintain_effect,
-    c.ShiftStance: shift_stance,
-    c.StartEncounter: start_encounter,
-    c.StartTurn: start_turn,
-    c.EndTurn: end_turn,
-    c.EndRound: end_round,
-    c.EndEncounter: end_encounter,
-    c.TakeManeuver: take_maneuver,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.MaintainEffect, maintain_effect)
+HANDLERS.add(c.ShiftStance, shift_stance)
+HANDLERS.add(c.StartEncounter, start_encounter)
+HANDLERS.add(c.StartTurn, start_turn)
+HANDLERS.add(c.EndTurn, end_turn)
+HANDLERS.add(c.EndRound, end_round)
+HANDLERS.add(c.EndEncounter, end_encounter)
+HANDLERS.add(c.TakeManeuver, take_maneuver)

@@ -3,13 +3,12 @@ damage do to an effect under way (called from the encounter and health deciders)
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import encounter, extended, hindrances
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 
 
 def begin_extended(ctx: Ctx, cmd: c.BeginExtended) -> None:
@@ -60,4 +59,5 @@ def interrupted(ctx: Ctx, cid: str, hurt: int) -> None:
         ctx.emit(char(cid), ev.ExtendedFailed(stunt=x.stunt, turns_wasted=x.done, cause="damaged L261"))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {c.BeginExtended: begin_extended}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.BeginExtended, begin_extended)

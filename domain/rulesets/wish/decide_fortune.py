@@ -3,14 +3,13 @@ SpendFortuneAfterRoll amends a recorded check with the dice the points buy."""
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import health, resolve
 from domain.rulesets.wish import sheet as sheets
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 
 
 def _after_roll_dice(
@@ -85,6 +84,5 @@ def spend_fortune_after_roll(ctx: Ctx, cmd: c.SpendFortuneAfterRoll) -> None:
     )
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.SpendFortuneAfterRoll: spend_fortune_after_roll,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.SpendFortuneAfterRoll, spend_fortune_after_roll)

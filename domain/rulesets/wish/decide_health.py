@@ -6,6 +6,7 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     conditions,
     decide_extended,
@@ -14,7 +15,7 @@ from domain.rulesets.wish import (
     toggles,
 )
 from domain.rulesets.wish import sheet as sheets
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 
 
 def damage(
@@ -91,9 +92,8 @@ def settle(ctx: Ctx) -> None:
             ctx.emit(char(cid), ev.StabilizationEnded(cause="conscious again"))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.ApplyDamage: apply_damage,
-    c.InflictLasting: inflict,
-    c.Heal: heal,
-    c.Recover: recover,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.ApplyDamage, apply_damage)
+HANDLERS.add(c.InflictLasting, inflict)
+HANDLERS.add(c.Heal, heal)
+HANDLERS.add(c.Recover, recover)

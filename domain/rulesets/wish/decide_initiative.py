@@ -4,16 +4,15 @@ G-7; L196, L206-208, L449, L451, L1456, L1499)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import Charge, RollInitiative, Stabilize
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import conditions, encounter, health, initiative, range_bands
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 
 
 def roll_initiative(ctx: Ctx, cmd: RollInitiative) -> None:
@@ -162,8 +161,7 @@ def charge(ctx: Ctx, cmd: Charge) -> None:
         ctx.emit(char(cmd.character_id), ev.StanceSet(position=after, cause="Push Charge L451"))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    RollInitiative: roll_initiative,
-    Stabilize: stabilize,
-    Charge: charge,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(RollInitiative, roll_initiative)
+HANDLERS.add(Stabilize, stabilize)
+HANDLERS.add(Charge, charge)

@@ -3,16 +3,16 @@ ImposeJustificationLine (the GM) on a recorded stunt check."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import justification_lines as jl
 from domain.rulesets.wish import justifications
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
 
 RULE = "wish.justification.lines L338-368"
@@ -45,17 +45,18 @@ def _trigger(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
             raise StateConflict("times", f"{rule} (D-2)",
                                 f"needs {cmd.times} {row.symbol}, the check has {have} left")
         consumed = {row.symbol: cmd.times}
-    body: dict[str, Any] = {"check_id": cmd.check_id, "stunt": rec.stunt, "justification": j,
-                            "line": cmd.line, "times": cmd.times, "consumed": consumed,
-                            "rule": rule}
+    rating: int | UnsetType = UNSET
+    fails: bool | UnsetType = UNSET
+    result: c.CheckResult | UnsetType = UNSET
     if j == "arcane":
-        body["stunt_rating"], body["fails"] = jl.arcane_rating(rec.stunt_rating, cmd.line,
-                                                               cmd.times)
+        rating, fails = jl.arcane_rating(rec.stunt_rating, cmd.line, cmd.times)
     if j == "karmic" and cmd.line == "fortune":  # 1 success per Fortune point (L367)
         net = rec.result.net_successes + cmd.times
-        body["result"] = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
+        result = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
     _effects(ctx, cmd, j, rec.target_id, rule)
-    ctx.emit(char(cmd.character_id), ev.JustificationLineTriggered(**body))
+    ctx.emit(char(cmd.character_id), ev.JustificationLineTriggered(
+        check_id=cmd.check_id, stunt=rec.stunt, justification=j, line=cmd.line, times=cmd.times,
+        consumed=consumed, rule=rule, stunt_rating=rating, fails=fails, result=result))
 
 
 def _effects(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLine, j: str,
@@ -99,7 +100,6 @@ def impose_justification_line(ctx: Ctx, cmd: c.ImposeJustificationLine) -> None:
     _trigger(ctx, cmd)
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.ChooseJustificationLine: choose_justification_line,
-    c.ImposeJustificationLine: impose_justification_line,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.ChooseJustificationLine, choose_justification_line)
+HANDLERS.add(c.ImposeJustificationLine, impose_justification_line)

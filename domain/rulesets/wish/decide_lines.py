@@ -3,15 +3,14 @@ check's lines (L518-528)."""
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import NotFound
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     lines,
 )
-from domain.rulesets.wish.decide_context import Ctx, Handler, char
+from domain.rulesets.wish.decide_context import Ctx, char
 
 
 def _option_lines(
@@ -42,7 +41,6 @@ def impose_option_lines(ctx: Ctx, cmd: c.ImposeOptionLines) -> None:
     _option_lines(ctx, cmd, beneficial=False)
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    c.ChooseOptionLines: choose_option_lines,
-    c.ImposeOptionLines: impose_option_lines,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(c.ChooseOptionLines, choose_option_lines)
+HANDLERS.add(c.ImposeOptionLines, impose_option_lines)

@@ -4,15 +4,15 @@ command (TakeManeuver, Move, Grandstand) takes its maneuvers here."""
 
 from __future__ import annotations
 
-from typing import Any
+from msgspec import UNSET, UnsetType
 
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import encounter, health
 from domain.rulesets.wish.decide_context import Ctx, char, enc
 
 
-def spend(ctx: Ctx, encounter_id: str, cid: str, kind: str,
-          fields: dict[str, Any] | None = None) -> int:
+def spend(ctx: Ctx, encounter_id: str, cid: str, kind: str, *,
+          ally_id: str | None | UnsetType = UNSET, stunt: str | None | UnsetType = UNSET) -> int:
     """Take one maneuver of ``kind`` for ``cid`` on its turn (L380): "The character suffers
     fatigue first and then performs the additional maneuver"; returns the fatigue suffered."""
     s = ctx.sheet(cid)
@@ -21,5 +21,5 @@ def spend(ctx: Ctx, encounter_id: str, cid: str, kind: str,
     if fatigue:
         ctx.emit(char(cid), ev.Exerted(fatigue=fatigue, cause="maneuver"))
     ctx.emit(enc(encounter_id), ev.ManeuverTaken(character_id=cid, kind=kind, fatigue=fatigue,
-                                                 free=free, **(fields or {})))
+                                                 free=free, ally_id=ally_id, stunt=stunt))
     return fatigue

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets.wish import EncounterState, Move, SetSeparation
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import decide_maneuver, encounter, range_bands
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, enc
+from domain.rulesets.wish.decide_context import Ctx, able, enc
 
 RULE = "wish.range L402-419"
 
@@ -74,7 +73,6 @@ def move(ctx: Ctx, cmd: Move) -> None:
     ctx.emit(enc(cmd.encounter_id), ev.SeparationSet(pair=key, maneuvers=after, band=range_bands.band(after)))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    SetSeparation: set_separation,
-    Move: move,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(SetSeparation, set_separation)
+HANDLERS.add(Move, move)

@@ -17,6 +17,7 @@ from contracts.rulesets.wish.origin import (
     UseMysticalReality,
 )
 from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     health,
     limited_charges,
@@ -26,7 +27,7 @@ from domain.rulesets.wish import (
     restricted_points,
 )
 from domain.rulesets.wish import sheet as sheets
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
+from domain.rulesets.wish.decide_context import Ctx, able, char
 from domain.rulesets.wish.decide_health import damage
 
 OUT_OF_WARRANTY = origin_actions.OUT_OF_WARRANTY
@@ -42,8 +43,7 @@ def grant_fixed(ctx: Ctx, character_id: str) -> None:
 def choose_origin_grants(ctx: Ctx, cmd: ChooseOriginGrants) -> None:
     """ChooseOriginGrants: Natural Talent (L878), Alien Traits (L775), Mutant Powers (L824-827)
     and the specializations of the skills an Origin trains (L787, L840, L878, L905)."""
-    body = origin_grants.choose(ctx.sheet(cmd.character_id), cmd)
-    ctx.emit(char(cmd.character_id), ev.OriginGrantsChosen(**body))
+    ctx.emit(char(cmd.character_id), origin_grants.choose(ctx.sheet(cmd.character_id), cmd))
 
 
 def repair(ctx: Ctx, cmd: Repair) -> None:
@@ -187,13 +187,12 @@ def recharge_item_of_power(ctx: Ctx, cmd: RechargeItemOfPower) -> None:
     ctx.emit(char(cmd.character_id), ev.ItemOfPowerRecharged(rounds_used=len(s.charged_rounds)))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {
-    RechargeItemOfPower: recharge_item_of_power,
-    ChooseOriginGrants: choose_origin_grants,
-    Repair: repair,
-    UseMysticalReality: use_mystical_reality,
-    UseCosmicWinds: use_cosmic_winds,
-    RemindXeno: remind_xeno,
-    OvercomeOriginHindrance: overcome_origin_hindrance,
-    ChooseMalfunction: choose_malfunction,
-}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(RechargeItemOfPower, recharge_item_of_power)
+HANDLERS.add(ChooseOriginGrants, choose_origin_grants)
+HANDLERS.add(Repair, repair)
+HANDLERS.add(UseMysticalReality, use_mystical_reality)
+HANDLERS.add(UseCosmicWinds, use_cosmic_winds)
+HANDLERS.add(RemindXeno, remind_xeno)
+HANDLERS.add(OvercomeOriginHindrance, overcome_origin_hindrance)
+HANDLERS.add(ChooseMalfunction, choose_malfunction)

@@ -3,13 +3,12 @@ used in it are decided with the checks (``decide_checks``, ``rally.free_use``)."
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets.wish import RallyStep
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import rally
-from domain.rulesets.wish.decide_context import Ctx, Handler, char, enc
+from domain.rulesets.wish.decide_context import Ctx, char, enc
 
 
 def rally_step(ctx: Ctx, cmd: RallyStep) -> None:
@@ -28,4 +27,5 @@ def rally_step(ctx: Ctx, cmd: RallyStep) -> None:
                 ctx.emit(char(cid), ev.ConditionRemoved(condition_id=cond.id, cause="rally step L1405"))
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {RallyStep: rally_step}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(RallyStep, rally_step)

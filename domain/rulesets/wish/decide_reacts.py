@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import msgspec
-
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import PlayPinned, React
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     conditions,
     deflect,
@@ -22,7 +21,7 @@ from domain.rulesets.wish import (
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char
+from domain.rulesets.wish.decide_context import Ctx, able, char
 
 
 def react(ctx: Ctx, cmd: React) -> None:
@@ -136,4 +135,6 @@ def play_pinned(ctx: Ctx, cmd: PlayPinned) -> None:
                                      character_id=cmd.character_id, **spec), attack=False)
 
 
-HANDLERS: dict[type[msgspec.Struct], Handler] = {React: react, PlayPinned: play_pinned}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(React, react)
+HANDLERS.add(PlayPinned, play_pinned)

@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
+from msgspec import UNSET
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.travel import TravelCheck
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import conditions, health, travel
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check
-from domain.rulesets.wish.decide_context import Ctx, Handler, able, char, enc
+from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
 from domain.rulesets.wish.options import WishOptions
+
+R = msgspec.structs.replace
 
 
 def _refusals(ctx: Ctx, s: WishSheet, cmd: TravelCheck, mode: travel.Mode) -> None:
@@ -137,20 +139,20 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
     if cmd.gate_doublings and mode.name != "Gate":
         raise DomainError("gate_doublings", "wish.travel.teleportation.gate L1192",
                           f"only a Gate's allocations double its size, not {mode.name}'s")
-    base: dict[str, Any] = {"skill": cmd.skill, "travel_skill": mode.skill, "mode": mode.name,
-            "purpose": cmd.purpose, "line": mode.line}
     react = mode.react if cmd.purpose == "react" else None
+    base = ev.TravelResolved(skill=cmd.skill, travel_skill=mode.skill, mode=mode.name,
+                             purpose=cmd.purpose, line=mode.line,
+                             react=UNSET if react is None else react.effect)
     if react is not None:
         _react_effects(ctx, cmd, mode)
-        base["react"] = react.effect
         if not react.check:
             ctx.emit(char(cmd.character_id),
-                     ev.TravelResolved(**base, free_movement_maneuver=react.free_maneuver))
+                     R(base, free_movement_maneuver=react.free_maneuver))
             return
     if mode.automatic:
         sk = s.skills[cmd.skill]
         ctx.emit(char(cmd.character_id),
-                 ev.TravelResolved(**base, automatic_successes=int(sk.acquired) + sk.ranks))  # D-44
+                 R(base, automatic_successes=int(sk.acquired) + sk.ranks))  # D-44
         return
     skill = travel.SKILLS[mode.skill]
     spec = c.RollCheck(
@@ -190,15 +192,16 @@ def travel_check(ctx: Ctx, cmd: TravelCheck) -> None:
         effect["fatigue"] = fatigue
     elif cal:
         effect["indicates"] = skill.calamity  # the GM reads it (L1098, L1118, L1140, L1160)
-    body: dict[str, Any] = {**base, "check_id": check_id, "success": result.success,
-                               "net_successes": result.net_successes, "calamities": cal,
-                               "rider": {kind: n} if n else {}, "calamity_effect": effect,
-                               "device_broken": bool(mode.unreliable and cal >= mode.unreliable)}
+    resolved = R(base, check_id=check_id, success=result.success,
+                 net_successes=result.net_successes, calamities=cal,
+                 rider={kind: n} if n else {}, calamity_effect=effect,
+                 device_broken=bool(mode.unreliable and cal >= mode.unreliable))
     if mode.name == "Gate" and result.success:
         # boons and extra successes 1:1 on duration tokens or doubling its size (L1192)
-        body["gate_allocations"] = max(0, result.net_boons) + result.net_successes - 1
-        body["gate"] = travel.gate(body["gate_allocations"], cmd.gate_doublings)
-    ctx.emit(char(cid), ev.TravelResolved(**body))
+        allocations = max(0, result.net_boons) + result.net_successes - 1
+        resolved = R(resolved, gate_allocations=allocations,
+                     gate=travel.gate(allocations, cmd.gate_doublings))
+    ctx.emit(char(cid), resolved)
 
-
-HANDLERS: dict[type[msgspec.Struct], Handler] = {TravelCheck: travel_check}
+HANDLERS: Handlers[Ctx] = Handlers()
+HANDLERS.add(TravelCheck, travel_check)

@@ -8,8 +8,6 @@ who has not yet acted this round may start the next turn.
 
 from __future__ import annotations
 
-from typing import Any
-
 import msgspec
 
 from contracts.rulesets.wish import EncounterState, WishSheet
@@ -22,13 +20,14 @@ EXTRA_MANEUVER_FATIGUE = 1  # L380
 ACTIONS_PER_TURN = 1  # L380
 
 
-def load(state: Any) -> EncounterState | None:
+def load(state: object) -> EncounterState | None:
+    """An encounter's state (its stored form or the Struct) as an ``EncounterState``."""
     if state is None or isinstance(state, EncounterState):
         return state
     return msgspec.convert(state, EncounterState)
 
 
-def active(state: Any, encounter_id: str) -> EncounterState:
+def active(state: object, encounter_id: str) -> EncounterState:
     """The encounter, refusing if it has not started or has ended (L378)."""
     enc = load(state)
     if enc is None or not enc.active:

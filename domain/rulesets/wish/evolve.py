@@ -52,3 +52,4 @@ def evolve(state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
     except (msgspec.ValidationError, KeyError, TypeError):
         return state  # total: a state that does not load cannot break the fold
     return state
+

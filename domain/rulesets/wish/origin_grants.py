@@ -8,7 +8,7 @@ specializations) come with ``wish.ChooseOriginGrants``.
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Final
 
 import msgspec
 
@@ -52,8 +52,8 @@ def origin_trained(sheet: WishSheet) -> list[str]:
     return list(dict.fromkeys([*fixed_skills(sheet), *sheet.origin_skills]))
 
 
-def choose(sheet: WishSheet, cmd: ChooseOriginGrants) -> dict[str, Any]:
-    """The body of ``wish.OriginGrantsChosen``: the Origin's free choices, checked against the
+def choose(sheet: WishSheet, cmd: ChooseOriginGrants) -> ev.OriginGrantsChosen:
+    """``wish.OriginGrantsChosen``: the Origin's free choices, checked against the
     seed (L775, L824-827, L878; specializations L787, L840, L878, L905)."""
     origin = sheet.origin
     if sheet.phase != "creation":
@@ -80,13 +80,8 @@ def choose(sheet: WishSheet, cmd: ChooseOriginGrants) -> dict[str, Any]:
                           f"{origin} leaves nothing to choose here" if not grantable
                           else "name the specializations of the skills it trains")
     trained = {n: _trained(sheet, n) for n in skills}
-    return {
-        "skills": msgspec.to_builtins(trained),
-        "origin_skills": skills,
-        "specializations": msgspec.to_builtins(specs),
-        "sfx": [x for x in (sfx, stunt_sfx) if x],
-        "stunts": msgspec.to_builtins(stunts),
-    }
+    return ev.OriginGrantsChosen(skills=trained, origin_skills=skills, specializations=specs,
+                                 sfx=[x for x in (sfx, stunt_sfx) if x], stunts=stunts)
 
 
 def _natural_talent(origin: str, chosen: list[str]) -> list[str]:

@@ -1,4 +1,8 @@
-"""``WISH``: the ruleset object the platform uses (``RulesetWithCommands``)."""
+"""``WISH``: the ruleset object the platform uses (``RulesetWithCommands``).
+
+Its ``streams_for``, ``decide`` and ``evolve`` are the seam's (``seam.CommandRuleset``): WISH's
+handlers and typed folds (``decider.DECIDER``), its state codec (``codec.WishCodec``), its event
+registry and the streams each command declares (``streams.STREAMS``)."""
 
 from __future__ import annotations
 
@@ -11,9 +15,9 @@ import msgspec
 
 from contracts.rulesets import wish as c
 from contracts.rulesets.wish.events import EVENT_TYPES as WISH_EVENT_TYPES
-from domain.dice import Dice
+from contracts.rulesets.wish.events import WishEvent
 from domain.errors import DomainError
-from domain.rulesets.base import RulesetEvent
+from domain.rulesets.seam import CommandRuleset
 from domain.rulesets.wish import decide as deciders
 from domain.rulesets.wish import dying, origin_abilities, travel
 from domain.rulesets.wish import odds as odds_module
@@ -21,14 +25,17 @@ from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.authority import AUTHORITY
-from domain.rulesets.wish.decide_health import settle
+from domain.rulesets.wish.codec import WishCodec
+from domain.rulesets.wish.decide_context import WishState
+from domain.rulesets.wish.decider import DECIDER
 from domain.rulesets.wish.display import DISPLAY
-from domain.rulesets.wish.evolve import evolve as fold
 from domain.rulesets.wish.faces import DICE, ORDER
 from domain.rulesets.wish.options import parse_options
+from domain.rulesets.wish.streams import STREAMS
+from domain.rulesets.wish.upcast import upcast
 
 COMMAND_TYPES: Final[dict[str, type[msgspec.Struct]]] = {
-    f"wish.{t.__name__}": t for t in deciders.HANDLERS
+    f"wish.{t.__name__}": t for t in deciders.HANDLERS.commands()
 }
 
 
@@ -74,7 +81,7 @@ def parse_pool(text: str) -> dict[str, int]:
     return counts
 
 
-class WishRuleset:
+class WishRuleset(CommandRuleset[WishEvent, WishState]):
     id = "wish"
     title = "WISH"
     display = DISPLAY  # conditions, health and states for tables (display.py)
@@ -106,6 +113,10 @@ class WishRuleset:
          "wish.CheckRerolled"}
     )
 
+    def __init__(self) -> None:
+        super().__init__(decider=DECIDER, codec=WishCodec(), events=WISH_EVENT_TYPES,
+                         commands=COMMAND_TYPES, streams=STREAMS, upcast=upcast)
+
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the digest's recommended decisions as defaults."""
         out: dict[str, Any] = msgspec.to_builtins(parse_options(raw))
@@ -114,42 +125,6 @@ class WishRuleset:
     def validate_sheet(self, raw: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str, Any]:
         """A normalized WISH sheet; errors name each invalid field ``sheet.<path>``."""
         return sheets.validate_sheet(raw, parse_options(options))
-
-    def streams_for(self, command: msgspec.Struct) -> list[str]:
-        """The character (and target, and encounter) streams a command reads and writes."""
-        out: list[str] = []
-        eid = getattr(command, "encounter_id", None)
-        if eid is not None:
-            out.append(deciders.enc(eid))
-        for f in ("character_id", "target_id", "roller_id", "attacker_id", "ally_id"):
-            v = getattr(command, f, None)
-            if v is not None:
-                out.append(deciders.char(v))
-        out.extend(deciders.char(p) for p in getattr(command, "participants", []))
-        out.extend(deciders.char(p) for p in getattr(command, "engaged", []))  # Burst, L270
-        out.extend(deciders.char(p) for p in getattr(command, "allies", []))  # Ward, L445
-        out.extend(deciders.char(p) for p in getattr(command, "sides", {}))  # RollInitiative
-        return list(dict.fromkeys(out))
-
-    def decide(
-        self,
-        command: msgspec.Struct,
-        states: Mapping[str, Any],
-        options: Mapping[str, Any],
-        dice: Dice,
-    ) -> list[RulesetEvent]:
-        """Decide a WISH command; raises DomainError (naming field and rule) on refusal."""
-        handler = deciders.HANDLERS.get(type(command))
-        if handler is None:
-            raise DomainError("type", "wish.command", f"not a WISH command: {type(command)!r}")
-        ctx = deciders.Ctx(states, parse_options(options), dice)
-        handler(ctx, command)
-        settle(ctx)  # what follows a state, however it was reached (L260)
-        return ctx.events
-
-    def evolve(self, state: Any, event_type: str, data: Mapping[str, Any]) -> Any:
-        """Fold one recorded WISH event; total."""
-        return fold(state, event_type, data)
 
     odds_query = c.OddsQuery
 

@@ -57,7 +57,7 @@ class SheetInvalid(DomainError):
         self.problems = problems
 
 
-def load(state: Any) -> WishSheet:
+def load(state: object) -> WishSheet:
     """A folded character state (sheet dict or Struct) as a ``WishSheet``."""
     if isinstance(state, WishSheet):
         return state

@@ -1,0 +1,38 @@
+"""The WISH state codec: the explicit mapping between a stream's stored form and its typed
+state (``seam.StateCodec``). Bodies recorded before a field of their event existed are brought up
+to date by ``upcast.py`` (the seam's ``upcast``).
+
+A character's stored state is its sheet as plain data (``sheet.dump``: every field, defaults
+included), an encounter's its ``EncounterState`` as plain data (``msgspec.to_builtins``): the
+forms read models, snapshots and exports have always held.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import msgspec
+
+from contracts.rulesets.wish import EncounterState, WishSheet
+from domain.rulesets.seam import StreamKind
+from domain.rulesets.wish import encounter
+from domain.rulesets.wish import sheet as sheets
+
+
+class WishCodec:
+    """Stored form to ``WishSheet`` / ``EncounterState`` and back."""
+
+    def load(self, kind: StreamKind, stored: Any) -> WishSheet | EncounterState | None:
+        """The typed state of a stream (None: no state yet)."""
+        if stored is None:
+            return None
+        if kind == "encounter":
+            return encounter.load(stored)
+        return sheets.load(stored)
+
+    def dump(self, state: WishSheet | EncounterState | None) -> Any:
+        """The stored form of a typed state."""
+        if isinstance(state, WishSheet):
+            return sheets.dump(state)
+        return msgspec.to_builtins(state)
+
