@@ -10,9 +10,10 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance
 from contracts.rulesets.boonbane.play import AfflictionAdded, AfflictionRemoved
 from domain.errors import StateConflict
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # afflictions that impose 1 bane on the creature's own attack and challenge rolls
 OWN_BANE: Final[dict[str, str]] = {

@@ -8,18 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.boonbane import (
-    AttackRoll,
-    BoonbaneSheet,
-    OnSuccess,
-    RollMade,
-    RoundEffect,
-    SourceLine,
-)
+from contracts.rulesets.boonbane import AttackRoll, OnSuccess, RollMade, RoundEffect, SourceLine
 from contracts.rulesets.boonbane.play import RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions
 from domain.rulesets.boonbane.events import BoonbaneEvent
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 GUARDED_SOURCE = "target guarded (this round)"
 # options whose success makes a target of the attacker's Size or smaller resist or fall prone

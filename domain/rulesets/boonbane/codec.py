@@ -9,9 +9,9 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.context import State
+from domain.rulesets.boonbane.state import BoonbaneEncounter
 from domain.rulesets.seam import StreamKind
 
 

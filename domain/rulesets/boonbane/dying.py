@@ -6,10 +6,11 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
+from contracts.rulesets.boonbane import AfflictionInstance, FateRolled
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 RECOVERY_IMPAIRED = "recovered, 1 minute L36"
 WAKING_IMPAIRED = "1 minute from waking L38"

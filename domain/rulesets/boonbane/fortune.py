@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent, LastRoll, RollMade, RoundEffect
+from contracts.rulesets.boonbane import FortuneSpent, RollMade, RoundEffect
 from contracts.rulesets.boonbane.play import FortuneAmended, RoundEffectAdded
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane.events import BoonbaneEvent
+from domain.rulesets.boonbane.state import BoonbaneSheet, LastRoll
 
 
 def require(sheet: BoonbaneSheet, field: str, use: str) -> None:

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance
 from contracts.rulesets.boonbane.play import FateAmended
 from domain.dice import ScriptedDice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import dying, fortune
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # the instance a state links, which its Fate roll may have ended (L33, L41)
 LINKED_BY_STATE = {"disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),

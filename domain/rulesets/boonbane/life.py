@@ -14,9 +14,10 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance
 from domain.dice import Dice
 from domain.errors import DomainError
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # afflictions linked to a life state; they end with it (digest D-9)
 DISABLED_DEFENSELESS = "disabled L33"

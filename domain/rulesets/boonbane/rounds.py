@@ -6,14 +6,15 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
-from contracts.rulesets.boonbane.play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
+from contracts.rulesets.boonbane import AfflictionInstance, FateRolled
+from contracts.rulesets.boonbane.play import AfflictionsTicked, RoundEnded
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import dying, grabs
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, BoonbaneEvent]]  # (character or None: the encounter, ...)

@@ -17,14 +17,7 @@ from typing import Final, NamedTuple
 
 import msgspec
 
-from contracts.rulesets.boonbane import (
-    AfflictionInstance,
-    ChallengeRoll,
-    LastRoll,
-    OnSuccess,
-    RollMade,
-    RoundEffect,
-)
+from contracts.rulesets.boonbane import AfflictionInstance, ChallengeRoll, OnSuccess, RollMade, RoundEffect
 from contracts.rulesets.boonbane import grabs as g
 from contracts.rulesets.boonbane.concentration import ConcentrationChanged
 from contracts.rulesets.boonbane.overlays import EscalationChanged
@@ -37,6 +30,7 @@ from domain.rulesets.boonbane.decide_play import Decided, Load
 from domain.rulesets.boonbane.hiding import revealed
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.rolls import modifier
+from domain.rulesets.boonbane.state import LastRoll
 
 
 class Context(NamedTuple):

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance
 from contracts.rulesets.boonbane.play import TimePassed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane.damage import NPC_UNCONSCIOUS
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def pass_time(sheet: BoonbaneSheet, character_id: str, hours: int, *, rounds_per_minute: int,
