@@ -31,6 +31,7 @@ from domain.rulesets.boonbane import (
     minor,
     rounds,
     turns,
+    views,
     waking,
     weapons,
 )
@@ -59,14 +60,16 @@ def fold_roll(sheet: BoonbaneSheet, ev: c.RollMade) -> BoonbaneSheet:
 
 def fold_effect_added(sheet: BoonbaneSheet, ev: p.RoundEffectAdded) -> BoonbaneSheet:
     """An effect lasting the round (Defend L150, Help L184, charging L143, ...)."""
-    return msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
+    return msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects,
+                                                         views.round_effect(ev.effect)])
 
 
 def fold_effect_used(sheet: BoonbaneSheet, ev: p.RoundEffectUsed) -> BoonbaneSheet:
     """A round's effect used up (one instance of it)."""
     effects = list(sheet.round_effects)
-    if ev.effect in effects:
-        effects.remove(ev.effect)
+    effect = views.round_effect(ev.effect)
+    if effect in effects:
+        effects.remove(effect)
     return msgspec.structs.replace(sheet, round_effects=effects)
 
 

@@ -1,6 +1,8 @@
 """Boon/bane's stream states, the domain's own: a creature's sheet (``BoonbaneSheet``, L4-L69,
-L248-L417) and an encounter's round state (``BoonbaneEncounter``, digest §3.2, §3.5), with the
-nested values only a state holds (the latest roll, a carried weapon).
+L248-L417) and an encounter's round state (``BoonbaneEncounter``, digest §3.2, §3.5), with every
+nested value a state holds (an affliction's instance, a round's effect, the latest roll and
+Fate roll, a carried weapon). Events and commands carry the wire's classes of the same shape;
+``views.py`` converts between the two.
 
 These are not the wire: ``contracts.rulesets.boonbane`` keeps the sheet and encounter schemas
 the API documents, and ``views.py`` maps a state to them. Field names, types, defaults, order
@@ -14,15 +16,67 @@ from typing import Annotated, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import (
-    AfflictionInstance,
-    Count,
-    FateRolled,
-    OnSuccess,
-    RoundEffect,
-    Score,
-)
+from contracts.rulesets.boonbane import Affliction, Count, Score, SuccessAction
 from contracts.rulesets.boonbane.play import Side, TurnKind
+
+
+class AfflictionInstance(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """One instance of an affliction (L303-L306: instances stack, each must be removed)."""
+
+    name: Affliction
+    source: str | None = None
+    # rounds left before it ends by itself, counted down at each end of round (digest §4.6.3
+    # step 4; 1 minute = the campaign's rounds_per_minute); None: until removed
+    rounds: Annotated[int, msgspec.Meta(ge=1, le=100_000)] | None = None
+    # hours of game time left (Unconscious 1d3 hours, L38, L64), ended by PassTime and rests
+    hours: Annotated[int, msgspec.Meta(ge=1, le=1_000)] | None = None
+    # Impaired "for 1 minute" after L38's sleep starts counting on waking (digest D-8)
+    starts_on_waking: bool = False
+
+
+class RoundEffect(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """An action's effect on a creature until the end of the round (digest §3.2): charging
+    (L143), defending (L150), helped (L184), distracted (L160) and prepared (L207), the last
+    three used up by the creature's next (for prepared: next triggered) attack or challenge roll."""
+
+    kind: Literal["charging", "defending", "helped", "distracted", "prepared", "feinting",
+                  "feint_safe_movement", "grabbing", "guarded", "fortune_boons", "shifting",
+                  "shield_used", "retreating"]
+    source: str | None = None
+    # Feint (L171), Grab (L180): the creature feinted or grabbed, and the encounter round at whose
+    # end the effect ends (None: this round's end)
+    target_id: str | None = None
+    until_round: int | None = None
+
+
+class OnSuccess(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """A rolled action's effect on a success, recorded with its roll so that the same effect
+    follows whether the dice succeed or Fortune turns the failure into a success (L45)."""
+
+    action: SuccessAction
+    target_id: str | None = None  # the creature the effect acts on, when another
+    item: str | None = None  # Disarm's dropped object (L155)
+    # the option's seed line (knocking, resisted), the feint's choice, the concentrated effect
+    detail: str | None = None
+    until_round: int | None = None  # the encounter round a grab or feint lasts to (L171, L180)
+
+
+class LastFate(msgspec.Struct, frozen=True, kw_only=True):
+    """The creature's latest Fate roll (one d6 read as 1 / 2-5 / 6, L34-L42), kept so that
+    Fortune may treat its d6 as a 6 (L47): the ``FateRolled`` event's body as the sheet holds it."""
+
+    character_id: str
+    d6: int | None  # None: the third disabled round's L38 effect replaced the roll (count_first)
+    was: str  # "disabled" or "dying"
+    life_state: str
+    outcome: str  # the rule applied, e.g. "dying L35", "three disabled rounds L38"
+    disabled_rounds: int
+    healed: int = 0
+    damage: int
+    added: list[AfflictionInstance] = []
+    removed_sources: list[str] = []
+    d3: int | None = None  # hours unconscious after three disabled rounds (L38)
+    marked_dead: bool = False  # death became the Death State (L352-L356)
 
 
 class Weapon(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -88,7 +142,7 @@ class BoonbaneSheet(msgspec.Struct, kw_only=True, forbid_unknown_fields=True):
     corrupted: bool = False  # a corrupted entity, for Corruption's interactions (L345-L346)
     rolls: Annotated[int, msgspec.Meta(ge=0)] = 0  # attack and challenge rolls made
     last_roll: LastRoll | None = None
-    last_fate: FateRolled | None = None  # the latest Fate roll, which Fortune may amend (L47)
+    last_fate: LastFate | None = None  # the latest Fate roll, which Fortune may amend (L47)
     # overlay bookkeeping (L357-L417): thresholds reached, traits gained, the Repetition chain,
     # this scene's spell casts, the Death State's source condition
     insanity_thresholds: list[int] = []
