@@ -10,9 +10,11 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets import boonbane as c
 from contracts.rulesets.boonbane.play import AfflictionAdded, AfflictionRemoved
 from domain.errors import StateConflict
+from domain.rulesets.boonbane import views
+from domain.rulesets.boonbane.state import AfflictionInstance, BoonbaneSheet
 
 # afflictions that impose 1 bane on the creature's own attack and challenge rolls
 OWN_BANE: Final[dict[str, str]] = {
@@ -52,7 +54,7 @@ def count(instances: Iterable[AfflictionInstance], name: str) -> int:
     return sum(1 for i in instances if i.name == name)
 
 
-def add(sheet: BoonbaneSheet, character_id: str, instance: AfflictionInstance,
+def add(sheet: BoonbaneSheet, character_id: str, instance: c.AfflictionInstance,
         cause: str) -> AfflictionAdded:
     """Gaining an affliction adds an instance; the same affliction again adds no new effect
     (L305) but must itself be removed (L306)."""
@@ -75,7 +77,7 @@ def remove(sheet: BoonbaneSheet, character_id: str, name: str, source: str | Non
                             f"no removable {name!r} instance" + (
                                 f" from {source!r}" if source else "") + (
                                 ": it ends with the life state it belongs to" if linked else ""))
-    return AfflictionRemoved(character_id=character_id, instance=match[0],
+    return AfflictionRemoved(character_id=character_id, instance=views.wire_affliction(match[0]),
                              instances=count(sheet.afflictions, name) - 1, cause=cause)
 
 
@@ -88,11 +90,13 @@ def refuse_charmed(actor: BoonbaneSheet, target_id: str) -> None:
 
 
 def fold_added(sheet: BoonbaneSheet, ev: AfflictionAdded) -> BoonbaneSheet:
-    return msgspec.structs.replace(sheet, afflictions=[*sheet.afflictions, ev.instance])
+    return msgspec.structs.replace(sheet, afflictions=[*sheet.afflictions,
+                                                       views.affliction(ev.instance)])
 
 
 def fold_removed(sheet: BoonbaneSheet, ev: AfflictionRemoved) -> BoonbaneSheet:
     kept = list(sheet.afflictions)
-    if ev.instance in kept:
-        kept.remove(ev.instance)
+    instance = views.affliction(ev.instance)
+    if instance in kept:
+        kept.remove(instance)
     return msgspec.structs.replace(sheet, afflictions=kept)

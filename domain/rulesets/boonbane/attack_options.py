@@ -8,18 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.boonbane import (
-    AttackRoll,
-    BoonbaneSheet,
-    OnSuccess,
-    RollMade,
-    RoundEffect,
-    SourceLine,
-)
+from contracts.rulesets.boonbane import AttackRoll, OnSuccess, RollMade, RoundEffect, SourceLine
 from contracts.rulesets.boonbane.play import RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane import afflictions, views
 from domain.rulesets.boonbane.events import BoonbaneEvent
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 GUARDED_SOURCE = "target guarded (this round)"
 # options whose success makes a target of the attacker's Size or smaller resist or fall prone
@@ -81,7 +75,8 @@ def after(cmd: AttackRoll, actor: BoonbaneSheet, target: BoonbaneSheet, ev: Roll
     out: Decided = []
     if any(s.source == GUARDED_SOURCE for s in sources):
         used = next(e for e in target.round_effects if e.kind == "guarded")
-        out.append((cmd.target_id, RoundEffectUsed(character_id=cmd.target_id, effect=used)))
+        out.append((cmd.target_id, RoundEffectUsed(character_id=cmd.target_id,
+                                                         effect=views.wire_round_effect(used))))
     if "guarded" in cmd.situations:
         out.append((cmd.character_id, RoundEffectAdded(
             character_id=cmd.character_id, effect=RoundEffect(kind="guarded",

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.play import StatAwarded
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.boonbane import life
 from domain.rulesets.boonbane.life import NpcOutcome
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # the bounds of each awarded figure on the sheet
 BOUNDS: dict[str, tuple[int, int]] = {

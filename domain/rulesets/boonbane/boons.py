@@ -9,8 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from contracts.rulesets.boonbane import BoonbaneSheet, SourceLine
+from contracts.rulesets.boonbane import SourceLine
 from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # situational sources a roll declares: key -> (boons, banes, seed line)
 SITUATIONS: Final[dict[str, tuple[int, int, str]]] = {

@@ -1,6 +1,7 @@
-"""The explicit mapping between boon/bane's stored stream states and its typed ones: a
-creature's sheet (``BoonbaneSheet``) and an encounter's round state (``BoonbaneEncounter``),
-each stored as all of its fields (defaults included), as it always was."""
+"""The explicit mapping between boon/bane's stored stream states and its typed ones, the
+domain's (``state.py``): a creature's sheet (``BoonbaneSheet``) and an encounter's round state
+(``BoonbaneEncounter``), each stored as all of its fields (defaults included), as it always
+was. The wire's views of them are ``views.py``'s."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.rulesets.boonbane import sheet as sheets
 from domain.rulesets.boonbane.context import State
+from domain.rulesets.boonbane.state import BoonbaneEncounter
 from domain.rulesets.seam import StreamKind
 
 

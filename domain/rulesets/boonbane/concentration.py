@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, DamageTaken, OnSuccess
+from contracts.rulesets.boonbane import ChallengeRoll, DamageTaken, OnSuccess
 from contracts.rulesets.boonbane.concentration import Concentrate, ConcentrationChanged
 from domain.dice import Dice
 from domain.rulesets.boonbane import decide_rolls, turns
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 Decided = list[tuple[str, BoonbaneEvent]]
 

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 from typing import TypeAlias
 
-from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.errors import NotFound
 from domain.rulesets.base import character_key, encounter_key
 from domain.rulesets.boonbane import success
 from domain.rulesets.boonbane.decide_play import Decided, Load
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 from domain.rulesets.seam import Working
 
 State: TypeAlias = BoonbaneSheet | BoonbaneEncounter

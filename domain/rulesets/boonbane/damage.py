@@ -6,11 +6,12 @@ from typing import Any, Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken
+from contracts.rulesets.boonbane import DamageTaken
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import life
 from domain.rulesets.boonbane.sheet import injured
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # afflictions linked to a life state; they end with it (digest D-9): kept here by their old name
 DISABLED_DEFENSELESS = life.DISABLED_DEFENSELESS

@@ -21,6 +21,7 @@ from domain.rulesets.boonbane import (
 from domain.rulesets.boonbane.context import Ctx
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions, parse_options
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 from domain.rulesets.seam import HandlerDecider, Handlers
 
 HANDLERS: Handlers[Ctx] = Handlers[Ctx]().merge(

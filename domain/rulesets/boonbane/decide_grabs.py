@@ -15,12 +15,12 @@ from contracts.rulesets.boonbane import (
     SourceLine,
 )
 from contracts.rulesets.boonbane import grabs as g
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import decide_rolls, grabs, turns
 from domain.rulesets.boonbane.decide_play import Decided, Load, spend
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.state import BoonbaneEncounter
 
 Action = g.Grab | g.Escape | g.Pull | g.KnockDown | g.Shove | g.Disarm
 

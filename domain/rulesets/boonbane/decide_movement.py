@@ -4,14 +4,15 @@ from a creature does to a grab (L181, L294-L295); the actions that move, Rush (L
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet, RoundEffect
+from contracts.rulesets.boonbane import RoundEffect
 from contracts.rulesets.boonbane.grabs import Moved
 from contracts.rulesets.boonbane.movement import Retreat, Rush
-from contracts.rulesets.boonbane.play import BoonbaneEncounter, Move, RoundEffectAdded, RoundEffectUsed
+from contracts.rulesets.boonbane.play import Move, RoundEffectAdded, RoundEffectUsed
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.boonbane import afflictions, grabs
+from domain.rulesets.boonbane import afflictions, grabs, views
 from domain.rulesets.boonbane.decide_play import Decided, Load, spend
 from domain.rulesets.boonbane.sheet import effective_speed
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 
 
 def move(cmd: Move, enc: BoonbaneEncounter | None, load: Load) -> Decided:
@@ -24,7 +25,8 @@ def move(cmd: Move, enc: BoonbaneEncounter | None, load: Load) -> Decided:
     mover = load(cmd.character_id, "character_id")
     _distinct(cmd.character_id, cmd.away_from)
     out = spend(cmd.encounter_id, enc, mover, cmd.character_id, "move", "Move")
-    out.extend((cmd.character_id, RoundEffectUsed(character_id=cmd.character_id, effect=e))
+    out.extend((cmd.character_id, RoundEffectUsed(character_id=cmd.character_id,
+                                                         effect=views.wire_round_effect(e)))
                for e in mover.round_effects if e.kind == "retreating")
     if cmd.stand:
         prone = [a for a in mover.afflictions if a.name == "prone"]

@@ -8,7 +8,7 @@ from typing import Literal
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken
+from contracts.rulesets.boonbane import DamageTaken
 from contracts.rulesets.boonbane import overlays as o
 from domain.dice import Dice
 from domain.errors import DomainError
@@ -23,6 +23,7 @@ from domain.rulesets.boonbane.overlays import (
     spell_consequence,
     thresholds,
 )
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, BoonbaneEvent]]

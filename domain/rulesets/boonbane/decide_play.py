@@ -12,13 +12,11 @@ from contracts.rulesets.boonbane import (
     Against,
     AttackRoll,
     Attribute,
-    BoonbaneSheet,
     ChallengeRoll,
     OnSuccess,
     RoundEffect,
 )
 from contracts.rulesets.boonbane import play as p
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import (
@@ -34,6 +32,7 @@ from domain.rulesets.boonbane import (
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, BoonbaneEvent]]

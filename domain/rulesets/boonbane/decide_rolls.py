@@ -9,7 +9,6 @@ import msgspec
 
 from contracts.rulesets.boonbane import (
     AttackRoll,
-    BoonbaneSheet,
     ChallengeRoll,
     OnSuccess,
     RollMade,
@@ -38,6 +37,7 @@ from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import escalation, knowledge_gate, repetition
 from domain.rulesets.boonbane.rolls import modifier, roll
 from domain.rulesets.boonbane.sheet import defense
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def cannot_act(actor: BoonbaneSheet, compelled_turn: bool = False) -> None:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, OnSuccess, Stabilize
+from contracts.rulesets.boonbane import ChallengeRoll, OnSuccess, Stabilize
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import decide_rolls
 from domain.rulesets.boonbane.events import BoonbaneEvent
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def decide(cmd: Stabilize, sheets: Callable[[str, str], BoonbaneSheet], dice: Dice

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet, ChallengeRoll, OnSuccess, RollSpec
+from contracts.rulesets.boonbane import ChallengeRoll, OnSuccess, RollSpec
 from contracts.rulesets.boonbane.stealth import Find, Hide, Reveal
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import decide_rolls
 from domain.rulesets.boonbane.hiding import Decided, revealed
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def hide(cmd: Hide, sheet: BoonbaneSheet, dice: Dice, opts: BoonbaneOptions) -> Decided:

@@ -6,10 +6,12 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
+from contracts.rulesets.boonbane import AfflictionInstance, FateRolled
 from domain.dice import Dice
 from domain.errors import StateConflict
+from domain.rulesets.boonbane import views
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 RECOVERY_IMPAIRED = "recovered, 1 minute L36"
 WAKING_IMPAIRED = "1 minute from waking L38"
@@ -69,9 +71,10 @@ def fate(sheet: BoonbaneSheet, character_id: str, dice: Dice, *,
 def fold(sheet: BoonbaneSheet, ev: FateRolled) -> BoonbaneSheet:
     """The sheet after a recorded Fate roll."""
     kept = [a for a in sheet.afflictions if a.source not in ev.removed_sources]
-    added = [a for a in ev.added if a.source not in ev.removed_sources]
+    added = views.afflictions(a for a in ev.added if a.source not in ev.removed_sources)
     return msgspec.structs.replace(sheet, damage=ev.damage, life_state=ev.life_state,
                                    disabled_rounds=ev.disabled_rounds, afflictions=kept + added,
-                                   last_fate=ev, marked_dead=sheet.marked_dead or ev.marked_dead,
+                                   last_fate=views.last_fate(ev),
+                                   marked_dead=sheet.marked_dead or ev.marked_dead,
                                    death_condition=ev.outcome if ev.marked_dead
                                    else sheet.death_condition)

@@ -14,7 +14,6 @@ from contracts.rulesets.boonbane import overlays as o
 from contracts.rulesets.boonbane import play as p
 from contracts.rulesets.boonbane import stealth as h
 from contracts.rulesets.boonbane import weapons as w
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.rulesets.boonbane import (
     afflictions,
     awards,
@@ -32,41 +31,45 @@ from domain.rulesets.boonbane import (
     minor,
     rounds,
     turns,
+    views,
     waking,
     weapons,
 )
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.overlays import death_state
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 from domain.rulesets.seam import Folds
 
 
-class SheetFolds(Folds[c.BoonbaneSheet]):
+class SheetFolds(Folds[BoonbaneSheet]):
     """Sheet folds, each followed by the life state's reconciliation (L61-L65); a folded sheet
     is always a new one, so its stored form is written afresh as it always was."""
 
-    def fold(self, state: c.BoonbaneSheet, event: msgspec.Struct) -> c.BoonbaneSheet:
+    def fold(self, state: BoonbaneSheet, event: msgspec.Struct) -> BoonbaneSheet:
         if type(event) not in self:
             return state
         folded = life.reconcile(super().fold(state, event))
         return msgspec.structs.replace(folded) if folded is state else folded
 
 
-def fold_roll(sheet: c.BoonbaneSheet, ev: c.RollMade) -> c.BoonbaneSheet:
+def fold_roll(sheet: BoonbaneSheet, ev: c.RollMade) -> BoonbaneSheet:
     """The roller's latest roll (Fortune may amend it, L45) and the jam an even misfire makes
     (L128)."""
     return jams.fold_roll(fortune.fold_roll(sheet, ev), ev)
 
 
-def fold_effect_added(sheet: c.BoonbaneSheet, ev: p.RoundEffectAdded) -> c.BoonbaneSheet:
+def fold_effect_added(sheet: BoonbaneSheet, ev: p.RoundEffectAdded) -> BoonbaneSheet:
     """An effect lasting the round (Defend L150, Help L184, charging L143, ...)."""
-    return msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects, ev.effect])
+    return msgspec.structs.replace(sheet, round_effects=[*sheet.round_effects,
+                                                         views.round_effect(ev.effect)])
 
 
-def fold_effect_used(sheet: c.BoonbaneSheet, ev: p.RoundEffectUsed) -> c.BoonbaneSheet:
+def fold_effect_used(sheet: BoonbaneSheet, ev: p.RoundEffectUsed) -> BoonbaneSheet:
     """A round's effect used up (one instance of it)."""
     effects = list(sheet.round_effects)
-    if ev.effect in effects:
-        effects.remove(ev.effect)
+    effect = views.round_effect(ev.effect)
+    if effect in effects:
+        effects.remove(effect)
     return msgspec.structs.replace(sheet, round_effects=effects)
 
 

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent, LastRoll, RollMade, RoundEffect
+from contracts.rulesets.boonbane import FortuneSpent, RollMade, RoundEffect
 from contracts.rulesets.boonbane.play import FortuneAmended, RoundEffectAdded
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import views
 from domain.rulesets.boonbane.events import BoonbaneEvent
+from domain.rulesets.boonbane.state import BoonbaneSheet, LastRoll
 
 
 def require(sheet: BoonbaneSheet, field: str, use: str) -> None:
@@ -82,7 +84,7 @@ def fold_roll(sheet: BoonbaneSheet, ev: RollMade) -> BoonbaneSheet:
     last = LastRoll(number=ev.number, net=ev.net, d6=list(ev.d6), total=ev.total,
                     target_number=ev.target_number, success=ev.success, automatic=ev.automatic,
                     fortune_six=ev.fortune_six, fortune_success=ev.fortune_success,
-                    on_success=list(ev.on_success), task_key=ev.task_key)
+                    on_success=views.on_success(ev.on_success), task_key=ev.task_key)
     chain = {}
     if ev.action_key is not None:  # Repetition counts actions only (digest D-55)
         chain = {"repetition_key": ev.action_key,

@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from typing import Literal
 
-from contracts.rulesets.boonbane import BoonbaneSheet, FortuneSpent
+from contracts.rulesets.boonbane import FortuneSpent
 from domain.errors import DomainError
 from domain.rulesets.boonbane import fortune
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 SIX = 6
 

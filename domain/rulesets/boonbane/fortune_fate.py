@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
 from contracts.rulesets.boonbane.play import FateAmended
 from domain.dice import ScriptedDice
 from domain.errors import StateConflict
-from domain.rulesets.boonbane import dying, fortune
+from domain.rulesets.boonbane import dying, fortune, views
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS
+from domain.rulesets.boonbane.state import AfflictionInstance, BoonbaneSheet
 
 # the instance a state links, which its Fate roll may have ended (L33, L41)
 LINKED_BY_STATE = {"disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
@@ -45,14 +45,15 @@ def amend(sheet: BoonbaneSheet, character_id: str, rounds_per_minute: int) -> Fa
     six = dying.fate(before, character_id, ScriptedDice([6]), rounds_per_minute=rounds_per_minute)
     after = dying.fold(before, six)
     return FateAmended(character_id=character_id, rolled=last.d6, fate=six,
-                       afflictions=list(after.afflictions), fortune=sheet.fortune - 1)
+                       afflictions=views.wire_afflictions(after.afflictions),
+                       fortune=sheet.fortune - 1)
 
 
 def fold(sheet: BoonbaneSheet, ev: FateAmended) -> BoonbaneSheet:
     """The sheet after a Fate roll amended to a 6."""
     return msgspec.structs.replace(
         sheet, life_state=ev.fate.life_state, damage=ev.fate.damage,
-        disabled_rounds=ev.fate.disabled_rounds, afflictions=list(ev.afflictions),
+        disabled_rounds=ev.fate.disabled_rounds, afflictions=views.afflictions(ev.afflictions),
         fortune=max(0, ev.fortune), last_fate=None,
         marked_dead=False if sheet.last_fate and sheet.last_fate.marked_dead else
         sheet.marked_dead,

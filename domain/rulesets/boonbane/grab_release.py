@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.grabs import GrabEnded
 from domain.rulesets.base import character_key
 from domain.rulesets.boonbane import grabs
 from domain.rulesets.boonbane.context import Ctx
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 CAUSE: Final = "the grabber cannot use actions L181"
 

@@ -8,11 +8,12 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, RoundEffect, SourceLine
+from contracts.rulesets.boonbane import SourceLine
 from contracts.rulesets.boonbane.grabs import GrabEnded, GrabStarted
 from domain.rulesets.boonbane import afflictions
 from domain.rulesets.boonbane.rolls import modifier
 from domain.rulesets.boonbane.sheet import effective_speed
+from domain.rulesets.boonbane.state import AfflictionInstance, BoonbaneSheet, RoundEffect
 
 GRAB_ROUNDS: Final = 2  # "until the end of the next round" (L180): this round's end and the next's
 

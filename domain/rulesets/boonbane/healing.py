@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet, Healed
+from contracts.rulesets.boonbane import Healed
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import life
 from domain.rulesets.boonbane.sheet import healing_rate
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # rest length (hours) -> multiple of the healing rate healed (L93-L94)
 REST_HEALING: dict[int, int] = {8: 1, 24: 2}

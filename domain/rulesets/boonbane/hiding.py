@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, SourceLine
+from contracts.rulesets.boonbane import SourceLine
 from contracts.rulesets.boonbane.stealth import HiddenChanged
 from domain.rulesets.boonbane.events import BoonbaneEvent
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 Decided = list[tuple[str, BoonbaneEvent]]
 UNGUESSED = "hidden target, location not guessed L190 D-31"

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet, RollMade
+from contracts.rulesets.boonbane import AttackRoll, RollMade
 from contracts.rulesets.boonbane.play import RepairWeapon, WeaponRepaired
 from domain.errors import StateConflict
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 DEFAULT_WEAPON = "misfire weapon"
 

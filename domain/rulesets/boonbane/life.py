@@ -14,9 +14,12 @@ from typing import Any, Literal, NamedTuple
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
+from contracts.rulesets.boonbane import AfflictionInstance
 from domain.dice import Dice
 from domain.errors import DomainError
+from domain.rulesets.boonbane import state as s
+from domain.rulesets.boonbane import views
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 # afflictions linked to a life state; they end with it (digest D-9)
 DISABLED_DEFENSELESS = "disabled L33"
@@ -29,14 +32,15 @@ NpcOutcome = Literal["die", "unconscious"]
 
 
 # the affliction each incapacitated life state carries while it lasts (L33, L41)
-LINKED_TO: dict[str, AfflictionInstance] = {
-    "disabled": AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
-    "dying": AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS),
+LINKED_TO: dict[str, s.AfflictionInstance] = {
+    "disabled": s.AfflictionInstance(name="defenseless", source=DISABLED_DEFENSELESS),
+    "dying": s.AfflictionInstance(name="unconscious", source=DYING_UNCONSCIOUS),
 }
 
 
 class LifeChange(NamedTuple):
-    """The life state after a change of Damage or Health, and what it adds or ends."""
+    """The life state after a change of Damage or Health, and what it adds or ends (as the
+    event recording it carries them)."""
 
     life_state: str
     cause: str | None = None
@@ -85,7 +89,7 @@ def fold(sheet: BoonbaneSheet, *, damage: int, life_state: str, cause: str | Non
     """The sheet after a recorded change of life state: linked afflictions ended, new ones added,
     the consecutive disabled rounds counted again from a new disablement (L38)."""
     kept = [a for a in sheet.afflictions if a.source not in removed_sources]
-    new = [a for a in added if a.source not in removed_sources]
+    new = views.afflictions(a for a in added if a.source not in removed_sources)
     rounds = 0 if cause == "disabled L65" or life_state == "active" else sheet.disabled_rounds
     return msgspec.structs.replace(
         sheet, damage=damage, life_state=life_state, disabled_rounds=rounds,

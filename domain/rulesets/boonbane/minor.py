@@ -9,12 +9,11 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.minor import MinorActivity, MinorActivityDone, MinorActivityUsed
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import afflictions, turns
 from domain.rulesets.boonbane.options import BoonbaneOptions
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 
 # weapon activity -> (wielded before it, wielded after it) (L73)
 WEAPON_ACTIVITIES: Final[dict[str, tuple[bool, bool]]] = {

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Final, NamedTuple
 
 from contracts.rulesets.boonbane import AttackRoll, SourceLine
-from contracts.rulesets.boonbane.weapons import Weapon
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane.state import Weapon
 
 # a range band's length in yards and its seed line (L86-L88); Extreme (L89) is no weapon's band
 RANGE_YARDS: Final[dict[str, tuple[int, str]]] = {

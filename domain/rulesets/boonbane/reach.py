@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet
-from contracts.rulesets.boonbane.weapons import Weapon
+from contracts.rulesets.boonbane import AttackRoll
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.boonbane import ranges
+from domain.rulesets.boonbane.state import BoonbaneSheet, Weapon
 
 LUNGING_YARDS = 1  # L201
 

@@ -6,14 +6,16 @@ from collections.abc import Callable, Sequence
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet, FateRolled
-from contracts.rulesets.boonbane.play import AfflictionsTicked, BoonbaneEncounter, RoundEnded
+from contracts.rulesets import boonbane as c
+from contracts.rulesets.boonbane import FateRolled
+from contracts.rulesets.boonbane.play import AfflictionsTicked, RoundEnded
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.rulesets.boonbane import dying, grabs
+from domain.rulesets.boonbane import dying, grabs, views
 from domain.rulesets.boonbane.events import BoonbaneEvent
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import death_state
+from domain.rulesets.boonbane.state import AfflictionInstance, BoonbaneEncounter, BoonbaneSheet
 
 Load = Callable[[str, str], BoonbaneSheet]
 Decided = list[tuple[str | None, BoonbaneEvent]]  # (character or None: the encounter, ...)
@@ -49,7 +51,7 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
                + [c for c in enc.order if enc.sides[c] != "players"])
     out: Decided = []
     fate_rolls: list[str] = []
-    expired: dict[str, list[AfflictionInstance]] = {}
+    expired: dict[str, list[c.AfflictionInstance]] = {}
     sheets = {cid: load(cid, "participants") for cid in ordered}
     for cid in ordered:
         sheet = sheets[cid]
@@ -77,10 +79,12 @@ def end_round(enc: BoonbaneEncounter, participants: Sequence[str], load: Load, d
                   or (e.kind == "grabbing" and not _still_held(sheet, cid, e.target_id, sheets))]
         if kept != old or ending:
             out.append((cid, AfflictionsTicked(
-                character_id=cid, afflictions=kept + list(after.afflictions[len(old):]),
-                expired=gone, round_effects_ended=ending)))
+                character_id=cid,
+                afflictions=views.wire_afflictions(kept + list(after.afflictions[len(old):])),
+                expired=views.wire_afflictions(gone),
+                round_effects_ended=[views.wire_round_effect(e) for e in ending])))
             if gone:
-                expired[cid] = gone
+                expired[cid] = views.wire_afflictions(gone)
     out.append((None, RoundEnded(round=enc.round, fate_rolls=fate_rolls,
                                                expired=expired)))
     return out
@@ -94,5 +98,7 @@ def _still_held(grabber: BoonbaneSheet, cid: str, target_id: str | None,
 
 
 def fold_ticked(sheet: BoonbaneSheet, ev: AfflictionsTicked) -> BoonbaneSheet:
-    return msgspec.structs.replace(sheet, afflictions=list(ev.afflictions), round_effects=[
-        e for e in sheet.round_effects if e not in ev.round_effects_ended])
+    ended = [views.round_effect(e) for e in ev.round_effects_ended]
+    return msgspec.structs.replace(sheet, afflictions=views.afflictions(ev.afflictions),
+                                   round_effects=[e for e in sheet.round_effects
+                                                  if e not in ended])

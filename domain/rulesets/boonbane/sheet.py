@@ -7,11 +7,10 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet
-from contracts.rulesets.boonbane.weapons import Weapon
 from domain.errors import DomainError
 from domain.rulesets.boonbane import afflictions, life
 from domain.rulesets.boonbane.rolls import modifier
+from domain.rulesets.boonbane.state import BoonbaneSheet, Weapon
 
 
 def load(raw: Mapping[str, Any] | None) -> BoonbaneSheet:

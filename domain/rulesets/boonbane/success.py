@@ -17,14 +17,7 @@ from typing import Final, NamedTuple
 
 import msgspec
 
-from contracts.rulesets.boonbane import (
-    AfflictionInstance,
-    ChallengeRoll,
-    LastRoll,
-    OnSuccess,
-    RollMade,
-    RoundEffect,
-)
+from contracts.rulesets.boonbane import AfflictionInstance, ChallengeRoll, OnSuccess, RollMade, RoundEffect
 from contracts.rulesets.boonbane import grabs as g
 from contracts.rulesets.boonbane.concentration import ConcentrationChanged
 from contracts.rulesets.boonbane.overlays import EscalationChanged
@@ -32,11 +25,12 @@ from contracts.rulesets.boonbane.play import RoundEffectAdded
 from contracts.rulesets.boonbane.stealth import HiddenChanged
 from domain.dice import Dice
 from domain.errors import DomainError
-from domain.rulesets.boonbane import afflictions, attack_options, decide_rolls, grabs, healing
+from domain.rulesets.boonbane import afflictions, attack_options, decide_rolls, grabs, healing, views
 from domain.rulesets.boonbane.decide_play import Decided, Load
 from domain.rulesets.boonbane.hiding import revealed
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.rolls import modifier
+from domain.rulesets.boonbane.state import LastRoll
 
 
 class Context(NamedTuple):
@@ -262,7 +256,8 @@ def after_fortune(last: LastRoll, cid: str, target_id: str | None, escalation: d
         raise DomainError("target_id", "boonbane.fortune L45",
                           f"this roll's success acts on no creature {target_id!r}")
     campaign_id, load, dice, opts = ctx_parts
-    out = apply(last.on_success, Context(cid, campaign_id, load, dice, opts), fortune=True)
+    out = apply(views.wire_on_success(last.on_success), Context(cid, campaign_id, load, dice, opts),
+                fortune=True)
     if last.task_key is not None and escalation.get(last.task_key):
         out.append((cid, EscalationChanged(
             character_id=cid, task_key=last.task_key, tokens=0,

@@ -7,17 +7,11 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.minor import MinorActivityUsed
-from contracts.rulesets.boonbane.play import (
-    ActionUsed,
-    BoonbaneEncounter,
-    EncounterStarted,
-    RoundEnded,
-    TurnTaken,
-)
+from contracts.rulesets.boonbane.play import ActionUsed, EncounterStarted, RoundEnded, TurnTaken
 from domain.errors import StateConflict
 from domain.rulesets.boonbane import afflictions
+from domain.rulesets.boonbane.state import BoonbaneEncounter, BoonbaneSheet
 
 # the phases of a round in order (L118-L119): no turn may be taken in an earlier phase than one
 # already reached; end-of-round effects come last (L120)

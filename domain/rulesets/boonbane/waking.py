@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AfflictionInstance, BoonbaneSheet
 from contracts.rulesets.boonbane.play import TimePassed
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane import views
 from domain.rulesets.boonbane.damage import NPC_UNCONSCIOUS
+from domain.rulesets.boonbane.state import AfflictionInstance, BoonbaneSheet
 
 
 def pass_time(sheet: BoonbaneSheet, character_id: str, hours: int, *, rounds_per_minute: int,
@@ -39,11 +40,13 @@ def pass_time(sheet: BoonbaneSheet, character_id: str, hours: int, *, rounds_per
             # only one still incapacitated heals: one stabilized meanwhile has healed (D-41)
             state = "active"
             healed = min(npc_wake_heal, sheet.damage) if sheet.damage >= sheet.health else 0
-    return TimePassed(character_id=character_id, hours=hours, afflictions=kept, expired=expired,
-                      woke=woke, healed=healed, damage=sheet.damage - healed, life_state=state)
+    return TimePassed(character_id=character_id, hours=hours,
+                      afflictions=views.wire_afflictions(kept),
+                      expired=views.wire_afflictions(expired), woke=woke, healed=healed,
+                      damage=sheet.damage - healed, life_state=state)
 
 
 def fold(sheet: BoonbaneSheet, ev: TimePassed) -> BoonbaneSheet:
     """The sheet after a recorded TimePassed."""
-    return msgspec.structs.replace(sheet, afflictions=list(ev.afflictions), damage=ev.damage,
+    return msgspec.structs.replace(sheet, afflictions=views.afflictions(ev.afflictions), damage=ev.damage,
                                    life_state=ev.life_state)

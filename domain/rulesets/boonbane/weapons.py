@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import AttackRoll, BoonbaneSheet, RoundEffect, SourceLine
-from contracts.rulesets.boonbane.weapons import Reload, Weapon, WeaponChanged
+from contracts.rulesets.boonbane import AttackRoll, RoundEffect, SourceLine
+from contracts.rulesets.boonbane.weapons import Reload, WeaponChanged
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.boonbane.state import BoonbaneSheet, Weapon
 
 
 def of(sheet: BoonbaneSheet, name: str | None) -> Weapon | None:

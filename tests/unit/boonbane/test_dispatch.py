@@ -7,11 +7,11 @@ import msgspec
 import msgspec.inspect as mi
 import pytest
 
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.dice import ScriptedDice
 from domain.rulesets.boonbane.decide import DECIDER, HANDLERS
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.ruleset import COMMAND_TYPES
+from domain.rulesets.boonbane.state import BoonbaneEncounter
 from domain.rulesets.seam import Working
 
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.overlays import ArtifactUsed, UseArtifact
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import exposure, figures, thresholds
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 GRADES: Final = ("minor", "standard", "major", "sealed")  # L338
 

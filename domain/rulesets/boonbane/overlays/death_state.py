@@ -6,11 +6,12 @@ from typing import TypeVar
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet, DamageTaken, FateRolled
+from contracts.rulesets.boonbane import DamageTaken, FateRolled
 from contracts.rulesets.boonbane.overlays import DeathStateEnded
 from contracts.rulesets.boonbane.play import StatAwarded
 from domain.errors import StateConflict
 from domain.rulesets.boonbane.damage import DISABLED_DEFENSELESS, DYING_UNCONSCIOUS, NPC_UNCONSCIOUS
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 LINKED = [DISABLED_DEFENSELESS, DYING_UNCONSCIOUS, NPC_UNCONSCIOUS]
 

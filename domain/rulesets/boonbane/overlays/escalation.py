@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet, RollMade
+from contracts.rulesets.boonbane import RollMade
 from contracts.rulesets.boonbane.overlays import EscalationChanged
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def after_roll(sheet: BoonbaneSheet, roll: RollMade, consumed_on_use: bool

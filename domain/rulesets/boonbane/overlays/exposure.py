@@ -6,13 +6,13 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.overlays import (
     ActionReinterpreted,
     OverlayFigures,
     ReinterpretAction,
 )
 from domain.errors import StateConflict
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 TIERS: Final[dict[int, tuple[str, str]]] = {
     0: ("Stable", "L364"), 1: ("Disturbed", "L365"), 2: ("Fractured", "L366"),

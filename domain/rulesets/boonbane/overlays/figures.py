@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.overlays import OverlayFigures
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def of(sheet: BoonbaneSheet) -> OverlayFigures:

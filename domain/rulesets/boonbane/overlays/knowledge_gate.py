@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 
 def reading(sheet: BoonbaneSheet, gate: str | None, unknown: str) -> tuple[str | None, bool]:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.boonbane import BoonbaneSheet, SourceLine
+from contracts.rulesets.boonbane import SourceLine
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 MAX_BANES = 3  # fourth time and later (L411)
 

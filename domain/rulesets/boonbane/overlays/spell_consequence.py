@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane.overlays import CastSpell, SpellCast
 from domain.dice import Dice
 from domain.rulesets.boonbane.options import BoonbaneOptions
 from domain.rulesets.boonbane.overlays import exposure, figures, thresholds
+from domain.rulesets.boonbane.state import BoonbaneSheet
 
 RANK_TRIGGER: Final = 3  # L415
 CLAMP: Final = 6  # a result above 6 counts as 6 (digest D-56)
