@@ -1,6 +1,6 @@
 """The explicit mapping between a Golden Heroes stream's stored form and its typed state: a
-character's sheet (``GoldenHeroesSheet``) or a fight (``EncounterState``), stored as their
-plain fields, defaults included (the form read models, snapshots and exports hold)."""
+character's sheet or a fight, the domain's own classes (``state.py``), stored as their plain
+fields, defaults included (the form read models, snapshots and exports hold)."""
 
 from __future__ import annotations
 
