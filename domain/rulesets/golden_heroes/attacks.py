@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from contracts.rulesets.golden_heroes import GoldenHeroesSheet, ModifierLine, Strike, StrikeSpec
+from contracts.rulesets.golden_heroes import ModifierLine, Strike, StrikeSpec
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import energy_gimmicks, generation, powers, tables
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet
 
 
 class Weapon(NamedTuple):

@@ -10,7 +10,8 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import StateConflict
-from domain.rulesets.golden_heroes import decide_combat, grapples, responses, states
+from domain.rulesets.golden_heroes import decide_combat, grapples, responses, states, views
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 
@@ -25,22 +26,22 @@ def strength(die: int, binding_htk: int) -> int:
     return die + BASE + binding_htk
 
 
-def bind(cmd: c.Bind, victim: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
+def bind(cmd: c.Bind, victim: st.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """Binding a character (L134): refused while someone holds it."""
     if victim.grip is not None:
         raise StateConflict("character_id", RULE, f"{cmd.character_id!r} is already held")
     die = dice.roll(6)
     total = strength(die, cmd.binding_htk)
-    grip = c.Grip(holder_id=HOLDER, hold="hypothetical", hypothetical_htc=total,
+    grip = st.Grip(holder_id=HOLDER, hold="hypothetical", hypothetical_htc=total,
                   weapon=cmd.what, binding_wc=cmd.binder_wc)
     return [event(char(cmd.character_id), c.BindingRolled(
         character_id=cmd.character_id, kind="bound", what=cmd.what, die=die, total=total,
         hypothetical_htc=total, binder_wc=cmd.binder_wc)),
         event(char(cmd.character_id), c.GripChanged(
-            character_id=cmd.character_id, grip=grip, reason=f"bound: {cmd.what} (L134)"))]
+            character_id=cmd.character_id, grip=views.grip_view(grip), reason=f"bound: {cmd.what} (L134)"))]
 
 
-def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: States,
+def escape(cmd: c.EscapeBinding, victim: st.GoldenHeroesSheet, states_: States,
            dice: Dice) -> list[Out]:
     """An Action to dodge (1d6 + Dodge Modifier - the bindings' WC: 7 or more, or 5-6 for one
     more Frame) or resist (1d6 + the Strength modifier at least the hypothetical damage) free
@@ -61,7 +62,7 @@ def escape(cmd: c.EscapeBinding, victim: c.GoldenHeroesSheet, states_: States,
     die = dice.roll(6)
     extra = False
     if cmd.how == "dodge":
-        as_attack = c.PendingAttack(attacker_id=HOLDER, attack="bindings",
+        as_attack = st.PendingAttack(attacker_id=HOLDER, attack="bindings",
                                     weapon_class=grip.binding_wc, frames=2,
                                     parry_row="melee_other", htc_dice=0, htc_plus=0,
                                     htk_dice=0, htk_plus=0)

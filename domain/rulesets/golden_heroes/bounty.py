@@ -12,6 +12,7 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.errors import StateConflict
 from domain.rulesets.golden_heroes import campaign, detective, public_status, resources
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
@@ -21,7 +22,7 @@ DROPPED: Final = ("backing", "heroism", "identification")  # L376
 FRL_MAX: Final = 10  # Financial Resource Levels 1-10 (L294)
 
 
-def declare(cmd: c.BecomeBountyHunter, sheet: c.GoldenHeroesSheet,
+def declare(cmd: c.BecomeBountyHunter, sheet: st.GoldenHeroesSheet,
             drop: int) -> list[Out]:
     """Becoming a Bounty Hunter (L376): one FRL higher with 26 or more Detective Points (not
     for the Jinxed or Uncertain, who cannot rise in resource levels, L370); Backing, Heroism

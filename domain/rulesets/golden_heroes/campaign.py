@@ -10,11 +10,12 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.golden_heroes import detective, powers, public_status, resources, tables
+from domain.rulesets.golden_heroes import detective, powers, public_status, resources, tables, views
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
-Load = Callable[[str, str], c.GoldenHeroesSheet]
+Load = Callable[[str, str], st.GoldenHeroesSheet]
 DUPS_A_WEEK: Final = 7  # L285
 JINXED_DUPS: Final = 2  # "-2 DUPs per scenario" (L370)
 RATING_RANGES: Final = {"conscience": (1, 5), "expression": (1, 5), "success_rate": (0, 5),
@@ -37,7 +38,7 @@ STATE_NAMES: Final = ("jinxed", "uncertain", "secure", "confident", "total_confi
                       "egomaniac")
 
 
-def personal_status(sheet: c.GoldenHeroesSheet) -> int:
+def personal_status(sheet: st.GoldenHeroesSheet) -> int:
     """Conscience + Expression + Success Rate + Public Response + Security (L346-L348); a
     component the sheet does not name counts at its initial value."""
     return sum(sheet.ratings.get(k, INITIAL_RATINGS[k]) for k in RATING_RANGES)
@@ -58,7 +59,7 @@ def mental_defence(total: int) -> int:
     return min(max(total - 20, 0), 5)
 
 
-def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
+def derived(sheet: st.GoldenHeroesSheet) -> dict[str, object]:
     total = personal_status(sheet)
     mind = state_of_mind(total)
     return {**resources.derived(sheet, mind), **public_status.derived(sheet),
@@ -96,7 +97,7 @@ def start_scenario(cmd: c.StartScenario, load: Load) -> list[Out]:
     return out
 
 
-def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def set_rating(cmd: c.SetRating, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """The referee reassesses a rating (L288) within its scale (L294, L310, L314-L365); the
     Jinxed and the Uncertain cannot rise in resource levels (L370)."""
     low, high = ALL_RANGES[cmd.rating]
@@ -120,8 +121,8 @@ def set_rating(cmd: c.SetRating, sheet: c.GoldenHeroesSheet) -> list[Out]:
     return out
 
 
-def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
-                      roller: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def spend_hero_points(cmd: c.SpendHeroPoints, spender: st.GoldenHeroesSheet,
+                      roller: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
                       on_criticals: str = "stand") -> list[Out]:
     """Hero Points added to or taken from a strike just made (L373): each point once a
     scenario, one spend a roll. A critical (natural 1 or 20) stands as rolled (a decision: the
@@ -155,17 +156,17 @@ def spend_hero_points(cmd: c.SpendHeroPoints, spender: c.GoldenHeroesSheet,
     return [event(char(who), c.HeroPointsSpent(
         character_id=cmd.character_id, roller_id=cmd.roller_id, target_id=cmd.target_id,
         strike=last.number, points=cmd.points, total=total, hit=hit, was_hit=last.hit,
-        roles=r, attack=last.attack if hit and not last.hit else None))
+        roles=r, attack=views.pending_attack_view(last.attack) if hit and not last.hit else None))
         for who, r in roles.items()]
 
 
-def use_resources(cmd: c.UseResources, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def use_resources(cmd: c.UseResources, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """A one-off use of resources (L295, L309) at the level the Personal Status leaves in use."""
     ev = resources.use(cmd, sheet, state_of_mind(personal_status(sheet)))
     return [event(char(cmd.character_id), ev)]
 
 
-def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def allocate(cmd: c.AllocateDups, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """Spare DUPs allocated by general instructions (L285-L287): at most the DUPs held; the
     referee resolves them with ``ImproveCharacter``."""
     total = sum(a.dups for a in cmd.allocations)
@@ -176,7 +177,7 @@ def allocate(cmd: c.AllocateDups, sheet: c.GoldenHeroesSheet) -> list[Out]:
         character_id=cmd.character_id, allocations=list(cmd.allocations), dups=total))]
 
 
-def improve(cmd: c.ImproveCharacter, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def improve(cmd: c.ImproveCharacter, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """Improvement is the referee's (L286-L287, L375: the section is not in the seed): DUPs
     spent, what was improved recorded."""
     if cmd.dups > sheet.dups:

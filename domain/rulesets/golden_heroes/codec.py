@@ -1,6 +1,6 @@
 """The explicit mapping between a Golden Heroes stream's stored form and its typed state: a
-character's sheet (``GoldenHeroesSheet``) or a fight (``EncounterState``), stored as their
-plain fields, defaults included (the form read models, snapshots and exports hold)."""
+character's sheet or a fight, the domain's own classes (``state.py``), stored as their plain
+fields, defaults included (the form read models, snapshots and exports hold)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import sheet as sheets
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.events import State
 from domain.rulesets.seam import StreamKind
 
@@ -22,7 +22,7 @@ class GoldenHeroesCodec:
             return None
         if kind == "character":
             return sheets.load(stored)
-        return msgspec.convert(stored, c.EncounterState)
+        return msgspec.convert(stored, st.EncounterState)
 
     def dump(self, state: State | None) -> Any:
         return msgspec.to_builtins(state)

@@ -13,12 +13,13 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import campaign, decide_strike, grapples, strike
+from domain.rulesets.golden_heroes import state as st
 
 RULE: Final = "golden-heroes.common-sense L117"
 FRAMES: Final = 2  # "it will usually cost the character 2 future Frames" (L117)
 
 
-def roll(cmd: c.Respond, responder: c.GoldenHeroesSheet, p: c.PendingAttack,
+def roll(cmd: c.Respond, responder: st.GoldenHeroesSheet, p: st.PendingAttack,
          dice: Dice) -> c.StrikeRolled:
     """The strike for a grab (the fist's WC, L82) against the referee's Defence Class with the
     responder's Strike Modifiers (L117); its natural 1 or 20 reads no critical table (a

@@ -13,6 +13,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import StateConflict
 from domain.rulesets.golden_heroes import decide_combat, states
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event
 
@@ -27,7 +28,7 @@ def hours_for(die: int) -> int:
     return die + EXTRA_HOURS
 
 
-def deliver(cmd: c.CoupDeGrace, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def deliver(cmd: c.CoupDeGrace, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
             states_: States, dice: Dice) -> list[Out]:
     """Coup de grace (L78): refused unless the target is unconscious or stunned; in a fight the
     declared action spends its 2 frames (L49)."""
@@ -55,7 +56,7 @@ def deliver(cmd: c.CoupDeGrace, attacker: c.GoldenHeroesSheet, target: c.GoldenH
     return out
 
 
-def refuse_recovery(sheet: c.GoldenHeroesSheet, field: str) -> None:
+def refuse_recovery(sheet: st.GoldenHeroesSheet, field: str) -> None:
     """Refuse HTC or HTK recovery while a coup de grace's hours last (L78)."""
     if sheet.no_recovery_hours > 0:
         raise StateConflict(field, RULE, f"a coup de grace: no recovery for "

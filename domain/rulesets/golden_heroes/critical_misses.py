@@ -17,6 +17,7 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import damage, decide_combat, powers, states, tables
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.damage import Damage
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
@@ -32,7 +33,7 @@ def frames_lost(superpowered: bool, die: int | None) -> int:
     return 1 if die in tables.NEXT_FRAME_LOST else 0
 
 
-def backfire(attacker: c.GoldenHeroesSheet, cid: str, die: int,
+def backfire(attacker: st.GoldenHeroesSheet, cid: str, die: int,
              hospitalised_at: str = "tenth_or_less") -> Out:
     """Backfire (L97-L98): "They take 1d6HTC Damage Dividers apply, but no Combat Response can be
     made to this"."""
@@ -51,8 +52,8 @@ def backfire(attacker: c.GoldenHeroesSheet, cid: str, die: int,
         injury=states.htk_condition(after, hospitalised_at)))
 
 
-def consequences(attacker: c.GoldenHeroesSheet, rolled: c.StrikeRolled,
-                 fight: c.EncounterState | None, spent: list[int]) -> list[Out]:
+def consequences(attacker: st.GoldenHeroesSheet, rolled: c.StrikeRolled,
+                 fight: st.EncounterState | None, spent: list[int]) -> list[Out]:
     """The events a critical miss adds after its strike (L84-L85, L91-L98): the frames lost in a
     fight, the sheet's prone or left open, a backfire's damage."""
     if rolled.critical != "miss":

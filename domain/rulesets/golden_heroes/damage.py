@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from contracts.rulesets.golden_heroes import DamageStep, GoldenHeroesSheet, PendingAttack
+from contracts.rulesets.golden_heroes import DamageStep
 from domain.rulesets.golden_heroes import generation, powers, tables
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet, PendingAttack
 
 
 class Damage(NamedTuple):

@@ -9,7 +9,6 @@ from typing import Any, Final
 
 import msgspec
 
-from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.rulesets.golden_heroes import (
     fight_conditions,
@@ -20,6 +19,7 @@ from domain.rulesets.golden_heroes import (
     handle_generation,
     handle_hazards,
 )
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.events import Ctx, Event, State
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions, parse_options
 from domain.rulesets.seam import Emitted, HandlerDecider, Handlers, Working
@@ -30,7 +30,7 @@ HANDLERS: Final[Handlers[Ctx]] = Handlers[Ctx]().merge(
 
 
 class GoldenHeroesDecider(
-        HandlerDecider[Event, c.GoldenHeroesSheet, c.EncounterState, GoldenHeroesOptions]):
+        HandlerDecider[Event, st.GoldenHeroesSheet, st.EncounterState, GoldenHeroesOptions]):
     """The seam's decider, whose settle step (a fight noting its fighters' conditions) reads
     the states a command was decided in as well as those its events leave: a condition is
     noted when it changed."""

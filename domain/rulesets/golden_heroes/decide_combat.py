@@ -10,10 +10,11 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.base import character_key, encounter_key
-from domain.rulesets.golden_heroes import frames, powers, states, tables
+from domain.rulesets.golden_heroes import frames, powers, states, tables, views
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.events import Out, States, event
 
-Load = Callable[[str, str], c.GoldenHeroesSheet]
+Load = Callable[[str, str], st.GoldenHeroesSheet]
 
 
 char = character_key  # the package's short name for it (domain.rulesets.base)
@@ -22,9 +23,9 @@ char = character_key  # the package's short name for it (domain.rulesets.base)
 enc = encounter_key  # the package's short name for it (domain.rulesets.base)
 
 
-def active(states_: States, eid: str, field: str = "encounter_id") -> c.EncounterState:
+def active(states_: States, eid: str, field: str = "encounter_id") -> st.EncounterState:
     state = states_.get(enc(eid))
-    if not isinstance(state, c.EncounterState) or not state.active:
+    if not isinstance(state, st.EncounterState) or not state.active:
         raise NotFound(field, "golden-heroes.combat", f"no fight {eid!r} under way")
     return state
 
@@ -33,7 +34,7 @@ def start_combat(cmd: c.StartCombat, load: Load, states_: States,
                  dice: Dice) -> list[Out]:
     """Two sides, heroes and villains (L43); frames by type (L42); surprise (L55-L57)."""
     fight = states_.get(enc(cmd.encounter_id))
-    if isinstance(fight, c.EncounterState) and fight.active:
+    if isinstance(fight, st.EncounterState) and fight.active:
         raise StateConflict("encounter_id", "golden-heroes.combat",
                             f"fight {cmd.encounter_id!r} is already under way")
     if not cmd.heroes or not cmd.villains:
@@ -46,12 +47,12 @@ def start_combat(cmd: c.StartCombat, load: Load, states_: States,
     stray = set(cmd.surprised) - set(cmd.heroes) - set(cmd.villains)
     if stray:
         raise DomainError("surprised", "golden-heroes.surprise L55", f"not fighting: {sorted(stray)}")
-    out: list[c.Combatant] = []
+    out: list[st.Combatant] = []
     for side, ids in (("heroes", cmd.heroes), ("villains", cmd.villains)):
         field = side
         for cid in dict.fromkeys(ids):
             sheet = load(cid, field)
-            out.append(c.Combatant(
+            out.append(st.Combatant(
                 character_id=cid, side=side,  # type: ignore[arg-type]
                 frames=powers.frames_per_round(sheet),
                 dexterity=sheet.attributes.get("dexterity", 10),
@@ -60,7 +61,8 @@ def start_combat(cmd: c.StartCombat, load: Load, states_: States,
     ties, drawn = frames.tiebreaks(out, dice)
     out = [msgspec.structs.replace(x, tiebreak=ties.get(x.character_id, 0)) for x in out]
     return [event(enc(cmd.encounter_id),
-                  c.CombatStarted(encounter_id=cmd.encounter_id, combatants=out,
+                  c.CombatStarted(encounter_id=cmd.encounter_id,
+                                  combatants=[views.combatant_view(x) for x in out],
                                   tiebreak_dice=drawn)),
             *(event(char(x.character_id),
                     c.FightJoined(character_id=x.character_id, encounter_id=cmd.encounter_id))
@@ -112,7 +114,7 @@ def end_combat(cmd: c.EndCombat, states_: States) -> list[Out]:
               for x in state.combatants)]
 
 
-def _usable(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str) -> list[int]:
+def _usable(state: st.EncounterState, sheet: st.GoldenHeroesSheet, cid: str) -> list[int]:
     """This phase's free slots; a stunned character has only the last 2 (L123, decision #36)."""
     slots = frames.available(state, cid, state.phase)
     if states.htc_condition(sheet) == "stunned":
@@ -120,7 +122,7 @@ def _usable(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str) -> li
     return slots
 
 
-def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activity: str,
+def spend(state: st.EncounterState, sheet: st.GoldenHeroesSheet, cid: str, activity: str,
           field: str = "activity") -> tuple[list[int], str]:
     """The slots an activity spends now, refusing what the rules forbid (L41, L46-L52)."""
     if state.phase == 0:
@@ -174,7 +176,7 @@ def spend(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str, activit
     return spare[:need], activity
 
 
-def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: States) -> list[Out]:
+def act(cmd: c.Act, sheet: st.GoldenHeroesSheet, states_: States) -> list[Out]:
     """Spend frames on an activity in the current phase (L48-L50); getting up from a fall takes
     a frame (L92, L120)."""
     state = active(states_, cmd.encounter_id)
@@ -192,7 +194,7 @@ def act(cmd: c.Act, sheet: c.GoldenHeroesSheet, states_: States) -> list[Out]:
     return out
 
 
-def lose_frames(state: c.EncounterState, cid: str, count: int, why: str,
+def lose_frames(state: st.EncounterState, cid: str, count: int, why: str,
                 spent: list[int] | None = None) -> Out | None:
     """The next ``count`` frames spent recovering (critical results, L84, L89, L91-L92): this
     round's still to come, then next round's."""

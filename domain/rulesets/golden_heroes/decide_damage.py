@@ -26,20 +26,22 @@ from domain.rulesets.golden_heroes import (
     responses,
     states,
     tables,
+    views,
 )
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.damage import Damage
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
 
-def response_frames(state: c.EncounterState, sheet: c.GoldenHeroesSheet, cid: str,
+def response_frames(state: st.EncounterState, sheet: st.GoldenHeroesSheet, cid: str,
                     cost: int) -> tuple[list[int], int]:
     """Future frames for a response (L54, L60, L100): ``responses.future_frames``."""
     return responses.future_frames(state, sheet, cid, cost)
 
 
-def _parry_damage(defender: c.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> tuple[int, list[int]]:
+def _parry_damage(defender: st.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> tuple[int, list[int]]:
     """A parry's own damage, rolled as an attack of the parrying form, all in one total (L112)."""
     spec = c.StrikeSpec(attack=cmd.parry_with, weapon=cmd.parry_weapon)
     form = attacks.form(defender, spec)
@@ -51,7 +53,7 @@ def _parry_damage(defender: c.GoldenHeroesSheet, cmd: c.Respond, dice: Dice) -> 
     return total, htc + htk
 
 
-def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: States,
+def respond(cmd: c.Respond, target: st.GoldenHeroesSheet, states_: States,
             dice: Dice, opts: GoldenHeroesOptions | None = None) -> list[Out]:
     """The response, then the damage pipeline (digest §3.7), push-back and the fall (L119)."""
     p = target.pending_attack
@@ -166,13 +168,14 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: States,
         grip, why = grapples.grip_after(p, avoided, inflicted)
         body["wrench"] = grapples.wrench_result(p, grip is not None)
         grip_event = event(char(cmd.character_id),
-                           c.GripChanged(character_id=cmd.character_id, grip=grip, reason=why))
+                           c.GripChanged(character_id=cmd.character_id,
+                                         grip=views.grip_view(grip), reason=why))
     out = [event(char(cmd.character_id), c.AttackResolved(**body))]
     if stopped is not None:
         out.append(stopped)
     if body.get("grabbed"):
         out.append(event(char(cmd.character_id), c.GripChanged(
-            character_id=cmd.character_id, grip=grab_response.grip(p, target),
+            character_id=cmd.character_id, grip=views.grip_view(grab_response.grip(p, target)),
             reason=f"grabbed by {p.attacker_id!r} (L76, L115)")))
     wall = general_fields.cover(state, cmd.character_id)
     if wall is not None and state is not None and body.get("field_destroyed") == wall.field:
@@ -197,7 +200,7 @@ def respond(cmd: c.Respond, target: c.GoldenHeroesSheet, states_: States,
     return out
 
 
-def _grab_outcome(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool,
+def _grab_outcome(target: st.GoldenHeroesSheet, p: st.PendingAttack, avoided: bool,
                   parry_ok: bool, parried: int, dice: Dice,
                   hospitalised_at: str) -> dict[str, Any]:
     """A grab answered (L115): a full dodge or a successful Superpower response avoids it; a
@@ -216,7 +219,7 @@ STOPS_THROW = frozenset({"staggered", "stunned", "unconscious", "hospitalised",
                          "technically_dead", "dead"})
 
 
-def _throw_stopped(thrower: c.GoldenHeroesSheet, p: c.PendingAttack, body: dict[str, Any],
+def _throw_stopped(thrower: st.GoldenHeroesSheet, p: st.PendingAttack, body: dict[str, Any],
                    hospitalised_at: str) -> Out | None:
     """The lifted victim's attack on its thrower prevents the throw only if it "stuns,
     staggers, hospitalises or kills the assailant or knocks them unconscious" (L115): a
@@ -235,9 +238,9 @@ def _throw_stopped(thrower: c.GoldenHeroesSheet, p: c.PendingAttack, body: dict[
         "be made (L115)"))
 
 
-def _damage(target: c.GoldenHeroesSheet, p: c.PendingAttack, avoided: bool, glance: bool,
+def _damage(target: st.GoldenHeroesSheet, p: st.PendingAttack, avoided: bool, glance: bool,
             parried: int, stand_firm: bool, dice: Dice, parry_step: str,
-            opts: GoldenHeroesOptions, state: c.EncounterState | None = None,
+            opts: GoldenHeroesOptions, state: st.EncounterState | None = None,
             p_target: str = "") -> dict[str, Any]:
     """Every step of the pipeline, recorded (digest §3.7)."""
     if avoided:

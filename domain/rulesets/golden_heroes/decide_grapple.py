@@ -21,7 +21,9 @@ from domain.rulesets.golden_heroes import (
     grapples,
     lifting,
     states,
+    views,
 )
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes import strike as strikes
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
@@ -32,8 +34,8 @@ GRAPPLE: Final = "golden-heroes.grapple L75, L83"
 WRENCH: Final = "golden-heroes.grapple-weapon L114"
 
 
-def _check(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.GoldenHeroesSheet,
-           target: c.GoldenHeroesSheet) -> None:
+def _check(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: st.GoldenHeroesSheet,
+           target: st.GoldenHeroesSheet) -> None:
     if cmd.target_id == cmd.character_id:
         raise DomainError("target_id", GRAB, "a character cannot grab itself")
     if states.helpless(attacker):
@@ -44,7 +46,7 @@ def _check(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.Go
                             f"{cmd.target_id!r} has a hit waiting for its response first")
 
 
-def _frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.GoldenHeroesSheet,
+def _frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: st.GoldenHeroesSheet,
             states_: States, activity: str, note: str) -> list[Out]:
     """Spend the grab's frame or the grapple's action in the fight (L48-L50, L76)."""
     if cmd.encounter_id is None:
@@ -57,7 +59,7 @@ def _frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.LetGo, attacker: c.G
 
 
 def grab_roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.JudoThrow,
-              attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+              attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
               dc: int, weapon_class: int | None = None) -> c.StrikeRolled:
     """One hand's grab: a strike at the fist's WC with Strike Modifiers (L82)."""
     spec = c.StrikeSpec(circumstances=getattr(cmd, "circumstances", []),
@@ -73,7 +75,7 @@ def grab_roll(dice: Dice, cmd: c.Grab | c.Grapple | c.MaintainGrapple | c.JudoTh
         miss_range=2 if jinxed else 1)
 
 
-def _missed_frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: c.GoldenHeroesSheet,
+def _missed_frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: st.GoldenHeroesSheet,
                    rolls: list[c.StrikeRolled], states_: States,
                    out: list[Out]) -> None:
     """A critical miss's effect on its maker: the next frame (L91-L92), the non-superpowered
@@ -87,7 +89,7 @@ def _missed_frames(cmd: c.Grab | c.Grapple | c.MaintainGrapple, attacker: c.Gold
     out.extend(critical_misses.consequences(attacker, miss, fight, spent))
 
 
-def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
+def _response_frame(cmd: c.Grab, grabber: st.GoldenHeroesSheet,
                     states_: States) -> list[Out]:
     """Grabbing the one lifting you to throw you: a response, its Frame taken in advance from
     the future Frames (L115)."""
@@ -101,7 +103,7 @@ def _response_frame(cmd: c.Grab, grabber: c.GoldenHeroesSheet,
         note="grab the thrower"))]
 
 
-def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def grab(cmd: c.Grab, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
          states_: States, dice: Dice) -> list[Out]:
     """A one-handed grab (L75-L76, L82): 1 Frame; a strike against DC6/DC10 when the target can
     resist; a success grasps the target with that hand, once the target's response (L115) has
@@ -135,8 +137,8 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
         encounter_id=cmd.encounter_id)))
     if waits:
         out.append(event(char(cmd.target_id), c.HitPending(
-            character_id=cmd.target_id, attack=grab_response.grab_attack(
-                attacker, cmd.character_id, cmd.hand, cmd.encounter_id, surprised))))
+            character_id=cmd.target_id, attack=views.pending_attack_view(grab_response.grab_attack(
+                attacker, cmd.character_id, cmd.hand, cmd.encounter_id, surprised)))))
     elif ok:
         hands = [*(grip.hands if grip is not None else []), cmd.hand]
         out.append(event(char(cmd.target_id), c.GripChanged(
@@ -148,7 +150,7 @@ def grab(cmd: c.Grab, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet
     return out
 
 
-def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def grapple(cmd: c.Grapple, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
             states_: States, dice: Dice) -> list[Out]:
     """A grapple (L75, L83): 1 Action and both hands' strike rolls, always both; or, the victim
     already grabbed by one hand, the other hand's grab in 1 Frame. Both hold: the grapple's
@@ -187,7 +189,8 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
         if fighter is not None and fighter.surprised:
             pending = msgspec.structs.replace(pending, target_surprised=True)
         out.append(event(char(cmd.target_id),
-                         c.HitPending(character_id=cmd.target_id, attack=pending)))
+                         c.HitPending(character_id=cmd.target_id,
+                                      attack=views.pending_attack_view(pending))))
     elif took:
         out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason="grapple failed: grabbed by one hand (L83)",
@@ -197,8 +200,8 @@ def grapple(cmd: c.Grapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroe
     return out
 
 
-def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
-                 target: c.GoldenHeroesSheet, states_: States,
+def _with_weapon(cmd: c.Grapple, weapon: str, attacker: st.GoldenHeroesSheet,
+                 target: st.GoldenHeroesSheet, states_: States,
                  dice: Dice) -> list[Out]:
     """A grapple by a weapon (L75, L121): 1 Action; a normal strike with the weapon and, if it
     hits, a grab at the weapon's WC; both: its damage waits for the response, and the 1d6
@@ -228,13 +231,13 @@ def _with_weapon(cmd: c.Grapple, weapon: str, attacker: c.GoldenHeroesSheet,
         hypothetical_die=die, encounter_id=cmd.encounter_id)))
     if die is not None:
         out.append(event(char(cmd.target_id), c.HitPending(
-            character_id=cmd.target_id, attack=grapples.weapon_attack(
-                form, cmd.character_id, cmd.encounter_id, superpowered, die))))
+            character_id=cmd.target_id, attack=views.pending_attack_view(grapples.weapon_attack(
+                form, cmd.character_id, cmd.encounter_id, superpowered, die)))))
     _missed_frames(cmd, attacker, rolls, states_, out)
     return out
 
 
-def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def maintain(cmd: c.MaintainGrapple, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
              states_: States, dice: Dice,
              opts: GoldenHeroesOptions | None = None) -> list[Out]:
     """Maintaining a grapple for an Action (L83): anything but a natural 1 holds and its damage
@@ -269,7 +272,8 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
                 grapples.wrench_bonus(attacker, cmd.attempt,
                                        (opts or GoldenHeroesOptions()).wrench_strength))
         out.append(event(char(cmd.target_id),
-                         c.HitPending(character_id=cmd.target_id, attack=pending)))
+                         c.HitPending(character_id=cmd.target_id,
+                                      attack=views.pending_attack_view(pending))))
     else:
         out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason="grapple broken: critical miss (L83)")))
@@ -277,7 +281,7 @@ def maintain(cmd: c.MaintainGrapple, attacker: c.GoldenHeroesSheet, target: c.Go
     return out
 
 
-def let_go(cmd: c.LetGo, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def let_go(cmd: c.LetGo, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
            states_: States) -> list[Out]:
     """Letting go of a grabbed or grappled victim takes 1 Frame (L76)."""
     if target.grip is None or target.grip.holder_id != cmd.character_id:
@@ -286,5 +290,5 @@ def let_go(cmd: c.LetGo, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSh
     out = _frames(cmd, attacker, states_, "frame", "let go")
     out.insert(0, event(char(cmd.target_id), c.GripChanged(
         character_id=cmd.target_id, reason=f"let go by {cmd.character_id!r} (L76)",
-        grip=lifting.still_bound(target.grip))))
+        grip=views.grip_view(lifting.still_bound(target.grip)))))
     return out

@@ -9,6 +9,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.golden_heroes import energy_gimmicks, power_table, powers
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
@@ -25,13 +26,13 @@ WEAPON_TYPES: Final = ("one_handed_concussive", "two_handed_concussive",
                        "heavy_projectile")
 
 
-def _generated(sheet: c.GoldenHeroesSheet) -> None:
+def _generated(sheet: st.GoldenHeroesSheet) -> None:
     if not sheet.generated:
         raise StateConflict("character_id", "golden-heroes.generation L3",
                             "roll the attributes first (GenerateCharacter)")
 
 
-def _rolls(sheet: c.GoldenHeroesSheet, cost: int, field: str = "character_id") -> None:
+def _rolls(sheet: st.GoldenHeroesSheet, cost: int, field: str = "character_id") -> None:
     if sheet.power_rolls_left < cost:
         raise StateConflict(field, "golden-heroes.power-rolls L11-L13",
                             f"this needs {cost} Power Roll(s); {sheet.power_rolls_left} left")
@@ -62,7 +63,7 @@ def fixed_values(power: str, grade: int, dice: Dice) -> tuple[list[int], dict[st
     return [], {}
 
 
-def roll_power(cmd: c.RollPower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
+def roll_power(cmd: c.RollPower, sheet: st.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """1 Power Roll on the d100 table (L12): a new power at grade 1, one more grade of a power
     held, 96-00 a free choice (L14). A maxed power, or a Magic/Psi extra roll that cannot be
     paid, is rolled again at no cost (decision #26)."""
@@ -102,7 +103,7 @@ def _known(power: str) -> None:
                           f"not on the Superpower Generation Table: {power!r}")
 
 
-def choose_power(cmd: c.ChoosePower, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
+def choose_power(cmd: c.ChoosePower, sheet: st.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """A 96-00 result (L14): any superpower at grade 1, or one more grade of one held."""
     _known(cmd.power)
     if sheet.choices_pending <= 0:
@@ -118,7 +119,7 @@ def choose_power(cmd: c.ChoosePower, sheet: c.GoldenHeroesSheet, dice: Dice) -> 
         cost=cost, dice=faces, rolled=values))]
 
 
-def upgrade_power(cmd: c.UpgradePower, sheet: c.GoldenHeroesSheet,
+def upgrade_power(cmd: c.UpgradePower, sheet: st.GoldenHeroesSheet,
                   dice: Dice) -> list[Out]:
     """Upgrading a power held: the first upgrade costs 1 Power Roll, the second 2, the third 3
     (L13; counted for each power, decision #50)."""
@@ -136,7 +137,7 @@ def upgrade_power(cmd: c.UpgradePower, sheet: c.GoldenHeroesSheet,
         cost=cost, dice=faces, rolled=values))]
 
 
-def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def choose_option(cmd: c.ChoosePowerOption, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """A power's choice: Weapon Skill's weapon (L279), the Martial Arts style (L239), Health's
     abilities, one a grade (L208), Precision's attack form (L241)."""
     held = powers.held(sheet, cmd.power)
@@ -167,7 +168,7 @@ def choose_option(cmd: c.ChoosePowerOption, sheet: c.GoldenHeroesSheet) -> list[
         character_id=cmd.character_id, power=cmd.power, choice=",".join(parts), cost=cost))]
 
 
-def convert(cmd: c.ConvertPowerRolls, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def convert(cmd: c.ConvertPowerRolls, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """Enhancing: 1 Power Roll becomes 10 DUPs (L13)."""
     _generated(sheet)
     _rolls(sheet, cmd.count, "count")
@@ -175,7 +176,7 @@ def convert(cmd: c.ConvertPowerRolls, sheet: c.GoldenHeroesSheet) -> list[Out]:
         character_id=cmd.character_id, count=cmd.count, dups=DUPS_PER_ROLL * cmd.count))]
 
 
-def take_background(cmd: c.TakeBackground, sheet: c.GoldenHeroesSheet,
+def take_background(cmd: c.TakeBackground, sheet: st.GoldenHeroesSheet,
                     dice: Dice) -> list[Out]:
     """An Advantageous Background for 1 Power Roll (L12, L16-L17); only Previous Training may
     be taken again; it adds 2 to one attribute or 1 to two (L17)."""

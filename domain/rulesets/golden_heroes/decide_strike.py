@@ -22,20 +22,22 @@ from domain.rulesets.golden_heroes import (
     responses,
     states,
     strike,
+    views,
 )
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 
 
-def defence_class(sheet: c.GoldenHeroesSheet) -> int:
+def defence_class(sheet: st.GoldenHeroesSheet) -> int:
     """The sheet's Defence Class: its costume's, or a better one from Armour or Tough Skin;
     DC10 behind a personal barrier or wall (L206)."""
     return force_fields.defence_class(sheet, powers.defence_class(sheet))
 
 
-def modifier_lines(attacker: c.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
+def modifier_lines(attacker: st.GoldenHeroesSheet, spec: c.Strike | c.StrikeSpec,
                    target_surprised: bool = False,
-                   target: c.GoldenHeroesSheet | None = None) -> list[c.ModifierLine]:
+                   target: st.GoldenHeroesSheet | None = None) -> list[c.ModifierLine]:
     """Every strike modifier: Dexterity, the circumstances, the attacker's own state (L123), a
     grappled target (+4, L80-L82) and a hypothetical hold on the attacker (-1 a point, L121)."""
     strike.check_circumstances(spec.circumstances)
@@ -74,7 +76,7 @@ DECLARED = "golden-heroes.judo-throw L116"
 
 
 def _declared(cmd: c.Strike, form: attacks.AttackForm,
-              target: c.GoldenHeroesSheet) -> c.DeclaredAttack | None:
+              target: st.GoldenHeroesSheet) -> st.DeclaredAttack | None:
     """The attacker's attack declared on the target and not yet rolled (L116); a declaration
     is refused while one waits, and a roll must be of the attack declared."""
     declared = target.declared_attack
@@ -99,7 +101,7 @@ def _declaration(cmd: c.Strike, form: attacks.AttackForm, state: str) -> Out:
         encounter_id=cmd.encounter_id))
 
 
-def answers_lift(attacker: c.GoldenHeroesSheet, target_id: str) -> bool:
+def answers_lift(attacker: st.GoldenHeroesSheet, target_id: str) -> bool:
     """Whether the striker is being lifted to be thrown by its target: "Characters that are
     being lifted and thrown may respond immediately ... by using a normal attack form on their
     assailant" (L115)."""
@@ -107,7 +109,7 @@ def answers_lift(attacker: c.GoldenHeroesSheet, target_id: str) -> bool:
     return grip is not None and grip.lifted and grip.holder_id == target_id
 
 
-def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def decide(cmd: c.Strike, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
            states_: States, dice: Dice) -> list[Out]:
     """A strike: frames spent in the fight (L48-L50), d20 + WC + DC + modifiers (L79)."""
     if cmd.target_id == cmd.character_id:
@@ -174,7 +176,7 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         crit_range=form.crit_range,
         miss_range=2 if campaign.state_of_mind(campaign.personal_status(attacker)) == "jinxed"
         else 1)
-    pending = c.PendingAttack(
+    pending = st.PendingAttack(
         attacker_id=cmd.character_id, encounter_id=cmd.encounter_id, attack=form.name,
         weapon_type=form.weapon_type, weapon_class=form.weapon_class, frames=form.frames,
         parry_row=form.parry_row, htc_dice=form.htc_dice, htc_plus=form.htc_plus,
@@ -199,8 +201,9 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
             attacker, cmd.encounter_id, decide_combat.active(states_, cmd.encounter_id).round,
             form.htc_dice + form.htk_dice, ev.critical_die if ev.critical == "miss" else None)
     ev = msgspec.structs.replace(ev, attack=form.name, encounter_id=cmd.encounter_id,
-                                 frames=form.frames, pending=ev.hit, attack_form=pending,
-                                 energy_pool=pool)
+                                 frames=form.frames, pending=ev.hit,
+                                 attack_form=views.pending_attack_view(pending),
+                                 energy_pool=views.energy_pool_view(pool))
     out.insert(0, event(char(cmd.character_id), ev))
     if cmd.encounter_id is not None and cmd.charge is not None:
         # after a charge the next frame must be spent recovering (L77)
@@ -226,5 +229,6 @@ def decide(cmd: c.Strike, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesS
         out.append(_declaration(cmd, form, "rolled"))
     if ev.hit:
         out.append(event(char(cmd.target_id),
-                         c.HitPending(character_id=cmd.target_id, attack=pending)))
+                         c.HitPending(character_id=cmd.target_id,
+                                      attack=views.pending_attack_view(pending))))
     return out

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import public_status, tables
+from domain.rulesets.golden_heroes import state as st
 
 # component -> (lowest, highest, initial); Approachability starts at Identification (L338)
 COMPONENTS: Final = {"methods": (1, 5, 3),  # L331-L334
@@ -39,7 +39,7 @@ STANDING_NAMES: Final = (
     ("One of the gang", "Knows who's who and what's what in the underworld"))
 
 
-def rating(sheet: c.GoldenHeroesSheet, name: str) -> int:
+def rating(sheet: st.GoldenHeroesSheet, name: str) -> int:
     if name in sheet.ratings:
         return sheet.ratings[name]
     if name == "contacts" and CONTACTS_BACKGROUNDS & set(sheet.backgrounds):
@@ -49,7 +49,7 @@ def rating(sheet: c.GoldenHeroesSheet, name: str) -> int:
     return COMPONENTS[name][2]
 
 
-def detective_points(sheet: c.GoldenHeroesSheet) -> int:
+def detective_points(sheet: st.GoldenHeroesSheet) -> int:
     """Detective Points: the five component ratings added, 5-30 (L349)."""
     return sum(rating(sheet, k) for k in COMPONENTS)
 
@@ -64,7 +64,7 @@ def lead_percent(total: int) -> int:
     return 3 * total
 
 
-def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
+def derived(sheet: st.GoldenHeroesSheet) -> dict[str, object]:
     total = detective_points(sheet)
     name, effect = standing(total)
     contacts = rating(sheet, "contacts")

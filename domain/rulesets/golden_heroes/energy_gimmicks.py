@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from contracts.rulesets.golden_heroes import GoldenHeroesSheet
 from domain.rulesets.golden_heroes import powers
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet
 
 GIMMICKS: Final = ("area_effect", "quick_blast", "push_back", "manifestations", "dual_blast",
                    "extra_range", "improved_weapon_class", "improved_damage", "hi_power_blast",

@@ -12,6 +12,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import powers
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
@@ -31,7 +32,7 @@ DESTABILISED: Final = frozenset({"stretch", "shrink", "growth", "invisibility", 
 WEAPON_POWERS: Final = frozenset({"weapon_skill", "stunner", "cybernetics"})
 
 
-def granted(sheet: c.GoldenHeroesSheet) -> list[str]:
+def granted(sheet: st.GoldenHeroesSheet) -> list[str]:
     """The items the character's powers give it, each counted among the 3 (L29)."""
     out = [name for power, (name, _) in POWER_ITEMS.items() if powers.grade(sheet, power)]
     if any(powers.grade(sheet, p) for p in DESTABILISED):
@@ -39,7 +40,7 @@ def granted(sheet: c.GoldenHeroesSheet) -> list[str]:
     return out
 
 
-def choose(cmd: c.ChooseEquipment, sheet: c.GoldenHeroesSheet) -> list[Out]:
+def choose(cmd: c.ChooseEquipment, sheet: st.GoldenHeroesSheet) -> list[Out]:
     """Starting equipment (L29): refused past 3 items, a weapon without a power that specifies
     one, a shield without Weapon Skill."""
     given = granted(sheet)
@@ -68,7 +69,7 @@ def choose(cmd: c.ChooseEquipment, sheet: c.GoldenHeroesSheet) -> list[Out]:
         defence_class=dc))]
 
 
-def fold(sheet: c.GoldenHeroesSheet, ev: c.EquipmentChosen) -> c.GoldenHeroesSheet:
+def fold(sheet: st.GoldenHeroesSheet, ev: c.EquipmentChosen) -> st.GoldenHeroesSheet:
     """The sheet after an equipment choice: the items and the costume's DC."""
     costume_dc = sheet.costume_dc if sheet.equipped else sheet.defence_class
     return msgspec.structs.replace(

@@ -12,6 +12,7 @@ from typing import TypeAlias
 from contracts.rulesets import golden_heroes as c
 from domain.errors import NotFound
 from domain.rulesets.base import character_key
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 from domain.rulesets.seam import Emitted, Visibility, Working
 
@@ -29,7 +30,7 @@ Event: TypeAlias = (
     | c.LeftOpenTaken | c.StoodUp)
 """Every Golden Heroes event (the registry ``c.EVENTS``, by class)."""
 
-State: TypeAlias = c.GoldenHeroesSheet | c.EncounterState
+State: TypeAlias = st.GoldenHeroesSheet | st.EncounterState
 """A stream's typed state: a character's sheet or a fight."""
 
 States: TypeAlias = Mapping[str, State | None]
@@ -52,18 +53,18 @@ def spent_slots(out: Iterable[Out]) -> list[int]:
     return [s for e in out if isinstance(e.event, c.FramesUsed) for s in e.event.slots]
 
 
-def sheet(ctx: Ctx, cid: str, field: str) -> c.GoldenHeroesSheet:
+def sheet(ctx: Ctx, cid: str, field: str) -> st.GoldenHeroesSheet:
     """The sheet of character ``cid``, named in the payload's ``field``; refused (404) when the
     campaign has no such Golden Heroes character."""
     state = ctx.states.get(character_key(cid))
-    if not isinstance(state, c.GoldenHeroesSheet):
+    if not isinstance(state, st.GoldenHeroesSheet):
         raise NotFound(field, "golden-heroes.character", f"no Golden Heroes character {cid!r}")
     return state
 
 
-def loader(ctx: Ctx) -> Callable[[str, str], c.GoldenHeroesSheet]:
+def loader(ctx: Ctx) -> Callable[[str, str], st.GoldenHeroesSheet]:
     """``sheet`` for rules that load the characters a command lists."""
-    def load(cid: str, field: str) -> c.GoldenHeroesSheet:
+    def load(cid: str, field: str) -> st.GoldenHeroesSheet:
         return sheet(ctx, cid, field)
     return load
 

@@ -11,7 +11,8 @@ from typing import Final
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.golden_heroes import tables
+from domain.rulesets.golden_heroes import state as st
+from domain.rulesets.golden_heroes import tables, views
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
@@ -58,7 +59,7 @@ def ram_modifier(speed: int) -> int:
     return (speed - 20) // 2 if speed >= 20 else -2 * (20 - speed)
 
 
-def ram(cmd: c.Ram, target: c.GoldenHeroesSheet) -> list[Out]:
+def ram(cmd: c.Ram, target: st.GoldenHeroesSheet) -> list[Out]:
     """A vehicle driving into a character (L139-L140): the damage, then a hit parried as a
     hand-hurled missile waiting for the response; pushed back, the victim may be knocked clear."""
     if target.pending_attack is not None:
@@ -70,17 +71,18 @@ def ram(cmd: c.Ram, target: c.GoldenHeroesSheet) -> list[Out]:
     rammed = c.VehicleRammed(character_id=cmd.character_id, vehicle_size=cmd.vehicle_size,
                              speed=cmd.speed, throw_strength=throw, modifier=mod,
                              damage=max(throw + mod, 0), htc=htc, htk=htk)
-    pending = c.PendingAttack(
+    pending = st.PendingAttack(
         attacker_id="", encounter_id=cmd.encounter_id, attack="vehicle",
         weapon_type="hand_hurled_concussive", weapon_class=HAND_HURLED_WC, frames=1,
         parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
         tags=["ram"], attacker_superpowered=False)
     return [event(char(cmd.character_id), rammed),
             event(char(cmd.character_id),
-                  c.HitPending(character_id=cmd.character_id, attack=pending))]
+                  c.HitPending(character_id=cmd.character_id,
+                               attack=views.pending_attack_view(pending)))]
 
 
-def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[Out]:
+def drop(cmd: c.DropObject, target: st.GoldenHeroesSheet) -> list[Out]:
     """Falling objects (L136): the damage, then a hand-hurled hit waiting for the response."""
     if target.pending_attack is not None:
         raise StateConflict("character_id", "golden-heroes.response L79",
@@ -97,7 +99,7 @@ def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[Out]:
                         htc=htc, htk=htk, rounds_to_fall=rounds_to_fall(cmd.metres),
                         metres_left=cmd.metres_left, response_succeeds=early)
     size_penalty = cmd.object_size // 5  # a large hurled object is dodged at -Size/5 (L103)
-    pending = c.PendingAttack(
+    pending = st.PendingAttack(
         attacker_id="", encounter_id=cmd.encounter_id, attack="falling_object",
         weapon_type="hand_hurled_concussive", weapon_class=HAND_HURLED_WC, frames=1,
         parry_row="missile_hh", htc_dice=0, htc_plus=htc, htk_dice=0, htk_plus=htk,
@@ -105,4 +107,5 @@ def drop(cmd: c.DropObject, target: c.GoldenHeroesSheet) -> list[Out]:
         + (["response_succeeds"] if early else []), attacker_superpowered=False)
     return [event(char(cmd.character_id), fell),
             event(char(cmd.character_id),
-                  c.HitPending(character_id=cmd.character_id, attack=pending))]
+                  c.HitPending(character_id=cmd.character_id,
+                               attack=views.pending_attack_view(pending)))]

@@ -10,6 +10,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.rulesets.golden_heroes import damage, powers, states
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.damage import Damage
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
@@ -26,7 +27,7 @@ def dice_for(metres: int, jump: bool, superpowered: bool) -> int:
     return min(counted // METRES_A_DIE, MAX_DICE)
 
 
-def fall(cmd: c.Fall, sheet: c.GoldenHeroesSheet, dice: Dice,
+def fall(cmd: c.Fall, sheet: st.GoldenHeroesSheet, dice: Dice,
          hospitalised_at: str = "tenth_or_less") -> list[Out]:
     """The fall's dice through the dividers into the pools (digest §3.7, §3.11)."""
     n = dice_for(cmd.metres, cmd.jump, sheet.character_type != "non_superpowered")

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.base import character_key, encounter_key
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes import states
 from domain.rulesets.golden_heroes.events import Ctx, Out, States, event
 
@@ -38,7 +39,7 @@ def settle(ctx: Ctx, before: States) -> None:
     told: set[tuple[str, str]] = set()
     for stream in sorted(changed):
         was, now = before[stream], ctx.states[stream]
-        if not isinstance(was, c.GoldenHeroesSheet) or not isinstance(now, c.GoldenHeroesSheet):
+        if not isinstance(was, st.GoldenHeroesSheet) or not isinstance(now, st.GoldenHeroesSheet):
             continue
         condition = states.fight_condition(now)
         if now.fight is not None and condition != states.fight_condition(was):
@@ -47,12 +48,12 @@ def settle(ctx: Ctx, before: States) -> None:
             told.add((now.fight, cid))
     for stream in fights:
         fight = ctx.states[stream]
-        if not isinstance(fight, c.EncounterState) or not fight.active:
+        if not isinstance(fight, st.EncounterState) or not fight.active:
             continue
         for x in fight.combatants:
             sheet = ctx.states.get(character_key(x.character_id))
             if character_key(x.character_id) not in chars or not isinstance(
-                    sheet, c.GoldenHeroesSheet) or (fight.encounter_id, x.character_id) in told:
+                    sheet, st.GoldenHeroesSheet) or (fight.encounter_id, x.character_id) in told:
                 continue
             condition = states.fight_condition(sheet)
             if condition != x.condition:

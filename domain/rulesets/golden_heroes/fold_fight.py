@@ -5,23 +5,24 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import frames, states
+from domain.rulesets.golden_heroes import frames, states, views
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.events import Event
 from domain.rulesets.seam import Folds
 
-FOLDS: Folds[c.EncounterState] = Folds()
+FOLDS: Folds[st.EncounterState] = Folds()
 replace = msgspec.structs.replace
 
 
 @FOLDS.on(c.CombatStarted)
-def combat_started(enc: c.EncounterState, ev: c.CombatStarted) -> c.EncounterState:
+def combat_started(enc: st.EncounterState, ev: c.CombatStarted) -> st.EncounterState:
     """A new fight, whatever was there before (L43)."""
-    return c.EncounterState(encounter_id=ev.encounter_id, active=True,
-                            combatants=list(ev.combatants))
+    return st.EncounterState(encounter_id=ev.encounter_id, active=True,
+                            combatants=[views.combatant(x) for x in ev.combatants])
 
 
 @FOLDS.on(c.InitiativeRolled)
-def initiative_rolled(enc: c.EncounterState, ev: c.InitiativeRolled) -> c.EncounterState:
+def initiative_rolled(enc: st.EncounterState, ev: c.InitiativeRolled) -> st.EncounterState:
     """A new round: frames won, frames borrowed last round already spent (L43-L45, L60)."""
     used = {cid: frames.owned_slots(n)[:ev.borrowed.get(cid, 0)]
             for cid, n in ev.frames.items()}
@@ -31,7 +32,7 @@ def initiative_rolled(enc: c.EncounterState, ev: c.InitiativeRolled) -> c.Encoun
 
 
 @FOLDS.on(c.FramesUsed)
-def frames_used(enc: c.EncounterState, ev: c.FramesUsed) -> c.EncounterState:
+def frames_used(enc: st.EncounterState, ev: c.FramesUsed) -> st.EncounterState:
     """Frame slots spent, half frames (L48), delays (L46), borrowing (L60), free responses
     (L101); a surprised combatant's response ends its surprise (L55)."""
     used = {**enc.used, ev.character_id: [*enc.used.get(ev.character_id, []), *ev.slots]}
@@ -52,7 +53,7 @@ def frames_used(enc: c.EncounterState, ev: c.FramesUsed) -> c.EncounterState:
 
 
 @FOLDS.on(c.ConditionNoted)
-def condition_noted(enc: c.EncounterState, ev: c.ConditionNoted) -> c.EncounterState:
+def condition_noted(enc: st.EncounterState, ev: c.ConditionNoted) -> st.EncounterState:
     """A fighter's condition and, mid-round, its frames this round (L123)."""
     who = frames.combatant(enc, ev.character_id)
     if who is None:
@@ -69,27 +70,27 @@ def condition_noted(enc: c.EncounterState, ev: c.ConditionNoted) -> c.EncounterS
 
 
 @FOLDS.on(c.GeneralFieldChanged)
-def general_field_changed(enc: c.EncounterState, ev: c.GeneralFieldChanged) -> c.EncounterState:
+def general_field_changed(enc: st.EncounterState, ev: c.GeneralFieldChanged) -> st.EncounterState:
     """A general force field placed, moved or gone (L206-L207)."""
     fields = [f for f in enc.fields if f.caster_id != ev.caster_id]
     if ev.up:
-        fields.append(c.GeneralField(caster_id=ev.caster_id, field=ev.field,
+        fields.append(st.GeneralField(caster_id=ev.caster_id, field=ev.field,
                                      strength=ev.strength, protects=list(ev.protects)))
     broken = enc.walls_broken + ([ev.caster_id] if ev.regenerates_hours else [])
     return replace(enc, fields=fields, walls_broken=broken)
 
 
 @FOLDS.on(c.PhaseEnded)
-def phase_ended(enc: c.EncounterState, ev: c.PhaseEnded) -> c.EncounterState:
+def phase_ended(enc: st.EncounterState, ev: c.PhaseEnded) -> st.EncounterState:
     return replace(enc, phase=ev.next_phase)
 
 
 @FOLDS.on(c.CombatEnded)
-def combat_ended(enc: c.EncounterState, ev: c.CombatEnded) -> c.EncounterState:
+def combat_ended(enc: st.EncounterState, ev: c.CombatEnded) -> st.EncounterState:
     return replace(enc, active=False, phase=0)
 
 
-def starts(ev: Event) -> c.EncounterState | None:
+def starts(ev: Event) -> st.EncounterState | None:
     """A fight's state from its first event: folded into an empty fight, as every fight event
     always was (a fight starts with ``CombatStarted``)."""
-    return FOLDS.fold(c.EncounterState(), ev)
+    return FOLDS.fold(st.EncounterState(), ev)

@@ -5,11 +5,12 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
-from domain.rulesets.golden_heroes import equipment, powers_apply
+from domain.rulesets.golden_heroes import equipment, powers_apply, views
 from domain.rulesets.golden_heroes import sheet as sheets
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.seam import Folds
 
-Sheet = c.GoldenHeroesSheet
+Sheet = st.GoldenHeroesSheet
 FOLDS: Folds[Sheet] = Folds()
 replace = msgspec.structs.replace
 
@@ -25,10 +26,10 @@ FOLDS.add(c.EquipmentChosen, equipment.fold)
 def strike_rolled(sheet: Sheet, ev: c.StrikeRolled) -> Sheet:
     number = sheet.strikes + 1
     # its own attack means the next one on it no longer "follows on directly" (L98)
-    return replace(sheet, strikes=number, last_strike=c.LastStrike(
+    return replace(sheet, strikes=number, last_strike=st.LastStrike(
         number=number, target_id=ev.target_id, natural=ev.natural, total=ev.total,
-        hit=ev.hit, critical=ev.critical, attack=ev.attack_form),
-        energy_pool=ev.energy_pool or sheet.energy_pool, left_open=False)
+        hit=ev.hit, critical=ev.critical, attack=views.pending_attack(ev.attack_form)),
+        energy_pool=views.energy_pool(ev.energy_pool) or sheet.energy_pool, left_open=False)
 
 
 @FOLDS.on(c.CriticalMissSuffered)
@@ -61,7 +62,7 @@ def hero_points_spent(sheet: Sheet, ev: c.HeroPointsSpent) -> Sheet:
         if ev.was_hit and not ev.hit:
             sheet = replace(sheet, pending_attack=None)
         elif ev.attack is not None:
-            sheet = replace(sheet, pending_attack=ev.attack)
+            sheet = replace(sheet, pending_attack=views.pending_attack(ev.attack))
     return sheet
 
 
@@ -120,7 +121,7 @@ def force_field_raised(sheet: Sheet, ev: c.ForceFieldRaised) -> Sheet:
 
 @FOLDS.on(c.GripChanged)
 def grip_changed(sheet: Sheet, ev: c.GripChanged) -> Sheet:
-    return replace(sheet, grip=ev.grip)
+    return replace(sheet, grip=views.grip(ev.grip))
 
 
 @FOLDS.on(c.FightJoined)
@@ -132,7 +133,7 @@ def fight_joined(sheet: Sheet, ev: c.FightJoined) -> Sheet:
 
 @FOLDS.on(c.AttackDeclared)
 def attack_declared(sheet: Sheet, ev: c.AttackDeclared) -> Sheet:
-    declared = c.DeclaredAttack(attacker_id=ev.attacker_id, attack=ev.attack, melee=ev.melee,
+    declared = st.DeclaredAttack(attacker_id=ev.attacker_id, attack=ev.attack, melee=ev.melee,
                                 encounter_id=ev.encounter_id)
     return replace(sheet, declared_attack=declared if ev.state == "declared" else None)
 
@@ -146,7 +147,7 @@ def throw_stopped(sheet: Sheet, ev: c.ThrowStopped) -> Sheet:
 
 @FOLDS.on(c.HitPending)
 def hit_pending(sheet: Sheet, ev: c.HitPending) -> Sheet:
-    return replace(sheet, pending_attack=ev.attack)
+    return replace(sheet, pending_attack=views.pending_attack(ev.attack))
 
 
 @FOLDS.on(c.AttackResolved)

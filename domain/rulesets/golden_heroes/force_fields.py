@@ -14,6 +14,7 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.golden_heroes import decide_combat, powers, states
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.damage import Damage, take_htk_first
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event
@@ -23,7 +24,7 @@ STRENGTH: Final = {"personal_force_shield": "shield_absorbs",
 FIELD_DC: Final = 10  # "All Force Fields are DC10 when attacked" (L206)
 
 
-def raise_field(cmd: c.RaiseForceField, sheet: c.GoldenHeroesSheet,
+def raise_field(cmd: c.RaiseForceField, sheet: st.GoldenHeroesSheet,
                 states_: States) -> list[Out]:
     """1 Action to create or switch off a personal field (L207); only a type the character
     chose, one a grade (``ChoosePowerOption``)."""
@@ -51,13 +52,13 @@ def raise_field(cmd: c.RaiseForceField, sheet: c.GoldenHeroesSheet,
     return out
 
 
-def defence_class(sheet: c.GoldenHeroesSheet, dc: int) -> int:
+def defence_class(sheet: st.GoldenHeroesSheet, dc: int) -> int:
     """A barrier or wall up is what is attacked: DC10 (L206)."""
     walls = {"personal_force_barrier", "personal_force_wall"} & set(sheet.fields_up)
     return FIELD_DC if walls else dc
 
 
-def absorb(sheet: c.GoldenHeroesSheet, d: Damage) -> tuple[Damage, str, str]:
+def absorb(sheet: st.GoldenHeroesSheet, d: Damage) -> tuple[Damage, str, str]:
     """What a personal field leaves of the damage, the step's name, and a field it broke."""
     ff = powers.held(sheet, "force_field")
     if ff is None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from contracts.rulesets.golden_heroes import Combatant, EncounterState
 from domain.dice import Dice
 from domain.rulesets.golden_heroes import states, tables
+from domain.rulesets.golden_heroes.state import Combatant, EncounterState
 
 MAX_REROLLS = 100  # equal initiative rolls are rolled again (L43); this only bounds the loop
 

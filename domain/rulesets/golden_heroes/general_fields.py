@@ -13,6 +13,7 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.golden_heroes import decide_combat, frames, powers
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.damage import Damage
 from domain.rulesets.golden_heroes.decide_combat import enc
 from domain.rulesets.golden_heroes.events import Out, States, event
@@ -22,19 +23,19 @@ STRENGTH: Final = {"general_force_barrier": "barrier_htk", "general_force_wall":
 FIELD_DC: Final = 10  # "All Force Fields are DC10 when attacked" (L206)
 
 
-def cover(state: c.EncounterState | None, target_id: str) -> c.GeneralField | None:
+def cover(state: st.EncounterState | None, target_id: str) -> st.GeneralField | None:
     """The general field standing in front of ``target_id``, if any (L206)."""
     if state is None:
         return None
     return next((f for f in state.fields if target_id in f.protects), None)
 
 
-def concentrating(state: c.EncounterState, cid: str) -> c.GeneralField | None:
+def concentrating(state: st.EncounterState, cid: str) -> st.GeneralField | None:
     """The general field ``cid`` holds up by concentration (L206)."""
     return next((f for f in state.fields if f.caster_id == cid), None)
 
 
-def place(cmd: c.PlaceForceField, sheet: c.GoldenHeroesSheet,
+def place(cmd: c.PlaceForceField, sheet: st.GoldenHeroesSheet,
           states_: States) -> list[Out]:
     """Forming a general field: 1 Action; only a type chosen for the power; a destroyed wall
     not again in this fight (L207); letting it drop takes no time (a decision)."""
@@ -68,13 +69,13 @@ def place(cmd: c.PlaceForceField, sheet: c.GoldenHeroesSheet,
             strength=strength, protects=list(dict.fromkeys(cmd.protects)), reason="formed"))]
 
 
-def absorb(field: c.GeneralField, d: Damage) -> tuple[Damage, str, bool]:
+def absorb(field: st.GeneralField, d: Damage) -> tuple[Damage, str, bool]:
     """A general field stops the whole attack; its HTK beyond the field's destroys it (L206)."""
     return Damage(0, 0), f"{field.field.replace('_', ' ')} {field.strength} HTK (L206)", \
         d.htk > field.strength
 
 
-def broken(field: c.GeneralField, encounter_id: str) -> Out:
+def broken(field: st.GeneralField, encounter_id: str) -> Out:
     """The field destroyed: a wall not regenerated for 1 hour per HTK (L207)."""
     hours = field.strength if field.field == "general_force_wall" else 0
     return event(enc(encounter_id), c.GeneralFieldChanged(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.golden_heroes import GoldenHeroesSheet, Grip, PendingAttack
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import generation, grapples, powers, tables
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet, Grip, PendingAttack
 
 RULE: Final = "golden-heroes.grab-response L115"
 # the responses that answer a grab: no damage to stand firm against, no grapple to resist

@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
-from contracts.rulesets.golden_heroes import (
-    GoldenHeroesSheet,
-    Grip,
-    PendingAttack,
-    StrikeSpec,
-)
+from contracts.rulesets.golden_heroes import StrikeSpec
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import attacks, generation, states
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet, Grip, PendingAttack
 
 GRAB_DC_SUPERPOWERED: Final = 6  # "a strike against DC6 for superpowered targets" (L82)
 GRAB_DC_NON_SUPERPOWERED: Final = 10  # "or DC10 for nonsuperpowered ones" (L82)

@@ -20,7 +20,9 @@ from domain.rulesets.golden_heroes import (
     powers,
     states,
     tables,
+    views,
 )
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event, spent_slots
 
@@ -56,7 +58,7 @@ def htk_from_die(die: int) -> int:
     return (die + 1) // 2
 
 
-def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def throw(cmd: c.JudoThrow, thrower: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
           states_: States, dice: Dice) -> list[Out]:
     """The Judo Throw (L116): refused without the option, for the non-superpowered (L100), after
     the attack's strike roll (a hit already waiting), without 2 future Frames."""
@@ -120,12 +122,13 @@ def throw(cmd: c.JudoThrow, thrower: c.GoldenHeroesSheet, target: c.GoldenHeroes
             out.append(lost)
     if body.htk_die is not None:
         # 2d6 HTC and 1-3 HTK, with the thrower's Damage Modifiers (L116), through the pipeline
-        pending = c.PendingAttack(
+        pending = st.PendingAttack(
             attacker_id=cmd.character_id, encounter_id=cmd.encounter_id, attack="judo_throw",
             weapon_class=grab.weapon_class, frames=1, parry_row="melee_other", htc_dice=2,
             htc_plus=0, htk_dice=0, htk_plus=body.htk, tags=["judo_throw"],
             damage_modifier=generation.strength_damage_modifier(
                 thrower.attributes.get("strength", 10)))
         out.append(event(char(cmd.target_id),
-                         c.HitPending(character_id=cmd.target_id, attack=pending)))
+                         c.HitPending(character_id=cmd.target_id,
+                                      attack=views.pending_attack_view(pending))))
     return out

@@ -13,7 +13,8 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.golden_heroes import decide_combat, generation, states, tables
+from domain.rulesets.golden_heroes import decide_combat, generation, states, tables, views
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char, enc
 from domain.rulesets.golden_heroes.events import Out, States, event
 
@@ -37,7 +38,7 @@ def moves(strength: int, size: int) -> str:
     return "half_movement" if strength >= row.lift else "shoved_aside"
 
 
-def _movement(sheet: c.GoldenHeroesSheet) -> int:
+def _movement(sheet: st.GoldenHeroesSheet) -> int:
     """The mover's Movement (L10) in its state: halved when staggered, none when stunned
     (L123)."""
     base = {**sheet.attributes, **sheet.base_attributes}
@@ -52,7 +53,7 @@ def half_movement(metres: int, rounding: str = "down") -> int:
     return (metres + 1) // 2 if rounding == "up" else metres // 2
 
 
-def _handled(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, action: str, size: int,
+def _handled(cmd: c.Push | c.Lift, sheet: st.GoldenHeroesSheet, action: str, size: int,
              need: int, field: str, rounding: str = "down") -> c.ObjectHandled:
     strength = sheet.attributes.get("strength", 10)
     if strength < need:
@@ -68,7 +69,7 @@ def _handled(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, action: str, size
                            movement_metres=metres, encounter_id=cmd.encounter_id)
 
 
-def _frame(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, states_: States,
+def _frame(cmd: c.Push | c.Lift, sheet: st.GoldenHeroesSheet, states_: States,
            note: str) -> list[Out]:
     if cmd.encounter_id is None:
         return []
@@ -79,7 +80,7 @@ def _frame(cmd: c.Push | c.Lift, sheet: c.GoldenHeroesSheet, states_: States,
         phase=state.phase, activity="frame", slots=slots, note=note))]
 
 
-def push(cmd: c.Push, sheet: c.GoldenHeroesSheet, states_: States,
+def push(cmd: c.Push, sheet: st.GoldenHeroesSheet, states_: States,
          rounding: str = "down") -> list[Out]:
     """Pushing (L70): the push Strength (half for a mobile object); the initial push 1 Frame."""
     if states.helpless(sheet):
@@ -90,7 +91,7 @@ def push(cmd: c.Push, sheet: c.GoldenHeroesSheet, states_: States,
             *_frame(cmd, sheet, states_, "push")]
 
 
-def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | None,
+def lift(cmd: c.Lift, sheet: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet | None,
          states_: States, rounding: str = "down") -> list[Out]:
     """Lifting (L71, L73): 1 Frame; an unwilling being able to resist only once grabbed."""
     if states.helpless(sheet):
@@ -117,7 +118,7 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
             raise StateConflict("target_id", LIFT, "an unwilling being able to resist must be "
                                 "grabbed first: a Frame and a strike (L71)")
         hands = list(grip.hands) if grip is not None and grip.hands else ["left", "right"]
-        lifted = c.Grip(holder_id=cmd.character_id, hands=hands, lifted=True,
+        lifted = st.Grip(holder_id=cmd.character_id, hands=hands, lifted=True,
                         struggling=struggling, encounter_id=cmd.encounter_id)
         if grip is not None:  # a grapple's hold, or the bindings, go on (L134)
             lifted = msgspec.structs.replace(
@@ -125,20 +126,20 @@ def lift(cmd: c.Lift, sheet: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet | 
                 struggling=struggling, encounter_id=cmd.encounter_id)
         out.append(event(char(cmd.target_id), c.GripChanged(
             character_id=cmd.target_id, reason=f"lifted by {cmd.character_id!r} (L71)",
-            grip=lifted)))
+            grip=views.grip_view(lifted))))
     return out + _frame(cmd, sheet, states_, "lift")
 
 
-def still_bound(grip: c.Grip | None) -> c.Grip | None:
+def still_bound(grip: st.Grip | None) -> st.Grip | None:
     """What is left when a holder lets a bound being go: the bindings (L134)."""
     if grip is None or grip.binding_wc is None:
         return None
-    return c.Grip(holder_id="bindings", hold="hypothetical",
+    return st.Grip(holder_id="bindings", hold="hypothetical",
                   hypothetical_htc=grip.hypothetical_htc, weapon=grip.weapon,
                   binding_wc=grip.binding_wc)
 
 
-def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
+def throw_being(cmd: c.Strike, attacker: st.GoldenHeroesSheet,
                 states_: States) -> tuple[c.Strike, str, Out]:
     """Throwing a held and lifted being as a hand-hurled object of its Size (L73): 1 Action
     while it struggles, 1 Frame when it cannot resist (with the lift, 4 Frames or 1 Action);
@@ -146,7 +147,7 @@ def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
     activity and the event that lets the being go."""
     tid = cmd.thrown_id or ""
     thrown = states_.get(char(tid))
-    if not isinstance(thrown, c.GoldenHeroesSheet):
+    if not isinstance(thrown, st.GoldenHeroesSheet):
         raise NotFound("thrown_id", "golden-heroes.character", f"no Golden Heroes character {tid!r}")
     grip = thrown.grip
     if tid in (cmd.character_id, cmd.target_id):
@@ -162,5 +163,5 @@ def throw_being(cmd: c.Strike, attacker: c.GoldenHeroesSheet,
                                    object_size=size)
     let_go = event(char(tid), c.GripChanged(
         character_id=tid, reason=f"thrown by {cmd.character_id!r} at {cmd.target_id!r} (L73)",
-        grip=still_bound(grip)))
+        grip=views.grip_view(still_bound(grip))))
     return spec, "action" if grip.struggling else "frame", let_go

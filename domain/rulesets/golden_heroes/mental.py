@@ -13,6 +13,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.golden_heroes import campaign, decide_combat, powers, states
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, States, event
 
@@ -22,7 +23,7 @@ STATUS_FROM: Final = 20  # Confident (21-25) and above (L370)
 STATUS_MAX: Final = 5
 
 
-def status_bonus(sheet: c.GoldenHeroesSheet) -> int:
+def status_bonus(sheet: st.GoldenHeroesSheet) -> int:
     """+1 Ego against Mental Attacks a Personal Status point over 20, at most +5 (L370)."""
     return min(max(campaign.personal_status(sheet) - STATUS_FROM, 0), STATUS_MAX)
 
@@ -32,7 +33,7 @@ def succeeds(attacker_total: int, defender_total: int) -> bool:
     return attacker_total > defender_total
 
 
-def attack(cmd: c.MentalAttack, attacker: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def attack(cmd: c.MentalAttack, attacker: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
            states_: States, dice: Dice) -> list[Out]:
     """A Magic or Mental Attack (L99), every die and bonus recorded."""
     if cmd.target_id == cmd.character_id:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.golden_heroes import GoldenHeroesSheet, PowerHeld
 from domain.rulesets.golden_heroes import power_table, tables
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet, PowerHeld
 
 
 def held(sheet: GoldenHeroesSheet, power: str) -> PowerHeld | None:

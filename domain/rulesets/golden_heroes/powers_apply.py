@@ -5,16 +5,17 @@ from __future__ import annotations
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
+from domain.rulesets.golden_heroes import state as st
 
 
-def gained(sheet: c.GoldenHeroesSheet, ev: c.PowerGained) -> c.GoldenHeroesSheet:
+def gained(sheet: st.GoldenHeroesSheet, ev: c.PowerGained) -> st.GoldenHeroesSheet:
     """A power gained or upgraded (its grade and rolled values), or a choice waiting (L14)."""
     replace = msgspec.structs.replace
     left = sheet.power_rolls_left - ev.cost
     if not ev.power:  # 96-00: a choice waits (L14)
         return replace(sheet, power_rolls_left=left, choices_pending=sheet.choices_pending + 1)
     found = False
-    held: list[c.PowerHeld] = []
+    held: list[st.PowerHeld] = []
     for p in sheet.powers:
         if p.power == ev.power:
             found = True
@@ -24,7 +25,7 @@ def gained(sheet: c.GoldenHeroesSheet, ev: c.PowerGained) -> c.GoldenHeroesSheet
                         upgrades=p.upgrades + (ev.how == "upgraded"))
         held.append(p)
     if not found:
-        held.append(c.PowerHeld(power=ev.power, grade=ev.grade, rolled=dict(ev.rolled),
+        held.append(st.PowerHeld(power=ev.power, grade=ev.grade, rolled=dict(ev.rolled),
                                 upgrades=int(ev.how == "upgraded")))
     attrs = dict(sheet.attributes)
     for attr in ("strength", "vigour"):
@@ -37,7 +38,7 @@ def gained(sheet: c.GoldenHeroesSheet, ev: c.PowerGained) -> c.GoldenHeroesSheet
                    choices_pending=sheet.choices_pending - (ev.how == "chosen"))
 
 
-def option_chosen(sheet: c.GoldenHeroesSheet, ev: c.PowerOptionChosen) -> c.GoldenHeroesSheet:
+def option_chosen(sheet: st.GoldenHeroesSheet, ev: c.PowerOptionChosen) -> st.GoldenHeroesSheet:
     """A power's option chosen, for its cost in Power Rolls."""
     replace = msgspec.structs.replace
     return replace(sheet, powers=[replace(p, choice=ev.choice) if p.power == ev.power else p
@@ -45,14 +46,14 @@ def option_chosen(sheet: c.GoldenHeroesSheet, ev: c.PowerOptionChosen) -> c.Gold
                    power_rolls_left=sheet.power_rolls_left - ev.cost)
 
 
-def rolls_converted(sheet: c.GoldenHeroesSheet,
-                    ev: c.PowerRollsConverted) -> c.GoldenHeroesSheet:
+def rolls_converted(sheet: st.GoldenHeroesSheet,
+                    ev: c.PowerRollsConverted) -> st.GoldenHeroesSheet:
     """Power Rolls given up for DUPs."""
     return msgspec.structs.replace(sheet, power_rolls_left=sheet.power_rolls_left - ev.count,
                                    dups=sheet.dups + ev.dups)
 
 
-def background_taken(sheet: c.GoldenHeroesSheet, ev: c.BackgroundTaken) -> c.GoldenHeroesSheet:
+def background_taken(sheet: st.GoldenHeroesSheet, ev: c.BackgroundTaken) -> st.GoldenHeroesSheet:
     """A background's training (counted toward Movement, L10) and its HTC and HTK dice."""
     attrs, base = dict(sheet.attributes), dict(sheet.base_attributes or sheet.attributes)
     for k, v in ev.training.items():

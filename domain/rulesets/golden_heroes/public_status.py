@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets import golden_heroes as c
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes import tables
 
 # component -> (lowest, highest, initial) (L314-L329; digest §6.6)
@@ -22,11 +22,11 @@ REACTION_NAMES: Final = ("Who?", "Disliked/Resented", "Accepted/tolerated", "Pop
                          "National Figure", "Legendary")
 
 
-def rating(sheet: c.GoldenHeroesSheet, name: str) -> int:
+def rating(sheet: st.GoldenHeroesSheet, name: str) -> int:
     return sheet.ratings.get(name, COMPONENTS[name][2])
 
 
-def public_status(sheet: c.GoldenHeroesSheet) -> int:
+def public_status(sheet: st.GoldenHeroesSheet) -> int:
     """Public Status: the five component ratings added, 5-30 (L330; 13 to begin with)."""
     return sum(rating(sheet, k) for k in COMPONENTS)
 
@@ -42,7 +42,7 @@ def co_operation_percent(total: int) -> int:
     return 3 * total
 
 
-def derived(sheet: c.GoldenHeroesSheet) -> dict[str, object]:
+def derived(sheet: st.GoldenHeroesSheet) -> dict[str, object]:
     total = public_status(sheet)
     return {"public_status": total, "public_reaction": reaction(total),
             "co_operation_percent": co_operation_percent(total)}

@@ -11,22 +11,23 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import campaign, detective, public_status
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
-Load = Callable[[str, str], c.GoldenHeroesSheet]
+Load = Callable[[str, str], st.GoldenHeroesSheet]
 PER_POINT: Final = 3  # 3 x the rating % (L374, L376, L377)
 LINES: Final = {"lead": "L374", "co_operation": "L376", "thug_morale": "L376"}
 
 
-def rating_for(sheet: c.GoldenHeroesSheet, use: str) -> int:
+def rating_for(sheet: st.GoldenHeroesSheet, use: str) -> int:
     """The rating a use rolls against: Detective Points for leads, Public Status otherwise."""
     if use == "lead":
         return detective.detective_points(sheet)
     return public_status.public_status(sheet)
 
 
-def roll(cmd: c.RollRating, sheet: c.GoldenHeroesSheet, dice: Dice) -> list[Out]:
+def roll(cmd: c.RollRating, sheet: st.GoldenHeroesSheet, dice: Dice) -> list[Out]:
     """A d100 at or under 3 x the rating succeeds (L374, L376)."""
     rating = rating_for(sheet, cmd.use)
     percent = PER_POINT * rating

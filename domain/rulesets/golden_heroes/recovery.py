@@ -8,6 +8,7 @@ from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.golden_heroes import coup_de_grace, powers, states, tables
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 
@@ -15,7 +16,7 @@ HTC_AID_DICE = 2  # smelling salts, brandy, cold water: 2d6 HTC (L124)
 FIRST_AID_DICE = 1  # 1d6 HTK (L128)
 
 
-def _after(sheet: c.GoldenHeroesSheet, htc: int, htk: int,
+def _after(sheet: st.GoldenHeroesSheet, htc: int, htk: int,
            hospitalised_at: str = "tenth_or_less") -> dict[str, object]:
     out = msgspec.structs.replace(sheet, htc=htc, htk=htk)
     out = msgspec.structs.replace(out, unconscious=states.latch_unconscious(out))
@@ -23,7 +24,7 @@ def _after(sheet: c.GoldenHeroesSheet, htc: int, htk: int,
             "injury": states.htk_condition(out, hospitalised_at)}
 
 
-def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice,
+def recover(cmd: c.Recover, sheet: st.GoldenHeroesSheet, dice: Dice,
             hospitalised_at: str = "tenth_or_less") -> list[Out]:
     """1d6 + the Vigour recovery modifier (L8): HTC a round of total inaction (L122-L123), an
     action with Fast Recovery (L209); HTK an hour (L128); in hospital 1 HTK a day (L128).
@@ -85,7 +86,7 @@ def recover(cmd: c.Recover, sheet: c.GoldenHeroesSheet, dice: Dice,
     return [event(char(cmd.character_id), c.Recovered(**body))]  # type: ignore[arg-type]
 
 
-def aid(cmd: c.Aid, helper: c.GoldenHeroesSheet, target: c.GoldenHeroesSheet,
+def aid(cmd: c.Aid, helper: st.GoldenHeroesSheet, target: st.GoldenHeroesSheet,
         dice: Dice) -> list[Out]:
     """Smelling salts and the like: 2d6 HTC, once per recovery (L124); first aid by a qualified
     person: 1d6 HTK to the injured, hospitalised or technically dead (L128), once an injury."""

@@ -7,6 +7,7 @@ from typing import Final, NamedTuple
 
 from contracts.rulesets import golden_heroes as c
 from domain.errors import StateConflict
+from domain.rulesets.golden_heroes import state as st
 
 
 class FinancialLevel(NamedTuple):
@@ -66,7 +67,7 @@ def initial_mrl(backgrounds: list[str], frl: int) -> int:
                default=4 if frl >= 4 else 3)
 
 
-def frl(sheet: c.GoldenHeroesSheet) -> int:
+def frl(sheet: st.GoldenHeroesSheet) -> int:
     """The sheet's Financial Resource Level (1-10, L294)."""
     return sheet.ratings.get("frl", initial_frl(sheet.backgrounds))
 
@@ -84,7 +85,7 @@ def hire_level(level: int, *, extra_dup: bool, knows_how: bool) -> int:
     return max(level - (1 if extra_dup else 2) - (0 if knows_how else 1), 0)
 
 
-def use(cmd: c.UseResources, sheet: c.GoldenHeroesSheet, state_of_mind: str) -> c.ResourcesUsed:
+def use(cmd: c.UseResources, sheet: st.GoldenHeroesSheet, state_of_mind: str) -> c.ResourcesUsed:
     """A one-off purchase or hire (L295, L309): the level reached from the level in use;
     refused above it, or when a DUP is to be spent and none is left."""
     if cmd.spend_dup and sheet.dups < 1:
@@ -102,7 +103,7 @@ def use(cmd: c.UseResources, sheet: c.GoldenHeroesSheet, state_of_mind: str) -> 
                            level_needed=cmd.level_needed, level=reach, dups=int(cmd.spend_dup))
 
 
-def derived(sheet: c.GoldenHeroesSheet, state_of_mind: str) -> dict[str, object]:
+def derived(sheet: st.GoldenHeroesSheet, state_of_mind: str) -> dict[str, object]:
     level = frl(sheet)
     use = effective_frl(level, state_of_mind)
     row = FINANCIAL[use - 1]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.golden_heroes import EncounterState, GoldenHeroesSheet, PendingAttack
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.golden_heroes import frames, grapples, powers, states, tables
+from domain.rulesets.golden_heroes.state import EncounterState, GoldenHeroesSheet, PendingAttack
 
 COMMON_SENSE_FRAMES = 2  # "it will usually cost the character 2 future Frames" (L117)
 

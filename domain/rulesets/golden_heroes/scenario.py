@@ -10,15 +10,16 @@ from typing import Final
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import public_status
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.decide_combat import char
 from domain.rulesets.golden_heroes.events import Out, event
 from domain.rulesets.golden_heroes.options import GoldenHeroesOptions
 
-Load = Callable[[str, str], c.GoldenHeroesSheet]
+Load = Callable[[str, str], st.GoldenHeroesSheet]
 HISTORY: Final = 5  # "out of the last five that they take part in" (L357)
 
 
-def practice_of(sheet: c.GoldenHeroesSheet) -> Fraction:
+def practice_of(sheet: st.GoldenHeroesSheet) -> Fraction:
     return public_status.rating(sheet, "practice") + Fraction(1, 2) * sheet.practice_half
 
 

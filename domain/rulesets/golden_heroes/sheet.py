@@ -7,9 +7,10 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.golden_heroes import CharacterGenerated, GoldenHeroesSheet, Recovered
+from contracts.rulesets.golden_heroes import CharacterGenerated, Recovered
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import generation, grapples, powers, states, tables
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet
 
 
 def load(raw: Mapping[str, Any] | None) -> GoldenHeroesSheet:

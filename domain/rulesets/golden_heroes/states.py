@@ -7,7 +7,7 @@ decision #11). HTK: hospitalised at a tenth (decision #9), technically dead at 0
 
 from __future__ import annotations
 
-from contracts.rulesets.golden_heroes import GoldenHeroesSheet
+from domain.rulesets.golden_heroes.state import GoldenHeroesSheet
 
 HTC_CONDITIONS = ("fine", "staggered", "stunned", "unconscious")
 HTK_CONDITIONS = ("none", "hospitalised", "technically_dead", "dead")

@@ -7,6 +7,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES, campaign
+from domain.rulesets.golden_heroes import state as st
 from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
@@ -25,13 +26,13 @@ def test_personal_status_table(total: int, state: str, points: int, mental: int)
 
 
 def test_the_initial_personal_status_is_13() -> None:
-    assert campaign.personal_status(c.GoldenHeroesSheet()) == 13  # digest §6.8
+    assert campaign.personal_status(st.GoldenHeroesSheet()) == 13  # digest §6.8
 
 
 def test_ratings_a_sheet_does_not_name_count_at_their_initial_values() -> None:
     """A sheet naming only its FRL and Security is not Jinxed: the other components keep their
     initial values (Conscience 3, Expression 3, Success Rate 0, Public Response 2; L351-L361)."""
-    sheet = c.GoldenHeroesSheet(ratings={"frl": 5, "security": 7})
+    sheet = st.GoldenHeroesSheet(ratings={"frl": 5, "security": 7})
     assert campaign.personal_status(sheet) == 3 + 3 + 0 + 2 + 7
     assert campaign.state_of_mind(campaign.personal_status(sheet)) == "uncertain"  # 11-15
 

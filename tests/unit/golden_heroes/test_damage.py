@@ -9,6 +9,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import GOLDEN_HEROES, attacks, damage, falls, states
+from domain.rulesets.golden_heroes import state as st
 from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
@@ -60,18 +61,18 @@ def test_worked_example_strength_25_punch_on_armour_dodged_to_a_glancing_blow() 
 
 
 def test_dividers_apply_only_when_at_least_2_and_energy_attacks_reduce_them() -> None:
-    target = c.GoldenHeroesSheet(attributes={"strength": 10})
+    target = st.GoldenHeroesSheet(attributes={"strength": 10})
     assert damage.dividers(target, 4, 0) == damage.Damage(2, 3)  # DC 4 (L62-L66)
     assert damage.dividers(target, 4, 2) == damage.Damage(0, 1)  # energy attack -2 (L178)
     assert damage.divide(damage.Damage(9, 9), damage.Damage(0, 1)) == damage.Damage(9, 9)
-    strong = c.GoldenHeroesSheet(attributes={"strength": 25})
+    strong = st.GoldenHeroesSheet(attributes={"strength": 25})
     # Str 19-39: HTK +1, HTC +1 (L4-L6); on /0 the total 1 still does nothing (decision #6)
     assert damage.dividers(strong, 6, 0) == damage.Damage(1, 1)
     assert damage.dividers(strong, 5, 0) == damage.Damage(1, 3)
 
 
 def test_dc_immunity_to_wc0_1_bullets_and_knives() -> None:
-    p = c.PendingAttack(attacker_id="x", attack="weapon", weapon_class=2, frames=2,
+    p = st.PendingAttack(attacker_id="x", attack="weapon", weapon_class=2, frames=2,
                         parry_row="missile_lp", htc_dice=1, htc_plus=3, htk_dice=2, htk_plus=3,
                         tags=["bullet"])
     d = damage.Damage(6, 9)
@@ -81,7 +82,7 @@ def test_dc_immunity_to_wc0_1_bullets_and_knives() -> None:
 
 
 def test_negative_htc_absorbs_at_most_the_vigour_then_overflows_into_htk() -> None:
-    target = c.GoldenHeroesSheet(attributes={"vigour": 12}, max_htc=50, htc=5, max_htk=50,
+    target = st.GoldenHeroesSheet(attributes={"vigour": 12}, max_htc=50, htc=5, max_htk=50,
                                  htk=50)
     assert damage.into_pools(target, damage.Damage(20, 0)) == (-12, 47, 3)  # L123
 
@@ -99,12 +100,12 @@ def test_pushback_is_2_metres_per_5_htc_or_part_over_the_threshold() -> None:
     (40, 0, "fine", "technically_dead"), (40, -1, "fine", "dead")])
 def test_states_by_the_thresholds(htc: int, htk: int, condition: str, injury: str) -> None:
     # staggered at a fifth, stunned at a tenth, hospitalised at a tenth (L9, L122-L128)
-    s = c.GoldenHeroesSheet(max_htc=40, htc=htc, max_htk=40, htk=htk)
+    s = st.GoldenHeroesSheet(max_htc=40, htc=htc, max_htk=40, htk=htk)
     assert (states.htc_condition(s), states.htk_condition(s)) == (condition, injury)
 
 
 def test_unconscious_until_htc_is_above_a_twentieth() -> None:
-    s = c.GoldenHeroesSheet(max_htc=60, htc=3, unconscious=True)
+    s = st.GoldenHeroesSheet(max_htc=60, htc=3, unconscious=True)
     assert states.htc_condition(s) == "unconscious"  # 3 is one twentieth: not more (L123)
     s.htc = 4
     assert states.htc_condition(s) == "stunned"
@@ -253,7 +254,7 @@ def test_fast_recovery_heals_each_action_and_others_may_not() -> None:
 
 
 def test_standing_firm_and_a_power_attack_critical() -> None:
-    target = c.GoldenHeroesSheet(powers=[c.PowerHeld(power="strength", grade=2)])
+    target = st.GoldenHeroesSheet(powers=[st.PowerHeld(power="strength", grade=2)])
     assert damage.pushback_threshold(target, True, False) == 30  # 20 + 5 a grade (L115)
     assert damage.pushback_threshold(target, False, True) == 5  # off balance -15 (L89)
     # a power-attack critical (d10 3, L87) takes 2 more off both dividers: DC4 becomes 0/1

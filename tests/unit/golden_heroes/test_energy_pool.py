@@ -8,6 +8,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import attacks
+from domain.rulesets.golden_heroes import state as st
 from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
@@ -22,7 +23,7 @@ def next_round(w: World) -> int:
     return int(ev.data["round"])
 
 
-def blast(w: World, htc: int, htk: int, natural: int = 5) -> c.EnergyPool | None:
+def blast(w: World, htc: int, htk: int, natural: int = 5) -> st.EnergyPool | None:
     ev = w.run(c.Strike(campaign_id=CID, encounter_id="fight", character_id="hero",
                         target_id="foe", attack="energy_attack", energy_htc_dice=htc,
                         energy_htk_dice=htk), [natural])[0]
@@ -72,7 +73,7 @@ def test_grade_3_gimmicks_the_engine_applies() -> None:
     """L179-L194: Improved Damage cuts the dividers by 3, Improved Weapon Class is WC4, Quick
     Blast fires 7 dice or fewer in a Frame, Hi-Power Blast up to 15 dice, Push Back at a
     threshold 15 lower; one gimmick a grade from grade 3."""
-    def ea(choice: str, grade: int = 3) -> c.GoldenHeroesSheet:
+    def ea(choice: str, grade: int = 3) -> st.GoldenHeroesSheet:
         w = World(hero=sheet(powers=[{"power": "energy_attack", "grade": grade,
                                       "choice": choice}]))
         return w.sheet("hero")

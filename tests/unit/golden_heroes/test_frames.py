@@ -7,6 +7,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import frames
+from domain.rulesets.golden_heroes import state as st
 from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
@@ -102,8 +103,8 @@ def test_order_inside_a_side_is_by_dexterity_and_speed_goes_first() -> None:
     act(w, "quick", "pass")
     act(w, "slow", "frame")
     order = frames.acting_order([
-        c.Combatant(character_id="quick", side="heroes", frames=4, dexterity=18),
-        c.Combatant(character_id="fast", side="heroes", frames=4, dexterity=5, speed=True)])
+        st.Combatant(character_id="quick", side="heroes", frames=4, dexterity=18),
+        st.Combatant(character_id="fast", side="heroes", frames=4, dexterity=5, speed=True)])
     assert order == ["fast", "quick"]  # Speed acts first regardless of Dexterity (L270)
 
 

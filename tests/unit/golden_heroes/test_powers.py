@@ -7,6 +7,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import power_table, powers
+from domain.rulesets.golden_heroes import state as st
 from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
@@ -129,8 +130,8 @@ def test_power_rolls_become_dups_and_backgrounds_cost_a_roll() -> None:
 
 
 def test_power_effects_the_engine_applies() -> None:
-    armoured = c.GoldenHeroesSheet(powers=[c.PowerHeld(power="armour", grade=2)])
-    skin = c.GoldenHeroesSheet(powers=[c.PowerHeld(power="tough_skin", grade=4)])
+    armoured = st.GoldenHeroesSheet(powers=[st.PowerHeld(power="armour", grade=2)])
+    skin = st.GoldenHeroesSheet(powers=[st.PowerHeld(power="tough_skin", grade=4)])
     assert (powers.defence_class(armoured), powers.defence_class(skin)) == (3, 1)  # L174, L278
     w = World(hero=sheet(powers=[{"power": "weapon_skill", "grade": 2,
                                   "choice": "two_handed_penetrative"}]), foe=sheet())

@@ -8,6 +8,7 @@ import pytest
 from contracts.rulesets import golden_heroes as c
 from domain.errors import DomainError
 from domain.rulesets.golden_heroes import campaign, detective, public_status, resources
+from domain.rulesets.golden_heroes import state as st
 from tests.unit.golden_heroes.world import World, sheet
 
 CID = "camp"
@@ -16,8 +17,8 @@ UNCERTAIN = {"conscience": 3, "expression": 3, "success_rate": 0, "public_respon
 CONFIDENT = {**UNCERTAIN, "success_rate": 5, "public_response": 4, "security": 6}  # 21
 
 
-def gh(**kw: object) -> c.GoldenHeroesSheet:
-    return msgspec.convert(sheet(**kw), c.GoldenHeroesSheet)
+def gh(**kw: object) -> st.GoldenHeroesSheet:
+    return msgspec.convert(sheet(**kw), st.GoldenHeroesSheet)
 
 
 @pytest.mark.parametrize(("backgrounds", "frl", "mrl"), [

@@ -8,6 +8,7 @@ import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
+from domain.rulesets.golden_heroes import state as st
 from domain.rulesets.golden_heroes.codec import GoldenHeroesCodec
 from domain.rulesets.golden_heroes.decide import DECIDER
 from domain.rulesets.golden_heroes.ruleset import COMMAND_TYPES
@@ -45,7 +46,7 @@ def test_the_codec_gives_back_exactly_the_stored_form() -> None:
     codec = GoldenHeroesCodec()
     stored = sheet(htc=12)
     loaded = codec.load("character", stored)
-    assert isinstance(loaded, c.GoldenHeroesSheet) and loaded.htc == 12
+    assert isinstance(loaded, st.GoldenHeroesSheet) and loaded.htc == 12
     assert codec.dump(loaded) == stored
     w = World(hero=sheet(), foe=sheet())
     w.run(c.StartCombat(campaign_id="camp", encounter_id="fight", heroes=["hero"],

@@ -7,11 +7,11 @@ from typing import Any
 import msgspec
 import pytest
 
-from contracts.rulesets import golden_heroes as c
 from domain.dice import ScriptedDice
 from domain.errors import DomainError
 from domain.rulesets.base import RulesetEvent
 from domain.rulesets.golden_heroes import GOLDEN_HEROES
+from domain.rulesets.golden_heroes import state as st
 
 
 def sheet(**kw: Any) -> dict[str, Any]:
@@ -19,8 +19,8 @@ def sheet(**kw: Any) -> dict[str, Any]:
     attrs = {"ego": 10, "strength": 10, "dexterity": 10, "vigour": 10,
              **kw.pop("attributes", {})}
     max_htc, max_htk = kw.pop("max_htc", 40), kw.pop("max_htk", 40)
-    powers = [c.PowerHeld(**p) for p in kw.pop("powers", [])]
-    out: dict[str, Any] = msgspec.to_builtins(c.GoldenHeroesSheet(
+    powers = [st.PowerHeld(**p) for p in kw.pop("powers", [])]
+    out: dict[str, Any] = msgspec.to_builtins(st.GoldenHeroesSheet(
         attributes=attrs, base_attributes=dict(attrs), max_htc=max_htc, max_htk=max_htk,
         htc=kw.pop("htc", max_htc), htk=kw.pop("htk", max_htk), generated=True, powers=powers,
         **kw))
@@ -45,11 +45,11 @@ class World:
         self.log.extend(events)
         return events
 
-    def sheet(self, cid: str) -> c.GoldenHeroesSheet:
-        return msgspec.convert(self.states[f"character:{cid}"], c.GoldenHeroesSheet)
+    def sheet(self, cid: str) -> st.GoldenHeroesSheet:
+        return msgspec.convert(self.states[f"character:{cid}"], st.GoldenHeroesSheet)
 
-    def encounter(self, eid: str = "fight") -> c.EncounterState:
-        return msgspec.convert(self.states[f"encounter:{eid}"], c.EncounterState)
+    def encounter(self, eid: str = "fight") -> st.EncounterState:
+        return msgspec.convert(self.states[f"encounter:{eid}"], st.EncounterState)
 
 
 def refused(w: World, cmd: msgspec.Struct, faces: list[int] | None = None) -> DomainError:
