@@ -5,7 +5,7 @@ These are wire types, written out field by field; the domain's states (``domain.
 ``domain.views``, so a change inside a state is not a change of the wire. The names, fields,
 their order, types and defaults are the wire: the ``.proto`` (``skald.lock.json`` keeps its
 field numbers) and the OpenAPI document are generated from them, and a field's place is its
-place in the JSON the read models keep and the gateways serve.
+place in the JSON the gateways serve (and, for a listing's entry, the read model keeps).
 """
 
 from __future__ import annotations
