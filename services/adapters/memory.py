@@ -221,7 +221,7 @@ class MemoryReadModels:
         """Fold the campaign's events after its checkpoint into the read models; how many."""
         total = 0
         while fresh := await store.read_campaign(cid, self._positions[cid], batch_size):
-            raw = self._campaigns.get(cid)
+            raw = self._campaigns.get(cid)  # the domain state, as the Redis read model keeps it
             camp = (msgspec.json.decode(raw, type=campaign_domain.CampaignState) if raw
                     else campaign_domain.initial_state())
             fold = await fold_batch(cid, camp, fresh, character=lambda chid: self._character(cid, chid),

@@ -195,6 +195,9 @@ class Projector:
         """Fold ``fresh`` into the campaign's read models (``services.application.projection``),
         queueing the writes on ``pipe``; returns each member's campaign summary afterwards (None:
         no longer a member) and the users whose summary the batch changed."""
+        # The campaign's read model (and each character's) holds its domain state, read back
+        # here to keep folding; what a read serves is built from it by ``domain.views``
+        # (``services.application.queries``), so the stored JSON is not itself the wire.
         raw_campaign = await self.redis.get(keys.campaign_key(cid))
         camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
                 if raw_campaign else campaign_domain.initial_state())

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from domain import as_of
+from domain.campaign import CampaignState
+from domain.character import CharacterState
 from domain.errors import DomainError, NotFound
 
 if TYPE_CHECKING:
@@ -23,7 +25,7 @@ PAGE = 1000
 async def campaign_as_of(svc: QueryServices, user: str, campaign_id: str,
                          position: int) -> dict[str, Any]:
     """The campaign as of ``position`` (1 .. its last position), for a member."""
-    from services.application.queries import campaign_body, member_role, with_derived
+    from services.application.queries import campaign_body, character_body, member_role
 
     await member_role(svc, campaign_id, user)
     if position < 1:
@@ -47,18 +49,19 @@ async def campaign_as_of(svc: QueryServices, user: str, campaign_id: str,
     starts = {stream: as_of.Start(s.version, s.state, s.retconned)
               for stream, s in snapshots.items()}
     folded = as_of.fold(rows, starts)
-    view: dict[str, Any] = _as_read(folded.campaign)
+    campaign = _as_read(folded.campaign, CampaignState)
     return {
         "position": position,
-        "campaign": campaign_body(view, position),
-        "characters": [with_derived(_as_read(folded.characters[chid]), view)
+        "campaign": campaign_body(campaign, position),
+        "characters": [character_body(_as_read(folded.characters[chid], CharacterState), campaign)
                        for chid in sorted(folded.characters)],
         # as the encounter read shows one: ``ruleset`` names its shape
-        "encounters": {eid: {"ruleset": view["ruleset"], **_as_read(state)}
+        "encounters": {eid: {"ruleset": campaign.ruleset, **_as_read(state)}
                        for eid, state in sorted(folded.encounters.items()) if state is not None},
     }
 
 
-def _as_read(state: Any) -> Any:
-    """A state as its read model holds it: encoded to JSON and read back (map keys as text)."""
-    return msgspec.json.decode(msgspec.json.encode(state))
+def _as_read(state: Any, as_type: Any = Any) -> Any:
+    """A state as its read model holds it: encoded to JSON and read back (map keys as text,
+    or as ``as_type`` reads them)."""
+    return msgspec.json.decode(msgspec.json.encode(state), type=as_type)

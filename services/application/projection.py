@@ -15,13 +15,14 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from contracts.views import CampaignSummary
 from domain import campaign as campaign_domain
 from domain import character as character_domain
-from domain import decider
+from domain import decider, views
 from services.application.codec import wire_event
 from services.application.records import StoredEvent
 
-Summary = dict[str, str]
+Summary = CampaignSummary
 StreamRead = Callable[[str, str], Awaitable[list[StoredEvent]]]
 
 
@@ -39,10 +40,10 @@ class BatchFold:
     changed_users: set[str] = field(default_factory=set)  # whose listing entry the batch changed
 
 
-def summaries(cid: str, camp: campaign_domain.CampaignState) -> dict[str, Summary]:
-    """Each member's entry in their campaign listing (``GET /v1/campaigns``)."""
-    return {user: {"campaign_id": cid, "name": camp.name, "ruleset": camp.ruleset, "role": role}
-            for user, role in camp.members.items()}
+def summaries(camp: campaign_domain.CampaignState) -> dict[str, Summary]:
+    """Each member's entry in their campaign listing (``GET /v1/campaigns``), the view
+    ``domain.views.campaign_summaries`` builds."""
+    return views.campaign_summaries(camp)
 
 
 async def fold_batch(cid: str, camp: campaign_domain.CampaignState, fresh: list[StoredEvent], *,
@@ -52,7 +53,7 @@ async def fold_batch(cid: str, camp: campaign_domain.CampaignState, fresh: list[
     """Fold ``fresh`` (the campaign's next events) onto ``camp`` (its projected state);
     ``character`` and ``encounter`` read a projected state the batch needs, ``read_stream`` a
     stream of the log (a retcon folds its target again)."""
-    before = summaries(cid, camp)
+    before = summaries(camp)
     out = BatchFold(campaign=camp)
     for ev in fresh:
         kind = ev.stream_id.split("/", 1)[0]
@@ -85,7 +86,7 @@ async def fold_batch(cid: str, camp: campaign_domain.CampaignState, fresh: list[
             tables: list[str | None] = [None, *decider.roll_tables(out.campaign, ev.stream_id,
                                                                    ev.data)]
             out.rolls.append((wire_event(ev), tables))
-    now = summaries(cid, out.campaign)
+    now = summaries(out.campaign)
     out.listings = {user: now.get(user) for user in before.keys() | now.keys()}
     out.changed_users = {user for user, entry in out.listings.items() if before.get(user) != entry}
     return out

@@ -16,6 +16,9 @@ from typing import Any, Protocol, runtime_checkable
 import msgspec
 
 from contracts.commands import CommandEnvelope, CommandResult
+from domain import views
+from domain.campaign import CampaignState
+from domain.character import CharacterState
 from domain.errors import DomainError, Forbidden, NotFound
 from domain.rulesets import RULESETS
 from domain.rulesets.base import (
@@ -144,50 +147,74 @@ async def campaigns(svc: QueryServices, user: str) -> list[dict[str, Any]]:
         after = cursor
 
 
-def campaign_body(view: dict[str, Any], position: int) -> dict[str, Any]:
-    members = [{"user": u, "role": r} for u, r in sorted(view["members"].items())]
-    return {**view, "members": members, "tables": list(view["tables"].values()), "position": position}
+def served(view: Any) -> Any:
+    """A view (``contracts.views``) as both transports send it: JSON-shaped, field by field in
+    the view's order (map keys as text, an unset field left out)."""
+    return msgspec.to_builtins(view, str_keys=True)
+
+
+def campaign_state(view: dict[str, Any]) -> CampaignState:
+    """The campaign's state as its read model keeps it (``view``: that JSON, read)."""
+    return msgspec.convert(view, CampaignState, strict=False)
+
+
+def character_state(found: dict[str, Any]) -> CharacterState:
+    """A character's state as its read model keeps it (``found``: that JSON, read)."""
+    return msgspec.convert(found, CharacterState, strict=False)
+
+
+def campaign_body(campaign: CampaignState, position: int) -> dict[str, Any]:
+    """The campaign view (``domain.views.campaign_view``) at the read models' ``position``."""
+    body: dict[str, Any] = served(views.campaign_view(campaign, position))
+    return body
 
 
 async def campaign(svc: QueryServices, user: str, campaign_id: str,
                    position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
-    return campaign_body(view, await svc.read_models.position(campaign_id))
+    return campaign_body(campaign_state(view), await svc.read_models.position(campaign_id))
 
 
 async def members(svc: QueryServices, user: str, campaign_id: str,
                   position: int | None = None) -> list[dict[str, str]]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
-    return [{"user": u, "role": r} for u, r in sorted(view["members"].items())]
+    members: list[dict[str, str]] = served(views.member_views(campaign_state(view)))
+    return members
 
 
 async def tables(svc: QueryServices, user: str, campaign_id: str,
                  position: int | None = None) -> list[dict[str, Any]]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
-    return list(view["tables"].values())
+    found: list[dict[str, Any]] = served(views.table_views(campaign_state(view)))
+    return found
 
 
 async def table(svc: QueryServices, user: str, campaign_id: str, table_id: str,
                 position: int | None = None) -> dict[str, Any]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
-    found: dict[str, Any] | None = view["tables"].get(table_id)
+    found = campaign_state(view).tables.get(table_id)
     if found is None:
         raise NotFound("table_id", "table.exists", f"table {table_id!r} not found")
-    return found
+    body: dict[str, Any] = served(views.table_view(found))
+    return body
 
 
-def with_derived(character: dict[str, Any], campaign: dict[str, Any]) -> dict[str, Any]:
-    """A character as read: its folded state plus what its ruleset derives from the sheet."""
-    ruleset = RULESETS.get(campaign["ruleset"])
-    if isinstance(ruleset, RulesetWithDerived) and character.get("sheet"):
-        return {**character, "derived": ruleset.derived(character["sheet"], campaign["options"])}
-    return character
+def character_body(character: CharacterState, campaign: CampaignState) -> dict[str, Any]:
+    """A character as read (``domain.views.character_view``): its folded state plus what its
+    ruleset derives from the sheet (no ``derived`` when it derives nothing)."""
+    ruleset = RULESETS.get(campaign.ruleset)
+    derived = ruleset.derived(character.sheet, campaign.options) \
+        if isinstance(ruleset, RulesetWithDerived) and character.sheet else None
+    body: dict[str, Any] = served(views.character_view(character, derived))
+    return body
 
 
 async def characters(svc: QueryServices, user: str, campaign_id: str,
                      position: int | None = None) -> list[dict[str, Any]]:
     view, _ = await campaign_view(svc, campaign_id, user, position)
-    return [with_derived(ch, view) for ch in await svc.read_models.characters(campaign_id)]
+    campaign = campaign_state(view)
+    return [character_body(character_state(ch), campaign)
+            for ch in await svc.read_models.characters(campaign_id)]
 
 
 async def character(svc: QueryServices, user: str, campaign_id: str, character_id: str,
@@ -198,7 +225,7 @@ async def character(svc: QueryServices, user: str, campaign_id: str, character_i
         found = await svc.read_models.character(campaign_id, character_id)
     if found is None:
         raise NotFound("character_id", "character.exists", f"character {character_id!r} not found")
-    return with_derived(found, view)
+    return character_body(character_state(found), campaign_state(view))
 
 
 async def encounter(svc: QueryServices, user: str, campaign_id: str, encounter_id: str,
@@ -364,7 +391,5 @@ def verify(export_body: bytes) -> dict[str, Any]:
         raise DomainError("body", "verify.size", f"at most {MAX_VERIFY_BYTES} bytes")
     if not export_body.strip():
         raise DomainError("body", "verify.export", "send an export: JSON Lines, header first")
-    report = verify_export(export_body.splitlines())
-    result: dict[str, Any] = msgspec.to_builtins(report)
-    result["ok"] = report.ok
+    result: dict[str, Any] = served(views.verify_report(verify_export(export_body.splitlines())))
     return result

@@ -3,9 +3,9 @@
 The messages of ``skald.v1`` are generated from these and from ``contracts/``
 (command payloads, the envelope, ``CommandResult``, events, ruleset views) by
 ``protogen``. The views mirror exactly what the HTTP gateway returns, so one
-query means the same over both transports: the campaign view is the read
-model's campaign state with members and tables as lists and the position
-added, the character and table views are the read models' own Structs.
+query means the same over both transports: the platform's views (campaign,
+member, table, session, character, listing entry) are the wire types of
+``contracts.views``, built from the domain's states by ``domain.views``.
 """
 
 from __future__ import annotations
@@ -19,42 +19,18 @@ from contracts.commands import CommandResult
 from contracts.events import EventMetadata
 from contracts.guide import RulesetGuide
 from contracts.narration import EventLine
-from domain.campaign import CampaignState, SessionState, TableState
-from domain.character import CharacterState
+from contracts.views import (
+    CampaignSummary,
+    CampaignView,
+    CharacterView,
+    Member,
+    SessionState,
+    TableState,
+    VerifyReport,
+)
 from services.application.ports import ROLL_LOG_LENGTH
 
 Position = Annotated[int, msgspec.Meta(ge=1)] | None
-
-
-class Member(msgspec.Struct, kw_only=True):
-    user: str
-    role: str  # "gm" | "player" | "observer"
-
-
-def _campaign_view() -> type[msgspec.Struct]:
-    """The campaign state's fields, with members and tables as lists and the read position."""
-    overrides: dict[str, Any] = {"members": list[Member], "tables": list[TableState]}
-    fields: list[tuple[str, Any, Any]] = []
-    for f in msgspec.structs.fields(CampaignState):
-        typ = overrides.get(f.name, f.type)
-        default = msgspec.field(default_factory=f.default_factory) if f.default_factory \
-            is not msgspec.NODEFAULT else f.default
-        fields.append((f.name, typ, msgspec.field(default_factory=list)
-                       if f.name in overrides else default))
-    fields.append(("position", int, 0))
-    view: type[msgspec.Struct] = msgspec.defstruct(
-        "CampaignView", fields, kw_only=True, module=__name__)
-    view.__doc__ = "A campaign: members, tables and sessions, at a read-model position."
-    return view
-
-
-CampaignView = _campaign_view()
-
-
-class CharacterView(CharacterState, kw_only=True):
-    """A character: its folded state, its sheet and what its ruleset derives from it."""
-
-    derived: dict[str, Any] = msgspec.field(default_factory=dict)
 
 
 class RulesetView(msgspec.Struct, kw_only=True):
@@ -116,13 +92,6 @@ class EchoReply(msgspec.Struct, kw_only=True):
 class MeReply(msgspec.Struct, kw_only=True):
     user: str
     campaigns: list[str]
-
-
-class CampaignSummary(msgspec.Struct, kw_only=True):
-    campaign_id: str
-    name: str
-    ruleset: str
-    role: str
 
 
 class CampaignList(msgspec.Struct, kw_only=True):
@@ -204,16 +173,6 @@ class VerifyRequest(msgspec.Struct, kw_only=True):
     export: bytes
 
 
-def _verify_report() -> type[msgspec.Struct]:
-    from domain.audit import Report
-
-    view: type[msgspec.Struct] = msgspec.defstruct(
-        "VerifyReport", [("ok", bool, False)], bases=(Report,), kw_only=True, module=__name__)
-    view.__doc__ = "What verifying an export found: counts, revealed epochs, failures; ok if none."
-    return view
-
-
-VerifyReport = _verify_report()
 
 
 class MemberList(msgspec.Struct, kw_only=True):
@@ -240,8 +199,7 @@ class CampaignAsOf(msgspec.Struct, kw_only=True):
     the campaign, its characters and its encounters by id, each as those reads return it."""
 
     position: int
-    # CampaignView is built at import from CampaignState's fields, so mypy cannot see it as a type.
-    campaign: CampaignView  # type: ignore[valid-type]
+    campaign: CampaignView
     characters: list[CharacterView]
     encounters: dict[str, Encounter]
 

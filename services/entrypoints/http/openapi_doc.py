@@ -193,8 +193,20 @@ def describe_live_frames(doc: Any) -> None:
                         "every other")
 
 
+def unwrap_absent_fields(doc: Any) -> None:
+    """A view field that is left out when it has no value (``msgspec.UNSET``, e.g. a
+    character's ``derived``) is documented as its type, as an optional field: Litestar gives
+    it as a ``oneOf`` of that one type."""
+    for spec in (doc.components.schemas or {}).values():
+        for name, prop in (getattr(spec, "properties", None) or {}).items():
+            if isinstance(prop, Schema) and prop.one_of and len(prop.one_of) == 1 \
+                    and prop == Schema(one_of=prop.one_of):
+                spec.properties[name] = prop.one_of[0]
+
+
 def finish(doc: Any) -> None:
     """Every touch above, in order (names first: the discriminators map the final names)."""
+    unwrap_absent_fields(doc)
     name_components_by_title(doc)
     discriminate_commands(doc)
     discriminate_check_odds(doc)

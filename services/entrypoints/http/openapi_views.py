@@ -19,18 +19,20 @@ from litestar.openapi.spec import Example
 
 from contracts.commands import CommandResult
 from contracts.guide import RulesetGuide
-from domain.campaign import TableState
-from services.application.contract_modules import ruleset_struct
-from services.entrypoints.schema import (
+from contracts.views import (
     CampaignSummary,
     CampaignView,
     CharacterView,
+    Member,
+    TableState,
+    VerifyReport,
+)
+from services.application.contract_modules import ruleset_struct
+from services.entrypoints.schema import (
     EventPage,
     LiveReady,
-    Member,
     MeReply,
     RulesetInfo,
-    VerifyReport,
     WireEvent,
 )
 
@@ -80,7 +82,7 @@ class CampaignAsOf(msgspec.Struct, kw_only=True):
     gateway's ``CampaignAsOf`` holds the same; its encounters are its own ``Encounter`` view.)"""
 
     position: int
-    campaign: CampaignView  # type: ignore[valid-type]
+    campaign: CampaignView
     characters: list[CharacterView]
     encounters: dict[str, Encounter]
 
