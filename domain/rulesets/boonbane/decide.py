@@ -4,11 +4,9 @@ class (``folds``)."""
 
 from __future__ import annotations
 
-from contracts.rulesets.boonbane import BoonbaneSheet
 from contracts.rulesets.boonbane import grabs as g
 from contracts.rulesets.boonbane import play as p
 from contracts.rulesets.boonbane import rests as r
-from contracts.rulesets.boonbane.play import BoonbaneEncounter
 from domain.rulesets.boonbane import (
     folds,
     grab_release,
@@ -37,5 +35,6 @@ DECIDER: HandlerDecider[BoonbaneEvent, BoonbaneSheet, BoonbaneEncounter, Boonban
                        # forced movement (L212, L232) and a dropped object (L155): positions
                        # and held objects are the table's, not a sheet's
                        g.Moved, g.Dropped,
-                       # an interrupted rest (L95): nothing heals; hours that pass are recorded before it
+                       # an interrupted rest (L95): nothing heals; hours that pass are
+                       # recorded before it
                        r.RestFailed})))

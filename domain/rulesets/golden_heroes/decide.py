@@ -9,6 +9,7 @@ from typing import Any, Final
 
 import msgspec
 
+from contracts.rulesets import golden_heroes as c
 from domain.dice import Dice
 from domain.rulesets.golden_heroes import (
     fight_conditions,
