@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator, Mapping
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import msgspec
 
@@ -24,6 +24,7 @@ from domain.rulesets import RULESETS
 from domain.rulesets.base import (
     RulesetWithCheckOdds,
     RulesetWithCommands,
+    RulesetWithDerived,
     RulesetWithDisplay,
     RulesetWithOdds,
 )
@@ -31,13 +32,6 @@ from services.application import metrics
 from services.application.codec import visible_to, wire_event
 from services.application.export import export_lines
 from services.application.ports import LISTING_PAGE_SIZE, QueryServices
-
-
-@runtime_checkable
-class RulesetWithDerived(Protocol):
-    """A ruleset that derives values from a character's sheet (shown with the character)."""
-
-    def derived(self, sheet: Any, options: Any) -> Any: ...
 
 
 class NotReady(DomainError):
