@@ -13,10 +13,11 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, WishSheet
 from domain.rulesets.seam import StreamKind
 from domain.rulesets.wish import encounter
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 
 class WishCodec:

@@ -13,6 +13,7 @@ from domain.rulesets.wish import (
     health,
     origin_actions,
     toggles,
+    views,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, char
@@ -55,7 +56,7 @@ def inflict(ctx: Ctx, cmd: c.InflictLasting) -> None:
     item = health.inflict(s, cmd.kind, cmd.name, cmd.severity)
     ctx.emit(
         char(cmd.character_id),
-        ev.LastingInflicted(kind=cmd.kind, lasting=item, serial=s.serial + 1),
+        ev.LastingInflicted(kind=cmd.kind, lasting=views.lasting_view(item), serial=s.serial + 1),
     )
 
 

@@ -12,7 +12,6 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     conditions,
@@ -46,6 +45,7 @@ from domain.rulesets.wish.creation_tables import rank as rank
 from domain.rulesets.wish.options import WishOptions
 from domain.rulesets.wish.restricted_points import RESTRICTIONS
 from domain.rulesets.wish.sheet_fields import unknown_field
+from domain.rulesets.wish.state import WishSheet
 
 
 class SheetInvalid(DomainError):
