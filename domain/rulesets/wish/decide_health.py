@@ -27,7 +27,10 @@ def damage(
     (L261)."""
     target = ctx.sheet(cid)
     r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
-    ctx.emit(char(cid), ev.DamageTaken(**msgspec.structs.asdict(r), source=source))
+    ctx.emit(char(cid), ev.DamageTaken(**{
+        **msgspec.structs.asdict(r), "source": source,
+        "criticals": [views.lasting_view(x) for x in r.criticals],
+        "schisms": [views.lasting_view(x) for x in r.schisms]}))
     for name in toggles.off_when_unconscious(ctx.sheet(cid), ctx.options):  # L260
         ctx.emit(char(cid), ev.StuntToggled(stunt=name, on=False, cause="unconscious"))
     # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
