@@ -11,7 +11,6 @@ import pytest
 from contracts.rulesets.wish import (
     AddCondition,
     Attack,
-    DareRecord,
     EndRound,
     EndTurn,
     RallyStep,
@@ -26,6 +25,7 @@ from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import WISH, dare, deflect, state_effects
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.state_effects import DeflectSpec
+from domain.rulesets.wish.state_encounter import DareRecord
 from tests.unit.wish.builders import build_sheet, states
 from tests.unit.wish.test_encounter import Table
 
