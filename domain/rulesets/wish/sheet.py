@@ -1,7 +1,7 @@
 """Sheet validation and derived statistics (L99-230).
 
-The sheet Structs are the wire schema (``contracts.rulesets.wish``); this module
-checks a raw sheet against the rules and computes what the sheet implies:
+The sheet is the domain's ``state.WishSheet`` (the same fields as the wire's schema in
+``contracts.rulesets.wish``, mapped by ``views.py``); this module checks a raw sheet against the rules and computes what the sheet implies:
 effective characteristics, Wound and Grit thresholds, current health, Rank.
 """
 
