@@ -1,8 +1,9 @@
 """Sheet validation and derived statistics (L99-230).
 
 The sheet is the domain's ``state.WishSheet`` (the same fields as the wire's schema in
-``contracts.rulesets.wish``, mapped by ``views.py``); this module checks a raw sheet against the rules and computes what the sheet implies:
-effective characteristics, Wound and Grit thresholds, current health, Rank.
+``contracts.rulesets.wish``, mapped by ``views.py``); this module checks a raw sheet against the
+rules and computes what the sheet implies: effective characteristics, Wound and Grit thresholds,
+current health, Rank.
 """
 
 from __future__ import annotations
