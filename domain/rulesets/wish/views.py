@@ -121,14 +121,6 @@ def stunt_cost(value: c.StuntCost) -> StuntCost:
     return _as(value, StuntCost)
 
 
-def skill(value: c.Skill) -> Skill:
-    return _as(value, Skill)
-
-
-def stunt(value: c.Stunt) -> Stunt:
-    return _as(value, Stunt)
-
-
 def specialization(value: c.Specialization) -> Specialization:
     return _as(value, Specialization)
 
