@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import Purchase, Skill, Stunt, WishSheet
+from contracts.rulesets.wish import Purchase
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import (
     declared_traits,
@@ -14,6 +14,7 @@ from domain.rulesets.wish import (
     skill_purchases,
     traits,
     travel_modes,
+    views,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import skills as skill_table
@@ -39,6 +40,7 @@ from domain.rulesets.wish.creation_tables import (
     creation_points as creation_points,
 )
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import Skill, Stunt, WishSheet
 
 # Hindrance points and facilitator costs are tables in hindrances.py (L1293-1383).
 
@@ -152,7 +154,8 @@ def price(sheet: WishSheet, p: Purchase, options: WishOptions) -> Priced:
         if p.target in sheet.stunts:
             raise StateConflict("purchase.target", "wish.stunt L484", "stunt already owned")
         bought = Stunt(sfx=p.sfx, traits=list(p.traits), justification=p.justification,
-                       recharge_rating=p.recharge_rating, dot=p.dot, deflect=p.deflect,
+                       recharge_rating=p.recharge_rating, dot=views.dot_spec(p.dot),
+                       deflect=views.deflect_spec(p.deflect),
                        rally_only=p.rally_only)
         bad = [*traits.problems(p.target, bought),
                *justifications.problems(p.target, bought, sheet, options)]
@@ -281,15 +284,16 @@ def apply(sheet: WishSheet, p: Purchase, raise_current: bool = True,
             if same:  # each further purchase is another level (L167)
                 specs[same[0]] = s(specs[same[0]], level=specs[same[0]].level + 1)
             else:
-                specs.append(s(sp, level=1))
+                specs.append(s(views.specialization(sp), level=1))
         return s(sheet, specializations=specs)
     if p.kind == "stunt":
         stunt = Stunt(rating=1, sfx=p.sfx, off_sfx=p.off_sfx, recharge_rating=p.recharge_rating,
                       wielded=wielded, traits=list(p.traits),
                       justification="device" if wielded else p.justification,
-                      dot=p.dot, deflect=p.deflect, rally_only=p.rally_only)
+                      dot=views.dot_spec(p.dot), deflect=views.deflect_spec(p.deflect),
+                      rally_only=p.rally_only)
         if p.cost is not None:
-            stunt = s(stunt, cost=p.cost)
+            stunt = s(stunt, cost=views.stunt_cost(p.cost))
         return s(sheet, stunts={**sheet.stunts, p.target: stunt})
     if p.kind == "stunt_rating":
         st2 = sheet.stunts[p.target]

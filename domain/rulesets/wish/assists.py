@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from contracts.rulesets.wish import CheckSpec, WishSheet
+from contracts.rulesets.wish import CheckSpec
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import range_bands
 from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
 
 
 def count(spec: CheckSpec, options: WishOptions) -> int:

@@ -20,10 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final
 
-from contracts.rulesets.wish import ConditionInstance, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import range_bands
 from domain.rulesets.wish.grandstand import until_next_turn
+from domain.rulesets.wish.state import ConditionInstance, WishSheet
 
 RECOVERED: Final = {"stress": 1, "fatigue": 1}  # as Refreshed (L1479)
 REPOSITION_MANEUVERS: Final = 1  # "use their Action for an extra maneuver" (L448)

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from contracts.rulesets.wish import Stunt
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import range_bands
+from domain.rulesets.wish.state import Stunt
 
 RULE = "wish.trait.burst L270"
 

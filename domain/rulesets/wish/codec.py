@@ -4,7 +4,8 @@ to date by ``upcast.py`` (the seam's ``upcast``).
 
 A character's stored state is its sheet as plain data (``sheet.dump``: every field, defaults
 included), an encounter's its ``EncounterState`` as plain data (``msgspec.to_builtins``): the
-forms read models, snapshots and exports have always held.
+forms read models, snapshots and exports have always held. The typed states are the domain's own
+classes (``state.py``, ``state_encounter.py``); ``views.py`` maps them to the wire's.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, WishSheet
 from domain.rulesets.seam import StreamKind
 from domain.rulesets.wish import encounter
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 
 class WishCodec:

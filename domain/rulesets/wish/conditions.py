@@ -13,7 +13,7 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import ConditionInstance, WishSheet
+from domain.rulesets.wish.state import ConditionInstance, WishSheet
 
 
 class PoolMod(msgspec.Struct, frozen=True):

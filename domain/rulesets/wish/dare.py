@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from contracts.rulesets.wish import DareRecord
 from domain.errors import DomainError
+from domain.rulesets.wish.state_encounter import DareRecord
 
 RULE = "wish.basic_action.dare L450"
 

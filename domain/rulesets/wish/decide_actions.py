@@ -19,12 +19,14 @@ from domain.rulesets.wish import (
     decide_initiative,
     decide_maneuver,
     encounter,
+    views,
 )
 from domain.rulesets.wish import grandstand as stand
 from domain.rulesets.wish.basic_actions import BASIC_ACTIONS, stance_after
 from domain.rulesets.wish.decide_checks import _roll_check
 from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_encounter import restore
+from domain.rulesets.wish.state import ConditionInstance, WishSheet
 
 
 def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
@@ -112,9 +114,9 @@ def take_basic_action(ctx: Ctx, cmd: TakeBasicAction) -> None:
 
 
 def _condition(ctx: Ctx, cid: str,
-               make: Callable[[c.WishSheet], c.ConditionInstance]) -> None:
+               make: Callable[[WishSheet], ConditionInstance]) -> None:
     s = ctx.sheet(cid)
-    ctx.emit(char(cid), ev.ConditionAdded(condition=make(s), serial=s.serial + 1))
+    ctx.emit(char(cid), ev.ConditionAdded(condition=views.condition_view(make(s)), serial=s.serial + 1))
 
 
 def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
@@ -132,7 +134,8 @@ def grandstand(ctx: Ctx, cmd: Grandstand) -> None:
         return
     decide_maneuver.spend(ctx, cmd.encounter_id, cmd.character_id, "grandstand")
     s = ctx.sheet(cmd.character_id)
-    ctx.emit(char(cmd.character_id), ev.ConditionAdded(condition=stand.protected(s), serial=s.serial + 1))
+    ctx.emit(char(cmd.character_id), ev.ConditionAdded(
+        condition=views.condition_view(stand.protected(s)), serial=s.serial + 1))
 
 
 HANDLERS: Handlers[Ctx] = Handlers()

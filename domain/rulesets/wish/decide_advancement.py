@@ -23,6 +23,7 @@ from domain.rulesets.wish import (
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, char
+from domain.rulesets.wish.state import Stance
 
 
 def spend_fortune(ctx: Ctx, cmd: c.SpendFortune) -> None:
@@ -220,7 +221,7 @@ def choose_archetype(ctx: Ctx, cmd: c.ChooseArchetype) -> None:
             raise StateConflict("archetype", "wish.archetype L675",
                                 "the starting Archetype is chosen during creation")
         bonus = archetypes.primary_bonus(chosen)
-        blank = c.Stance()  # the meter a sheet starts with, before any Archetype
+        blank = Stance()  # the meter a sheet starts with, before any Archetype
         old_def, old_off = blank.defensive, blank.offensive
     else:
         current = s.archetype_tiers[-1]

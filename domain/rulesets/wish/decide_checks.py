@@ -9,7 +9,7 @@ import msgspec
 from msgspec import UNSET
 
 from contracts.rulesets import wish as c
-from contracts.rulesets.wish import CheckRecord, WishSheet
+from contracts.rulesets.wish import CheckRecord
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.seam import Handlers
@@ -40,6 +40,7 @@ from domain.rulesets.wish import decide_react_effects as react_effects
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
+from domain.rulesets.wish.state import WishSheet
 
 
 def _check_id(s: WishSheet, given: str | None, field: str = "check_id") -> str:

@@ -4,15 +4,16 @@
 from __future__ import annotations
 
 from contracts.rulesets import wish as c
-from contracts.rulesets.wish import ConditionInstance
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound
 from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import (
     conditions,
+    views,
 )
 from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
+from domain.rulesets.wish.state import ConditionInstance
 
 
 def _add_condition(
@@ -84,7 +85,7 @@ def _new(
         severity=severity,
         stunt=stunt,
     )
-    ctx.emit(char(cid), ev.ConditionAdded(condition=inst, serial=s.serial + 1))
+    ctx.emit(char(cid), ev.ConditionAdded(condition=views.condition_view(inst), serial=s.serial + 1))
     return inst
 
 

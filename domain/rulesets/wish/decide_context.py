@@ -9,7 +9,6 @@ refused command appends nothing.
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import EncounterState, WishSheet
 from contracts.rulesets.wish.events import EVENT_TYPES, WishEvent
 from domain.errors import NotFound, StateConflict
 from domain.rulesets.base import character_key, encounter_key
@@ -20,6 +19,8 @@ from domain.rulesets.wish import (
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 WishState = WishSheet | EncounterState  # the state of a WISH stream
 _REGISTERED: frozenset[type[WishEvent]] = frozenset(EVENT_TYPES.values())

@@ -4,7 +4,7 @@ time frame (called from the attack, End of Turn and End of Round deciders)."""
 from __future__ import annotations
 
 from contracts.rulesets.wish import events as ev
-from domain.rulesets.wish import dot, health
+from domain.rulesets.wish import dot, health, views
 from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
 
@@ -15,7 +15,7 @@ def place(ctx: Ctx, source_id: str, stunt_name: str | None, target_id: str,
     card = ctx.sheet(source_id).stunts.get(stunt_name) if stunt_name else None
     effect = dot.placed(source_id, stunt_name, card, check_id) if card and stunt_name else None
     if effect is not None and effect.remaining > 0:
-        ctx.emit(char(target_id), ev.DoTPlaced(dot=effect))
+        ctx.emit(char(target_id), ev.DoTPlaced(dot=views.dot_view(effect)))
 
 
 def trigger(ctx: Ctx, cid: str, every: str) -> None:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from msgspec import UNSET
 
 from contracts.rulesets import wish as c
-from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.seam import Handlers
@@ -27,6 +26,7 @@ from domain.rulesets.wish import (
 )
 from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
+from domain.rulesets.wish.state import WishSheet
 
 
 def shift_stance(ctx: Ctx, cmd: c.ShiftStance) -> None:

@@ -4,11 +4,11 @@ damage do to an effect under way (called from the encounter and health deciders)
 from __future__ import annotations
 
 from contracts.rulesets import wish as c
-from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import encounter, extended, hindrances
 from domain.rulesets.wish.decide_context import Ctx, able, char, enc
+from domain.rulesets.wish.state import WishSheet
 
 
 def begin_extended(ctx: Ctx, cmd: c.BeginExtended) -> None:

@@ -7,14 +7,15 @@ from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.seam import Handlers
-from domain.rulesets.wish import health, resolve
+from domain.rulesets.wish import health, resolve, views
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, char
+from domain.rulesets.wish.state_checks import RecentCheck
 
 
 def _after_roll_dice(
     ctx: Ctx, cmd: c.SpendFortuneAfterRoll
-) -> tuple[str, str, c.RecentCheck, str]:
+) -> tuple[str, str, RecentCheck, str]:
     """Refusals for Fortune after the roll; the roller, the spender, the check and the die."""
     o = ctx.options
     rule = "wish.fortune.after_roll L222"
@@ -79,7 +80,7 @@ def spend_fortune_after_roll(ctx: Ctx, cmd: c.SpendFortuneAfterRoll) -> None:
         char(roller_id),
         ev.CheckAmended(
             check_id=cmd.check_id, spent_by=spender_id, fortune_spent=cmd.points, dice=added,
-            previous_tally=before, tally=t, result=result,
+            previous_tally=views.tally_view(before), tally=t, result=result,
             fatigue=health.fatigue_suffered(roller, exr) if physical else 0, stress=0 if physical else exr),
     )
 

@@ -13,6 +13,7 @@ from domain.rulesets.wish import (
     health,
     origin_actions,
     toggles,
+    views,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, char
@@ -26,7 +27,10 @@ def damage(
     (L261)."""
     target = ctx.sheet(cid)
     r = health.damage(target, amount, kind, ctx.options, pierce=pierce, bypass=bypass)
-    ctx.emit(char(cid), ev.DamageTaken(**msgspec.structs.asdict(r), source=source))
+    ctx.emit(char(cid), ev.DamageTaken(**{
+        **msgspec.structs.asdict(r), "source": source,
+        "criticals": [views.lasting_view(x) for x in r.criticals],
+        "schisms": [views.lasting_view(x) for x in r.schisms]}))
     for name in toggles.off_when_unconscious(ctx.sheet(cid), ctx.options):  # L260
         ctx.emit(char(cid), ev.StuntToggled(stunt=name, on=False, cause="unconscious"))
     # Lulled: remove 1 token per Wound suffered or Grit lost (L1462).
@@ -55,7 +59,7 @@ def inflict(ctx: Ctx, cmd: c.InflictLasting) -> None:
     item = health.inflict(s, cmd.kind, cmd.name, cmd.severity)
     ctx.emit(
         char(cmd.character_id),
-        ev.LastingInflicted(kind=cmd.kind, lasting=item, serial=s.serial + 1),
+        ev.LastingInflicted(kind=cmd.kind, lasting=views.lasting_view(item), serial=s.serial + 1),
     )
 
 

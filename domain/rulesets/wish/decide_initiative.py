@@ -9,10 +9,11 @@ from contracts.rulesets.wish import Charge, RollInitiative, Stabilize
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.seam import Handlers
-from domain.rulesets.wish import conditions, encounter, health, initiative, range_bands
+from domain.rulesets.wish import conditions, encounter, health, initiative, range_bands, views
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
 from domain.rulesets.wish.decide_context import Ctx, able, char, enc
+from domain.rulesets.wish.state_encounter import InitiativeSlot
 
 
 def roll_initiative(ctx: Ctx, cmd: RollInitiative) -> None:
@@ -40,11 +41,11 @@ def roll_initiative(ctx: Ctx, cmd: RollInitiative) -> None:
         result, _ = _roll_check(ctx, c.RollCheck(campaign_id=cmd.campaign_id, character_id=cid,
                                                  characteristic=ch), attack=False,
                                    kind="initiative")
-        slots.append(c.InitiativeSlot(side=cmd.sides[cid], rolled_by=cid,
+        slots.append(InitiativeSlot(side=cmd.sides[cid], rolled_by=cid,
                                       net_successes=result.net_successes,
                                       net_boons=result.net_boons))
     ctx.emit(enc(cmd.encounter_id), ev.InitiativeRolled(
-        slots=initiative.ordered(slots), sides=dict(cmd.sides), characteristic=ch))
+        slots=views.slots_view(initiative.ordered(slots)), sides=dict(cmd.sides), characteristic=ch))
 
 
 def take_slot(ctx: Ctx, encounter_id: str, character_id: str) -> None:
@@ -101,7 +102,7 @@ def bleed_out(ctx: Ctx, encounter_id: str, named: list[str]) -> None:
                 break
             item = health.inflict(s, "critical", "bleeding out", o.default_critical_severity)
             ctx.emit(char(cid), ev.LastingInflicted(
-                kind="critical", lasting=item, serial=s.serial + 1,
+                kind="critical", lasting=views.lasting_view(item), serial=s.serial + 1,
                 cause="bleeding out (option dying G-3)"))
 
 

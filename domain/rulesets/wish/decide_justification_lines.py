@@ -11,7 +11,7 @@ from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import justification_lines as jl
-from domain.rulesets.wish import justifications
+from domain.rulesets.wish import justifications, views
 from domain.rulesets.wish.decide_context import Ctx, char
 from domain.rulesets.wish.decide_health import damage
 
@@ -52,7 +52,8 @@ def _trigger(ctx: Ctx, cmd: c.ChooseJustificationLine | c.ImposeJustificationLin
         rating, fails = jl.arcane_rating(rec.stunt_rating, cmd.line, cmd.times)
     if j == "karmic" and cmd.line == "fortune":  # 1 success per Fortune point (L367)
         net = rec.result.net_successes + cmd.times
-        result = msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1)
+        result = views.result_view(
+            msgspec.structs.replace(rec.result, net_successes=net, success=net >= 1))
     _effects(ctx, cmd, j, rec.target_id, rule)
     ctx.emit(char(cmd.character_id), ev.JustificationLineTriggered(
         check_id=cmd.check_id, stunt=rec.stunt, justification=j, line=cmd.line, times=cmd.times,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import EncounterState, Move, SetSeparation
+from contracts.rulesets.wish import Move, SetSeparation
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.seam import Handlers
 from domain.rulesets.wish import decide_maneuver, encounter, range_bands
 from domain.rulesets.wish.decide_context import Ctx, able, enc
+from domain.rulesets.wish.state_encounter import EncounterState
 
 RULE = "wish.range L402-419"
 

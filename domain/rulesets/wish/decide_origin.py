@@ -25,6 +25,7 @@ from domain.rulesets.wish import (
     origin_grants,
     resolve,
     restricted_points,
+    views,
 )
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_context import Ctx, able, char
@@ -37,7 +38,7 @@ def grant_fixed(ctx: Ctx, character_id: str) -> None:
     """After ChooseOrigin: the skills the Origin trains for free (L787, L840, L905)."""
     granted = origin_grants.fixed_skills(ctx.sheet(character_id))
     if granted:
-        ctx.emit(char(character_id), ev.OriginSkillsGranted(skills=granted))
+        ctx.emit(char(character_id), ev.OriginSkillsGranted(skills=views.skills_view(granted)))
 
 
 def choose_origin_grants(ctx: Ctx, cmd: ChooseOriginGrants) -> None:
@@ -100,7 +101,7 @@ def use_mystical_reality(ctx: Ctx, cmd: UseMysticalReality) -> None:
     new = resolve.roll(counts, ctx.dice)
     t = origin_actions.retally(rec.tally, replaced, new)
     result = resolve.resolve(t, rec.result.downgraded)
-    extra = max(0, resolve.tally(new).EXR - resolve.tally(replaced).EXR)
+    extra = max(0, resolve.tally(new).EXR - resolve.tally(views.dice_view(replaced)).EXR)
     physical = rec.characteristic in sheets.PHYSICAL
     ctx.emit(char(cmd.character_id), ev.Exerted(
         stress=origin_actions.MYSTICAL_REALITY_STRESS, cause="Mystical Reality L837"))
@@ -108,8 +109,9 @@ def use_mystical_reality(ctx: Ctx, cmd: UseMysticalReality) -> None:
         ctx.emit(char(cmd.character_id), ev.FortuneSpent(
             points=origin_actions.MYSTICAL_REALITY_FORTUNE, purpose="Mystical Reality L837"))
     ctx.emit(char(roller_id), ev.CheckRerolled(
-        check_id=cmd.check_id, by=cmd.character_id, whole_pool=cmd.whole_pool, replaced=replaced, dice=new,
-        previous_tally=rec.tally, tally=t, result=result,
+        check_id=cmd.check_id, by=cmd.character_id, whole_pool=cmd.whole_pool,
+        replaced=views.dice_view(replaced), dice=new,
+        previous_tally=views.tally_view(rec.tally), tally=t, result=result,
         fatigue=health.fatigue_suffered(ctx.sheet(roller_id), extra) if physical else 0,
         stress=0 if physical else extra))
 

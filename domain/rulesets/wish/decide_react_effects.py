@@ -4,10 +4,10 @@ by ``decide_checks.attack``; the React itself is declared in ``decide_reacts.py`
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import DeflectSpec, PendingReact
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import deflect, reacts
 from domain.rulesets.wish.decide_context import Ctx, char
+from domain.rulesets.wish.state_effects import DeflectSpec, PendingReact
 
 
 def net_after_reacts(ctx: Ctx, attacker_id: str, target_id: str, net: int,

@@ -22,6 +22,7 @@ from domain.rulesets.wish import (
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.decide_checks import _roll_check, attack
 from domain.rulesets.wish.decide_context import Ctx, able, char
+from domain.rulesets.wish.state import WishSheet
 
 
 def react(ctx: Ctx, cmd: React) -> None:
@@ -87,7 +88,7 @@ def react(ctx: Ctx, cmd: React) -> None:
         action=cmd.action, attacker_id=cmd.attacker_id, net_successes=net))
 
 
-def _deflect(ctx: Ctx, cmd: React, s: c.WishSheet) -> None:
+def _deflect(ctx: Ctx, cmd: React, s: WishSheet) -> None:
     """A Deflect stunt played as a React (L255, L271): no check (its card declares what it
     nullifies); its Cost is paid up front (L508) and its Recharge placed (L510)."""
     if s.react is not None:

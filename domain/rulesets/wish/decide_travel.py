@@ -6,7 +6,6 @@ import msgspec
 from msgspec import UNSET
 
 from contracts.rulesets import wish as c
-from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.travel import TravelCheck
 from domain.errors import DomainError, StateConflict
@@ -17,6 +16,7 @@ from domain.rulesets.wish.decide_checks import _roll_check
 from domain.rulesets.wish.decide_context import Ctx, able, char, enc
 from domain.rulesets.wish.decide_health import damage
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
 
 R = msgspec.structs.replace
 

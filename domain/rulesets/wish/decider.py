@@ -8,7 +8,6 @@ from typing import Any, Final, cast
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, WishSheet
 from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.events import EncounterStarted, WishEvent
 from domain.dice import Dice
@@ -18,6 +17,8 @@ from domain.rulesets.wish.decide_context import Ctx, WishState
 from domain.rulesets.wish.decide_health import settle
 from domain.rulesets.wish.evolve import ENCOUNTER_FOLDS, SHEET_FOLDS, start_encounter
 from domain.rulesets.wish.options import WishOptions, parse_options
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 _Working = Working[WishState, WishEvent, WishOptions]  # the seam's context, which Ctx extends
 

@@ -3,8 +3,8 @@ checked when the sheet is: each only on a card with that trait, and sensible."""
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import Stunt
 from domain.rulesets.wish.dot import RULE
+from domain.rulesets.wish.state import Stunt
 
 
 def problems(name: str, stunt: Stunt) -> list[tuple[str, str, str]]:

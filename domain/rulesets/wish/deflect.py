@@ -9,8 +9,9 @@ successes or from its damage.
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import DeflectSpec, Stunt, WishSheet
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish.state import Stunt, WishSheet
+from domain.rulesets.wish.state_effects import DeflectSpec
 
 RULE = "wish.trait.deflect L271"
 

@@ -9,11 +9,12 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import Device, DiceSource, WishSheet
+from contracts.rulesets.wish import DiceSource
 from domain.errors import StateConflict
 from domain.rulesets.wish import item_of_power, justifications
 from domain.rulesets.wish.creation_tables import rank as character_rank
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import Device, WishSheet
 
 # kind -> (Soak before SR, Wounds beyond SR, seed line): Detached (7 + SR) Soak and SR Wounds,
 # Integrated (5 + SR) Soak and (SR + 2) Wounds

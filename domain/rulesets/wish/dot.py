@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import DoTEffect, Stunt, WishSheet
 from contracts.rulesets.wish import events as ev
+from domain.rulesets.wish import views
+from domain.rulesets.wish.state import Stunt, WishSheet
+from domain.rulesets.wish.state_effects import DoTEffect
 
 RULE = "wish.trait.dot L256"
 
@@ -36,7 +38,7 @@ def placed(source_id: str, stunt_name: str, stunt: Stunt, check_id: str) -> DoTE
 
 def fold_placed(s: WishSheet, e: ev.DoTPlaced) -> WishSheet:
     """Fold ``wish.DoTPlaced``."""
-    dot = e.dot
+    dot = views.dot(e.dot)
     return msgspec.structs.replace(s, dots=[*(x for x in s.dots if x.id != dot.id), dot])
 
 

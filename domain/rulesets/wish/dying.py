@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from contracts.rulesets.wish import WishSheet
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
 
 
 def derived(sheet: WishSheet, options: WishOptions) -> dict[str, Any]:

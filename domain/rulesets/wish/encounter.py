@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import conditions
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 FREE_MANEUVERS = 1  # L380
 EXTRA_MANEUVER_FATIGUE = 1  # L380

@@ -14,12 +14,12 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.seam import EventCodec, Folds
 from domain.rulesets.wish import encounter, evolve_advancement, evolve_checks, evolve_health, evolve_stunts
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve_encounter import ENCOUNTER_FOLDS, start_encounter
+from domain.rulesets.wish.state import WishSheet
 from domain.rulesets.wish.upcast import upcast
 
 SHEET_FOLDS: Folds[WishSheet] = Folds[WishSheet]().merge(

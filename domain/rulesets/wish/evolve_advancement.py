@@ -4,13 +4,13 @@ abilities (L143-1048, L1339-1383). Total, like ``evolve``."""
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import ArchetypeTier, WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError
-from domain.rulesets.wish import advancement, limited_charges, origin_actions, origin_apply
+from domain.rulesets.wish import advancement, limited_charges, origin_actions, origin_apply, views
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.folding import R, SheetFolds, given
 from domain.rulesets.wish.origin_grants import apply_fixed, apply_grants
+from domain.rulesets.wish.state import ArchetypeTier, WishSheet
 
 FOLDS = SheetFolds()
 
@@ -48,7 +48,7 @@ def fold_origin(s: WishSheet, e: ev.OriginChosen) -> WishSheet:
 def fold_hindrance(s: WishSheet, e: ev.HindranceTaken) -> WishSheet:
     """Fold ``wish.HindranceTaken`` (L1339-1383): its points, the stunt it hinders, and the
     ratings it lowers with their maxima (L1363)."""
-    h = e.hindrance
+    h = views.hindrance(e.hindrance)
     s = R(s, hindrances=[*s.hindrances, h], hindrance_points=s.hindrance_points + e.points)
     if h.stunt is not None and h.stunt in s.stunts:
         st = s.stunts[h.stunt]

@@ -7,10 +7,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Final, Literal, cast
 
-from contracts.rulesets.wish import GivenAssist, RecentCheck, WishSheet
+import msgspec
+
 from contracts.rulesets.wish import events as ev
-from domain.rulesets.wish import origin_actions
+from domain.rulesets.wish import origin_actions, views
 from domain.rulesets.wish.folding import R, SheetFolds, given
+from domain.rulesets.wish.state import GivenAssist, WishSheet
+from domain.rulesets.wish.state_checks import RecentCheck
 
 FOLDS = SheetFolds()
 
@@ -41,12 +44,12 @@ def fold_rolled(s: WishSheet, e: ev.CheckRolled) -> WishSheet:
         kind=cast(CheckKind, e.kind),
         characteristic=e.check.characteristic,
         target_id=e.target_id,
-        tally=e.check.tally,
-        result=e.check.result,
+        tally=views.tally(e.check.tally),
+        result=views.result(e.check.result),
         stunt=given(e.stunt, None),
         stunt_rating=given(e.stunt_rating, 0),
         pool=dict(e.check.pool),
-        dice=list(e.check.dice),
+        dice=views.dice(e.check.dice),
     )
     s = R(
         s,
@@ -63,7 +66,8 @@ def fold_rolled(s: WishSheet, e: ev.CheckRolled) -> WishSheet:
 def fold_amended(s: WishSheet, e: ev.CheckAmended) -> WishSheet:
     """Fold ``wish.CheckAmended``: Fortune dice added after the roll (L222)."""
     recent = [
-        R(r, tally=e.tally, result=e.result, dice=[*r.dice, *e.dice])
+        R(r, tally=views.tally(e.tally), result=views.result(e.result),
+          dice=[*r.dice, *views.dice(e.dice)])
         if r.check_id == e.check_id else r
         for r in s.recent_checks
     ]
@@ -94,7 +98,7 @@ def fold_justification_line(s: WishSheet, e: ev.JustificationLineTriggered) -> W
         R(r, lines=[*r.lines, *[name] * e.times],
           consumed=_consumed(r.consumed, e.consumed),
           stunt_rating=given(e.stunt_rating, r.stunt_rating),
-          result=given(e.result, r.result))
+          result=r.result if isinstance(e.result, msgspec.UnsetType) else views.result(e.result))
         if r.check_id == e.check_id else r
         for r in s.recent_checks
     ]

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from contracts.rulesets.wish import DareRecord, EncounterState, TurnState
 from contracts.rulesets.wish import events as ev
-from domain.rulesets.wish import initiative
+from domain.rulesets.wish import initiative, views
 from domain.rulesets.wish.folding import EncounterFolds, R, given
+from domain.rulesets.wish.state_encounter import DareRecord, EncounterState, TurnState
 
 ENCOUNTER_FOLDS = EncounterFolds()
 
@@ -96,7 +96,7 @@ def fold_left(e: EncounterState, x: ev.ParticipantLeft) -> EncounterState:
 @ENCOUNTER_FOLDS.on(ev.InitiativeRolled)
 def fold_initiative(e: EncounterState, x: ev.InitiativeRolled) -> EncounterState:
     """Fold ``wish.InitiativeRolled``: the tracker's slots and each one's superteam (G-7)."""
-    return R(e, initiative=list(x.slots), sides=dict(x.sides))
+    return R(e, initiative=views.slots(x.slots), sides=dict(x.sides))
 
 
 @ENCOUNTER_FOLDS.on(ev.InitiativeSlotTaken)

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from contracts.rulesets.wish import Device, WishSheet
 from contracts.rulesets.wish import events as ev
-from domain.rulesets.wish import dot
+from domain.rulesets.wish import dot, views
 from domain.rulesets.wish.folding import R, SheetFolds, given
+from domain.rulesets.wish.state import Device, WishSheet
 
 FOLDS = SheetFolds()
 
@@ -21,8 +21,8 @@ def fold_damage(s: WishSheet, e: ev.DamageTaken) -> WishSheet:
         s,
         wounds_lost=s.wounds_lost + e.wounds_lost,
         grit_lost=s.grit_lost + e.grit_lost,
-        criticals=[*s.criticals, *e.criticals],
-        schisms=[*s.schisms, *e.schisms],
+        criticals=[*s.criticals, *map(views.lasting, e.criticals)],
+        schisms=[*s.schisms, *map(views.lasting, e.schisms)],
         stress=s.stress + e.stress,
         fatigue=s.fatigue + e.fatigue,
         serial=max(s.serial, e.serial),
@@ -33,9 +33,9 @@ def fold_damage(s: WishSheet, e: ev.DamageTaken) -> WishSheet:
 def fold_lasting(s: WishSheet, e: ev.LastingInflicted) -> WishSheet:
     """Fold ``wish.LastingInflicted``: a critical wound or a schism (L1417-1419)."""
     if e.kind == "schism":
-        s = R(s, schisms=[*s.schisms, e.lasting])
+        s = R(s, schisms=[*s.schisms, views.lasting(e.lasting)])
     else:
-        s = R(s, criticals=[*s.criticals, e.lasting])
+        s = R(s, criticals=[*s.criticals, views.lasting(e.lasting)])
     return R(s, serial=max(s.serial, e.serial))
 
 
@@ -105,7 +105,7 @@ def fold_device_restored(s: WishSheet, e: ev.DeviceRestored) -> WishSheet:
 @FOLDS.on(ev.ConditionAdded)
 def fold_condition_added(s: WishSheet, e: ev.ConditionAdded) -> WishSheet:
     """Fold ``wish.ConditionAdded``; ``serial`` numbered its id."""
-    return R(s, conditions=[*s.conditions, e.condition], serial=max(s.serial, e.serial))
+    return R(s, conditions=[*s.conditions, views.condition(e.condition)], serial=max(s.serial, e.serial))
 
 
 @FOLDS.on(ev.ConditionTokensAdded)

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from contracts.rulesets.wish import Stunt, WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import extended, pin, reacts, travel
 from domain.rulesets.wish.evolve_checks import recharge
 from domain.rulesets.wish.folding import R, SheetFolds, given
+from domain.rulesets.wish.state import Stunt, WishSheet
 
 FOLDS = SheetFolds()
 

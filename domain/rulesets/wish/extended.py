@@ -12,9 +12,10 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import ExtendedEffect, Stunt, TurnState, WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish.state import ExtendedEffect, Stunt, WishSheet
+from domain.rulesets.wish.state_encounter import TurnState
 
 RULE: Final = "wish.trait.x_turns L261"
 _TURNS = re.compile(r"(?P<n>[0-9]{1,2}) Turns?")

@@ -8,8 +8,9 @@ from typing import TypeVar
 import msgspec
 from msgspec import UnsetType
 
-from contracts.rulesets.wish import EncounterState, WishSheet
 from domain.rulesets.seam import Folds
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 T = TypeVar("T")
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.wish import ConditionInstance, WishSheet
+from domain.rulesets.wish.state import ConditionInstance, WishSheet
 
 # Marks a condition the Beginning of Turn removes: a Grandstand's Protected (L550, digest
 # D-46), and those of Recover and Ward (basic_action_effects.py).

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import Lasting, WishSheet
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import conditions
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import Lasting, WishSheet
 
 
 class DamageResult(msgspec.Struct, frozen=True, kw_only=True):

@@ -9,8 +9,8 @@ An encounter whose initiative was never rolled keeps free order (``encounter.py`
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import EncounterState, InitiativeSlot
 from domain.errors import StateConflict
+from domain.rulesets.wish.state_encounter import EncounterState, InitiativeSlot
 
 RULE = "wish.initiative G-7"
 

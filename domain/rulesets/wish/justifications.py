@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.wish import Stunt, WishSheet
 from domain.errors import StateConflict
 from domain.rulesets.wish import archetypes
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import Stunt, WishSheet
 
 JUSTIFICATIONS: Final[dict[str, int]] = {
     "innate": 291, "device": 299, "arcane": 334, "psychic": 347, "karmic": 358,

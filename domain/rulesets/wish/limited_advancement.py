@@ -6,7 +6,7 @@ costs 5 creation points or advances to overcome completely."
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import WishSheet
+from domain.rulesets.wish.state import WishSheet
 
 
 def wielded_raise(sheet: WishSheet, archetype_raise: bool, slot: str | None) -> bool:

@@ -14,11 +14,12 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, Stunt, WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import StateConflict
 from domain.rulesets.wish.origin_abilities import LIMITED_CHARGES_ROUNDS_PER_RANK
 from domain.rulesets.wish.sheet import rank
+from domain.rulesets.wish.state import Stunt, WishSheet
+from domain.rulesets.wish.state_encounter import EncounterState
 
 RULE: Final = "wish.origin.wielder.limited_charges L924"
 

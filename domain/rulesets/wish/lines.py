@@ -15,8 +15,9 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import OptionLine, RecentCheck
+from contracts.rulesets.wish import OptionLine
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish.state_checks import RecentCheck
 
 RULE: Final = "wish.option_lines L520"
 

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Final, Literal
 
-from contracts.rulesets.wish import Stunt, TurnState, WishSheet
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish.state import Stunt, WishSheet
+from domain.rulesets.wish.state_encounter import TurnState
 
 Upkeep = Literal["maneuver", "action", "turn"]
 

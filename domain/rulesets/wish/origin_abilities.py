@@ -14,9 +14,9 @@ from typing import Any, Final, Literal
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from domain.rulesets.wish import item_of_power
 from domain.rulesets.wish.sheet import rank
+from domain.rulesets.wish.state import WishSheet
 
 Kind = Literal[
     "characteristics",  # rating and maximum changes (L765)

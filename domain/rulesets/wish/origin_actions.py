@@ -10,10 +10,13 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import DieRoll, RecentCheck, Tally, WishSheet
+from contracts.rulesets import wish as c
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, NotFound, StateConflict
+from domain.rulesets.wish import views
 from domain.rulesets.wish.resolve import tally
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_checks import DieRoll, RecentCheck, Tally
 
 MYSTICAL_REALITY_STRESS: Final = 1  # L837
 MYSTICAL_REALITY_FORTUNE: Final = 1  # L837: the complete re-roll also costs 1 Fortune
@@ -79,12 +82,12 @@ def rerolled_dice(rec: RecentCheck, whole_pool: bool) -> tuple[dict[str, int], l
     return counts, replaced
 
 
-def retally(before: Tally, replaced: list[DieRoll], new: list[DieRoll]) -> Tally:
+def retally(before: Tally, replaced: list[DieRoll], new: list[c.DieRoll]) -> c.Tally:
     """The check's tally with the replaced dice's symbols taken out and the new ones in
     (Mystical Reality's re-roll, L837)."""
-    out, gone = tally(new), tally(replaced)
-    return Tally(**{k: getattr(before, k) - getattr(gone, k) + getattr(out, k)
-                    for k in Tally.__struct_fields__})
+    out, gone = tally(new), tally(views.dice_view(replaced))
+    return c.Tally(**{k: getattr(before, k) - getattr(gone, k) + getattr(out, k)
+                      for k in c.Tally.__struct_fields__})
 
 
 def overcome_cost(sheet: WishSheet, name: str) -> tuple[int, int]:
@@ -111,14 +114,15 @@ def engineered_limits(sheet: WishSheet, effective: int, physical: bool) -> dict[
 
 def fold_rerolled(s: WishSheet, e: ev.CheckRerolled) -> WishSheet:
     """Fold ``wish.CheckRerolled``: the check shows its second roll (L837)."""
-    new = list(e.dice)
+    new = views.dice(e.dice)
 
     def apply(r: RecentCheck) -> RecentCheck:
         if r.check_id != e.check_id:
             return r
         kept = [] if e.whole_pool else [x for x in r.dice if x.die not in REROLLED_DICE]
         return msgspec.structs.replace(
-            r, dice=[*kept, *new], rerolled=True, tally=e.tally, result=e.result)
+            r, dice=[*kept, *new], rerolled=True, tally=views.tally(e.tally),
+            result=views.result(e.result))
 
     return msgspec.structs.replace(s, recent_checks=[apply(r) for r in s.recent_checks],
                                    stress=s.stress + e.stress,

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.creation_tables import (
@@ -14,6 +13,7 @@ from domain.rulesets.wish.creation_tables import (
     ORIGINS,
     Talent,
 )
+from domain.rulesets.wish.state import WishSheet
 
 
 def apply_origin(

@@ -12,16 +12,17 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import Skill, Specialization, Stunt, WishSheet
 from contracts.rulesets.wish import events as ev
 from contracts.rulesets.wish.origin import ChooseOriginGrants
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import skills as skill_table
+from domain.rulesets.wish import views
 from domain.rulesets.wish.origin_abilities import (
     GRANTED_SKILL_CHARACTERISTIC,
     TALENT_SKILLS,
     TRAINED_FREE,
 )
+from domain.rulesets.wish.state import Skill, Specialization, Stunt, WishSheet
 
 NATURAL_TALENT_SKILLS: Final = 5  # L878
 MUTANT_ONE_STUNT_RATING: Final = 4  # "three free raises to the Stunt to make it Rating 4" (L825)
@@ -80,8 +81,10 @@ def choose(sheet: WishSheet, cmd: ChooseOriginGrants) -> ev.OriginGrantsChosen:
                           f"{origin} leaves nothing to choose here" if not grantable
                           else "name the specializations of the skills it trains")
     trained = {n: _trained(sheet, n) for n in skills}
-    return ev.OriginGrantsChosen(skills=trained, origin_skills=skills, specializations=specs,
-                                 sfx=[x for x in (sfx, stunt_sfx) if x], stunts=stunts)
+    return ev.OriginGrantsChosen(skills=views.skills_view(trained), origin_skills=skills,
+                                 specializations=views.specializations_view(specs),
+                                 sfx=[x for x in (sfx, stunt_sfx) if x],
+                                 stunts=views.stunts_view(stunts))
 
 
 def _natural_talent(origin: str, chosen: list[str]) -> list[str]:
@@ -134,8 +137,9 @@ def _mutant_powers(sheet: WishSheet, origin: str, names: list[str],
 def apply_grants(sheet: WishSheet, e: ev.OriginGrantsChosen) -> WishSheet:
     """Fold ``wish.OriginGrantsChosen`` (total: a recorded body is applied as written)."""
     return msgspec.structs.replace(
-        sheet, skills={**sheet.skills, **e.skills}, stunts={**sheet.stunts, **e.stunts},
-        specializations=[*sheet.specializations, *e.specializations],
+        sheet, skills={**sheet.skills, **views.skills(e.skills)},
+        stunts={**sheet.stunts, **views.stunts(e.stunts)},
+        specializations=[*sheet.specializations, *map(views.specialization, e.specializations)],
         origin_skills=[*sheet.origin_skills, *e.origin_skills],
         origin_sfx=[*sheet.origin_sfx, *e.sfx], origin_grants_chosen=True)
 
@@ -143,5 +147,5 @@ def apply_grants(sheet: WishSheet, e: ev.OriginGrantsChosen) -> WishSheet:
 def apply_fixed(sheet: WishSheet, e: ev.OriginSkillsGranted) -> WishSheet:
     """Fold ``wish.OriginSkillsGranted``."""
     return msgspec.structs.replace(
-        sheet, skills={**sheet.skills, **e.skills},
+        sheet, skills={**sheet.skills, **views.skills(e.skills)},
         origin_skills=list(dict.fromkeys([*sheet.origin_skills, *e.skills])))

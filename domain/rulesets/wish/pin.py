@@ -9,9 +9,9 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import PinnedCard, WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish.state import PinnedCard, WishSheet
 
 RULE: Final = "wish.basic_action.pin L446"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import CheckSpec, DiceSource, WishSheet
+from contracts.rulesets.wish import CheckSpec, DiceSource
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import assists, conditions, origin_abilities, travel_modes
 from domain.rulesets.wish import sheet as sheets
@@ -17,6 +17,7 @@ from domain.rulesets.wish import skills as skill_table
 from domain.rulesets.wish.faces import ORDER
 from domain.rulesets.wish.options import WishOptions
 from domain.rulesets.wish.standing_dice import standing_dice
+from domain.rulesets.wish.state import WishSheet
 
 
 class Pool(msgspec.Struct, kw_only=True):

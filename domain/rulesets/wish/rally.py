@@ -12,8 +12,9 @@ Turn begins; ``"none"`` refuses Rally Steps (Rally abilities are then used norma
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import EncounterState, Stunt
 from domain.errors import StateConflict
+from domain.rulesets.wish.state import Stunt
+from domain.rulesets.wish.state_encounter import EncounterState
 
 RULE = "wish.trait.rally L257"
 

@@ -13,9 +13,11 @@ from typing import Final, TypeGuard, get_args
 
 import msgspec
 
-from contracts.rulesets.wish import PendingReact, ReactName, WishSheet
+from contracts.rulesets.wish import ReactName
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish.folding import given
+from domain.rulesets.wish.state import WishSheet
+from domain.rulesets.wish.state_effects import PendingReact
 
 CHARACTERISTIC: Final[dict[str, str]] = {  # L438-441
     "Brace": "to", "Parry": "str", "Dodge": "ag", "Riposte": "ag",

@@ -9,8 +9,9 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import Purchase, Stunt, WishSheet
+from contracts.rulesets.wish import Purchase
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.wish.state import Stunt, WishSheet
 
 
 class Restriction(msgspec.Struct, frozen=True, kw_only=True):

@@ -1,8 +1,9 @@
 """Sheet validation and derived statistics (L99-230).
 
-The sheet Structs are the wire schema (``contracts.rulesets.wish``); this module
-checks a raw sheet against the rules and computes what the sheet implies:
-effective characteristics, Wound and Grit thresholds, current health, Rank.
+The sheet is the domain's ``state.WishSheet`` (the same fields as the wire's schema in
+``contracts.rulesets.wish``, mapped by ``views.py``); this module checks a raw sheet against the
+rules and computes what the sheet implies: effective characteristics, Wound and Grit thresholds,
+current health, Rank.
 """
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError
 from domain.rulesets.wish import (
     conditions,
@@ -46,6 +46,7 @@ from domain.rulesets.wish.creation_tables import rank as rank
 from domain.rulesets.wish.options import WishOptions
 from domain.rulesets.wish.restricted_points import RESTRICTIONS
 from domain.rulesets.wish.sheet_fields import unknown_field
+from domain.rulesets.wish.state import WishSheet
 
 
 class SheetInvalid(DomainError):

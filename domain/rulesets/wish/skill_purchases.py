@@ -3,9 +3,10 @@ training rank, and the sheet's name of one mode of a Travel skill."""
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import Purchase, Skill
+from contracts.rulesets.wish import Purchase
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import travel_modes
+from domain.rulesets.wish.state import Skill
 
 
 def free_specialization(skill: Skill, p: Purchase) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import conditions
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
 
 FREE_STEPS = 1  # L83: one step free at the beginning of the turn
 PAID_STEPS = 1  # L83: one more for 1 stress

@@ -15,8 +15,9 @@ from typing import Final
 
 import msgspec
 
-from contracts.rulesets.wish import CheckSpec, WishSheet
+from contracts.rulesets.wish import CheckSpec
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
 
 TECH_SKILLS: Final = frozenset({"Technology", "Engineering", "Science", "Repair"})  # L906
 WEALTHY_MAX_LEVELS: Final = 5  # L1301

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets.wish import Stunt, WishSheet
 from contracts.rulesets.wish.events import StuntCostPaid
 from domain.errors import StateConflict
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import Stunt, WishSheet
 
 # Per-stunt marks that change a cost: (name, statistic, change, seed line).
 COST_CHANGES: Final[tuple[tuple[str, str, int, int], ...]] = (

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import Stunt, WishSheet
 from domain.errors import StateConflict
 from domain.rulesets.wish import conditions, devices, justifications, traits
+from domain.rulesets.wish.state import Stunt, WishSheet
 
 
 def check_use(sheet: WishSheet, name: str, stunt: Stunt) -> None:

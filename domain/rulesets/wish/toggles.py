@@ -5,11 +5,11 @@ off automatically if the character becomes unconscious.' Upkeep and recharge on 
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import WishSheet
 from domain.errors import DomainError, NotFound, StateConflict
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish import stunt_use
 from domain.rulesets.wish.options import WishOptions
+from domain.rulesets.wish.state import WishSheet
 
 RULE = "wish.trait.toggle L260"
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from contracts.rulesets.wish import Stunt
 from domain.rulesets.wish.sfx import SFX
+from domain.rulesets.wish.state import Stunt
 
 TRAITS: Final[dict[str, tuple[str, int]]] = {
     "Open": ("classifying", 240), "Melee": ("classifying", 241), "Ranged": ("classifying", 242),

@@ -15,11 +15,11 @@ from typing import Final, Literal
 
 import msgspec
 
-from contracts.rulesets.wish import WishSheet
 from contracts.rulesets.wish import events as ev
 from domain.errors import DomainError
 from domain.rulesets.wish.folding import given
 from domain.rulesets.wish.sheet import rank
+from domain.rulesets.wish.state import WishSheet
 
 Exertion = Literal["fatigue", "stress", "none"]
 Calamity = Literal["", "grit_triangular", "wounds_triangular", "stress_each", "stranded"]

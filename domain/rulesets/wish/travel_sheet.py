@@ -5,9 +5,9 @@ L1104). A mode not listed is a GM-approved custom mode (L1092) on the skill's ow
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import Skill
 from domain.rulesets.wish import travel_modes
 from domain.rulesets.wish.skills import TRAVEL
+from domain.rulesets.wish.state import Skill
 
 RULE = "wish.travel L1084"
 

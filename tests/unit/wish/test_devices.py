@@ -6,12 +6,13 @@ from typing import Any
 
 import pytest
 
-from contracts.rulesets.wish import Attack, Device, RestoreDevice, RollCheck
+from contracts.rulesets.wish import Attack, RestoreDevice, RollCheck
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import WISH, devices
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.options import parse_options
+from domain.rulesets.wish.state import Device
 from tests.unit.wish.builders import build_sheet, states
 
 GEAR = {"Blaster": {"rating": 3, "sfx": "Gear"}, "Visor": {"rating": 1, "sfx": "Gear"},

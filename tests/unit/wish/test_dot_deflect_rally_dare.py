@@ -11,8 +11,6 @@ import pytest
 from contracts.rulesets.wish import (
     AddCondition,
     Attack,
-    DareRecord,
-    DeflectSpec,
     EndRound,
     EndTurn,
     RallyStep,
@@ -24,8 +22,10 @@ from contracts.rulesets.wish import (
 )
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, StateConflict
-from domain.rulesets.wish import WISH, dare, deflect
+from domain.rulesets.wish import WISH, dare, deflect, state_effects
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.state_effects import DeflectSpec
+from domain.rulesets.wish.state_encounter import DareRecord
 from tests.unit.wish.builders import build_sheet, states
 from tests.unit.wish.test_encounter import Table
 
@@ -277,4 +277,4 @@ def test_a_bought_card_carries_its_declared_dot_deflect_and_rally_numbers_L256_L
     t = Table(st)
     t.do(buy(traits=["DoT", "Rally"], dot=DoTSpec(damage=2, count=3), rally_only=True))
     acid = sheets.load(t.st["character:hero"]).stunts["Acid"]
-    assert acid.dot == DoTSpec(damage=2, count=3) and acid.rally_only
+    assert acid.dot == state_effects.DoTSpec(damage=2, count=3) and acid.rally_only

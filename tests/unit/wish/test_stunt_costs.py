@@ -7,10 +7,11 @@ from typing import Any
 
 import pytest
 
-from contracts.rulesets.wish import RollCheck, Stunt, StuntCost
+from contracts.rulesets.wish import RollCheck
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import WISH, stunt_costs
+from domain.rulesets.wish.state import Stunt, StuntCost
 from tests.unit.wish.builders import build_sheet, states
 
 

@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
-from contracts.rulesets.wish import Attack, Purchase, RollCheck, SpendAdvance, Stunt, TakeHindrance
+from contracts.rulesets.wish import Attack, Purchase, RollCheck, SpendAdvance, TakeHindrance
 from domain.dice import ScriptedDice
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.wish import WISH, justifications, traits
 from domain.rulesets.wish import sheet as sheets
+from domain.rulesets.wish.state import Stunt
 from tests.unit.wish.builders import build_sheet, states
 
 

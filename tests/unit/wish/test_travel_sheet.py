@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from contracts.rulesets.wish import Skill
+from domain.rulesets.wish.state import Skill
 from domain.rulesets.wish.travel_sheet import problems
 
 

@@ -8,11 +8,11 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.wish import EncounterState, TurnState
 from contracts.rulesets.wish import events as ev
 from domain.rulesets.wish import WISH
 from domain.rulesets.wish import sheet as sheets
 from domain.rulesets.wish.evolve import ENCOUNTER_FOLDS, SHEET_FOLDS, evolve, start_encounter
+from domain.rulesets.wish.state_encounter import EncounterState, TurnState
 from tests.unit.wish.builders import build_sheet
 
 # Recorded for the record only: no state holds what they tell (a contest's winner, a condition
