@@ -213,9 +213,9 @@ def _resolve(ctx: Ctx, pending: c.PendingAttack, res: c.Resist, target: s.Potent
         anticipation_used=anticipated))
     _aid_given(ctx, defence.aid, res.character_id, "resistance", allies)
     if dos > 0:  # L67: a hit places each Status advantage's status on the target
-        for s in pending.statuses:
+        for effect in pending.statuses:
             ctx.emit(char(res.character_id), c.StatusApplied(
-                character_id=res.character_id, status=msgspec.structs.replace(s, degree=dos)))
+                character_id=res.character_id, status=msgspec.structs.replace(effect, degree=dos)))
 
 
 def _no_choice(target: s.PotentialSheet) -> bool:

@@ -91,7 +91,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     turns.check_anticipate(sheet, cmd.anticipate)
     combat = combat_order.active(combat_of(ctx, cmd.combat_id), cmd.combat_id)
     combat_order.check_nomination(combat, cmd.character_id, cmd.nominate)
-    ended = [s.name for s in sheet.statuses if s.seen_turn]
+    ended = [st.name for st in sheet.statuses if st.seen_turn]
     ctx.emit(char(cmd.character_id), c.TurnEnded(character_id=cmd.character_id,
                                                  anticipated=list(cmd.anticipate),
                                                  nominee=cmd.nominate, statuses_ended=ended))

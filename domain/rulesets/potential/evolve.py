@@ -131,7 +131,7 @@ def combat_ended(sheet: Sheet, e: c.CombatEnded) -> Sheet:
 def turn_started(sheet: Sheet, e: c.TurnStarted) -> Sheet:
     """L37: the turn begins; unused anticipations go to the spent pile (L60); statuses have
     seen their target's next turn (L67)."""
-    seen = [msgspec.structs.replace(s, seen_turn=True) for s in sheet.statuses]
+    seen = [msgspec.structs.replace(st, seen_turn=True) for st in sheet.statuses]
     return msgspec.structs.replace(
         sheet, turn=s.TurnState(), had_turn=True, anticipated=[], statuses=seen,
         dynamic=s.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(e.lapsed)))
@@ -162,7 +162,7 @@ def turn_ended(sheet: Sheet, e: c.TurnEnded) -> Sheet:
     """L60: anticipated tokens leave the bank; L67: statuses that saw this turn end now."""
     return msgspec.structs.replace(
         sheet, turn=None, anticipated=list(e.anticipated),
-        statuses=[s for s in sheet.statuses if not s.seen_turn],
+        statuses=[st for st in sheet.statuses if not st.seen_turn],
         dynamic=s.Tokens(bank=sheet.dynamic.bank - len(e.anticipated),
                          spent=sheet.dynamic.spent))
 
@@ -205,8 +205,8 @@ def aid_given(sheet: Sheet, e: c.AidGiven) -> Sheet:
 @CHARACTERS.on(c.ConsciousnessSet)
 def consciousness_set(sheet: Sheet, e: c.ConsciousnessSet) -> Sheet:
     """L53, P-35: the GM's decision; coming round ends an "Unconscious" status too."""
-    kept = [s for s in sheet.statuses
-            if not (e.conscious and s.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
+    kept = [st for st in sheet.statuses
+            if not (e.conscious and st.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
     return msgspec.structs.replace(sheet, conscious=e.conscious, statuses=kept)
 
 
