@@ -6,10 +6,11 @@ from collections.abc import Sequence
 
 import msgspec
 
-from contracts.rulesets.potential import Advantage, AidUse, Cost, PoolRoll, PotentialSheet, Reroll
+from contracts.rulesets.potential import AidUse, Cost, PoolRoll, Reroll
 from domain.dice import Dice
 from domain.errors import DomainError
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.state import Advantage, PotentialSheet
 
 
 class Pool(msgspec.Struct, frozen=True, kw_only=True):

@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from contracts.rulesets.potential import Advantage, AidUse, Cost, PotentialSheet
+from contracts.rulesets.potential import AidUse, Cost
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.potential import potential_bank
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.state import Advantage, PotentialSheet
 
 AID_KEYWORD: dict[str, str] = {"action": "Aid Other", "resistance": "Aid Resist"}  # L63, L64
 AID_LINE: dict[str, str] = {"action": "L63", "resistance": "L64"}

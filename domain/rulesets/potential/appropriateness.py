@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.potential import PotentialSheet, Ruling
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.state import PotentialSheet, Ruling
 
 RULE = "potential.appropriate L21"
 

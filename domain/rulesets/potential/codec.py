@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 import msgspec
 
-from contracts.rulesets import potential as c
+from domain.rulesets.potential import state as s
 from domain.rulesets.potential.context import State
 from domain.rulesets.seam import StreamKind
 
@@ -18,8 +18,8 @@ class PotentialCodec:
 
     def load(self, kind: StreamKind, stored: Mapping[str, object] | None) -> State | None:
         if kind == "encounter":
-            return msgspec.convert(dict(stored), c.CombatState) if stored else None
-        return None if stored is None else msgspec.convert(dict(stored), c.PotentialSheet)
+            return msgspec.convert(dict(stored), s.CombatState) if stored else None
+        return None if stored is None else msgspec.convert(dict(stored), s.PotentialSheet)
 
     def dump(self, state: State | None) -> dict[str, object] | None:
         out: dict[str, object] | None = msgspec.to_builtins(state)

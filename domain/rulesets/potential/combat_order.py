@@ -10,11 +10,12 @@ import msgspec
 
 from contracts.rulesets import potential as c
 from domain.errors import DomainError, StateConflict
+from domain.rulesets.potential import state as s
 from domain.rulesets.potential.context import Event
 from domain.rulesets.seam import Folds
 
 
-def active(combat: c.CombatState, combat_id: str) -> c.CombatState:
+def active(combat: s.CombatState, combat_id: str) -> s.CombatState:
     """L30: the running combat ``combat_id``; refused when it is not running."""
     if not combat.active:
         raise StateConflict("payload.combat_id", "potential.combat L30",
@@ -22,12 +23,12 @@ def active(combat: c.CombatState, combat_id: str) -> c.CombatState:
     return combat
 
 
-def remaining(combat: c.CombatState) -> list[str]:
+def remaining(combat: s.CombatState) -> list[str]:
     """L37: the participants who have not yet had a turn this round."""
     return [p for p in combat.participants if p not in combat.had_turn]
 
 
-def check_start(combat: c.CombatState, cid: str) -> None:
+def check_start(combat: s.CombatState, cid: str) -> None:
     """L37: one turn at a time, and the nominated (or seizing) character takes it."""
     if cid not in combat.participants:
         raise StateConflict("payload.character_id", "potential.combat L30",
@@ -48,7 +49,7 @@ def check_start(combat: c.CombatState, cid: str) -> None:
                             "a new round begins with anyone except the last to act")
 
 
-def check_nomination(combat: c.CombatState, cid: str, nominee: str | None) -> None:
+def check_nomination(combat: s.CombatState, cid: str, nominee: str | None) -> None:
     """L37: the next must not have had a turn this round; once all have, anyone but oneself."""
     left = [p for p in remaining(combat) if p != cid]
     if nominee is None:
@@ -66,7 +67,7 @@ def check_nomination(combat: c.CombatState, cid: str, nominee: str | None) -> No
                           f"{nominee!r} has had a turn this round")
 
 
-def check_bid(combat: c.CombatState, cid: str, tokens: int) -> str:
+def check_bid(combat: s.CombatState, cid: str, tokens: int) -> str:
     """L37, P-25, P-45: a bid between turns, against the standing nominee; it opens an auction
     (not by the nominee) or raises it strictly; a yielded bidder cannot re-enter. Returns the
     nominee."""
@@ -102,12 +103,12 @@ def check_bid(combat: c.CombatState, cid: str, tokens: int) -> str:
     return auction.nominee
 
 
-def in_auction(auction: c.Auction) -> list[str]:
+def in_auction(auction: s.Auction) -> list[str]:
     """P-45: the nominee and everyone who has bid, in order."""
     return list(dict.fromkeys([auction.nominee, *(b.character_id for b in auction.bids)]))
 
 
-def check_yield(combat: c.CombatState, cid: str, to: str) -> tuple[c.Auction, c.Bid]:
+def check_yield(combat: s.CombatState, cid: str, to: str) -> tuple[s.Auction, s.Bid]:
     """L37: someone in the auction, other than its high bidder ``to``, yields."""
     auction = combat.auction
     if auction is None:
@@ -126,48 +127,48 @@ def check_yield(combat: c.CombatState, cid: str, to: str) -> tuple[c.Auction, c.
     return auction, high
 
 
-def closes(auction: c.Auction, yielding: str) -> bool:
+def closes(auction: s.Auction, yielding: str) -> bool:
     """P-45: the auction ends when all but the high bidder have yielded."""
     high = auction.bids[-1].character_id
     gone = {*auction.yielded, yielding}
     return all(p in gone for p in in_auction(auction) if p != high)
 
 
-ENCOUNTERS: Folds[c.CombatState] = Folds()
+ENCOUNTERS: Folds[s.CombatState] = Folds()
 """How each combat-stream event folds into the combat's order (total)."""
 
 
 @ENCOUNTERS.on(c.CombatOpened)
-def opened(combat: c.CombatState, e: c.CombatOpened) -> c.CombatState:
+def opened(combat: s.CombatState, e: c.CombatOpened) -> s.CombatState:
     """The combat opens with its participants and the GL's first nominee (L37, P-23)."""
-    return c.CombatState(combat_id=e.combat_id, participants=e.participants, next=e.first,
+    return s.CombatState(combat_id=e.combat_id, participants=e.participants, next=e.first,
                          active=True)
 
 
 @ENCOUNTERS.on(c.TurnBegan)
-def turn_began(combat: c.CombatState, e: c.TurnBegan) -> c.CombatState:
+def turn_began(combat: s.CombatState, e: c.TurnBegan) -> s.CombatState:
     """L37: one turn at a time; the nominee's (or seize winner's) slot is used."""
     return msgspec.structs.replace(combat, current=e.character_id, next=None, seized=False,
                                    had_turn=[*combat.had_turn, e.character_id])
 
 
 @ENCOUNTERS.on(c.TurnPassed)
-def turn_passed(combat: c.CombatState, e: c.TurnPassed) -> c.CombatState:
+def turn_passed(combat: s.CombatState, e: c.TurnPassed) -> s.CombatState:
     """L37: the turn ends and its player's nominee is next."""
     return msgspec.structs.replace(combat, current=None, next=e.nominee, last=e.character_id)
 
 
 @ENCOUNTERS.on(c.InitiativeBid)
-def bid(combat: c.CombatState, e: c.InitiativeBid) -> c.CombatState:
+def bid(combat: s.CombatState, e: c.InitiativeBid) -> s.CombatState:
     """L37, P-25: a bid opens an auction against the nominee or raises it."""
-    auction = combat.auction or c.Auction(nominee=e.nominee)
+    auction = combat.auction or s.Auction(nominee=e.nominee)
     return msgspec.structs.replace(combat, auction=msgspec.structs.replace(
-        auction, bids=[*auction.bids, c.Bid(character_id=e.character_id, tokens=e.tokens)],
+        auction, bids=[*auction.bids, s.Bid(character_id=e.character_id, tokens=e.tokens)],
         pay_static=e.pay_static))
 
 
 @ENCOUNTERS.on(c.InitiativeYielded)
-def yielded(combat: c.CombatState, e: c.InitiativeYielded) -> c.CombatState:
+def yielded(combat: s.CombatState, e: c.InitiativeYielded) -> s.CombatState:
     """P-45: a yielded bidder leaves the auction."""
     if combat.auction is None:
         return combat
@@ -176,24 +177,24 @@ def yielded(combat: c.CombatState, e: c.InitiativeYielded) -> c.CombatState:
 
 
 @ENCOUNTERS.on(c.InitiativeTaken)
-def taken(combat: c.CombatState, e: c.InitiativeTaken) -> c.CombatState:
+def taken(combat: s.CombatState, e: c.InitiativeTaken) -> s.CombatState:
     """L37: the seize winner takes the next turn; its slot is not bid for again."""
     return msgspec.structs.replace(combat, next=e.character_id, auction=None, seized=True)
 
 
 @ENCOUNTERS.on(c.RoundBegan)
-def round_began(combat: c.CombatState, e: c.RoundBegan) -> c.CombatState:
+def round_began(combat: s.CombatState, e: c.RoundBegan) -> s.CombatState:
     """L37: a new round; nobody has had a turn in it."""
     return msgspec.structs.replace(combat, round=e.round, had_turn=[])
 
 
 @ENCOUNTERS.on(c.CombatClosed)
-def closed(combat: c.CombatState, e: c.CombatClosed) -> c.CombatState:
+def closed(combat: s.CombatState, e: c.CombatClosed) -> s.CombatState:
     """P-22: the combat ends; nobody's turn is in progress or next."""
     return msgspec.structs.replace(combat, active=False, current=None, next=None, auction=None,
                                    seized=False)
 
 
-def starts(event: Event) -> c.CombatState | None:
+def starts(event: Event) -> s.CombatState | None:
     """A combat stream's first event folds into an empty order (as every later one does)."""
-    return ENCOUNTERS.fold(c.CombatState(), event)
+    return ENCOUNTERS.fold(s.CombatState(), event)

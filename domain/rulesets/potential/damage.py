@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.potential import Advantage, PotentialSheet
 from domain.errors import DomainError
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.state import Advantage, PotentialSheet
 
 
 def life_available(sheet: PotentialSheet) -> list[Advantage]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Final
 
-from contracts.rulesets import potential as c
 from domain.rulesets.potential import (
     combat_order,
     decide_actions,
@@ -13,6 +12,7 @@ from domain.rulesets.potential import (
     decide_rulings,
     decide_turns,
 )
+from domain.rulesets.potential import state as s
 from domain.rulesets.potential.context import Ctx, Event
 from domain.rulesets.potential.evolve import CHARACTERS
 from domain.rulesets.potential.options import PotentialOptions, parse_options
@@ -22,6 +22,6 @@ HANDLERS: Final[Handlers[Ctx]] = Handlers[Ctx]().merge(
     decide_actions.HANDLERS, decide_combat.HANDLERS, decide_turns.HANDLERS,
     decide_rulings.HANDLERS)
 
-DECIDER: Final[HandlerDecider[Event, c.PotentialSheet, c.CombatState, PotentialOptions]] = \
+DECIDER: Final[HandlerDecider[Event, s.PotentialSheet, s.CombatState, PotentialOptions]] = \
     HandlerDecider(handlers=HANDLERS, characters=CHARACTERS, encounters=combat_order.ENCOUNTERS,
                    options=parse_options, starts=combat_order.starts)

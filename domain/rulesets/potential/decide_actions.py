@@ -17,22 +17,24 @@ from domain.rulesets.potential import (
     potential_bank,
     resistance,
     turns,
+    views,
 )
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential import state as s
 from domain.rulesets.potential.context import Ctx, char, sheet_of, sheets_of
 from domain.rulesets.potential.options import PotentialOptions
 from domain.rulesets.seam import Handlers
 
-Sheets = Mapping[str, c.PotentialSheet]
+Sheets = Mapping[str, s.PotentialSheet]
 HANDLERS: Handlers[Ctx] = Handlers()
 
 
-def tracked(sheet: c.PotentialSheet, opts: PotentialOptions) -> bool:
+def tracked(sheet: s.PotentialSheet, opts: PotentialOptions) -> bool:
     """P-2: only combat (unless the campaign tracks narrative potential) keeps a spent pile."""
     return sheet.in_combat or opts.narrative_potential == "tracked"
 
 
-def _check_concentration(sheet: c.PotentialSheet, concentration: bool,
+def _check_concentration(sheet: s.PotentialSheet, concentration: bool,
                          opts: PotentialOptions) -> None:
     if concentration and sheet.in_combat and not opts.concentration_in_combat:
         raise DomainError("payload.concentration", "potential.concentration L28",
@@ -45,7 +47,7 @@ def _minor_only_fixed(cmd: c.TakeAction | c.Attack) -> None:
                           "a minor opponent acts with its fixed score, not advantages")
 
 
-def _pool(cmd: c.TakeAction | c.Attack, sheet: c.PotentialSheet, allies: Sheets,
+def _pool(cmd: c.TakeAction | c.Attack, sheet: s.PotentialSheet, allies: Sheets,
           opts: PotentialOptions, concentration: bool = False) -> tuple[actions.Pool, str]:
     """The acting pool with its checks: availability, whose turn (L40, L65), the group's
     approval (L21), aid (L63) and its cost (L22); returns it and how it stands approved."""
@@ -98,7 +100,7 @@ def take_action(ctx: Ctx, cmd: c.TakeAction) -> None:
     _aid_given(ctx, rolled.aid, cmd.character_id, "action", allies)
 
 
-def _free_resist(res: c.Resist, sheet: c.PotentialSheet, names: list[str]) -> bool:
+def _free_resist(res: c.Resist, sheet: s.PotentialSheet, names: list[str]) -> bool:
     """L50, L52: the free resist costs nothing, so it joins the resistance unless the defender
     leaves it out (``free_resist: false``, e.g. armour against poison gas) or it is gone."""
     field = "payload.free_resist"
@@ -115,7 +117,7 @@ def _free_resist(res: c.Resist, sheet: c.PotentialSheet, names: list[str]) -> bo
     return True
 
 
-def _defence(res: c.Resist, sheet: c.PotentialSheet, allies: Sheets, hindrances: int,
+def _defence(res: c.Resist, sheet: s.PotentialSheet, allies: Sheets, hindrances: int,
              opts: PotentialOptions, dice: Dice) -> tuple[c.PoolRoll, list[str]]:
     """The target's resistance action (L50-53); an empty pool or unconscious scores 1."""
     field = "payload"
@@ -153,7 +155,7 @@ def _defence(res: c.Resist, sheet: c.PotentialSheet, allies: Sheets, hindrances:
             [a for a in names if a in sheet.anticipated])
 
 
-def _declare_attack(cmd: c.Attack, attacker: c.PotentialSheet, allies: Sheets,
+def _declare_attack(cmd: c.Attack, attacker: s.PotentialSheet, allies: Sheets,
                     opts: PotentialOptions) -> c.PendingAttack:
     """The attacker's side, checked and priced at declaration (L17-23, L39, L63, L66-67)."""
     if attacker.fixed_score is not None:  # P-40: a fixed score plus bonus dice, no advantages
@@ -188,7 +190,7 @@ def _roll_attack(pending: c.PendingAttack, attacker_fixed: bool, dice: Dice) -> 
                                      aid=pending.aid), dice)
 
 
-def _resolve(ctx: Ctx, pending: c.PendingAttack, res: c.Resist, target: c.PotentialSheet,
+def _resolve(ctx: Ctx, pending: c.PendingAttack, res: c.Resist, target: s.PotentialSheet,
              allies: Sheets, prepaid: bool) -> None:
     """Both pools roll, the attack's first (P-14); it hits only when it beats the resistance,
     and the DoS is the damage (L54)."""
@@ -211,12 +213,12 @@ def _resolve(ctx: Ctx, pending: c.PendingAttack, res: c.Resist, target: c.Potent
         anticipation_used=anticipated))
     _aid_given(ctx, defence.aid, res.character_id, "resistance", allies)
     if dos > 0:  # L67: a hit places each Status advantage's status on the target
-        for s in pending.statuses:
+        for effect in pending.statuses:
             ctx.emit(char(res.character_id), c.StatusApplied(
-                character_id=res.character_id, status=msgspec.structs.replace(s, degree=dos)))
+                character_id=res.character_id, status=msgspec.structs.replace(effect, degree=dos)))
 
 
-def _no_choice(target: c.PotentialSheet) -> bool:
+def _no_choice(target: s.PotentialSheet) -> bool:
     """L53, P-40: an unconscious target (a score of one) or a minor opponent (its fixed score)
     has nothing to choose, so its resistance needs no answer; anyone else answers (L50)."""
     return (not sheets.is_conscious(target) or target.fixed_score is not None) and \
@@ -261,4 +263,4 @@ def resist(ctx: Ctx, cmd: c.Resist) -> None:
         raise StateConflict("payload.attacker_id", "potential.resist L50",
                             f"{cmd.attacker_id!r} has no attack waiting for "
                             f"{cmd.character_id!r}'s resistance")
-    _resolve(ctx, pending, cmd, target, allies, prepaid=True)
+    _resolve(ctx, views.pending_attack_view(pending), cmd, target, allies, prepaid=True)

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from contracts.rulesets import potential as c
 from domain.errors import DomainError, NotFound, StateConflict
-from domain.rulesets.potential import actions, appropriateness, combat_order, potential_bank, turns
+from domain.rulesets.potential import actions, appropriateness, combat_order, potential_bank, turns, views
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential import state as s
 from domain.rulesets.potential.context import Ctx, char, combat_of, combat_stream, sheet_of
 from domain.rulesets.seam import Handlers
 
 HANDLERS: Handlers[Ctx] = Handlers()
 
 
-def _in_combat(sheet: c.PotentialSheet, field: str, combat_id: str | None = None) -> None:
+def _in_combat(sheet: s.PotentialSheet, field: str, combat_id: str | None = None) -> None:
     if not sheet.in_combat:
         raise StateConflict(field, "potential.combat L30", "the character is not in combat")
     if combat_id is not None and (sheet.combat_id or "combat") != combat_id:
@@ -90,7 +91,7 @@ def end_turn(ctx: Ctx, cmd: c.EndTurn) -> None:
     turns.check_anticipate(sheet, cmd.anticipate)
     combat = combat_order.active(combat_of(ctx, cmd.combat_id), cmd.combat_id)
     combat_order.check_nomination(combat, cmd.character_id, cmd.nominate)
-    ended = [s.name for s in sheet.statuses if s.seen_turn]
+    ended = [st.name for st in sheet.statuses if st.seen_turn]
     ctx.emit(char(cmd.character_id), c.TurnEnded(character_id=cmd.character_id,
                                                  anticipated=list(cmd.anticipate),
                                                  nominee=cmd.nominate, statuses_ended=ended))
@@ -149,7 +150,7 @@ def yield_initiative(ctx: Ctx, cmd: c.YieldInitiative) -> None:
     potential_bank.check_affordable(sheet, cost, True, "payload.to")
     ctx.emit(combat_stream(cmd.combat_id), yielded)
     ctx.emit(char(winner.character_id), c.InitiativeSeized(
-        character_id=winner.character_id, nominee=auction.nominee, bids=list(auction.bids),
+        character_id=winner.character_id, nominee=auction.nominee, bids=views.bids_view(auction.bids),
         cost=cost))
     ctx.emit(combat_stream(cmd.combat_id), c.InitiativeTaken(combat_id=cmd.combat_id,
                                                              character_id=winner.character_id))

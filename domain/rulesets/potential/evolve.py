@@ -8,11 +8,12 @@ from typing import Literal
 import msgspec
 
 from contracts.rulesets import potential as c
-from domain.rulesets.potential import potential_bank
+from domain.rulesets.potential import potential_bank, views
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential import state as s
 from domain.rulesets.seam import Folds
 
-Sheet = c.PotentialSheet
+Sheet = s.PotentialSheet
 CHARACTERS: Folds[Sheet] = Folds()
 
 
@@ -39,7 +40,7 @@ def _ruling(sheet: Sheet, advantages: list[str],
     """L21: the group's latest word on a combination replaces its earlier one."""
     kept = [r for r in sheet.rulings if r.advantages != advantages]
     return msgspec.structs.replace(sheet, rulings=[
-        *kept, c.Ruling(advantages=list(advantages), state=state, reason=reason)])
+        *kept, s.Ruling(advantages=list(advantages), state=state, reason=reason)])
 
 
 # --------------------------------------------------------------------------- actions, attacks
@@ -66,7 +67,8 @@ def attack_declared(sheet: Sheet, e: c.AttackDeclared) -> Sheet:
 @CHARACTERS.on(c.AttackPending)
 def attack_pending(sheet: Sheet, e: c.AttackPending) -> Sheet:
     """L50: the attack waits for this character's resistance action."""
-    return msgspec.structs.replace(sheet, pending_attacks=[*sheet.pending_attacks, e.attack])
+    return msgspec.structs.replace(
+        sheet, pending_attacks=[*sheet.pending_attacks, views.pending_attack(e.attack)])
 
 
 @CHARACTERS.on(c.Resisted)
@@ -84,7 +86,7 @@ def resisted(sheet: Sheet, e: c.Resisted) -> Sheet:
     return msgspec.structs.replace(
         paid, pending_damage=e.degree, pending_attacks=waiting,
         anticipated=[a for a in paid.anticipated if a not in used],
-        dynamic=c.Tokens(bank=paid.dynamic.bank + refund, spent=paid.dynamic.spent))
+        dynamic=s.Tokens(bank=paid.dynamic.bank + refund, spent=paid.dynamic.spent))
 
 
 @CHARACTERS.on(c.LifeDiscarded)
@@ -98,7 +100,7 @@ def life_discarded(sheet: Sheet, e: c.LifeDiscarded) -> Sheet:
     return msgspec.structs.replace(
         sheet, advantages=advs, pending_damage=0,
         anticipated=[a for a in sheet.anticipated if a not in gone],
-        dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(lapsed)))
+        dynamic=s.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(lapsed)))
 
 
 # --------------------------------------------------------------------------- combat
@@ -117,7 +119,7 @@ def combat_ended(sheet: Sheet, e: c.CombatEnded) -> Sheet:
     advantages the ``end_of_combat`` option recovers."""
     back = potential_bank.restore(sheet)
     back = msgspec.structs.replace(
-        back, dynamic=c.Tokens(bank=back.dynamic.bank + len(back.anticipated)),
+        back, dynamic=s.Tokens(bank=back.dynamic.bank + len(back.anticipated)),
         anticipated=[], turn=None, had_turn=False, statuses=[], aid_offer=None, combat_id=None)
     return _recover(back, set(e.recovered))
 
@@ -129,10 +131,10 @@ def combat_ended(sheet: Sheet, e: c.CombatEnded) -> Sheet:
 def turn_started(sheet: Sheet, e: c.TurnStarted) -> Sheet:
     """L37: the turn begins; unused anticipations go to the spent pile (L60); statuses have
     seen their target's next turn (L67)."""
-    seen = [msgspec.structs.replace(s, seen_turn=True) for s in sheet.statuses]
+    seen = [msgspec.structs.replace(st, seen_turn=True) for st in sheet.statuses]
     return msgspec.structs.replace(
-        sheet, turn=c.TurnState(), had_turn=True, anticipated=[], statuses=seen,
-        dynamic=c.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(e.lapsed)))
+        sheet, turn=s.TurnState(), had_turn=True, anticipated=[], statuses=seen,
+        dynamic=s.Tokens(bank=sheet.dynamic.bank, spent=sheet.dynamic.spent + len(e.lapsed)))
 
 
 @CHARACTERS.on(c.Recouped)
@@ -145,8 +147,8 @@ def recouped(sheet: Sheet, e: c.Recouped) -> Sheet:
         recouped_static=sheet.turn.recouped_static + e.static, rested=e.rest)
     return msgspec.structs.replace(
         sheet, turn=turn,
-        dynamic=c.Tokens(bank=sheet.dynamic.bank + e.dynamic, spent=sheet.dynamic.spent - e.dynamic),
-        static=c.Tokens(bank=sheet.static.bank + e.static, spent=sheet.static.spent - e.static))
+        dynamic=s.Tokens(bank=sheet.dynamic.bank + e.dynamic, spent=sheet.dynamic.spent - e.dynamic),
+        static=s.Tokens(bank=sheet.static.bank + e.static, spent=sheet.static.spent - e.static))
 
 
 @CHARACTERS.on(c.Moved)
@@ -160,8 +162,8 @@ def turn_ended(sheet: Sheet, e: c.TurnEnded) -> Sheet:
     """L60: anticipated tokens leave the bank; L67: statuses that saw this turn end now."""
     return msgspec.structs.replace(
         sheet, turn=None, anticipated=list(e.anticipated),
-        statuses=[s for s in sheet.statuses if not s.seen_turn],
-        dynamic=c.Tokens(bank=sheet.dynamic.bank - len(e.anticipated),
+        statuses=[st for st in sheet.statuses if not st.seen_turn],
+        dynamic=s.Tokens(bank=sheet.dynamic.bank - len(e.anticipated),
                          spent=sheet.dynamic.spent))
 
 
@@ -189,7 +191,7 @@ def advantage_recovered(sheet: Sheet, e: c.AdvantageRecovered) -> Sheet:
 @CHARACTERS.on(c.AidOffered)
 def aid_offered(sheet: Sheet, e: c.AidOffered) -> Sheet:
     """L63-64: an Aid Other or Aid Resist advantage offered to an ally."""
-    return msgspec.structs.replace(sheet, aid_offer=c.AidOffer(
+    return msgspec.structs.replace(sheet, aid_offer=s.AidOffer(
         to=e.to, advantage=e.advantage, kind="resistance" if e.kind == "resistance" else "action"))
 
 
@@ -203,15 +205,15 @@ def aid_given(sheet: Sheet, e: c.AidGiven) -> Sheet:
 @CHARACTERS.on(c.ConsciousnessSet)
 def consciousness_set(sheet: Sheet, e: c.ConsciousnessSet) -> Sheet:
     """L53, P-35: the GM's decision; coming round ends an "Unconscious" status too."""
-    kept = [s for s in sheet.statuses
-            if not (e.conscious and s.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
+    kept = [st for st in sheet.statuses
+            if not (e.conscious and st.name.casefold() == sheets.UNCONSCIOUS_STATUS)]
     return msgspec.structs.replace(sheet, conscious=e.conscious, statuses=kept)
 
 
 @CHARACTERS.on(c.StatusApplied)
 def status_applied(sheet: Sheet, e: c.StatusApplied) -> Sheet:
     """L67: a hit places a Status advantage's status."""
-    return msgspec.structs.replace(sheet, statuses=[*sheet.statuses, e.status])
+    return msgspec.structs.replace(sheet, statuses=[*sheet.statuses, views.status(e.status)])
 
 
 @CHARACTERS.on(c.CombinationChallenged)

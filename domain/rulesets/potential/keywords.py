@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
-from contracts.rulesets.potential import Advantage, StatusEffect
+from contracts.rulesets.potential import StatusEffect
+from domain.rulesets.potential.state import Advantage
 
 
 class KeywordRule(NamedTuple):

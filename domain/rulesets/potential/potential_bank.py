@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import msgspec
 
-from contracts.rulesets.potential import Cost, PotentialSheet, Tokens
+from contracts.rulesets.potential import Cost
 from domain.errors import DomainError
+from domain.rulesets.potential.state import PotentialSheet, Tokens
 
 
 def available(tokens: Tokens, tracked: bool) -> int:

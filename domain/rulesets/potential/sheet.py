@@ -7,9 +7,9 @@ from typing import Any
 
 import msgspec
 
-from contracts.rulesets.potential import Advantage, PotentialSheet, Tokens
 from domain.errors import DomainError
 from domain.rulesets.potential.options import PotentialOptions
+from domain.rulesets.potential.state import Advantage, PotentialSheet, Tokens
 
 
 def load(raw: Mapping[str, Any] | None) -> PotentialSheet:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from contracts.rulesets.potential import PotentialSheet, TurnState
 from domain.errors import DomainError, StateConflict
 from domain.rulesets.potential import sheet as sheets
+from domain.rulesets.potential.state import PotentialSheet, TurnState
 
 RECOUP_PER_TURN = 2  # dynamic tokens (L42)
 REST_RECOUP = 3  # any mix, when taking no action and spending nothing (L43-44)
