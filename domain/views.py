@@ -59,16 +59,17 @@ def campaign_view(state: CampaignState, position: int) -> v.CampaignView:
     )
 
 
-def character_view(state: CharacterState,
-                   derived: Mapping[str, Any] | None = None) -> v.CharacterView:
+def character_view(state: CharacterState, derived: Mapping[str, Any] | None = None,
+                   sheet: Mapping[str, Any] | None = None) -> v.CharacterView:
     """The character, and what its ruleset derives from its sheet (``derived``: None when the
-    ruleset derives nothing, and then the view has no ``derived``)."""
+    ruleset derives nothing, and then the view has no ``derived``); ``sheet``: the ruleset's view
+    of the sheet (its ``views.py``), when it has one, else the sheet as stored."""
     view = v.CharacterView(
         campaign_id=state.campaign_id,
         character_id=state.character_id,
         owner=state.owner,
         name=state.name,
-        sheet=dict(state.sheet),
+        sheet=dict(state.sheet if sheet is None else sheet),
         retired=state.retired,
         retired_reason=state.retired_reason,
         version=state.version,

@@ -10,7 +10,7 @@ encounter streams like any other event.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, runtime_checkable
 
 import msgspec
 
@@ -121,6 +121,15 @@ class RulesetWithCheckOdds(Protocol):
                    target: Mapping[str, Any] | None = None) -> msgspec.Struct:
         """The check as the rules would assemble it and its exact odds (the ruleset's contracts
         ``CheckOdds``, tagged ``ruleset``: the answer names its ruleset); draws no dice."""
+        ...
+
+
+@runtime_checkable
+class RulesetWithViews(Protocol):
+    """A ruleset whose reads serve its states through its own mappers to the wire's views
+    (``kind``: ``character`` for a sheet, ``encounter``), not as the stored form."""
+
+    def view(self, kind: Literal["character", "encounter"], stored: Any) -> Any:
         ...
 
 

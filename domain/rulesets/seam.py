@@ -331,6 +331,10 @@ def touches(authority: Authority, *, encounter: str | None = "encounter_id",
 # --------------------------------------------------------------------------- the adapter
 
 
+# The wire view of a typed state (a sheet as the contracts describe it, an encounter as its read
+# returns it): the ruleset's explicit mapper from its own state types to the wire's.
+View = Callable[[Any], msgspec.Struct]
+
 # Brings a body recorded before its event's Struct changed up to date before it is decoded
 # (``(stored state, event type, body) -> body``): an old body still folds as it was recorded.
 Upcast = Callable[[Any, str, Mapping[str, Any]], Mapping[str, Any]]
@@ -343,7 +347,7 @@ class CommandRuleset(Generic[E, S]):
     def __init__(self, *, decider: Decider[Any, E, S], codec: StateCodec[S],
                  events: Mapping[str, type[E]], commands: Mapping[str, type[msgspec.Struct]],
                  streams: Mapping[type[msgspec.Struct], Streams],
-                 upcast: Upcast | None = None) -> None:
+                 view: View, upcast: Upcast | None = None) -> None:
         missing = [cls.__name__ for cls in commands.values() if cls not in streams]
         if missing:
             raise RuntimeError(f"commands that declare no streams: {missing}")
@@ -352,6 +356,7 @@ class CommandRuleset(Generic[E, S]):
         self.events = EventCodec(events)
         self.command_streams = streams
         self.upcast = upcast
+        self._view = view
 
     def streams_for(self, command: msgspec.Struct) -> list[str]:
         """The ruleset streams a command reads and may write, from its declaration."""
@@ -383,3 +388,13 @@ class CommandRuleset(Generic[E, S]):
         except (msgspec.ValidationError, TypeError, KeyError, ValueError, DomainError):
             return state
         return state if folded is typed else self.codec.dump(folded)
+
+    def view(self, kind: StreamKind, stored: Any) -> Any:
+        """What a read serves for a stream's stored state: the ruleset's view of its typed state
+        (its ``views.py``), as plain data. A state that does not load (none yet, or stored by
+        hand in an older shape) is served as stored: a read never fails on it."""
+        try:
+            typed = self.codec.load(kind, stored)
+        except (msgspec.ValidationError, TypeError, KeyError, ValueError):
+            return stored
+        return stored if typed is None else msgspec.to_builtins(self._view(typed))

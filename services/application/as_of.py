@@ -25,7 +25,12 @@ PAGE = 1000
 async def campaign_as_of(svc: QueryServices, user: str, campaign_id: str,
                          position: int) -> dict[str, Any]:
     """The campaign as of ``position`` (1 .. its last position), for a member."""
-    from services.application.queries import campaign_body, character_body, member_role
+    from services.application.queries import (
+        campaign_body,
+        character_body,
+        encounter_body,
+        member_role,
+    )
 
     await member_role(svc, campaign_id, user)
     if position < 1:
@@ -56,7 +61,7 @@ async def campaign_as_of(svc: QueryServices, user: str, campaign_id: str,
         "characters": [character_body(_as_read(folded.characters[chid], CharacterState), campaign)
                        for chid in sorted(folded.characters)],
         # as the encounter read shows one: ``ruleset`` names its shape
-        "encounters": {eid: {"ruleset": campaign.ruleset, **_as_read(state)}
+        "encounters": {eid: encounter_body(campaign.ruleset, _as_read(state))
                        for eid, state in sorted(folded.encounters.items()) if state is not None},
     }
 

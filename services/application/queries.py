@@ -27,6 +27,7 @@ from domain.rulesets.base import (
     RulesetWithDerived,
     RulesetWithDisplay,
     RulesetWithOdds,
+    RulesetWithViews,
 )
 from services.application import metrics
 from services.application.codec import visible_to, wire_event
@@ -199,7 +200,9 @@ def character_body(character: CharacterState, campaign: CampaignState) -> dict[s
     ruleset = RULESETS.get(campaign.ruleset)
     derived = ruleset.derived(character.sheet, campaign.options) \
         if isinstance(ruleset, RulesetWithDerived) and character.sheet else None
-    body: dict[str, Any] = served(views.character_view(character, derived))
+    sheet = ruleset.view("character", character.sheet) \
+        if isinstance(ruleset, RulesetWithViews) and character.sheet else None
+    body: dict[str, Any] = served(views.character_view(character, derived, sheet))
     return body
 
 
@@ -231,7 +234,14 @@ async def encounter(svc: QueryServices, user: str, campaign_id: str, encounter_i
         found = await svc.read_models.encounter(campaign_id, encounter_id)
     if found is None:
         raise NotFound("encounter_id", "encounter.exists", f"encounter {encounter_id!r} not found")
-    return {"ruleset": view["ruleset"], **found}  # the ruleset tells the encounter's shape
+    return encounter_body(view["ruleset"], found)
+
+
+def encounter_body(ruleset_id: str, stored: dict[str, Any]) -> dict[str, Any]:
+    """An encounter as read: its ruleset's view of it, and ``ruleset``, which tells its shape."""
+    ruleset = RULESETS.get(ruleset_id)
+    shown = ruleset.view("encounter", stored) if isinstance(ruleset, RulesetWithViews) else stored
+    return {"ruleset": ruleset_id, **shown}
 
 
 def rulesets() -> list[dict[str, Any]]:

@@ -44,6 +44,12 @@ class Sheet(msgspec.Struct, kw_only=True):
     hp: int = 10
 
 
+class SheetView(msgspec.Struct, kw_only=True):
+    """The wire's sheet: a type of its own, mapped from the state by the ruleset's view."""
+
+    hp: int
+
+
 class Fight(msgspec.Struct, kw_only=True):
     encounter_id: str
     hits: int = 0
@@ -91,7 +97,8 @@ TOY = CommandRuleset(decider=DECIDER, codec=Codec(),
                      events={"toy.Hurted": Hurted, "toy.Began": Began},  # type: ignore[dict-item]
                      commands={"toy.Hurt": Hurt},
                      streams={Hurt: Streams(characters=("character_id", "helpers[]"),
-                                            encounter="encounter_id")})
+                                            encounter="encounter_id")},
+                     view=lambda state: SheetView(hp=state.hp) if isinstance(state, Sheet) else state)
 
 
 def test_a_command_is_decided_by_its_class_and_its_events_are_stored_without_their_tag() -> None:
@@ -165,7 +172,7 @@ def test_streams_come_from_the_declaration_encounter_first_each_once() -> None:
 def test_a_command_without_declared_streams_is_an_error_at_build() -> None:
     with pytest.raises(RuntimeError):
         CommandRuleset(decider=DECIDER, codec=Codec(), events={}, commands={"toy.Hurt": Hurt},
-                       streams={})
+                       streams={}, view=lambda state: state)
 
 
 def test_the_event_codec_round_trips_tagged_and_untagged_structs() -> None:
@@ -183,6 +190,13 @@ def test_an_upcast_brings_an_old_body_up_to_date_before_it_is_decoded() -> None:
 
     toy = CommandRuleset(decider=DECIDER, codec=Codec(),
                          events={"toy.Hurted": Hurted, "toy.Began": Began},  # type: ignore[dict-item]
-                         commands={}, streams={}, upcast=upcast)
+                         commands={}, streams={}, view=lambda state: state, upcast=upcast)
     assert toy.evolve({"hp": 10}, "toy.Hurted", {"character_id": "a"}) == {"hp": 9}
     assert TOY.evolve({"hp": 10}, "toy.Hurted", {"character_id": "a"}) == {"hp": 10}
+
+
+def test_a_read_serves_the_rulesets_view_of_the_typed_state_and_never_fails() -> None:
+    assert TOY.view("character", {"hp": 7}) == {"hp": 7}
+    assert TOY.view("encounter", {"encounter_id": "f"}) == {"encounter_id": "f", "hits": 0}
+    assert TOY.view("character", {"hp": "x"}) == {"hp": "x"}  # an older shape: as stored
+    assert TOY.view("character", None) is None

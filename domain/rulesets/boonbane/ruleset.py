@@ -14,7 +14,7 @@ from contracts.rulesets.boonbane import play as p
 from contracts.rulesets.boonbane import rests as r
 from contracts.rulesets.boonbane.contract import CONTRACT
 from domain.errors import DomainError
-from domain.rulesets.boonbane import decide_rolls
+from domain.rulesets.boonbane import decide_rolls, views
 from domain.rulesets.boonbane import odds as odds_module
 from domain.rulesets.boonbane import reach as reach_module
 from domain.rulesets.boonbane import reread as reread_module
@@ -59,7 +59,7 @@ class BoonbaneRuleset(CommandRuleset[BoonbaneEvent, State]):
 
     def __init__(self) -> None:
         super().__init__(decider=DECIDER, codec=BoonbaneCodec(), events=EVENTS,
-                         commands=COMMAND_TYPES, streams=STREAMS)
+                         commands=COMMAND_TYPES, streams=STREAMS, view=views.view)
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the digest's recommendations as defaults."""

@@ -90,3 +90,11 @@ def wire_on_success(values: Iterable[s.OnSuccess]) -> list[c.OnSuccess]:
 def wire_fate(value: s.LastFate) -> c.FateRolled:
     """The sheet's latest Fate roll, as an event carries it (FateAmended, L47)."""
     return _as(value, c.FateRolled)
+
+
+def view(state: s.BoonbaneSheet | s.BoonbaneEncounter) -> msgspec.Struct:
+    """The wire view of either kind of boon/bane's stream state: what a read serves
+    (``seam.CommandRuleset.view``)."""
+    if isinstance(state, s.BoonbaneSheet):
+        return sheet_view(state)
+    return encounter_view(state)

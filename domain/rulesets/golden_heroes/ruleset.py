@@ -12,7 +12,7 @@ import msgspec
 from contracts.rulesets import golden_heroes as c
 from contracts.rulesets.golden_heroes.contract import CONTRACT
 from domain.errors import DomainError
-from domain.rulesets.golden_heroes import attacks, campaign, decide_strike
+from domain.rulesets.golden_heroes import attacks, campaign, decide_strike, views
 from domain.rulesets.golden_heroes import odds as odds_module
 from domain.rulesets.golden_heroes import sheet as sheets
 from domain.rulesets.golden_heroes.authority import AUTHORITY
@@ -58,7 +58,7 @@ class GoldenHeroesRuleset(CommandRuleset[Event, State]):
     def __init__(self) -> None:
         super().__init__(decider=DECIDER, codec=GoldenHeroesCodec(),
                          events=c.EVENTS,  # type: ignore[arg-type]  # each tag's Struct is an Event
-                         commands=COMMAND_TYPES, streams=STREAMS)
+                         commands=COMMAND_TYPES, streams=STREAMS, view=views.view)
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the seed's main rules as defaults."""

@@ -104,3 +104,11 @@ def energy_pool(pool: c.EnergyPool | None) -> st.EnergyPool | None:
 def combatant(value: c.Combatant) -> st.Combatant:
     """A fighter ``CombatStarted`` puts in a fight (L42-L43)."""
     return _as(value, st.Combatant)
+
+
+def view(state: st.GoldenHeroesSheet | st.EncounterState) -> msgspec.Struct:
+    """The wire view of either kind of Golden Heroes' stream state: what a read serves
+    (``seam.CommandRuleset.view``)."""
+    if isinstance(state, st.GoldenHeroesSheet):
+        return sheet_view(state)
+    return encounter_view(state)

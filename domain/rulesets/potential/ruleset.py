@@ -14,7 +14,7 @@ import msgspec
 from contracts.rulesets import potential as c
 from contracts.rulesets.potential.contract import CONTRACT
 from domain.errors import DomainError
-from domain.rulesets.potential import actions, keywords
+from domain.rulesets.potential import actions, keywords, views
 from domain.rulesets.potential import odds as odds_module
 from domain.rulesets.potential import sheet as sheets
 from domain.rulesets.potential.authority import AUTHORITY
@@ -67,7 +67,7 @@ class PotentialRuleset(CommandRuleset[Event, State]):
 
     def __init__(self) -> None:
         super().__init__(decider=DECIDER, codec=CODEC, events=EVENT_TYPES,
-                         commands=COMMAND_TYPES, streams=STREAMS)
+                         commands=COMMAND_TYPES, streams=STREAMS, view=views.view)
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the digest's recommended decisions as defaults."""

@@ -59,3 +59,11 @@ def pending_attack(pending: c.PendingAttack) -> s.PendingAttack:
 def status(effect: c.StatusEffect) -> s.StatusEffect:
     """A ``StatusApplied`` event's status, as the target's sheet holds it (L67)."""
     return _as(effect, s.StatusEffect)
+
+
+def view(state: s.PotentialSheet | s.CombatState) -> msgspec.Struct:
+    """The wire view of either kind of Potential's stream state: what a read serves
+    (``seam.CommandRuleset.view``)."""
+    if isinstance(state, s.PotentialSheet):
+        return sheet_view(state)
+    return encounter_view(state)

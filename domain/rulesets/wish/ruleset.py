@@ -19,7 +19,7 @@ from contracts.rulesets.wish.events import WishEvent
 from domain.errors import DomainError
 from domain.rulesets.seam import CommandRuleset
 from domain.rulesets.wish import decide as deciders
-from domain.rulesets.wish import dying, origin_abilities, travel
+from domain.rulesets.wish import dying, origin_abilities, travel, views
 from domain.rulesets.wish import odds as odds_module
 from domain.rulesets.wish import pool as pool_module
 from domain.rulesets.wish import reread as reread_module
@@ -115,7 +115,7 @@ class WishRuleset(CommandRuleset[WishEvent, WishState]):
 
     def __init__(self) -> None:
         super().__init__(decider=DECIDER, codec=WishCodec(), events=WISH_EVENT_TYPES,
-                         commands=COMMAND_TYPES, streams=STREAMS, upcast=upcast)
+                         commands=COMMAND_TYPES, streams=STREAMS, view=views.view, upcast=upcast)
 
     def validate_options(self, raw: Mapping[str, Any]) -> dict[str, Any]:
         """Campaign options with the digest's recommended decisions as defaults."""

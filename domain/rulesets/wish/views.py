@@ -151,3 +151,11 @@ def result(value: c.CheckResult) -> chk.CheckResult:
 
 def dice(values: Iterable[c.DieRoll]) -> list[chk.DieRoll]:
     return _all(values, chk.DieRoll)
+
+
+def view(state: WishSheet | enc.EncounterState) -> msgspec.Struct:
+    """The wire view of either kind of WISH's stream state: what a read serves
+    (``seam.CommandRuleset.view``)."""
+    if isinstance(state, WishSheet):
+        return sheet_view(state)
+    return encounter_view(state)
