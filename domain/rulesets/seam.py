@@ -236,10 +236,6 @@ class Decider(Protocol[C_contra, E, S]):
         """A stream's state before its first event (None: nothing until an event makes one)."""
         ...
 
-    def is_terminal(self, state: S | None) -> bool:
-        """Whether a stream's state accepts no more commands (an ended encounter)."""
-        ...
-
 
 class HandlerDecider(Generic[E, SC, SE, O]):
     """The ``Decider`` every ruleset uses: handlers and folds by class, options parsed once per
@@ -255,7 +251,6 @@ class HandlerDecider(Generic[E, SC, SE, O]):
                  encounters: Folds[SE], options: Callable[[Mapping[str, Any]], O],
                  starts: Callable[[E], SE | None] | None = None,
                  settle: Callable[[Working[SC | SE, E, O]], None] | None = None,
-                 terminal: Callable[[SC | SE], bool] | None = None,
                  fold_free: frozenset[type[msgspec.Struct]] = frozenset()) -> None:
         both = [cls.__name__ for cls in characters.events() if cls in encounters]
         if both:
@@ -266,7 +261,6 @@ class HandlerDecider(Generic[E, SC, SE, O]):
         self.parse_options = options
         self.starts = starts
         self.settle = settle
-        self.terminal = terminal
         # events that change no state (a roll whose outcome other events carry), declared so
         # that an event without a fold is a choice, not an omission
         self.fold_free = fold_free
@@ -285,9 +279,6 @@ class HandlerDecider(Generic[E, SC, SE, O]):
 
     def initial_state(self, kind: StreamKind) -> SC | SE | None:
         return None  # a character starts from its creation; an encounter from ``starts``
-
-    def is_terminal(self, state: SC | SE | None) -> bool:
-        return state is not None and self.terminal is not None and self.terminal(state)
 
     def evolve(self, state: SC | SE | None, event: E) -> SC | SE | None:
         if type(event) in self.encounters:
@@ -383,7 +374,10 @@ class CommandRuleset(Generic[E, S]):
         if event is None:
             return state
         try:
-            typed = self.codec.load(self.decider.kind_of(event), state)
+            kind = self.decider.kind_of(event)
+            typed = self.codec.load(kind, state)
+            if typed is None:
+                typed = self.decider.initial_state(kind)
             folded = self.decider.evolve(typed, event)
         except (msgspec.ValidationError, TypeError, KeyError, ValueError, DomainError):
             return state
