@@ -34,14 +34,14 @@ import asyncio
 import contextlib
 from bisect import bisect_right
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Any
 
-import msgspec
 import structlog
 
 from services.application import metrics
 from services.application.codec import wire_event
+from services.application.live_entries import Entry, LiveBatch, batch_decoder, entry_of
 from services.application.ports import EventLog, LiveChannel, ReadModels, Subscription
 
 log = structlog.get_logger(__name__)
@@ -53,56 +53,6 @@ GAP_WAIT_SECONDS = 0.05  # a batch that came early waits this long for the one b
 SWEEP_SECONDS = 1.0  # how often relays compare what they hold with the projector's checkpoints
 WAKES_PER_TURN = 8  # watchers woken per turn of the event loop (the rest on the next turns)
 LOG_PAGE = 500
-
-
-class _Meta(msgspec.Struct):
-    visibility: str = "public"
-
-
-class _Head(msgspec.Struct):
-    """What a relay reads of an event: the rest stays the bytes it arrived as."""
-
-    position: int
-    type: str
-    metadata: _Meta = msgspec.field(default_factory=_Meta)
-
-
-class LiveBatch(msgspec.Struct, kw_only=True):
-    """A live-channel message as a relay reads it: each event kept as its JSON bytes.
-
-    ``after`` is the campaign position before the batch
-    (``services.application.live_publish.LiveMessage``)."""
-
-    campaign_id: str
-    after: int
-    position: int
-    events: list[msgspec.Raw]
-
-
-_batch_decoder = msgspec.json.Decoder(LiveBatch)
-_head_decoder = msgspec.json.Decoder(_Head)
-
-
-class Entry:
-    """One event as every watcher receives it: encoded once (its JSON, and the server-sent
-    event carrying it), its visibility read once; ``proto`` is filled by the first gRPC
-    subscriber and shared by the others."""
-
-    __slots__ = ("position", "proto", "public", "raw", "sse", "type")
-
-    def __init__(self, raw: bytes) -> None:
-        head = _head_decoder.decode(raw)
-        self.position = head.position
-        self.type = head.type
-        self.public = head.metadata.visibility == "public"
-        self.raw = raw
-        self.sse = b"id: %d\r\nevent: %s\r\ndata: %s\r\n\r\n" % (
-            head.position, head.type.encode(), raw)
-        self.proto: bytes | None = None
-
-
-def entry_of(ev: dict[str, Any]) -> Entry:
-    return Entry(msgspec.json.encode(ev))
 
 
 class Watcher:
@@ -130,6 +80,7 @@ class CampaignRelay:
         self.opened = asyncio.Event()
         self._held: dict[int, LiveBatch] = {}  # batches that came early, by their ``after``
         self._filling: asyncio.Task[None] | None = None
+        self._reaching: asyncio.Task[bool] | None = None
         self._task: asyncio.Task[None] | None = None
         self._subscriber: Subscription | None = None
 
@@ -151,11 +102,57 @@ class CampaignRelay:
         try:
             self._subscriber = await self.relays.channel.subscribe(self.campaign_id)
             self._task = asyncio.create_task(self._run())
+            await self._start_at_checkpoint()
         finally:
             self.opened.set()
 
+    async def _start_at_checkpoint(self) -> None:
+        """Start the (empty) history at the projector's checkpoint: the channel brings only
+        what is published from now on, so a batch committed before it subscribed shows as a gap
+        by the next batch's ``after`` (or the sweep), and a resume from earlier reaches back."""
+        if self.relays.checkpoints is None:
+            return  # the first batch received starts the history
+        try:
+            at = (await self.relays.checkpoints.positions([self.campaign_id]))[0]
+        except Exception as err:  # Redis away: the first batch received starts it instead
+            log.warning("live relay could not read its checkpoint", campaign_id=self.campaign_id,
+                        error=f"{type(err).__name__}: {err}")
+            return
+        if self.last is None:
+            self._reset(at)
+
+    async def reach_back(self, position: int) -> bool:
+        """Extend the history back to ``position`` (a watcher resuming from before it starts)
+        with one log read, shared by every watcher that asks meanwhile. False when it cannot:
+        the history would outgrow its bound, or the log cannot be read now; the watcher then
+        reads the log itself."""
+        while self.start is not None and position < self.start:
+            if self.start - position + len(self.entries) > self.relays.history:
+                return False
+            if self._reaching is None or self._reaching.done():
+                self._reaching = asyncio.get_running_loop().create_task(self._read_back(position))
+            reaching = self._reaching
+            try:
+                if not await asyncio.shield(reaching):
+                    return False
+            except Exception:
+                return False
+        return True
+
+    async def _read_back(self, position: int) -> bool:
+        start = self.start
+        assert start is not None
+        rows = await self.relays.read_log(self.campaign_id, position, start - position)
+        back = [entry_of(wire_event(row)) for row in rows if row.position <= start]
+        if self.start != start or len(back) != start - position or (back and back[-1].position != start):
+            return False  # the history started over meanwhile, or the log is not what it held
+        self.positions[:0] = [entry.position for entry in back]
+        self.entries[:0] = back
+        self.start = position
+        return True
+
     async def close(self) -> None:
-        for task in (self._task, self._filling):
+        for task in (self._task, self._filling, self._reaching):
             if task is not None:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -168,7 +165,7 @@ class CampaignRelay:
         assert self._subscriber is not None
         async for raw in self._subscriber.iter_events():
             try:
-                self.take(_batch_decoder.decode(raw))
+                self.take(batch_decoder.decode(raw))
             except Exception as err:  # a bad message must not end every watcher's stream
                 log.warning("live relay skipped a message", campaign_id=self.campaign_id,
                             error=f"{type(err).__name__}: {err}")
@@ -309,7 +306,7 @@ class LiveRelays:
         relay = self._relays.get(campaign_id)
         if relay is not None and relay._task is not None:
             try:
-                relay.take(_batch_decoder.decode(message))
+                relay.take(batch_decoder.decode(message))
             except Exception as err:  # the channel brings it too
                 log.warning("live relay skipped a local batch", campaign_id=campaign_id,
                             error=f"{type(err).__name__}: {err}")
@@ -385,10 +382,3 @@ class LiveRelays:
             self.log_reads += 1
             metrics.LIVE_LOG_READS.inc()
             return await self.store.read_campaign(campaign_id, after, limit)
-
-
-def visible(role: str) -> Callable[[Entry], bool]:
-    """Who sees what: GM-only events are shown to GMs and nobody else."""
-    if role == "gm":
-        return lambda entry: True
-    return lambda entry: entry.public

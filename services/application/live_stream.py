@@ -12,7 +12,7 @@ import msgspec
 
 from services.application import metrics
 from services.application.codec import wire_event
-from services.application.live_relay import Entry, entry_of, visible
+from services.application.live_entries import Entry, entry_of, visible
 from services.application.ports import QueryServices, StreamGrant
 from services.application.queries import campaign_view
 
@@ -23,7 +23,7 @@ class LiveItem(msgspec.Struct, kw_only=True):
     """One item of the live stream: ``ready`` once, then ``event``s, with ``heartbeat``s when
     idle; ``lagged`` last when the watcher fell too far behind (resume after ``position``).
 
-    An event comes as its ``entry`` (``services.application.live_relay.Entry``: its JSON and its server-sent
+    An event comes as its ``entry`` (``services.application.live_entries.Entry``: its JSON and its server-sent
     event, encoded once for every watcher), with ``raw`` (the JSON) and its ``type``."""
 
     kind: str  # "ready" | "event" | "heartbeat" | "lagged"
@@ -74,6 +74,8 @@ async def live(svc: QueryServices, campaign_id: str, role: str, start: int,
                     metrics.LIVE_LAGGED.inc()
                     yield LiveItem(kind="lagged", position=last)
                     return
+                if await relay.reach_back(last):
+                    continue
                 entries = [entry_of(wire_event(row)) for row in
                            await svc.relays.read_log(campaign_id, last)]
             delivered = False

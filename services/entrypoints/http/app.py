@@ -24,13 +24,16 @@ from services.entrypoints.http.openapi import (
     readiness_responses,
 )
 from services.entrypoints.http.problems import HANDLERS, problem
-from services.entrypoints.http.routes import v1_router
+from services.entrypoints.http.routes import NO_HTTP_METRICS, v1_router
 from services.entrypoints.http.web_client import web_client_router
 
 # Request counts and latency histograms per route template (``skald_http_*``), from Litestar's
 # own Prometheus middleware; the service's other metrics are in ``services.application.metrics``.
+# A route whose ``opt`` sets ``NO_HTTP_METRICS`` is left out: the live stream, whose "request" lasts
+# as long as its watcher stays and whose every event would go through the middleware's wrapper
+# (``skald_live_streams`` counts them instead).
 HTTP_METRICS = PrometheusConfig(app_name="skald", prefix="skald_http", group_path=True,
-                                exclude=["/metrics"])
+                                exclude=["/metrics"], exclude_opt_key=NO_HTTP_METRICS)
 
 
 class MetricsController(PrometheusController):

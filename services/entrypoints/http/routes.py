@@ -36,6 +36,7 @@ from services.entrypoints.state import Services
 Position = Annotated[int | None, QueryParameter(name="position", ge=1, le=INT64_MAX, required=False,
                                             description="wait until the read models reach this position")]
 HEARTBEAT_SECONDS = 15.0
+NO_HTTP_METRICS = "no_http_metrics"  # a route's ``opt`` key: leave it out of ``skald_http_*``
 _ASCII_DIGITS = re.compile(r"[0-9]{1,19}")
 
 
@@ -160,7 +161,8 @@ async def get_campaign_as_of(request: Request[Any, Any, Any], campaign_id: FromP
 
 
 @get("/campaigns/{campaign_id:str}/live", summary="Live events (server-sent events)",
-     description="Resumable: send Last-Event-ID (or ?after=) with the last position you saw.")
+     description="Resumable: send Last-Event-ID (or ?after=) with the last position you saw.",
+     opt={NO_HTTP_METRICS: True})
 async def live(
     request: Request[Any, Any, Any], campaign_id: FromPath[str],
     after: Annotated[int | None, QueryParameter(name="after", ge=0, le=INT64_MAX,
@@ -214,7 +216,7 @@ _KEEP_ALIVE = ServerSentEventMessage(comment="keep-alive").encode()
 
 class LiveEventStream(ServerSentEvent):
     """``text/event-stream`` whose messages come already encoded: a live event's message is
-    built once per campaign (``services.application.live_relay.Entry``), never once per watcher."""
+    built once per campaign (``services.application.live_entries.Entry``), never once per watcher."""
 
     def __init__(self, content: AsyncGenerator[bytes, None]) -> None:
         super().__init__(content)
