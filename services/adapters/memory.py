@@ -324,10 +324,11 @@ class MemoryLiveChannel:
             if subscription in subscribed:
                 subscribed.remove(subscription)
 
-    async def publish(self, campaign_id: str, data: bytes) -> None:
-        self.published.append((campaign_id, data))
-        for subscription in self._subscribed.get(campaign_id, []):
-            subscription.queue.put_nowait(data)
+    async def publish(self, messages: Sequence[tuple[str, bytes]]) -> None:
+        for campaign_id, data in messages:
+            self.published.append((campaign_id, data))
+            for subscription in self._subscribed.get(campaign_id, []):
+                subscription.queue.put_nowait(data)
 
 
 def as_ports(store: MemoryEventStore, read_models: MemoryReadModels, live: MemoryLiveChannel

@@ -14,7 +14,11 @@ batch (two processes' publishes crossing) waits up to ``GAP_WAIT_SECONDS`` for i
 read only to
 
 - fill a gap that does not close by itself within that wait, once for all watchers, and
-- backfill a watcher that starts (or resumes) before the history begins.
+- backfill watchers that resume from before the history begins: the relay reaches back with one
+  read they all share, or, when that would outgrow the history, each reads what it needs.
+
+A relay starts at its campaign's projector checkpoint: the channel brings only what is published
+after it subscribed, so what was committed just before shows as a gap.
 
 A batch whose publish was lost (its process stopped between its commit and its publish) and
 that no later batch reveals is found by the sweep: every ``SWEEP_SECONDS`` each relay that

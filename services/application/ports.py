@@ -134,7 +134,8 @@ class LiveChannel(Protocol):
 
     async def unsubscribe(self, subscription: Subscription) -> None: ...
 
-    async def publish(self, campaign_id: str, data: bytes) -> None: ...
+    async def publish(self, messages: Sequence[tuple[str, bytes]]) -> None:
+        """Publish each ``(campaign_id, data)``, in order (one round trip for all of them)."""
 
 
 class Clock(Protocol):

@@ -47,9 +47,9 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
     (``services.entrypoints.gc_tuning``); tests that build many apps in one process leave it alone."""
     assert settings.database_url and settings.redis_url
     redis = connect_redis(settings.redis_url)
-    channels = ChannelsPlugin(backend=live_backend(settings.redis_url, redis),
-                              arbitrary_channels_allowed=True)
-    live = ChannelsLiveChannel(channels)
+    backend = live_backend(settings.redis_url, redis)
+    channels = ChannelsPlugin(backend=backend, arbitrary_channels_allowed=True)
+    live = ChannelsLiveChannel(channels, backend)
 
     @asynccontextmanager
     async def lifespan(app: Litestar) -> AsyncIterator[None]:

@@ -74,9 +74,13 @@ async def test_channels_share_a_few_streams_and_each_process_reads_only_its_own(
     received: list[tuple[str, bytes]] = []
     worker = asyncio.create_task(_collect(reader, received))
     try:
-        for k in range(5):
-            for channel in ours + others:
-                await writer.publish(f"{channel}/{k}".encode(), [channel])
+        for k in range(5):  # one message at a time, and many in one round trip
+            if k % 2:
+                await writer.publish_many([(channel, f"{channel}/{k}".encode())
+                                           for channel in ours + others])
+            else:
+                for channel in ours + others:
+                    await writer.publish(f"{channel}/{k}".encode(), [channel])
         deadline = asyncio.get_running_loop().time() + 10
         while len(received) < len(ours) * 5:
             assert asyncio.get_running_loop().time() < deadline, received
