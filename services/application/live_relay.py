@@ -339,7 +339,12 @@ class LiveRelays:
         assert self.checkpoints is not None
         while self._relays:
             await asyncio.sleep(self.sweep)
-            relays = [r for r in self._relays.values() if r.watchers and r.last is not None]
+            # Only the relays that received nothing since the previous sweep: one that is
+            # receiving finds any gap by its next batch.
+            relays = [r for r in self._relays.values()
+                      if r.watchers and r.last is not None and r.last == r.swept]
+            for relay in self._relays.values():
+                relay.swept = relay.last
             if not relays:
                 continue
             try:
@@ -349,13 +354,11 @@ class LiveRelays:
             except Exception as err:  # Redis away: the next sweep tries again
                 log.warning("live relay sweep failed", error=f"{type(err).__name__}: {err}")
                 continue
-            for relay, checkpoint in zip(relays, checkpoints, strict=True):
-                at, stalled = int(checkpoint or 0), relay.last == relay.swept
-                relay.swept = relay.last
-                # Behind the checkpoint with nothing arriving since the last sweep (a relay
-                # that is receiving finds any gap by the next batch): held like a batch that
-                # came early, read from the log if nothing brings it meanwhile.
-                if stalled and relay.last is not None and at > relay.last:
+            for relay, at in zip(relays, checkpoints, strict=True):
+                # Behind the checkpoint with nothing arriving since the last sweep (nor during
+                # this one): held like a batch that came early, read from the log if nothing
+                # brings it meanwhile.
+                if relay.last is not None and relay.last == relay.swept and at > relay.last:
                     relay.take(LiveBatch(campaign_id=relay.campaign_id, after=at, position=at,
                                          events=[]))
 
