@@ -56,6 +56,24 @@ async def live(svc: QueryServices, campaign_id: str, role: str, start: int,
         grant.watchers.add(watcher)
     shown = visible(role)
     metrics.LIVE_STREAMS.inc()
+    # The heartbeat: one timer per watcher, re-armed only when it fires (a timeout around each
+    # wait would arm and cancel one per event, for every watcher).
+    loop = asyncio.get_running_loop()
+    quiet_since = loop.time()  # when this watcher last sent something
+    due = False
+    timer: asyncio.TimerHandle
+
+    def beat() -> None:
+        nonlocal due, timer
+        wait = quiet_since + heartbeat - loop.time()
+        if wait > 0.001:  # it sent something meanwhile: look again once it has been quiet enough
+            timer = loop.call_later(wait, beat)
+            return
+        due = True
+        watcher.wake.set()
+        timer = loop.call_later(heartbeat, beat)
+
+    timer = loop.call_later(heartbeat, beat)
     try:
         yield LiveItem(kind="ready", data={"campaign_id": campaign_id, "after": start},
                        position=start)
@@ -80,11 +98,12 @@ async def live(svc: QueryServices, campaign_id: str, role: str, start: int,
                            await svc.relays.read_log(campaign_id, last)]
             delivered = False
             if not entries:
-                try:
-                    async with asyncio.timeout(heartbeat):
-                        await watcher.wake.wait()
-                except TimeoutError:
+                if due:
+                    due = False
                     yield LiveItem(kind="heartbeat", position=last)
+                    quiet_since = loop.time()
+                else:
+                    await watcher.wake.wait()
                 continue
             for entry in entries:
                 if entry.position <= last:
@@ -94,7 +113,9 @@ async def live(svc: QueryServices, campaign_id: str, role: str, start: int,
                     yield LiveItem(kind="event", position=last, raw=entry.raw, type=entry.type,
                                    entry=entry)
                     delivered = from_relay
+                    quiet_since, due = loop.time(), False
     finally:
+        timer.cancel()
         metrics.LIVE_STREAMS.dec()
         if grant is not None:
             grant.watchers.discard(watcher)
