@@ -55,7 +55,7 @@ BACKFILLS = 2  # log reads (gaps and resumes) at once, per process
 LINGER_SECONDS = 10.0  # a relay outlives its last watcher this long (a reconnect finds it warm)
 GAP_WAIT_SECONDS = 0.05  # a batch that came early waits this long for the one before it
 SWEEP_SECONDS = 1.0  # how often relays compare what they hold with the projector's checkpoints
-WAKES_PER_TURN = 8  # watchers woken per turn of the event loop (the rest on the next turns)
+WAKES_PER_TURN = 2  # watchers woken per turn of the event loop (the rest on the next turns)
 LOG_PAGE = 500
 
 
