@@ -3,10 +3,12 @@ the HTTP metrics' names and labels, and the endpoints that need no token."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 from pathlib import Path
 
 from tests.conftest import Api
+from tests.integration.live_stream import open_live
 from tests.integration.test_http import setup_table
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
@@ -42,6 +44,30 @@ async def test_the_http_metrics_are_as_documented(api: Api) -> None:
             assert f"`{family}`" in doc or f"`{family}{{" in doc, family
     for label in ("method", "status_code", "app_name"):
         assert f"`{label}`" in doc
+
+
+async def test_the_live_stream_is_counted_as_a_stream_not_as_an_http_request(api: Api) -> None:
+    """docs/operations.md: the live stream is left out of ``skald_http_*``; ``skald_live_streams``
+    counts the open ones."""
+    t = await setup_table(api)
+
+    def live_gauge(text: str) -> float:
+        return float(re.findall(r"^skald_live_streams (\S+)$", text, re.M)[0])
+
+    before = live_gauge((await api.client.get("/metrics")).text)
+    live, lines = await open_live(api, t["bob"], t["cid"], t["position"])
+    try:
+        assert any(line.startswith("event: ready") for line in lines), lines
+        text = (await api.client.get("/metrics")).text
+        assert live_gauge(text) == before + 1
+        http_paths = re.findall(r'^skald_http_\w+\{[^}]*path="([^"]*)"', text, re.M)
+        assert "/v1/campaigns/{campaign_id}" in http_paths  # setup_table's reads are there
+        assert not [p for p in http_paths if p.endswith("/live")], sorted(set(http_paths))
+    finally:
+        live.cancel()
+        await asyncio.gather(live, return_exceptions=True)
+    assert "The live stream (`GET /v1/campaigns/{id}/live`) is left out" in (
+        DOCS / "operations.md").read_text()
 
 
 async def test_the_endpoints_documented_without_a_token_answer_without_one(api: Api) -> None:
