@@ -91,6 +91,21 @@ async def test_projection_content(store: EventStore, redis_client: Redis) -> Non
         == sorted(campaigns)
 
 
+async def test_checkpoints_of_many_campaigns_are_read_together(store: EventStore,
+                                                                redis_client: Redis) -> None:
+    """``ReadModels.positions``, what the live relays' sweep reads: one ``MGET`` on one server,
+    one per node on a cluster (the campaigns' keys are on different slots), in the order asked."""
+    campaigns = await populate(store)
+    await Projector(store, redis_client).catch_up()
+    models = keys.ReadModels(redis_client)
+    heads = [(await store.read_campaign(cid, 0, 1000))[-1].position for cid in campaigns]
+    asked = [campaigns[1], "never-projected", campaigns[0]]
+    assert await models.positions(asked) == [heads[1], 0, heads[0]]
+    assert heads[0] > 0 and heads[1] > 0
+    assert [await models.position(cid) for cid in asked] == [heads[1], 0, heads[0]]
+    assert await models.positions([]) == []
+
+
 async def test_crash_at_any_point_loses_and_doubles_nothing(store: EventStore,
                                                              redis_client: Redis) -> None:
     await populate(store)

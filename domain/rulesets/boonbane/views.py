@@ -6,20 +6,13 @@ share (the stored form), so a view encodes exactly as the state is stored."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
 
 import msgspec
 
 from contracts.rulesets import boonbane as c
 from contracts.rulesets.boonbane import play as p
 from domain.rulesets.boonbane import state as s
-
-T = TypeVar("T", bound=msgspec.Struct)
-
-
-def _as(value: msgspec.Struct, cls: type[T]) -> T:
-    """``value`` as ``cls`` through their shared plain form."""
-    return msgspec.convert(msgspec.to_builtins(value), cls)
+from domain.rulesets.mapping import as_struct as _as
 
 
 def sheet_view(state: s.BoonbaneSheet) -> c.BoonbaneSheet:

@@ -8,20 +8,13 @@ exactly the stored form of the state it shows.
 
 from __future__ import annotations
 
-from typing import TypeVar, overload
+from typing import overload
 
 import msgspec
 
 from contracts.rulesets import golden_heroes as c
 from domain.rulesets.golden_heroes import state as st
-
-T = TypeVar("T", bound=msgspec.Struct)
-
-
-def _as(value: msgspec.Struct, cls: type[T]) -> T:
-    """``value`` as a ``cls`` of the same fields (through its plain form)."""
-    return msgspec.convert(msgspec.to_builtins(value), cls)
-
+from domain.rulesets.mapping import as_struct as _as
 
 # --------------------------------------------------------------------------- state -> view
 

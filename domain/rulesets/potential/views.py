@@ -10,20 +10,12 @@ here, by name.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
 
 import msgspec
 
 from contracts.rulesets import potential as c
+from domain.rulesets.mapping import as_struct as _as
 from domain.rulesets.potential import state as s
-
-T = TypeVar("T", bound=msgspec.Struct)
-
-
-def _as(value: msgspec.Struct, into: type[T]) -> T:
-    """``value`` as the same-shaped Struct ``into``, through its plain data."""
-    return msgspec.convert(msgspec.to_builtins(value), into)
-
 
 # --------------------------------------------------------------------------- state -> wire
 

@@ -10,11 +10,12 @@ the value re-read as the other class, with the same stored bytes.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TypeVar
 
 import msgspec
 
 import contracts.rulesets.wish as c
+from domain.rulesets.mapping import as_struct as _as
+from domain.rulesets.mapping import as_structs as _all
 from domain.rulesets.wish import state_checks as chk
 from domain.rulesets.wish import state_effects as eff
 from domain.rulesets.wish import state_encounter as enc
@@ -28,18 +29,6 @@ from domain.rulesets.wish.state import (
     StuntCost,
     WishSheet,
 )
-
-T = TypeVar("T", bound=msgspec.Struct)
-
-
-def _as(value: msgspec.Struct, cls: type[T]) -> T:
-    """``value`` re-read as ``cls``, a class of the same fields on the other side."""
-    return msgspec.convert(msgspec.to_builtins(value), cls)
-
-
-def _all(values: Iterable[msgspec.Struct], cls: type[T]) -> list[T]:
-    return [_as(v, cls) for v in values]
-
 
 # state -> wire views
 
