@@ -2,7 +2,8 @@
 
 A campaign is projected by its own position, from its own checkpoint (the last position applied
 to its read models). A batch's read-model updates and the checkpoint commit together in one
-MULTI/EXEC, with the checkpoint WATCHed, so a crash at any point neither loses an update nor
+script that first checks the checkpoint is where the batch was folded from
+(``services.adapters.read_model_commit``), so a crash at any point neither loses an update nor
 applies one twice, and two workers that briefly both think they own a campaign cannot both
 apply the same batch. Nothing depends on an order across campaigns, so the work splits by
 campaign: workers share hash partitions of the campaigns by lease (``services.adapters.leases``).
@@ -19,13 +20,14 @@ import asyncpg
 import msgspec
 import structlog
 from redis.asyncio import Redis
-from redis.exceptions import RedisError, WatchError
+from redis.exceptions import RedisError
 
 from domain import campaign as campaign_domain
 from domain import character as character_domain
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
 from services.adapters.leases import LEASE_SECONDS, PARTITIONS, Leases, worker_name
+from services.adapters.read_model_commit import BatchWrites, CheckpointedCommit
 from services.application import metrics
 from services.application.codec import wire_event
 from services.application.live_publish import LiveMessage
@@ -58,6 +60,11 @@ class Projector:
         self._wake = asyncio.Event()
         self._pending: set[str] = set()
         self._listed: set[str] = set()  # campaigns whose listing entries this process wrote
+        # Campaigns known to be of the partitions in ``_leased_of`` (found by a heads read):
+        # a NOTIFY of one is projected without reading heads and checkpoints first.
+        self._leased: set[str] = set()
+        self._leased_of: frozenset[int] = frozenset()
+        self._commit = CheckpointedCommit(redis)
 
     async def checkpoints(self, campaigns: Collection[str]) -> dict[str, int]:
         """Each campaign's checkpoint, read in one pipelined round trip."""
@@ -72,14 +79,29 @@ class Projector:
                        campaigns: Collection[str] | None = None) -> int:
         """Project every campaign (of ``partitions``, and among ``campaigns``, when given) up to
         its head; returns the events applied."""
-        heads = await self.store.heads(sorted(partitions) if partitions is not None else None,
-                                       PARTITIONS, campaigns=campaigns)
-        done = await self.checkpoints(heads)
-        metrics.PROJECTOR_LAG_EVENTS.set(sum(max(0, head - done[cid]) for cid, head in heads.items()))
-        behind = [(cid, head) for cid, head in heads.items() if head > done[cid]]
+        behind: list[tuple[str, int | None]] = []
+        unknown = campaigns
+        if partitions is not None:
+            if frozenset(partitions) != self._leased_of or len(self._leased) >= LISTED_CAMPAIGNS:
+                self._leased, self._leased_of = set(), frozenset(partitions)
+            if campaigns is not None:
+                # Each known campaign is projected until a batch shorter than a full one: the
+                # log had no more when it was read, and what comes later has its own NOTIFY.
+                behind = [(cid, None) for cid in campaigns if cid in self._leased]
+                unknown = [cid for cid in campaigns if cid not in self._leased]
+        if unknown is None or unknown:
+            heads = await self.store.heads(sorted(partitions) if partitions is not None else None,
+                                           PARTITIONS, campaigns=unknown)
+            if partitions is not None:
+                self._leased.update(heads)
+            done = await self.checkpoints(heads)
+            if campaigns is None:  # a whole scan: every campaign's lag
+                metrics.PROJECTOR_LAG_EVENTS.set(
+                    sum(max(0, head - done[cid]) for cid, head in heads.items()))
+            behind += [(cid, head) for cid, head in heads.items() if head > done[cid]]
         unreachable: list[asyncpg.PostgresConnectionError] = []
 
-        async def one(cid: str, head: int) -> int:
+        async def one(cid: str, head: int | None) -> int:
             try:
                 applied = await self.project_campaign(cid, head)
             except asyncpg.PostgresConnectionError as err:
@@ -101,13 +123,13 @@ class Projector:
             raise unreachable[0]
         return total
 
-    async def _in_parallel(self, one: Callable[[str, int], Awaitable[int]],
-                           behind: list[tuple[str, int]]) -> int:
+    async def _in_parallel(self, one: Callable[[str, int | None], Awaitable[int]],
+                           behind: list[tuple[str, int | None]]) -> int:
         """Campaigns are independent (each batch commits with its own checkpoint): several at
         once, so a hall of busy tables is not projected one round trip after another."""
         gate = asyncio.Semaphore(self.parallel)
 
-        async def gated(cid: str, head: int) -> int:
+        async def gated(cid: str, head: int | None) -> int:
             async with gate:
                 return await one(cid, head)
 
@@ -125,38 +147,43 @@ class Projector:
 
     async def project_campaign(self, cid: str, head: int | None = None) -> int:
         """Apply a campaign's events after its checkpoint, batch by batch, up to ``head`` (its
-        last position as just read; None: until the log has no more); returns how many."""
+        last position as just read; None: until a batch finds fewer events than a full one);
+        returns how many."""
         total = 0
         while True:
-            try:
-                applied, last = await self._apply_batch(cid, head)
-            except WatchError:
+            batch = await self._apply_batch(cid, head)
+            if batch is None:
                 continue  # another worker moved the checkpoint meanwhile: read it again
+            applied, last = batch
             if applied == 0:
                 return total
             total += applied
             self.crash_hook("between-batches")
-            # Reaching the head ends it without a read that would find nothing; an event
-            # recorded since has its own NOTIFY (or the next poll) and is projected then.
-            if head is not None and last >= head:
+            # Reaching the head (or the log's end, as a short batch shows) ends it without a
+            # read that would find nothing; an event recorded since has its own NOTIFY (or the
+            # next poll) and is projected then.
+            if last >= head if head is not None else applied < self.batch_size:
                 return total
 
-    async def _apply_batch(self, cid: str, head: int | None) -> tuple[int, int]:
-        """One batch: how many events it applied and the checkpoint it left."""
-        async with self.redis.pipeline(transaction=True) as pipe:
-            await pipe.watch(keys.position_key(cid))
-            applied = int(await pipe.get(keys.position_key(cid)) or 0)
-            fresh = [] if head is not None and applied >= head else \
-                await self.store.read_campaign(cid, applied, self.batch_size)
-            # redis-py leaves the asyncio Pipeline's unwatch and multi unannotated
-            if not fresh:
-                await pipe.unwatch()  # type: ignore[no-untyped-call]
-                return 0, applied
-            pipe.multi()  # type: ignore[no-untyped-call]
-            summaries = await self._queue_updates(pipe, cid, fresh)
-            pipe.set(keys.position_key(cid), fresh[-1].position)
-            self.crash_hook("before-exec")
-            await pipe.execute()
+    async def _apply_batch(self, cid: str, head: int | None) -> tuple[int, int] | None:
+        """One batch: how many events it applied and the checkpoint it left (None: another
+        worker moved the checkpoint since it was read, and nothing was written)."""
+        # The checkpoint first, then the state: a batch applied between the two reads moves the
+        # checkpoint, so the commit below refuses (``services.adapters.read_model_commit``).
+        state = self.redis.pipeline(transaction=False)
+        state.get(keys.position_key(cid))
+        state.get(keys.campaign_key(cid))
+        raw_applied, raw_campaign = await state.execute()
+        applied = int(raw_applied or 0)
+        fresh = [] if head is not None and applied >= head else \
+            await self.store.read_campaign(cid, applied, self.batch_size)
+        if not fresh:
+            return 0, applied
+        writes = BatchWrites(keys.position_key(cid))
+        summaries = await self._queue_updates(writes, cid, raw_campaign, fresh)
+        self.crash_hook("before-exec")
+        if not await self._commit(writes, applied, fresh[-1].position):
+            return None
         metrics.projected(len(fresh), fresh[-1].recorded_at)
         if self.publish is not None:  # watchers first: the listings are not what they wait for
             message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
@@ -191,14 +218,15 @@ class Projector:
             self._listed.clear()  # forgetting only costs a campaign's next batch a full write
         self._listed.add(cid)
 
-    async def _queue_updates(self, pipe: Any, cid: str, fresh: list[StoredEvent]) -> Summaries:
-        """Fold ``fresh`` into the campaign's read models (``services.application.projection``),
-        queueing the writes on ``pipe``; returns each member's campaign summary afterwards (None:
-        no longer a member) and the users whose summary the batch changed."""
+    async def _queue_updates(self, pipe: BatchWrites, cid: str, raw_campaign: bytes | None,
+                             fresh: list[StoredEvent]) -> Summaries:
+        """Fold ``fresh`` into the campaign's read models (``services.application.projection``)
+        from ``raw_campaign`` (its stored state), queueing the writes on ``pipe``; returns each
+        member's campaign summary afterwards (None: no longer a member) and the users whose
+        summary the batch changed."""
         # The campaign's read model (and each character's) holds its domain state, read back
         # here to keep folding; what a read serves is built from it by ``domain.views``
         # (``services.application.queries``), so the stored JSON is not itself the wire.
-        raw_campaign = await self.redis.get(keys.campaign_key(cid))
         camp = (msgspec.json.decode(raw_campaign, type=campaign_domain.CampaignState)
                 if raw_campaign else campaign_domain.initial_state())
         fold = await fold_batch(cid, camp, fresh,
@@ -250,6 +278,9 @@ class Projector:
         """
         leases = leases or Leases(self.store.pool)
         loop = asyncio.get_running_loop()
+        # One waiter for the whole run: the stop wakes the loop like a NOTIFY does.
+        stopping = asyncio.ensure_future(stop.wait())
+        stopping.add_done_callback(lambda _: self._wake.set())
         try:
             while not stop.is_set():
                 try:
@@ -281,12 +312,13 @@ class Projector:
                             # is abandoned and retried from the checkpoints, which every batch
                             # moves atomically with its writes.
                             if loop.time() >= next_scan:
-                                await asyncio.wait_for(self.catch_up(mine), ATTEMPT_SECONDS)
+                                async with asyncio.timeout(ATTEMPT_SECONDS):
+                                    await self.catch_up(mine)
                                 next_scan = loop.time() + idle_poll
                             elif pending and mine:
-                                await asyncio.wait_for(self.catch_up(mine, campaigns=pending),
-                                                       ATTEMPT_SECONDS)
-                            await _first(stop, self._wake,
+                                async with asyncio.timeout(ATTEMPT_SECONDS):
+                                    await self.catch_up(mine, campaigns=pending)
+                            await _woken(self._wake,
                                          max(0.0, min(next_beat, next_scan) - loop.time()))
                 except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError, RedisError,
                         ConnectionError, TimeoutError,
@@ -296,6 +328,7 @@ class Projector:
                     log.warning("projector paused; retrying", error=f"{type(err).__name__}: {err}")
                     await _wait(stop, 1.0)
         finally:
+            stopping.cancel()
             with contextlib.suppress(Exception):
                 await leases.release()
 
@@ -305,13 +338,11 @@ async def _wait(stop: asyncio.Event, seconds: float) -> None:
         await asyncio.wait_for(stop.wait(), seconds)
 
 
-async def _first(stop: asyncio.Event, wake: asyncio.Event, seconds: float) -> None:
-    waiters = [asyncio.ensure_future(stop.wait()), asyncio.ensure_future(wake.wait())]
-    try:
-        await asyncio.wait(waiters, timeout=seconds, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for w in waiters:
-            w.cancel()
+async def _woken(wake: asyncio.Event, seconds: float) -> None:
+    """Until ``wake`` is set (a NOTIFY, a lost connection or the stop) or ``seconds`` pass."""
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            await wake.wait()
 
 
 async def rebuild(store: EventStore, redis: Redis, *,

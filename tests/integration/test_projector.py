@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from typing import Any
 
 import asyncpg
@@ -12,7 +13,9 @@ from redis.asyncio import Redis
 from contracts.commands import ENVELOPES
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
+from services.adapters.leases import PARTITIONS
 from services.adapters.projector import Projector, drop_read_models, rebuild
+from services.adapters.redis_client import connect_redis
 from services.application.pipeline import CommandPipeline
 
 
@@ -139,6 +142,70 @@ async def test_crash_at_any_point_loses_and_doubles_nothing(store: EventStore,
     assert len(rolls) == 4 and total > 7 and crashes >= 10
 
 
+async def test_a_rival_worker_that_applies_the_batch_first_wins_it_alone(
+        store: EventStore, redis_client: Redis, database_url: str, redis_url: str) -> None:
+    """Two workers that both think they own a campaign: a rival projects the whole log while
+    the first is about to commit a batch it folded. The first's commit is refused (its
+    checkpoint moved), it reads again, and nothing is applied twice."""
+    await populate(store)
+    expected = await clean_projection(store, redis_client)
+    await drop_read_models(redis_client)
+    rivals = 0
+
+    async def rival() -> None:
+        other = await EventStore.connect(database_url, min_size=1, max_size=2)
+        client = connect_redis(redis_url)
+        try:
+            await Projector(other, client, batch_size=5).catch_up()
+        finally:
+            await client.aclose()
+            await other.close()
+
+    def rival_first(stage: str) -> None:
+        nonlocal rivals
+        if stage == "before-exec" and not rivals:
+            rivals += 1  # the rival runs to the end on its own connections and event loop
+            thread = threading.Thread(target=asyncio.run, args=(rival(),))
+            thread.start()
+            thread.join()
+
+    applied = await Projector(store, redis_client, batch_size=5, crash_hook=rival_first).catch_up()
+    assert rivals == 1 and applied == 0  # every batch it folded was the rival's already
+    assert await snapshot(redis_client) == expected
+
+
+async def test_a_notified_campaign_already_known_is_projected_without_reading_heads(
+        store: EventStore, redis_client: Redis) -> None:
+    """A NOTIFY names campaigns; one this process has seen among its partitions is projected
+    batch by batch until a short batch, with no heads read. A change of leases forgets them."""
+    campaigns = await populate(store)
+    every = frozenset(range(PARTITIONS))
+    projector = Projector(store, redis_client, batch_size=3)
+    heads_read = 0
+    read_heads = store.heads
+
+    async def counted(*args: Any, **kwargs: Any) -> dict[str, int]:
+        nonlocal heads_read
+        heads_read += 1
+        return await read_heads(*args, **kwargs)
+
+    store.heads = counted  # type: ignore[method-assign]
+    first = await projector.catch_up(every, campaigns=campaigns[:1])
+    assert heads_read == 1 and first == len(await store.read_campaign(campaigns[0], 0, 1000))
+    pipeline = CommandPipeline(store)
+    for i in range(7):  # more than two full batches
+        env = msgspec.convert({"type": "RollDice", "command_id": f"more-{i}", "payload": {
+            "campaign_id": campaigns[0], "expression": "1d6"}}, ENVELOPES["RollDice"])
+        await pipeline.execute(env, "bob")
+    assert await projector.catch_up(every, campaigns=campaigns[:1]) == 7
+    assert heads_read == 1  # known: projected from its checkpoint to the log's end
+    assert await keys.ReadModels(redis_client).position(campaigns[0]) == \
+        (await store.read_campaign(campaigns[0], 0, 1000))[-1].position
+    # Another set of partitions (a lease lost or gained): known campaigns are looked up again.
+    assert await projector.catch_up(every - {0}, campaigns=campaigns[:1]) == 0
+    assert heads_read == 2
+
+
 async def test_rebuild_ends_with_the_same_content(store: EventStore, redis_client: Redis) -> None:
     await populate(store)
     await Projector(store, redis_client, batch_size=3).catch_up()
@@ -167,6 +234,7 @@ async def test_live_messages_carry_positions(store: EventStore, redis_client: Re
 PROJECTOR_PROCESS = """
 import asyncio, sys
 from services.adapters.event_store import EventStore
+from services.adapters.leases import PARTITIONS
 from services.adapters.projector import Projector
 from services.adapters.redis_client import connect_redis
 
