@@ -7,7 +7,8 @@ and the others take them over. Each worker holds a fair share, ``ceil(partitions
 workers)``: when a worker joins, the others release what they hold above that, and it claims
 them. A worker acts only on partitions whose lease it renewed within the last half lease, so a
 partition is worked by one worker at a time; should two ever overlap (a stalled worker waking
-after its lease expired), each campaign's checkpoint is WATCHed, so a batch is applied once.
+after its lease expired), a batch commits only if its campaign's checkpoint has not moved since
+it was read (``services.adapters.read_model_commit``), so a batch is applied once.
 """
 
 from __future__ import annotations

@@ -152,8 +152,11 @@ class Projector:
         total = 0
         while True:
             batch = await self._apply_batch(cid, head)
-            if batch is None:
-                continue  # another worker moved the checkpoint meanwhile: read it again
+            if batch is None:  # the checkpoint moved meanwhile (another worker, or this commit
+                # landing before a lost reply was sent again): read it again, and write every
+                # listing entry with the next batch, as whoever moved it may not have
+                self._listed.discard(cid)
+                continue
             applied, last = batch
             if applied == 0:
                 return total

@@ -1,8 +1,8 @@
 """Redis keys of the read models and the reads the gateway makes.
 
 Every key of a campaign carries ``{campaign_id}`` as its hash tag, so a
-campaign's keys share a Redis Cluster slot and one MULTI/EXEC can update
-them together with the campaign's checkpoint.
+campaign's keys share a Redis Cluster slot and one script can update them
+together with the campaign's checkpoint (``services.adapters.read_model_commit``).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 ``redis://`` (or ``rediss://``) is one server; ``redis-cluster://host:port`` (or
 ``rediss-cluster://``) is a Redis Cluster reached through any of its nodes. Every key of a
 campaign carries the campaign as its hash tag, so each multi-key operation the service makes
-(a campaign's MULTI/EXEC with its checkpoint, a pipelined read) stays on one slot.
+(a campaign's batch committed with its checkpoint, a pipelined read) stays on one slot.
 """
 
 from __future__ import annotations
@@ -49,8 +49,9 @@ def connect_redis(url: str, **kwargs: Any) -> Redis:
         return cast(Redis, RedisCluster.from_url(f"{CLUSTER_SCHEMES[scheme]}://{rest}", **kwargs))
     # A pooled connection from before a Redis restart fails once ("Connection closed by
     # server"): the command is sent again on a new connection instead of answering 503 after
-    # Redis is back. A WATCHed transaction is not retried (redis-py raises WatchError, which
-    # the projector answers by reading its checkpoint again), so no batch is applied twice.
+    # Redis is back. A projected batch's commit sent again finds its checkpoint moved if the first
+    # send landed, and writes nothing (``services.adapters.read_model_commit``), so no batch is
+    # applied twice.
     kwargs.setdefault("retry", Retry(ExponentialBackoff(cap=0.2, base=0.02), RETRIES))
     kwargs.setdefault("retry_on_error", [RedisConnectionError])
     # A burst (thousands of live streams opening at once) waits for a pooled connection instead

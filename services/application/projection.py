@@ -1,6 +1,6 @@
 """What a batch of a campaign's events does to its read models, whatever keeps them.
 
-The projector (``services.adapters.projector``: Redis, one MULTI/EXEC per batch with the
+The projector (``services.adapters.projector``: Redis, one script per batch with the
 campaign's checkpoint) and the memory read models (``services.adapters.memory``) both fold a
 batch here with the same pure ``evolve`` the deciders use, then write what it changed: the
 campaign's state, the characters and encounters the batch touched, the marks on earlier rolls
