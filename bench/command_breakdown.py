@@ -39,7 +39,7 @@ from domain.fair_dice import SeededDice
 from domain.streams import campaign_stream
 from services.adapters.event_store import _APPEND_NOT_WAITING
 from services.adapters.rate_limits import RESERVE_DIVISOR, RateLimits
-from services.adapters.tokens import TokenBook
+from services.adapters.token_book import TokenBook
 from services.application.pipeline import CommandPipeline
 from services.application.queries import only_visible
 from services.application.settings import DEFAULT_RATE_PER_TOKEN, DEFAULT_RATE_PER_USER
@@ -89,8 +89,8 @@ async def breakdown(url: str, redis_url: str, token: str, pipeline: CommandPipel
 
     pool = await asyncpg.create_pool(url, min_size=1, max_size=1)
     redis = Redis.from_url(redis_url)
+    book = TokenBook(pool)
     try:
-        book = TokenBook(pool)
         await book.user_for(token)
         out["token check (cached)"] = await amedian_us(lambda: book.user_for(token), calls)
         # A gateway reserves limit // 20 slots in one Redis round trip and spends them locally:
@@ -108,6 +108,7 @@ async def breakdown(url: str, redis_url: str, token: str, pipeline: CommandPipel
             trip + (DEFAULT_RATE_PER_TOKEN // RESERVE_DIVISOR - 1) * local) / (
             DEFAULT_RATE_PER_TOKEN // RESERVE_DIVISOR)
     finally:
+        await book.close()
         await redis.aclose()
         await pool.close()
 

@@ -14,20 +14,12 @@ import contextlib
 import asyncpg
 import structlog
 
-from services.adapters.tokens import token_digest
+from services.adapters.tokens import INVALID_TOKENS, token_digest
 from services.application.live_relay import Watcher
 
 log = structlog.get_logger(__name__)
 
 CHECK_SECONDS = 0.5
-
-# The held tokens no longer valid (revoked, expired, gone) or no longer their user's: almost
-# always none, so a check of thousands of streams returns no rows to decode.
-_INVALID = ("SELECT h.digest, h.user_name FROM unnest($1::text[], $2::text[]) AS h(digest, user_name)"
-            " WHERE NOT EXISTS (SELECT 1 FROM api_tokens t WHERE t.token_sha256 = h.digest"
-            " AND t.user_name = h.user_name AND t.revoked_at IS NULL"
-            " AND (t.expires_at IS NULL OR t.expires_at > clock_timestamp()))")
-
 
 class Grant:
     """One stream's hold on a token: ``valid`` until the token is found revoked or expired."""
@@ -74,7 +66,7 @@ class StreamAuth:
         held = list(self._grants)
         if not held:
             return
-        rows = await self.pool.fetch(_INVALID, [d for d, _ in held], [u for _, u in held])
+        rows = await self.pool.fetch(INVALID_TOKENS, [d for d, _ in held], [u for _, u in held])
         for row in rows:
             for grant in list(self._grants.get((row["digest"], row["user_name"]), ())):
                 grant.revoke()

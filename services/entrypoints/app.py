@@ -19,7 +19,7 @@ from services.adapters.rate_limits import RateLimits
 from services.adapters.read_models import ReadModels
 from services.adapters.redis_client import connect_redis
 from services.adapters.stream_auth import StreamAuth
-from services.adapters.tokens import TokenBook
+from services.adapters.token_book import TokenBook
 from services.application.live_publish import LivePublisher
 from services.application.live_relay import LiveRelays
 from services.application.pipeline import CommandPipeline
@@ -108,6 +108,7 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
                 await asyncio.wait([task], timeout=5)
                 await projector_store.close()
             await app.state.services.stream_auth.close()
+            await app.state.services.tokens.close()
             await app.state.services.relays.close()
             await stream_store.close()
             await store.close()

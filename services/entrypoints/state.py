@@ -11,7 +11,7 @@ from services.adapters.event_store import EventStore
 from services.adapters.rate_limits import RateLimits
 from services.adapters.read_models import ReadModels
 from services.adapters.stream_auth import StreamAuth
-from services.adapters.tokens import TokenBook
+from services.adapters.token_book import TokenBook
 from services.application.live_relay import LiveRelays
 from services.application.pipeline import CommandPipeline
 from services.application.ports import Clock, SystemClock

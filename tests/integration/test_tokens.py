@@ -15,6 +15,7 @@ import asyncpg
 import grpc
 import pytest
 
+from services.adapters.token_book import TokenBook
 from services.adapters.tokens import create_token, list_tokens, revoke_tokens, token_id_of
 from tests.conftest import Api
 from tests.integration.test_grpc import GrpcError, Stack, generic_table, stack  # noqa: F401
@@ -180,3 +181,55 @@ def test_the_token_commands_create_list_and_revoke(database_url: str, redis_url:
     assert bad.returncode == 2 and "ttl" in bad.stderr
     neither = _skald("token", "revoke", env=env)
     assert neither.returncode == 2
+
+
+async def test_a_busy_token_is_asked_for_once_and_still_refused_within_a_second(
+        database_url: str) -> None:
+    """A token used all the time costs one lookup, not one a second: the tokens kept are checked
+    together twice a second. Revoked, it is refused within about a second; with those checks
+    failing (PostgreSQL away), a kept answer is not served for more than a second."""
+    pool = await asyncpg.create_pool(database_url, min_size=1, max_size=2)
+    lookups = 0
+
+    class CountingPool:  # the book's pool, counting its one-token lookups
+        async def fetchrow(self, *args: Any) -> Any:
+            nonlocal lookups
+            lookups += 1
+            return await pool.fetchrow(*args)
+
+        async def fetch(self, *args: Any) -> Any:
+            return await pool.fetch(*args)
+
+    book = TokenBook(CountingPool())  # type: ignore[arg-type]
+    try:
+        async with pool.acquire() as conn:
+            token = await create_token(conn, "busy")
+        started = time.monotonic()
+        while time.monotonic() - started < 2.5:
+            assert await book.user_for(token) == "busy"
+            await asyncio.sleep(0.02)
+        assert lookups == 1
+        async with pool.acquire() as conn:
+            await revoke_tokens(conn, user="busy")
+        revoked = time.monotonic()
+        while await book.user_for(token) is not None:
+            assert time.monotonic() - revoked < 1.2, "still accepted"
+            await asyncio.sleep(0.02)
+
+        async with pool.acquire() as conn:
+            other = await create_token(conn, "other")
+        assert await book.user_for(other) == "other"
+        failing = book.check
+
+        async def away() -> None:
+            raise ConnectionRefusedError("PostgreSQL is away")
+
+        book.check = away  # type: ignore[method-assign]
+        before = lookups
+        await asyncio.sleep(1.1)
+        assert await book.user_for(other) == "other"
+        assert lookups == before + 1  # stale: asked again, not served from what was kept
+        book.check = failing  # type: ignore[method-assign]
+    finally:
+        await book.close()
+        await pool.close()
