@@ -9,15 +9,12 @@ the streams' own connection pool, and the streams of a token found invalid are w
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import asyncpg
-import structlog
 
+from services.adapters import token_checks
 from services.adapters.tokens import INVALID_TOKENS, token_digest
 from services.application.live_relay import Watcher
-
-log = structlog.get_logger(__name__)
 
 CHECK_SECONDS = 0.5
 
@@ -73,17 +70,9 @@ class StreamAuth:
                 self.release(grant)
 
     async def _run(self) -> None:
-        while self._grants:
-            await asyncio.sleep(self.every)
-            try:
-                await self.check()
-            except asyncio.CancelledError:
-                raise
-            except Exception as err:  # PostgreSQL away: nothing can be revoked meanwhile either
-                log.warning("stream token check failed; retrying", error=f"{type(err).__name__}: {err}")
+        # PostgreSQL away: nothing can be revoked meanwhile either.
+        await token_checks.check_while(lambda: bool(self._grants), self.check, self.every,
+                                       "stream token check")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await token_checks.stop(self._task)

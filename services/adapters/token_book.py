@@ -13,15 +13,12 @@ again, and the request gets the same 503 it got before.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 
 import asyncpg
-import structlog
 
+from services.adapters import token_checks
 from services.adapters.tokens import CACHE_SECONDS, INVALID_TOKENS, token_digest
-
-log = structlog.get_logger(__name__)
 
 KEEP_SECONDS = 60.0  # a valid token is asked for again at most this long after it was read
 MAX_KEPT = 10_000
@@ -84,17 +81,10 @@ class TokenBook:
         self._swept = now
 
     async def _run(self) -> None:
-        while any(entry.user is not None for entry in self._cache.values()):
-            await asyncio.sleep(self.every)
-            try:
-                await self.check()
-            except asyncio.CancelledError:
-                raise
-            except Exception as err:  # PostgreSQL away: the kept answers go stale meanwhile
-                log.warning("token check failed; retrying", error=f"{type(err).__name__}: {err}")
+        # PostgreSQL away: the kept answers go stale meanwhile and are asked for again.
+        await token_checks.check_while(
+            lambda: any(entry.user is not None for entry in self._cache.values()), self.check,
+            self.every, "token check")
 
     async def close(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._task
+        await token_checks.stop(self._task)
