@@ -221,10 +221,10 @@ class Projector:
             self._listed.clear()  # forgetting only costs a campaign's next batch a full write
         self._listed.add(cid)
 
-    async def _queue_updates(self, pipe: BatchWrites, cid: str, raw_campaign: bytes | None,
+    async def _queue_updates(self, writes: BatchWrites, cid: str, raw_campaign: bytes | None,
                              fresh: list[StoredEvent]) -> Summaries:
         """Fold ``fresh`` into the campaign's read models (``services.application.projection``)
-        from ``raw_campaign`` (its stored state), queueing the writes on ``pipe``; returns each
+        from ``raw_campaign`` (its stored state), queueing the writes on ``writes``; returns each
         member's campaign summary afterwards (None: no longer a member) and the users whose
         summary the batch changed."""
         # The campaign's read model (and each character's) holds its domain state, read back
@@ -237,21 +237,21 @@ class Projector:
                                 encounter=lambda eid: self._encounter(cid, eid),
                                 read_stream=self.store.read_stream)
         for position, mark in fold.marks:
-            pipe.hset(keys.roll_marks_key(cid), str(position), msgspec.json.encode(mark))
+            writes.hset(keys.roll_marks_key(cid), str(position), msgspec.json.encode(mark))
         touched_tables: set[str | None] = set()
         for roll, tables in fold.rolls:
             record = msgspec.json.encode(roll)
             for table_id in tables:
-                pipe.lpush(keys.rolls_key(cid, table_id), record)
+                writes.lpush(keys.rolls_key(cid, table_id), record)
                 touched_tables.add(table_id)
         if fold.campaign.exists:
-            pipe.set(keys.campaign_key(cid), msgspec.json.encode(fold.campaign))
+            writes.set(keys.campaign_key(cid), msgspec.json.encode(fold.campaign))
         for chid, state in fold.characters.items():
-            pipe.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
+            writes.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
         for eid, encounter in fold.encounters.items():
-            pipe.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
+            writes.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for touched in touched_tables:
-            pipe.ltrim(keys.rolls_key(cid, touched), 0, keys.ROLL_LOG_LENGTH - 1)
+            writes.ltrim(keys.rolls_key(cid, touched), 0, keys.ROLL_LOG_LENGTH - 1)
         return fold.listings, fold.changed_users
 
     async def _character(self, cid: str, chid: str) -> character_domain.CharacterState:

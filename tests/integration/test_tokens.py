@@ -219,7 +219,7 @@ async def test_a_busy_token_is_asked_for_once_and_still_refused_within_a_second(
         async with pool.acquire() as conn:
             other = await create_token(conn, "other")
         assert await book.user_for(other) == "other"
-        failing = book.check
+        working = book.check
 
         async def away() -> None:
             raise ConnectionRefusedError("PostgreSQL is away")
@@ -229,7 +229,7 @@ async def test_a_busy_token_is_asked_for_once_and_still_refused_within_a_second(
         await asyncio.sleep(1.1)
         assert await book.user_for(other) == "other"
         assert lookups == before + 1  # stale: asked again, not served from what was kept
-        book.check = failing  # type: ignore[method-assign]
+        book.check = working  # type: ignore[method-assign]
     finally:
         await book.close()
         await pool.close()
