@@ -27,7 +27,9 @@ server) beside reply -> watcher.
 Modes: ``--workers 2`` serves as ``skald serve --workers 2`` (two gateway processes sharing the
 port, each with its projector worker; memory and CPU are the sum of both); ``--grpc`` follows
 ``Subscribe`` with grpcio clients instead of SSE (one channel per campaign); ``--cpu-hog`` runs a
-CPU-bound process (``while True: pass``) beside the server for the whole run.
+CPU-bound process (``while True: pass``) beside the server for the whole run;
+``--client-processes N`` follows the streams (either transport) from N processes of their own,
+so that the loop timing the commands does not also read 5,000 streams.
 
 Loops are bounded in count and time; only 127.0.0.1 is used. Run from the repository root:
 ``python -m bench.live_fanout [--campaigns 250 --watchers 20 --rate 125 --seconds 20]``.
@@ -48,10 +50,12 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import datetime
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import cast
 
 import asyncpg
 import msgspec
@@ -173,48 +177,84 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
+class SseReader(asyncio.Protocol):
+    """One SSE stream read straight off its socket: each ``DiceRolled``'s (position, arrival).
+
+    Lines are split from what each read brings, with no await per line: the watchers stand for
+    clients on other machines, so their own CPU on this one should stay small beside the
+    server's (a reader awaiting each line cost about twice as much per event)."""
+
+    def __init__(self, watcher: Watcher, request: bytes) -> None:
+        self.watcher, self.request = watcher, request
+        self.transport: asyncio.Transport | None = None
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.rest, self.status = b"", b""
+        self.event, self.ident = b"", b""
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = cast(asyncio.Transport, transport)
+        self.transport.write(self.request)
+
+    def data_received(self, data: bytes) -> None:
+        lines = (self.rest + data).split(b"\n")
+        self.rest = lines.pop()
+        for line in lines:
+            self.line(line.rstrip(b"\r"))
+
+    def line(self, line: bytes) -> None:
+        w = self.watcher
+        if not self.status:
+            self.status = line
+            if b" 200 " not in line + b" ":
+                self.fail(line.decode(errors="replace").strip())
+        elif line.startswith(b"event: "):
+            self.event = line[7:]
+        elif line.startswith(b"id: "):
+            self.ident = line[4:]
+        elif w.sample and line.startswith(b"data: ") and self.event == b"DiceRolled":
+            at = msgspec.json.decode(line[6:])["recorded_at"]
+            w.recorded[int(self.ident)] = datetime.fromisoformat(at).timestamp() - time.time()
+        elif not line and (self.event or self.ident):
+            if self.event == b"ready":
+                w.ready.set()
+            elif self.event == b"DiceRolled":
+                position = int(self.ident)
+                w.seen.append((position, time.perf_counter()))
+                if position in w.recorded:  # recorded_at, on the perf clock
+                    w.recorded[position] += time.perf_counter()
+            self.event, self.ident = b"", b""
+
+    def fail(self, why: str) -> None:
+        self.watcher.failed = self.watcher.failed or why
+        self.watcher.ready.set()
+        if self.transport is not None:
+            self.transport.close()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if exc is not None:
+            self.watcher.failed = self.watcher.failed or f"{type(exc).__name__}: {exc}"
+        self.watcher.ready.set()
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+
 async def follow(port: int, token: str, cid: str, watcher: Watcher, stop: asyncio.Event) -> None:
-    """One SSE stream over a raw socket: record (position, arrival) of each DiceRolled."""
+    """One SSE stream over a raw socket (``SseReader``), until it ends or the task is cancelled."""
+    request = (f"GET /v1/campaigns/{cid}/live HTTP/1.1\r\nHost: bench\r\n"
+               f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode()
+    loop = asyncio.get_running_loop()
     try:
-        reader, writer = await asyncio.open_connection("127.0.0.1", port)
+        transport, reader = await loop.create_connection(lambda: SseReader(watcher, request),
+                                                         "127.0.0.1", port)
     except OSError as err:
         watcher.failed = f"connect: {err}"
         watcher.ready.set()
         return
     try:
-        writer.write(f"GET /v1/campaigns/{cid}/live HTTP/1.1\r\nHost: bench\r\n"
-                     f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n".encode())
-        status = await reader.readline()
-        if b" 200 " not in status:
-            watcher.failed = status.decode().strip()
-            watcher.ready.set()
-            return
-        event, ident = b"", b""
-        while not stop.is_set():
-            line = await reader.readline()
-            if not line:
-                break
-            line = line.rstrip(b"\r\n")
-            if line.startswith(b"event: "):
-                event = line[7:]
-            elif line.startswith(b"id: "):
-                ident = line[4:]
-            elif watcher.sample and line.startswith(b"data: ") and event == b"DiceRolled":
-                at = msgspec.json.decode(line[6:])["recorded_at"]
-                watcher.recorded[int(ident)] = datetime.fromisoformat(at).timestamp() - time.time()
-            elif not line and (event or ident):
-                if event == b"ready":
-                    watcher.ready.set()
-                elif event == b"DiceRolled":
-                    watcher.seen.append((int(ident), time.perf_counter()))
-                    if int(ident) in watcher.recorded:  # recorded_at, on the perf clock
-                        watcher.recorded[int(ident)] += time.perf_counter()
-                event, ident = b"", b""
-    except (OSError, asyncio.IncompleteReadError, ValueError) as err:
-        watcher.failed = f"{type(err).__name__}: {err}"
+        await reader.ended
     finally:
         watcher.ready.set()
-        writer.close()
+        transport.close()
 
 
 async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
@@ -252,33 +292,46 @@ async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
         stream.cancel()
 
 
-def watcher_process(port: int, assignments: list[tuple[int, str, bool]], conn: Connection) -> None:
-    """A client process of its own for some of the SSE streams (``--client-processes``): one
-    process may hold only as many sockets as its open-file limit allows."""
+def watcher_process(port: int, grpc_port: int | None, assignments: list[tuple[int, str, bool]],
+                    conn: Connection) -> None:
+    """A client process of its own for some of the streams (``--client-processes``): one
+    process may hold only as many sockets as its open-file limit allows, and the watchers' work
+    stays out of the loop that times the commands. Over gRPC when ``grpc_port`` is given."""
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    if grpc_port is not None:  # grpcio's asyncio support wants asyncio's own loop
+        asyncio.run(_watch_here(port, grpc_port, assignments, conn))
+        return
     import uvloop
 
-    uvloop.run(_watch_here(port, assignments, conn))
+    uvloop.run(_watch_here(port, grpc_port, assignments, conn))
 
 
-async def _watch_here(port: int, assignments: list[tuple[int, str, bool]],
+async def _watch_here(port: int, grpc_port: int | None, assignments: list[tuple[int, str, bool]],
                       conn: Connection) -> None:
     stop = asyncio.Event()
     watchers = [Watcher(c, sample=sample) for c, _, sample in assignments]
+    channels: dict[int, object] = {}
+    if grpc_port is not None:
+        import grpc
+
+        channels = {c: grpc.aio.insecure_channel(f"127.0.0.1:{grpc_port}")
+                    for c in sorted({c for c, _, _ in assignments})}
     tasks = await open_streams(port, [(w, token) for w, (_, token, _) in zip(
-        watchers, assignments, strict=True)], stop)
+        watchers, assignments, strict=True)], stop, channels)
     conn.send(sum(1 for w in watchers if w.ready.is_set() and not w.failed))
     await asyncio.to_thread(conn.recv)  # the run is over
     stop.set()
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    for channel in channels.values():
+        await channel.close()  # type: ignore[attr-defined]
     conn.send([(w.seen, w.recorded, w.failed, w.ready.is_set()) for w in watchers])
 
 
 async def open_streams(port: int, streams: list[tuple[Watcher, str]], stop: asyncio.Event,
-                       channels: list[object] | None = None) -> list[asyncio.Task[None]]:
+                       channels: Mapping[int, object] | None = None) -> list[asyncio.Task[None]]:
     """Open every stream (at most ``OPEN_AT_ONCE`` opening at a time), each answered with
     ``ready`` or failed; over gRPC when ``channels`` (one per campaign) are given."""
     gate = asyncio.Semaphore(OPEN_AT_ONCE)
@@ -416,7 +469,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
           f"{'gRPC Subscribe' if opts.grpc else 'SSE'}"
           f"{', beside a CPU-bound process' if hog else ''}; open files limit {hard} "
           f"(client); load average {load_averages()}")
-    channels: list[object] = []
+    channels: dict[int, object] = {}
     clients: list[tuple[multiprocessing.process.BaseProcess, Connection, list[Watcher]]] = []
 
     def client_cpu() -> float:
@@ -442,18 +495,19 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         streams = [(w, tokens[w.campaign, ROLES[i % len(ROLES)]]) for i, w in enumerate(watchers)]
         tasks: list[asyncio.Task[None]] = []
         opening = time.perf_counter()
-        if opts.grpc:
+        if opts.grpc and not opts.client_processes:
             import grpc
 
-            channels = [grpc.aio.insecure_channel(f"127.0.0.1:{server.grpc_port}")
-                        for _ in range(opts.campaigns)]
+            channels = {c: grpc.aio.insecure_channel(f"127.0.0.1:{server.grpc_port}")
+                        for c in range(opts.campaigns)}
         if opts.client_processes:  # the streams in processes of their own, split evenly
             ctx = multiprocessing.get_context("spawn")
             for k in range(opts.client_processes):
                 mine = streams[k::opts.client_processes]
                 here, there = ctx.Pipe()
                 child = ctx.Process(target=watcher_process, args=(
-                    port, [(w.campaign, token, w.sample) for w, token in mine], there))
+                    port, server.grpc_port if opts.grpc else None,
+                    [(w.campaign, token, w.sample) for w, token in mine], there))
                 child.start()
                 clients.append((child, here, [w for w, _ in mine]))
             for _, here, mine_w in clients:
@@ -505,7 +559,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
                rss_before, rss_idle, reads)
     finally:
-        for channel in channels:
+        for channel in channels.values():
             with contextlib.suppress(Exception):
                 await channel.close()  # type: ignore[attr-defined]
         server.stop()
@@ -587,8 +641,9 @@ def main() -> None:
                         help="gateway processes, as 'skald serve --workers N'")
     parser.add_argument("--grpc", action="store_true", help="watch with gRPC Subscribe, not SSE")
     parser.add_argument("--client-processes", type=int, default=0,
-                        help="open the SSE streams from this many processes of their own (one "
-                             "process holds at most its open-file limit of sockets)")
+                        help="open the streams (SSE or gRPC) from this many processes of their "
+                             "own, apart from the one timing the commands (one process holds at "
+                             "most its open-file limit of sockets)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the (one-process) server under cProfile, stats to FILE")
     parser.add_argument("--cpu-hog", action="store_true",
