@@ -217,18 +217,22 @@ class CommandPipeline:
                 except DuplicateCommand as dup:
                     return await self._replay(dup.record, actor, command_type, digest)
                 self.states.advance(campaign_id, stored)
-                if self.on_recorded is not None:
-                    self.on_recorded(campaign_id, stored)
-                metrics.COMMANDS.labels(command_type, "recorded").inc()
-                for ev in stored:
-                    metrics.EVENTS_APPENDED.labels(ev.type).inc()
-                bound.info("command recorded", events=len(stored),
-                           position=stored[-1].position if stored else None)
-                return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
-        metrics.RETRIES_EXHAUSTED.inc()
-        metrics.COMMANDS.labels(command_type, "refused").inc()
-        raise StateConflict("command_id", "command.concurrency",
-                            f"gave up after {MAX_ATTEMPTS} conflicting attempts; retry the command")
+                break  # out of the campaign's lock first: its transaction commits there
+        else:
+            metrics.RETRIES_EXHAUSTED.inc()
+            metrics.COMMANDS.labels(command_type, "refused").inc()
+            raise StateConflict("command_id", "command.concurrency",
+                                f"gave up after {MAX_ATTEMPTS} conflicting attempts; retry the command")
+        # Committed: what follows a commit (the live relays, the projector beside this pipeline)
+        # never sees an append that a failed COMMIT of the lock's transaction would undo.
+        if self.on_recorded is not None:
+            self.on_recorded(campaign_id, stored)
+        metrics.COMMANDS.labels(command_type, "recorded").inc()
+        for ev in stored:
+            metrics.EVENTS_APPENDED.labels(ev.type).inc()
+        bound.info("command recorded", events=len(stored),
+                   position=stored[-1].position if stored else None)
+        return msgspec.convert(self._reply(envelope.command_id, campaign_id, stored), CommandResult)
 
     @staticmethod
     def _new_events(envelope: CommandEnvelope, actor: str, decision: decider.Decision,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 import msgspec
 import pytest
@@ -11,7 +13,8 @@ from contracts.commands import ENVELOPES, CommandEnvelope
 from domain.errors import DomainError, StateConflict
 from domain.fair_dice import derive_face
 from services.adapters.event_store import EventStore
-from services.application.pipeline import FAIR_WAIT_S, CommandPipeline
+from services.application.pipeline import FAIR_WAIT_S, LOCK_AFTER, CommandPipeline
+from services.application.records import WrongExpectedVersion
 
 
 def envelope(type_: str, payload: dict[str, object], command_id: str) -> CommandEnvelope:
@@ -246,3 +249,42 @@ async def test_a_campaigns_burst_lets_other_campaigns_commands_finish_first(
     assert order == ["table starts", "bot 0", "bot 1", "bot 2"]
     quiet_may_finish.set()
     await asyncio.gather(table, *bots)
+
+
+async def test_a_command_under_the_campaigns_lock_is_handed_on_only_once_committed(
+        store: EventStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """After losing to rivals, a command appends under the campaign's lock, in a transaction that
+    commits when the lock is let go. Its events go to ``on_recorded`` (the live relays, the
+    projector beside the pipeline) only after that commit: here it fails, and nothing goes."""
+    pipeline = CommandPipeline(store)
+    cid = await make_campaign(pipeline)
+    handed: list[int] = []
+    pipeline.on_recorded = lambda _cid, stored: handed.extend(ev.position for ev in stored)
+    real_append, real_locked = store.append, store.campaign_locked
+    lost = 0
+
+    async def rivals_win(*args: object, **kwargs: object) -> object:
+        nonlocal lost
+        lost += 1
+        raise WrongExpectedVersion(f"campaign/{cid}", 1, 2)
+
+    @asynccontextmanager
+    async def commit_fails(campaign_id: str) -> AsyncIterator[object]:
+        async with real_locked(campaign_id) as locked:
+            yield locked
+            raise ConnectionError("the connection was lost before COMMIT")
+
+    monkeypatch.setattr(store, "append", rivals_win)
+    monkeypatch.setattr(store, "campaign_locked", commit_fails)
+    head = (await store.read_campaign(cid, 0, 100))[-1].position
+    with pytest.raises(ConnectionError):
+        await pipeline.execute(envelope("RollDice", {"campaign_id": cid, "expression": "1d6"},
+                                        "locked-1"), "ann")
+    assert lost > LOCK_AFTER and handed == []
+    assert (await store.read_campaign(cid, 0, 100))[-1].position == head  # rolled back
+
+    monkeypatch.setattr(store, "campaign_locked", real_locked)
+    await pipeline.execute(envelope("RollDice", {"campaign_id": cid, "expression": "1d6"},
+                                    "locked-2"), "ann")
+    assert handed == [head + 1]
+    monkeypatch.setattr(store, "append", real_append)
