@@ -108,18 +108,29 @@ class EventStore:
         self._group: GroupCommitter | None = None
         self._notices = CoordinatorNotices(pool, NOTIFY_CHANNEL) if distributed else None
         self._snapshots: SnapshotStore | None = None
+        # The PostgreSQL backends of the pool's connections (ever opened): a NOTIFY names the
+        # backend that sent it, so a projector in this process knows its own commits.
+        self.backend_pids: set[int] = set()
 
     @classmethod
     async def connect(cls, url: str, *, min_size: int = 2, max_size: int = 10) -> EventStore:
+        pids: set[int] = set()
+
+        async def init(conn: asyncpg.Connection) -> None:
+            await _init_connection(conn)
+            pids.add(conn.get_server_pid())
+
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
-                                         init=_init_connection, reset=_keep_session)
+                                         init=init, reset=_keep_session)
         try:
             async with pool.acquire() as conn:
                 distributed = await events_distributed(conn)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, url, distributed=distributed)
+        store = cls(pool, url, distributed=distributed)
+        store.backend_pids = pids
+        return store
 
     @property
     def snapshots(self) -> SnapshotStore:
@@ -286,16 +297,18 @@ class EventStore:
         return _stored(row) if row else None
 
     @asynccontextmanager
-    async def notifications(self, callback: Callable[[str], None],
+    async def notifications(self, callback: Callable[[str, int], None],
                             lost: Callable[[], None] | None = None) -> AsyncIterator[None]:
-        """LISTEN for appends; ``callback(campaign_id)`` runs on each commit, and ``lost()``
+        """LISTEN for appends; ``callback(campaign_id, backend_pid)`` runs on each commit (the
+        PostgreSQL backend that committed it, or re-notified it on Citus), and ``lost()``
         when the listening connection ends (a restarted PostgreSQL), so LISTEN can be set up
         again at once instead of silently falling back to polling."""
         conn = await asyncpg.connect(self.url)
         try:
             if lost is not None:
                 conn.add_termination_listener(lambda _conn: lost())
-            await conn.add_listener(NOTIFY_CHANNEL, lambda *args: callback(args[3]))
+            await conn.add_listener(NOTIFY_CHANNEL,
+                                    lambda _conn, pid, _channel, payload: callback(payload, pid))
             yield
         finally:
             with contextlib.suppress(Exception):

@@ -27,6 +27,7 @@ from domain import character as character_domain
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
 from services.adapters.leases import LEASE_SECONDS, PARTITIONS, Leases, worker_name
+from services.adapters.projector_memory import ProjectorMemory
 from services.adapters.read_model_commit import BatchWrites, CheckpointedCommit
 from services.application import metrics
 from services.application.codec import wire_event
@@ -50,7 +51,9 @@ PARALLEL_CAMPAIGNS = 4  # campaigns projected at once (each takes a database con
 class Projector:
     def __init__(self, store: EventStore, redis: Redis, *, publish: Publish | None = None,
                  batch_size: int = 500, crash_hook: CrashHook | None = None,
-                 parallel: int = PARALLEL_CAMPAIGNS) -> None:
+                 parallel: int = PARALLEL_CAMPAIGNS, fed_by: EventStore | None = None) -> None:
+        """``fed_by``: the store of the pipeline in this process handing its commits to
+        ``recorded`` (``notified`` skips their NOTIFYs)."""
         self.store = store
         self.redis = redis
         self.publish = publish
@@ -65,6 +68,8 @@ class Projector:
         self._leased: set[str] = set()
         self._leased_of: frozenset[int] = frozenset()
         self._commit = CheckpointedCommit(redis)
+        self.fed_by = fed_by
+        self.memory = ProjectorMemory()
 
     async def checkpoints(self, campaigns: Collection[str]) -> dict[str, int]:
         """Each campaign's checkpoint, read in one pipelined round trip."""
@@ -84,6 +89,7 @@ class Projector:
         if partitions is not None:
             if frozenset(partitions) != self._leased_of or len(self._leased) >= LISTED_CAMPAIGNS:
                 self._leased, self._leased_of = set(), frozenset(partitions)
+                self.memory.clear()
             if campaigns is not None:
                 # Each known campaign is projected until a batch shorter than a full one: the
                 # log had no more when it was read, and what comes later has its own NOTIFY.
@@ -95,6 +101,7 @@ class Projector:
             if partitions is not None:
                 self._leased.update(heads)
             done = await self.checkpoints(heads)
+            self.memory.forget_unless(done)  # Redis lost its data, or another worker moved on
             if campaigns is None:  # a whole scan: every campaign's lag
                 metrics.PROJECTOR_LAG_EVENTS.set(
                     sum(max(0, head - done[cid]) for cid, head in heads.items()))
@@ -171,22 +178,35 @@ class Projector:
     async def _apply_batch(self, cid: str, head: int | None) -> tuple[int, int] | None:
         """One batch: how many events it applied and the checkpoint it left (None: another
         worker moved the checkpoint since it was read, and nothing was written)."""
-        # The checkpoint first, then the state: a batch applied between the two reads moves the
-        # checkpoint, so the commit below refuses (``services.adapters.read_model_commit``).
-        state = self.redis.pipeline(transaction=False)
-        state.get(keys.position_key(cid))
-        state.get(keys.campaign_key(cid))
-        raw_applied, raw_campaign = await state.execute()
-        applied = int(raw_applied or 0)
-        fresh = [] if head is not None and applied >= head else \
-            await self.store.read_campaign(cid, applied, self.batch_size)
+        kept = self.memory.state(cid)
+        if kept is not None:  # as this worker's last batch of it left it (``ProjectorMemory``)
+            applied, raw_campaign = kept
+        else:
+            # The checkpoint first, then the state: a batch applied between the two reads moves
+            # the checkpoint, so the commit below refuses (``services.adapters.read_model_commit``).
+            state = self.redis.pipeline(transaction=False)
+            state.get(keys.position_key(cid))
+            state.get(keys.campaign_key(cid))
+            raw_applied, raw_campaign = await state.execute()
+            applied = int(raw_applied or 0)
+        fresh = self.memory.take(cid, applied, self.batch_size)
+        if fresh is None:
+            fresh = [] if head is not None and applied >= head else \
+                await self.store.read_campaign(cid, applied, self.batch_size)
         if not fresh:
             return 0, applied
         writes = BatchWrites(keys.position_key(cid))
-        summaries = await self._queue_updates(writes, cid, raw_campaign, fresh)
-        self.crash_hook("before-exec")
-        if not await self._commit(writes, applied, fresh[-1].position):
+        summaries, raw_after = await self._queue_updates(writes, cid, raw_campaign, fresh)
+        committed = False
+        try:
+            self.crash_hook("before-exec")
+            committed = await self._commit(writes, applied, fresh[-1].position)
+        finally:
+            if not committed:  # refused, or failed before its reply: read the state again
+                self.memory.forget(cid)
+        if not committed:
             return None
+        self.memory.committed(cid, fresh[-1].position, raw_after or raw_campaign)
         metrics.projected(len(fresh), fresh[-1].recorded_at)
         if self.publish is not None:  # watchers first: the listings are not what they wait for
             message = LiveMessage(campaign_id=cid, after=applied, position=fresh[-1].position,
@@ -194,6 +214,21 @@ class Projector:
             await self.publish(keys.live_channel(cid), msgspec.json.encode(message))
         await self._write_listings(cid, summaries)
         return len(fresh), fresh[-1].position
+
+    def recorded(self, campaign_id: str, stored: list[StoredEvent]) -> None:
+        """The pipeline beside it committed ``stored``: projected from memory if this worker
+        projects ``campaign_id`` (others wait for their NOTIFY or the scan, as before)."""
+        if stored and campaign_id in self._leased:
+            self.memory.recorded(campaign_id, stored)
+            self.wake(campaign_id)
+
+    def notified(self, campaign_id: str, backend_pid: int) -> None:
+        """A NOTIFY of a commit in ``campaign_id`` sent by PostgreSQL backend ``backend_pid``:
+        skipped when the fed pipeline's own connection sent it for a campaign this worker
+        projects (``recorded`` brings it; a commit whose reply was lost waits for the scan)."""
+        if not (self.fed_by is not None and campaign_id in self._leased
+                and backend_pid in self.fed_by.backend_pids):
+            self.wake(campaign_id)
 
     async def _write_listings(self, cid: str, summaries: Summaries) -> None:
         """Write the per-user listing entries (``summaries``: each user's summary of ``cid``
@@ -222,11 +257,11 @@ class Projector:
         self._listed.add(cid)
 
     async def _queue_updates(self, writes: BatchWrites, cid: str, raw_campaign: bytes | None,
-                             fresh: list[StoredEvent]) -> Summaries:
+                             fresh: list[StoredEvent]) -> tuple[Summaries, bytes | None]:
         """Fold ``fresh`` into the campaign's read models (``services.application.projection``)
         from ``raw_campaign`` (its stored state), queueing the writes on ``writes``; returns each
         member's campaign summary afterwards (None: no longer a member) and the users whose
-        summary the batch changed."""
+        summary the batch changed, and the campaign's state as written (None: not written)."""
         # The campaign's read model (and each character's) holds its domain state, read back
         # here to keep folding; what a read serves is built from it by ``domain.views``
         # (``services.application.queries``), so the stored JSON is not itself the wire.
@@ -244,15 +279,17 @@ class Projector:
             for table_id in tables:
                 writes.lpush(keys.rolls_key(cid, table_id), record)
                 touched_tables.add(table_id)
+        raw_after = None
         if fold.campaign.exists:
-            writes.set(keys.campaign_key(cid), msgspec.json.encode(fold.campaign))
+            raw_after = msgspec.json.encode(fold.campaign)
+            writes.set(keys.campaign_key(cid), raw_after)
         for chid, state in fold.characters.items():
             writes.hset(keys.characters_key(cid), chid, msgspec.json.encode(state))
         for eid, encounter in fold.encounters.items():
             writes.hset(keys.encounters_key(cid), eid, msgspec.json.encode(encounter))
         for touched in touched_tables:
             writes.ltrim(keys.rolls_key(cid, touched), 0, keys.ROLL_LOG_LENGTH - 1)
-        return fold.listings, fold.changed_users
+        return (fold.listings, fold.changed_users), raw_after
 
     async def _character(self, cid: str, chid: str) -> character_domain.CharacterState:
         raw = await self.redis.hget(keys.characters_key(cid), chid)
@@ -294,7 +331,7 @@ class Projector:
                         listening = False
                         self._wake.set()
 
-                    async with self.store.notifications(self.wake, lost):
+                    async with self.store.notifications(self.notified, lost):
                         next_beat = next_scan = 0.0
                         while not stop.is_set():
                             if not listening:
@@ -308,6 +345,7 @@ class Projector:
                                     # Another worker projected them meanwhile and may have
                                     # stopped before its listing writes: write them all again.
                                     self._listed.clear()
+                                    self.memory.clear()
                             mine = leases.fresh
                             self._wake.clear()
                             pending, self._pending = self._pending, set()

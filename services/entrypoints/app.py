@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from typing import Any
 
@@ -23,6 +23,7 @@ from services.adapters.token_book import TokenBook
 from services.application.live_publish import LivePublisher
 from services.application.live_relay import LiveRelays
 from services.application.pipeline import CommandPipeline
+from services.application.records import StoredEvent
 from services.application.settings import Settings
 from services.entrypoints import gc_tuning, limits
 from services.entrypoints.grpc.server import start_grpc_server
@@ -69,8 +70,15 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
         # once, the others' through the live channel), not after the projector's round trips.
         # SKALD_LIVE_ON_COMMIT=0 leaves it to the projector, as before (for comparing).
         publisher = LivePublisher(relays, live)
+        recorded: list[Callable[[str, list[StoredEvent]], None]] = []
         if on_commit:
-            pipeline.on_recorded = publisher.recorded
+            recorded.append(publisher.recorded)
+
+        def on_recorded(campaign_id: str, stored: list[StoredEvent]) -> None:
+            for then in recorded:  # each never raises: the command is recorded already
+                then(campaign_id, stored)
+
+        pipeline.on_recorded = on_recorded
         app.state.services = Services(
             settings=settings, store=store, redis=redis, read_models=read_models,
             pipeline=pipeline, tokens=TokenBook(store.pool),
@@ -92,8 +100,11 @@ def create_app(settings: Settings, *, run_projector: bool = True, tune_gc: bool 
                                                        max_size=PROJECTOR_POOL_SIZE)
             # With each gateway publishing its own commits, the projector publishes nothing:
             # a relay finds a lost publish by its checkpoints (``LiveRelays`` sweep).
+            # Each commit of this gateway is projected from memory, without reading it back
+            # (``services.adapters.projector_memory``).
             projector = Projector(projector_store, redis, publish=None if on_commit else publish,
-                                  parallel=PROJECTOR_POOL_SIZE - 1)
+                                  parallel=PROJECTOR_POOL_SIZE - 1, fed_by=store)
+            recorded.append(projector.recorded)
             task = asyncio.create_task(projector.run(stop))
         if tune_gc:
             gc_tuning.tune_after_startup()

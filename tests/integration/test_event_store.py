@@ -187,10 +187,21 @@ async def test_a_campaign_reader_never_skips_a_late_commit(store: EventStore,
 
 
 async def test_notifications_wake_a_listener(store: EventStore) -> None:
-    woke: asyncio.Queue[str] = asyncio.Queue()
-    async with store.notifications(woke.put_nowait):
+    """A NOTIFY names the campaign and the backend that sent it: one of the store's own
+    connections for its own append (a projector in the same process skips those)."""
+    woke: asyncio.Queue[tuple[str, int]] = asyncio.Queue()
+    async with store.notifications(lambda cid, pid: woke.put_nowait((cid, pid))):
         await store.append("camp-9", {}, [ev("s/9")])
-        assert await asyncio.wait_for(woke.get(), 10) == "camp-9"
+        cid, pid = await asyncio.wait_for(woke.get(), 10)
+        assert cid == "camp-9" and pid in store.backend_pids
+        other = await EventStore.connect(store.url, min_size=1, max_size=1)
+        try:
+            await other.append("camp-9", {}, [ev("s/9")])
+            cid, pid = await asyncio.wait_for(woke.get(), 10)
+            assert cid == "camp-9" and pid in other.backend_pids
+            assert pid not in store.backend_pids
+        finally:
+            await other.close()
 
 
 async def test_concurrent_appends_with_the_same_expected_version_one_wins(store: EventStore) -> None:
