@@ -524,12 +524,12 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
             print(f"  refused stream: {w.failed}")
         await asyncio.sleep(2.0)  # idle streams: the memory they hold
         rss_idle = server.rss_kib()
-        cpu_at = (server.cpu(), client_cpu(), time.perf_counter())
+        streams_at = (server.cpu(), client_cpu(), time.perf_counter())
         lat, acked, refused = await command_load(port, tokens, opts.campaigns, opts.rate,
                                                  opts.seconds, "live")
-        wall = time.perf_counter() - cpu_at[2]
-        print(f"streams phase: server CPU {(server.cpu() - cpu_at[0]) / wall:.2f}"
-              f" s/s, client CPU {(client_cpu() - cpu_at[1]) / wall:.2f} s/s, "
+        wall = time.perf_counter() - streams_at[2]
+        print(f"streams phase: server CPU {(server.cpu() - streams_at[0]) / wall:.2f}"
+              f" s/s, client CPU {(client_cpu() - streams_at[1]) / wall:.2f} s/s, "
               f"load average {load_averages()}")
         # The last events reach the watchers: up to SETTLE_SECONDS (a client process's
         # watchers are not visible from here: they get that long).
@@ -547,7 +547,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for child, here, mine_w in clients:
+        for client, here, mine_w in clients:
             here.send("stop")
             for w, (seen, recorded, failed, ready) in zip(mine_w, await asyncio.to_thread(here.recv),
                                                           strict=True):
@@ -555,7 +555,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
                 w.failed = w.failed or failed
                 if not ready:
                     w.ready.clear()
-            child.join(timeout=30)
+            client.join(timeout=30)
         report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
                rss_before, rss_idle, reads)
     finally:
@@ -563,9 +563,9 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
             with contextlib.suppress(Exception):
                 await channel.close()  # type: ignore[attr-defined]
         server.stop()
-        for child, _, _ in clients:
-            if child.is_alive():
-                child.kill()
+        for client, _, _ in clients:
+            if client.is_alive():
+                client.kill()
         if hog is not None:
             hog.kill()
             hog.wait()
