@@ -131,6 +131,10 @@ async def test_an_open_http_live_stream_closes_when_its_token_is_revoked(stack: 
                     return
 
     ann_task = asyncio.create_task(ann_follow())
+    # A stream starts where the read models stand when it opens: the roll is sent once it has.
+    async with asyncio.timeout(5.0):
+        while not any(line.startswith("event: ready") for line in seen):
+            await asyncio.sleep(0.02)
     await api.ok(t["ann"], "RollDice", {"campaign_id": t["cid"], "table_id": t["table"],
                                         "expression": "1d6"})
     await asyncio.wait_for(ann_task, timeout=5.0)
