@@ -108,8 +108,8 @@ class EventStore:
         self._group: GroupCommitter | None = None
         self._notices = CoordinatorNotices(pool, NOTIFY_CHANNEL) if distributed else None
         self._snapshots: SnapshotStore | None = None
-        # The PostgreSQL backends of the pool's connections (ever opened): a NOTIFY names the
-        # backend that sent it, so a projector in this process knows its own commits.
+        # The PostgreSQL backends of the pool's open connections: a NOTIFY names the backend
+        # that sent it, so a projector in this process knows its own commits.
         self.backend_pids: set[int] = set()
 
     @classmethod
@@ -118,7 +118,11 @@ class EventStore:
 
         async def init(conn: asyncpg.Connection) -> None:
             await _init_connection(conn)
-            pids.add(conn.get_server_pid())
+            pid = conn.get_server_pid()
+            pids.add(pid)
+            # Closed (idle too long, the pool closing, the server gone): PostgreSQL may give
+            # the pid to another client's backend, whose NOTIFYs are not this store's.
+            conn.add_termination_listener(lambda _conn: pids.discard(pid))
 
         pool = await asyncpg.create_pool(url, min_size=min_size, max_size=max_size,
                                          init=init, reset=_keep_session)

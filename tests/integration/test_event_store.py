@@ -202,6 +202,7 @@ async def test_notifications_wake_a_listener(store: EventStore) -> None:
             assert pid not in store.backend_pids
         finally:
             await other.close()
+        assert other.backend_pids == set()  # closed: the pids may go to other clients now
 
 
 async def test_concurrent_appends_with_the_same_expected_version_one_wins(store: EventStore) -> None:
