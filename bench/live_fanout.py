@@ -42,133 +42,28 @@ import asyncio
 import contextlib
 import gc
 import multiprocessing
-import os
 import re
 import resource
-import signal
-import socket
 import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from datetime import datetime
 from multiprocessing.connection import Connection
-from pathlib import Path
-from typing import cast
 
 import asyncpg
 import msgspec
 
 from bench.lean_http import LeanHttp
+from bench.live_servers import Server, load_averages, start_profiled, start_workers
+from bench.live_watchers import Watcher, open_streams, watcher_process
 from bench.measuring import cpu_seconds
-from bench.roundtrip import embedded_service, free_port, start_server
+from bench.roundtrip import embedded_service, start_server
 from services.adapters.tokens import create_token
 from services.entrypoints.logging import configure as configure_logging
 
 ROLES = ("gm", "p0", "p1", "p2", "obs")  # one token each per campaign; watchers take them in turn
-OPEN_AT_ONCE = 200  # stream opens in flight
-OPEN_TIMEOUT = 60.0
 SETTLE_SECONDS = 10.0  # the most the bench waits for the last events after the last command
 SLOW_SECONDS = 0.03  # commands slower than this are counted by second (where the tail comes from)
-
-
-@dataclass
-class Watcher:
-    campaign: int
-    ready: asyncio.Event = field(default_factory=asyncio.Event)
-    seen: list[tuple[int, float]] = field(default_factory=list)  # (position, arrival)
-    failed: str = ""
-    sample: bool = False  # read each event's recorded_at (wall clock) too
-    recorded: dict[int, float] = field(default_factory=dict)  # position -> recorded_at - arrival
-
-
-class Server:
-    """The server under test: one process (``bench.roundtrip``'s) or ``serve --workers N``."""
-
-    def __init__(self, proc: subprocess.Popen[str], port: int, grpc_port: int) -> None:
-        self.proc, self.port, self.grpc_port = proc, port, grpc_port
-        self.profiled = False
-
-    def pids(self) -> list[int]:
-        children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
-        kids = [int(p) for p in children.read_text().split()] if children.exists() else []
-        return kids or [self.proc.pid]  # uvicorn's supervisor does no serving work itself
-
-    def rss_kib(self) -> int:
-        return sum(rss_kib(pid) for pid in self.pids())
-
-    def cpu(self) -> float:
-        return sum(cpu_seconds(pid) or 0.0 for pid in self.pids())
-
-    def stop(self) -> None:
-        if self.profiled:  # the stats first (bench.profiled_server)
-            self.proc.send_signal(signal.SIGUSR1)
-            with contextlib.suppress(subprocess.TimeoutExpired):
-                self.proc.wait(timeout=30)
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(timeout=15)
-
-
-def start_workers(url: str, redis_url: str, workers: int) -> Server:
-    """``skald serve --workers N`` against the given servers: uvicorn's workers, each building
-    its app (gateway, gRPC on a shared port, projector worker) from the environment."""
-    port, grpc_port = free_port(), free_port()
-    env = {**os.environ, "SKALD_DATABASE_URL": url, "SKALD_REDIS_URL": redis_url,
-           "SKALD_GRPC_PORT": str(grpc_port), "SKALD_GRPC_REUSE_PORT": "1",
-           "SKALD_RUN_PROJECTOR": "1", "SKALD_LOG_LEVEL": "warning"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "services.entrypoints.workers:gateway_from_env", "--factory",
-         "--workers", str(workers), "--host", "127.0.0.1", "--port", str(port), "--loop",
-         "uvloop", "--http", "httptools", "--log-level", "warning"],
-        text=True, cwd=Path(__file__).resolve().parent.parent, env=env)
-    deadline = time.monotonic() + 60
-
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
-                sock.sendall(b"GET /readyz HTTP/1.1\r\nHost: b\r\nConnection: close\r\n\r\n")
-                if b" 200 " in sock.recv(100):
-                    time.sleep(2.0)  # every worker up, not only the first
-                    return Server(proc, port, grpc_port)
-        except OSError:
-            pass
-        time.sleep(0.2)
-    proc.kill()
-    raise SystemExit("serve --workers did not start")
-
-
-def start_profiled(url: str, redis_url: str, out: str) -> Server:
-    """The one-process server under cProfile (``bench.profiled_server``), stats to ``out``."""
-    port, grpc_port = free_port(), free_port()
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bench.profiled_server", out, "--serve", url, redis_url,
-         str(port), str(grpc_port), "fast"],
-        stdout=subprocess.PIPE, text=True, cwd=Path(__file__).resolve().parent.parent,
-        env={**os.environ, "SKALD_LOG_LEVEL": "warning"})
-    assert proc.stdout is not None
-    if proc.stdout.readline().strip() != "ready":
-        proc.kill()
-        raise SystemExit("the profiled server did not start")
-    server = Server(proc, port, grpc_port)
-    server.profiled = True
-    return server
-
-
-def load_averages() -> str:
-    return " / ".join(f"{v:.1f}" for v in os.getloadavg())
-
-
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
 
 
 def pct(values: list[float], q: float) -> float:
@@ -176,184 +71,6 @@ def pct(values: list[float], q: float) -> float:
         return float("nan")
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
-class SseReader(asyncio.Protocol):
-    """One SSE stream read straight off its socket: each ``DiceRolled``'s (position, arrival).
-
-    Lines are split from what each read brings, with no await per line: the watchers stand for
-    clients on other machines, so their own CPU on this one should stay small beside the
-    server's (a reader awaiting each line cost about twice as much per event)."""
-
-    def __init__(self, watcher: Watcher, request: bytes) -> None:
-        self.watcher, self.request = watcher, request
-        self.transport: asyncio.Transport | None = None
-        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self.rest, self.status = b"", b""
-        self.event, self.ident = b"", b""
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = cast(asyncio.Transport, transport)
-        self.transport.write(self.request)
-
-    def data_received(self, data: bytes) -> None:
-        lines = (self.rest + data).split(b"\n")
-        self.rest = lines.pop()
-        for line in lines:
-            self.line(line.rstrip(b"\r"))
-
-    def line(self, line: bytes) -> None:
-        w = self.watcher
-        if not self.status:
-            self.status = line
-            if b" 200 " not in line + b" ":
-                self.fail(line.decode(errors="replace").strip())
-        elif line.startswith(b"event: "):
-            self.event = line[7:]
-        elif line.startswith(b"id: "):
-            self.ident = line[4:]
-        elif w.sample and line.startswith(b"data: ") and self.event == b"DiceRolled":
-            at = msgspec.json.decode(line[6:])["recorded_at"]
-            w.recorded[int(self.ident)] = datetime.fromisoformat(at).timestamp() - time.time()
-        elif not line and (self.event or self.ident):
-            if self.event == b"ready":
-                w.ready.set()
-            elif self.event == b"DiceRolled":
-                position = int(self.ident)
-                w.seen.append((position, time.perf_counter()))
-                if position in w.recorded:  # recorded_at, on the perf clock
-                    w.recorded[position] += time.perf_counter()
-            self.event, self.ident = b"", b""
-
-    def fail(self, why: str) -> None:
-        self.watcher.failed = self.watcher.failed or why
-        self.watcher.ready.set()
-        if self.transport is not None:
-            self.transport.close()
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        if exc is not None:
-            self.watcher.failed = self.watcher.failed or f"{type(exc).__name__}: {exc}"
-        self.watcher.ready.set()
-        if not self.ended.done():
-            self.ended.set_result(None)
-
-
-async def follow(port: int, token: str, cid: str, watcher: Watcher, stop: asyncio.Event) -> None:
-    """One SSE stream over a raw socket (``SseReader``), until it ends or the task is cancelled."""
-    request = (f"GET /v1/campaigns/{cid}/live HTTP/1.1\r\nHost: bench\r\n"
-               f"Authorization: Bearer {token}\r\nAccept: text/event-stream\r\n\r\n").encode()
-    loop = asyncio.get_running_loop()
-    try:
-        transport, reader = await loop.create_connection(lambda: SseReader(watcher, request),
-                                                         "127.0.0.1", port)
-    except OSError as err:
-        watcher.failed = f"connect: {err}"
-        watcher.ready.set()
-        return
-    try:
-        await reader.ended
-    finally:
-        watcher.ready.set()
-        transport.close()
-
-
-async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
-                      stop: asyncio.Event) -> None:
-    """One ``Subscribe`` call over a shared grpcio channel: record each DiceRolled."""
-    import grpc
-
-    from services.entrypoints.grpc.generated import skald_pb2
-
-    call = channel.unary_stream(  # type: ignore[attr-defined]
-        "/skald.v1.Skald/Subscribe", request_serializer=lambda m: m.SerializeToString(),
-        response_deserializer=skald_pb2.LiveItem.FromString)
-    stream = call(skald_pb2.SubscribeRequest(campaign_id=cid),
-                  metadata=(("authorization", f"Bearer {token}"),))
-    try:
-        async for item in stream:
-            kind = item.WhichOneof("item")
-            if kind == "ready":
-                watcher.ready.set()
-            elif kind == "event" and item.event.type == "DiceRolled":
-                arrived = time.perf_counter()
-                watcher.seen.append((item.event.position, arrived))
-                if watcher.sample:
-                    at = datetime.fromisoformat(item.event.recorded_at).timestamp()
-                    watcher.recorded[item.event.position] = at - time.time() + arrived
-            if stop.is_set():
-                break
-    except grpc.aio.AioRpcError as err:
-        if not stop.is_set():
-            watcher.failed = f"{err.code().name}: {err.details()}"
-    except asyncio.CancelledError:
-        pass
-    finally:
-        watcher.ready.set()
-        stream.cancel()
-
-
-def watcher_process(port: int, grpc_port: int | None, assignments: list[tuple[int, str, bool]],
-                    conn: Connection) -> None:
-    """A client process of its own for some of the streams (``--client-processes``): one
-    process may hold only as many sockets as its open-file limit allows, and the watchers' work
-    stays out of the loop that times the commands. Over gRPC when ``grpc_port`` is given."""
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-    if grpc_port is not None:  # grpcio's asyncio support wants asyncio's own loop
-        asyncio.run(_watch_here(port, grpc_port, assignments, conn))
-        return
-    import uvloop
-
-    uvloop.run(_watch_here(port, grpc_port, assignments, conn))
-
-
-async def _watch_here(port: int, grpc_port: int | None, assignments: list[tuple[int, str, bool]],
-                      conn: Connection) -> None:
-    stop = asyncio.Event()
-    watchers = [Watcher(c, sample=sample) for c, _, sample in assignments]
-    channels: dict[int, object] = {}
-    if grpc_port is not None:
-        import grpc
-
-        channels = {c: grpc.aio.insecure_channel(f"127.0.0.1:{grpc_port}")
-                    for c in sorted({c for c, _, _ in assignments})}
-    tasks = await open_streams(port, [(w, token) for w, (_, token, _) in zip(
-        watchers, assignments, strict=True)], stop, channels)
-    # The streams' objects live for the whole run: out of the collector's sight, as a server's
-    # startup objects are (services/entrypoints/gc_tuning.py), so that no collection walking
-    # them all delays the watchers' reads.
-    gc.collect()
-    gc.freeze()
-    conn.send(sum(1 for w in watchers if w.ready.is_set() and not w.failed))
-    await asyncio.to_thread(conn.recv)  # the run is over
-    stop.set()
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for channel in channels.values():
-        await channel.close()  # type: ignore[attr-defined]
-    conn.send([(w.seen, w.recorded, w.failed, w.ready.is_set()) for w in watchers])
-
-
-async def open_streams(port: int, streams: list[tuple[Watcher, str]], stop: asyncio.Event,
-                       channels: Mapping[int, object] | None = None) -> list[asyncio.Task[None]]:
-    """Open every stream (at most ``OPEN_AT_ONCE`` opening at a time), each answered with
-    ``ready`` or failed; over gRPC when ``channels`` (one per campaign) are given."""
-    gate = asyncio.Semaphore(OPEN_AT_ONCE)
-    tasks: list[asyncio.Task[None]] = []
-
-    async def open_one(w: Watcher, token: str) -> None:
-        async with gate:
-            cid = f"hall-{w.campaign}"
-            tasks.append(asyncio.create_task(
-                follow_grpc(channels[w.campaign], token, cid, w, stop) if channels
-                else follow(port, token, cid, w, stop)))
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(w.ready.wait(), OPEN_TIMEOUT)
-
-    await asyncio.gather(*(open_one(w, token) for w, token in streams))
-    return tasks
 
 
 async def setup(port: int, url: str, campaigns: int) -> dict[tuple[int, str], str]:

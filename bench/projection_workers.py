@@ -30,7 +30,8 @@ from contracts.commands import ENVELOPES
 from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 from services.adapters.event_store import EventStore
 from services.adapters.migrate import migrate
-from services.adapters.projector import Projector, drop_read_models
+from services.adapters.projector import Projector
+from services.adapters.read_model_rebuild import drop_read_models
 from services.adapters.redis_client import connect_redis
 from services.application.pipeline import CommandPipeline
 from services.entrypoints.logging import configure

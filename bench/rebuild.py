@@ -7,7 +7,7 @@ folds what the service writes. Measured in one run on one embedded PostgreSQL an
 
 * raw: asyncpg reads every campaign's events by ``(campaign_id, position)`` keyset pages of
   500, decoding the rows, and does nothing with them;
-* rebuild: ``services.adapters.projector.rebuild`` (drop the read models, project every campaign).
+* rebuild: ``services.adapters.read_model_rebuild.rebuild`` (drop the read models, project every campaign).
 
 Printed, never asserted. Run from the repository root: ``python -m bench.rebuild``.
 """
@@ -26,7 +26,7 @@ from contracts.commands import ENVELOPES
 from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 from services.adapters.event_store import EventStore
 from services.adapters.migrate import migrate
-from services.adapters.projector import rebuild
+from services.adapters.read_model_rebuild import rebuild
 from services.adapters.redis_client import connect_redis
 from services.application.pipeline import CommandPipeline
 from services.application.records import NewEvent

@@ -229,9 +229,9 @@ async def run(database_url: str, opts: argparse.Namespace, stock: bool = False,
                     ("grpc command", grpc_command, opts.commands)]
             if stock or split:
                 plan = plan[:2]
-            for in_flight in (1, opts.concurrency):
+            for in_flight in dict.fromkeys((1, opts.concurrency)):
                 for name, make, count in plan:
-                    profiled = opts.profile and not (stock or split) and in_flight > 1 \
+                    profiled = opts.profile and not (stock or split) and in_flight == opts.concurrency \
                         and name == "lean RollDice"
                     async with (server_profile.recording(proc.pid, opts.profile) if profiled
                                 else contextlib.nullcontext()):

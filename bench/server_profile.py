@@ -62,8 +62,10 @@ def py_spy() -> str | None:
 
 
 @contextlib.asynccontextmanager
-async def recording(pid: int, path: Path, rate: int = 250) -> AsyncIterator[None]:
-    """Sample process ``pid`` while the block runs; the raw stacks land in ``path``."""
+async def recording(pid: int, path: Path, rate: int | None = None) -> AsyncIterator[None]:
+    """Sample process ``pid`` while the block runs; the raw stacks land in ``path``. Samples a
+    second: ``rate``, else ``SKALD_PY_SPY_RATE``, else 250 (a short row needs more)."""
+    rate = rate or int(os.environ.get("SKALD_PY_SPY_RATE", "250"))
     exe = py_spy()
     if exe is None:
         raise SystemExit("--profile needs py-spy: pip install py-spy (or set SKALD_PY_SPY)")

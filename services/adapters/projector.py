@@ -26,7 +26,7 @@ from domain import campaign as campaign_domain
 from domain import character as character_domain
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
-from services.adapters.leases import LEASE_SECONDS, PARTITIONS, Leases, worker_name
+from services.adapters.leases import PARTITIONS, Leases
 from services.adapters.projector_memory import ProjectorMemory
 from services.adapters.read_model_commit import BatchWrites, CheckpointedCommit
 from services.application import metrics
@@ -384,33 +384,3 @@ async def _woken(wake: asyncio.Event, seconds: float) -> None:
     with contextlib.suppress(TimeoutError):
         async with asyncio.timeout(seconds):
             await wake.wait()
-
-
-async def rebuild(store: EventStore, redis: Redis, *,
-                  say: Callable[[str], None] | None = None) -> int:
-    """Drop every read model and rebuild from the log; returns events applied.
-
-    Running projector workers are asked to stand down first: the rebuild takes every partition's
-    lease and waits one lease period, by which time each worker has seen its renewal fail and
-    stopped; after the rebuild the workers claim the partitions again.
-    """
-    owner = f"rebuild-{worker_name()}"
-    leases = Leases(store.pool, owner)
-    await leases.take_all(owner)
-    try:
-        live = await store.pool.fetchval(
-            "SELECT count(*) FROM projector_workers WHERE seen_at > now() - make_interval(secs => $1)",
-            LEASE_SECONDS)
-        if live:
-            if say is not None:
-                say(f"waiting {LEASE_SECONDS:g} s for {live} running projector worker(s) to stand down")
-            await asyncio.sleep(LEASE_SECONDS)
-        await drop_read_models(redis)
-        return await Projector(store, redis).catch_up()
-    finally:
-        await leases.give_back(owner)
-
-
-async def drop_read_models(redis: Redis) -> None:
-    async for key in redis.scan_iter(match=f"{keys.PREFIX}:*", count=500):
-        await redis.delete(key)

@@ -190,7 +190,7 @@ def not_running_message(data_dir: Path) -> str:
 def cmd_rebuild(settings: Settings, args: argparse.Namespace) -> int:
     from services.adapters.event_store import EventStore
     from services.adapters.migrate import migrate
-    from services.adapters.projector import rebuild
+    from services.adapters.read_model_rebuild import rebuild
     from services.adapters.redis_client import connect_redis
 
     async def run(db: str, redis_url: str) -> int:

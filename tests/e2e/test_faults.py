@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 from services.adapters.embedded import EmbeddedPostgres, EmbeddedRedis
 from services.adapters.event_store import EventStore
 from services.adapters.migrate import migrate
-from services.adapters.projector import rebuild
+from services.adapters.read_model_rebuild import rebuild
 from services.adapters.redis_client import connect_redis
 from services.application.settings import Settings
 from services.entrypoints.app import create_app

@@ -23,7 +23,8 @@ from redis.asyncio import Redis
 from contracts.commands import ENVELOPES
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
-from services.adapters.projector import Projector, rebuild
+from services.adapters.projector import Projector
+from services.adapters.read_model_rebuild import rebuild
 from services.application.pipeline import CommandPipeline
 from tests.integration.test_projector import snapshot
 

@@ -14,7 +14,8 @@ from contracts.commands import ENVELOPES
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
 from services.adapters.leases import PARTITIONS
-from services.adapters.projector import Projector, drop_read_models, rebuild
+from services.adapters.projector import Projector
+from services.adapters.read_model_rebuild import drop_read_models, rebuild
 from services.adapters.redis_client import connect_redis
 from services.application.pipeline import CommandPipeline
 

@@ -13,7 +13,8 @@ from redis.crc import key_slot
 
 from services.adapters import read_models as keys
 from services.adapters.event_store import EventStore
-from services.adapters.projector import Projector, rebuild
+from services.adapters.projector import Projector
+from services.adapters.read_model_rebuild import rebuild
 from services.adapters.redis_client import connect_redis
 from tests.integration.test_projector import populate, snapshot
 from tests.redis_cluster import Cluster, free_cluster_ports, redis_cluster
