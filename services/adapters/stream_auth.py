@@ -2,8 +2,10 @@
 
 A live stream must end within about a second of its token being revoked or expiring. Checking
 each stream's token on its own costs a query per token per second (thousands at a convention);
-here every token an open stream holds is checked in one query every ``every`` seconds, through
-the streams' own connection pool, and the streams of a token found invalid are woken to end.
+here the tokens open streams hold are checked in one query every ``every`` seconds, through the
+streams' own connection pool (``services.adapters.token_checks``: most checks ask only for the
+tokens revoked or expired since the previous one), and the streams of a token found invalid are
+woken to end.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import asyncio
 import asyncpg
 
 from services.adapters import token_checks
-from services.adapters.tokens import INVALID_TOKENS, token_digest
+from services.adapters.tokens import token_digest
 from services.application.live_relay import Watcher
 
 CHECK_SECONDS = 0.5
@@ -41,6 +43,7 @@ class StreamAuth:
         self.every = every
         self._grants: dict[tuple[str, str], set[Grant]] = {}  # by token digest and user
         self._task: asyncio.Task[None] | None = None
+        self.changes = token_checks.TokenChanges(pool)
 
     def hold(self, token: str, user: str) -> Grant:
         grant = Grant(token_digest(token), user)
@@ -60,12 +63,10 @@ class StreamAuth:
     async def check(self) -> None:
         """Check every held token once; revoke the grants of those no longer valid (for the
         user the stream was opened as)."""
-        held = list(self._grants)
-        if not held:
+        if not self._grants:
             return
-        rows = await self.pool.fetch(INVALID_TOKENS, [d for d, _ in held], [u for _, u in held])
-        for row in rows:
-            for grant in list(self._grants.get((row["digest"], row["user_name"]), ())):
+        for key in await self.changes.invalid(lambda: list(self._grants)):
+            for grant in list(self._grants.get(key, ())):
                 grant.revoke()
                 self.release(grant)
 

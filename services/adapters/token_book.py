@@ -3,8 +3,9 @@
 Asking PostgreSQL on every request costs a round trip on the command path; caching each
 answer for a second still asked once a second per token, which at a convention (a GM's command
 every second or two, thousands of tokens) is a query for nearly every command. A known valid
-token is kept for up to a minute instead, and every token kept is checked again, all together,
-in one query each half second: a revocation or an expiry still takes effect within about a
+token is kept for up to a minute instead, and the tokens kept are checked again each half second
+in one query (``services.adapters.token_checks``: most checks ask only for the tokens revoked or
+expired since the previous one): a revocation or an expiry still takes effect within about a
 second on every process (``CACHE_SECONDS``). An answer is served only while the last check that
 covered it is under ``CACHE_SECONDS`` old, so with PostgreSQL away the tokens are asked for
 again, and the request gets the same 503 it got before.
@@ -18,7 +19,7 @@ import time
 import asyncpg
 
 from services.adapters import token_checks
-from services.adapters.tokens import CACHE_SECONDS, INVALID_TOKENS, token_digest
+from services.adapters.tokens import CACHE_SECONDS, token_digest
 
 KEEP_SECONDS = 60.0  # a valid token is asked for again at most this long after it was read
 MAX_KEPT = 10_000
@@ -40,6 +41,7 @@ class TokenBook:
         self._cache: dict[str, _Entry] = {}
         self._swept = float("-inf")  # when the last successful check of all kept tokens began
         self._task: asyncio.Task[None] | None = None
+        self.changes = token_checks.TokenChanges(pool)
 
     async def user_for(self, token: str) -> str | None:
         """The token's user, or None for a token unknown, revoked or expired."""
@@ -68,17 +70,21 @@ class TokenBook:
         return user
 
     async def check(self) -> None:
-        """Check every kept valid token in one query; forget those no longer valid."""
+        """Forget every kept token found no longer valid (``token_checks.TokenChanges``)."""
         now = time.monotonic()
-        kept = [(digest, entry.user) for digest, entry in self._cache.items()
-                if entry.user is not None and entry.until > now]
+        for digest, user in await self.changes.invalid(self._kept):
+            entry = self._cache.get(digest)
+            if entry is not None and entry.user == user:
+                del self._cache[digest]
+        self._swept = now
+
+    def _kept(self) -> list[tuple[str, str]]:
+        """The valid tokens kept (digest, user), once the expired are forgotten."""
+        now = time.monotonic()
         for digest in [d for d, e in self._cache.items() if e.until <= now]:
             del self._cache[digest]
-        if kept:
-            rows = await self.pool.fetch(INVALID_TOKENS, [d for d, _ in kept], [u for _, u in kept])
-            for row in rows:
-                self._cache.pop(row["digest"], None)
-        self._swept = now
+        return [(digest, entry.user) for digest, entry in self._cache.items()
+                if entry.user is not None]
 
     async def _run(self) -> None:
         # PostgreSQL away: the kept answers go stale meanwhile and are asked for again.
