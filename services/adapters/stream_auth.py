@@ -61,8 +61,8 @@ class StreamAuth:
                 del self._grants[key]
 
     async def check(self) -> None:
-        """Check every held token once; revoke the grants of those no longer valid (for the
-        user the stream was opened as)."""
+        """Revoke the grants of the tokens found no longer valid (for the user the stream was
+        opened as)."""
         if not self._grants:
             return
         for key in await self.changes.invalid(lambda: list(self._grants)):

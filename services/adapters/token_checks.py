@@ -55,8 +55,10 @@ class TokenChanges:
         self.full_checks = 0  # for tests
 
     async def invalid(self, held: Held) -> list[tuple[str, str]]:
-        """Of the tokens ``held()`` returns, those revoked or expired (or gone, or not that
-        user's); ``held`` is called only when every token held is sent."""
+        """Tokens no longer valid: on a full check, those of ``held()`` revoked or expired (or
+        gone, or not that user's); on the others, every token revoked or expired since the
+        previous check began (the caller acts on those it holds). ``held`` is called only for a
+        full check."""
         now = time.monotonic()
         if self._since is None or now - self._full_at >= self.full_every:
             pairs = list(held())

@@ -1,4 +1,4 @@
--- The periodic token checks (services/adapters/token_changes.py) ask for the tokens revoked or
+-- The periodic token checks (services/adapters/token_checks.py) ask for the tokens revoked or
 -- expired since their previous check, instead of checking every token a process holds each
 -- time: these two indexes find those few rows however many tokens there are.
 CREATE INDEX api_tokens_revoked_at ON api_tokens (revoked_at) WHERE revoked_at IS NOT NULL;
