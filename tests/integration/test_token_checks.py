@@ -59,8 +59,6 @@ async def test_the_tokens_held_are_sent_only_at_first_and_every_full_period(
 async def test_a_token_revoked_or_expired_since_the_previous_check_is_found(
         pool: asyncpg.Pool) -> None:
     tokens, held = await _held(pool, "chk-cat", "chk-dan")
-    brief = await create_token(pool, "chk-eve", ttl_seconds=1)
-    held.pairs.append((token_digest(brief), "chk-eve"))
     changes = TokenChanges(pool)
     assert held.of(await changes.invalid(held)) == []
 
@@ -68,6 +66,9 @@ async def test_a_token_revoked_or_expired_since_the_previous_check_is_found(
     assert held.of(await changes.invalid(held)) == [(token_digest(tokens[0]), "chk-cat")]
     assert held.asked == 1  # found among the changes, not by sending every token again
 
+    # Made only now, so that it cannot expire before the checks above, however slow they are.
+    brief = await create_token(pool, "chk-eve", ttl_seconds=1)
+    held.pairs.append((token_digest(brief), "chk-eve"))
     await asyncio.sleep(1.1)  # "chk-eve"'s token expires
     found = await changes.invalid(held)
     assert (token_digest(brief), "chk-eve") in found
