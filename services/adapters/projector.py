@@ -67,6 +67,9 @@ class Projector:
         # a NOTIFY of one is projected without reading heads and checkpoints first.
         self._leased: set[str] = set()
         self._leased_of: frozenset[int] = frozenset()
+        # Campaigns a heads read found outside those partitions: every worker gets every NOTIFY,
+        # and another worker's campaign is looked up once, not at each of its commits.
+        self._foreign: set[str] = set()
         self._commit = CheckpointedCommit(redis)
         self.fed_by = fed_by
         self.memory = ProjectorMemory()
@@ -89,17 +92,27 @@ class Projector:
         if partitions is not None:
             if frozenset(partitions) != self._leased_of or len(self._leased) >= LISTED_CAMPAIGNS:
                 self._leased, self._leased_of = set(), frozenset(partitions)
+                self._foreign.clear()
                 self.memory.clear()
+            if len(self._foreign) >= LISTED_CAMPAIGNS:
+                self._foreign.clear()  # forgetting costs a campaign one more heads read
             if campaigns is not None:
                 # Each known campaign is projected until a batch shorter than a full one: the
                 # log had no more when it was read, and what comes later has its own NOTIFY.
                 behind = [(cid, None) for cid in campaigns if cid in self._leased]
-                unknown = [cid for cid in campaigns if cid not in self._leased]
+                unknown = [cid for cid in campaigns
+                           if cid not in self._leased and cid not in self._foreign]
         if unknown is None or unknown:
             heads = await self.store.heads(sorted(partitions) if partitions is not None else None,
                                            PARTITIONS, campaigns=unknown)
             if partitions is not None:
                 self._leased.update(heads)
+                # Heads are only read once the NOTIFY's commit is visible, so a named campaign
+                # with no head among these partitions is another worker's. A whole scan also
+                # takes back one a partial read on Citus (a worker down) took for foreign.
+                self._foreign.difference_update(heads)
+                if unknown is not None:
+                    self._foreign.update(cid for cid in unknown if cid not in heads)
             done = await self.checkpoints(heads)
             self.memory.forget_unless(done)  # Redis lost its data, or another worker moved on
             if campaigns is None:  # a whole scan: every campaign's lag

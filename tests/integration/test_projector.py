@@ -207,6 +207,39 @@ async def test_a_notified_campaign_already_known_is_projected_without_reading_he
     assert heads_read == 2
 
 
+async def test_another_workers_campaign_is_looked_up_once_not_at_each_notify(
+        store: EventStore, redis_client: Redis) -> None:
+    """Every worker gets every NOTIFY. A campaign of partitions another worker leases is looked
+    up once (a heads read finds it outside this worker's) and its later NOTIFYs cost nothing;
+    once this worker leases its partition, it is projected."""
+    campaigns = await populate(store)
+    async with store.pool.acquire() as conn:
+        partition = await conn.fetchval("SELECT (hashtext($1) & 2147483647) % $2",
+                                        campaigns[0], PARTITIONS)
+    others = frozenset(range(PARTITIONS)) - {partition}
+    projector = Projector(store, redis_client)
+    heads_read = 0
+    read_heads = store.heads
+
+    async def counted(*args: Any, **kwargs: Any) -> dict[str, int]:
+        nonlocal heads_read
+        heads_read += 1
+        return await read_heads(*args, **kwargs)
+
+    store.heads = counted  # type: ignore[method-assign]
+    for _ in range(3):  # three of its commits' NOTIFYs
+        assert await projector.catch_up(others, campaigns=campaigns[:1]) == 0
+    assert heads_read == 1
+    assert await keys.ReadModels(redis_client).position(campaigns[0]) == 0
+    # The same partitions leased again (a heartbeat): still known as another worker's.
+    assert await projector.catch_up(others, campaigns=campaigns[:1]) == 0
+    assert heads_read == 1
+    # Its partition leased here now: its NOTIFY is looked up again and projected.
+    logged = len(await store.read_campaign(campaigns[0], 0, 1000))
+    assert await projector.catch_up(others | {partition}, campaigns=campaigns[:1]) == logged
+    assert heads_read == 2
+
+
 async def test_rebuild_ends_with_the_same_content(store: EventStore, redis_client: Redis) -> None:
     await populate(store)
     await Projector(store, redis_client, batch_size=3).catch_up()
