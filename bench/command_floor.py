@@ -10,7 +10,8 @@ embedded PostgreSQL and Redis, one at a time, each figure a median:
 * ``RollDice`` over HTTP;
 * ``RollDice`` through ``CommandPipeline.execute_as`` in this process (same database, no HTTP,
   no token check): the command's database work and decide;
-* ``skald_append_item`` alone is in ``bench/commit_cost.py``.
+* ``skald_append_item`` alone is in ``bench/commit_cost.py``; what each of its parts costs, in
+  ``bench/append_function_parts.py`` (printed last, after the servers stopped).
 
 It prints the ratio ``RollDice`` / (healthz + commit) (issue 24's target: at most 1.5x) and how
 the gap splits: HTTP and the gateway (HTTP ``RollDice`` less the in-process one) against the
@@ -38,6 +39,7 @@ from collections.abc import Awaitable, Callable
 import asyncpg
 import msgspec
 
+from bench.append_function_parts import function_parts, print_parts
 from bench.command_breakdown import breakdown, redis_calls
 from bench.lean_http import LeanHttp
 from bench.roundtrip import embedded_service, start_server
@@ -137,6 +139,7 @@ async def run(url: str, redis_url: str, calls: int) -> None:
         for server in (proc, bare_proc):
             server.terminate()
             server.wait(timeout=30)
+    function = await function_parts(url, calls)  # with no projector woken by its NOTIFYs
     floor = figures["healthz"] + figures["commit"]
     print(f"GET /healthz p50                         {figures['healthz']:7.3f} ms")
     print(f"one-row INSERT + COMMIT p50 (asyncpg)    {figures['commit']:7.3f} ms")
@@ -154,6 +157,10 @@ async def run(url: str, redis_url: str, calls: int) -> None:
     print("\nwhere the time goes, each part alone (median, microseconds):")
     for name, us in parts.items():
         print(f"  {name:44} {us:8.1f}")
+    print_parts(function)
+    beyond = function["skald_append_item + COMMIT"] - function["one-row INSERT + COMMIT"]
+    print(f"  the target leaves {floor * 500:.0f} us (0.5x the floor) for all a RollDice does beyond "
+          f"the floor; the function alone takes {beyond:.0f} us beyond the one-row insert")
     print(f"\nload average {' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} CPUs")
 
 
