@@ -139,7 +139,7 @@ async def run(url: str, redis_url: str, calls: int) -> None:
         for server in (proc, bare_proc):
             server.terminate()
             server.wait(timeout=30)
-    function = await function_parts(url, calls)  # with no projector woken by its NOTIFYs
+    function = await function_parts(url, calls)  # the servers stopped: no projector competes
     floor = figures["healthz"] + figures["commit"]
     print(f"GET /healthz p50                         {figures['healthz']:7.3f} ms")
     print(f"one-row INSERT + COMMIT p50 (asyncpg)    {figures['commit']:7.3f} ms")
