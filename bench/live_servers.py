@@ -25,9 +25,11 @@ class Server:
         self.profiled = False
 
     def pids(self) -> list[int]:
+        """The serving processes: uvicorn's workers (its supervisor serves nothing, and the
+        multiprocessing resource tracker beside them neither), or the one process."""
         children = Path(f"/proc/{self.proc.pid}/task/{self.proc.pid}/children")
         kids = [int(p) for p in children.read_text().split()] if children.exists() else []
-        return kids or [self.proc.pid]  # uvicorn's supervisor does no serving work itself
+        return [pid for pid in kids if not _is_resource_tracker(pid)] or [self.proc.pid]
 
     def rss_kib(self) -> int:
         return sum(rss_kib(pid) for pid in self.pids())
@@ -46,6 +48,13 @@ class Server:
         except subprocess.TimeoutExpired:
             self.proc.kill()
             self.proc.wait(timeout=15)
+
+
+def _is_resource_tracker(pid: int) -> bool:
+    try:
+        return b"resource_tracker" in Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:  # gone already
+        return False
 
 
 def start_workers(url: str, redis_url: str, workers: int) -> Server:
