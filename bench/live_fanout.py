@@ -2,7 +2,8 @@
 
 One server process (the gateway of ``bench/roundtrip.py``: uvicorn with uvloop and httptools,
 its projector in-process, as ``skald serve``) on an embedded PostgreSQL and Redis; this process
-is every client. Each campaign has a GM, three players and an observer (one token each); its M
+sends and times the commands, and one process of its own (``--client-processes``) holds the
+streams. Each campaign has a GM, three players and an observer (one token each); its M
 watchers follow ``GET /v1/campaigns/{id}/live`` with those tokens in turn. One ``RollDice`` per
 campaign every ``campaigns / rate`` seconds (open loop, each campaign on its own keep-alive
 connection), in two phases of the same run:
@@ -28,8 +29,10 @@ Modes: ``--workers 2`` serves as ``skald serve --workers 2`` (two gateway proces
 port, each with its projector worker; memory and CPU are the sum of both); ``--grpc`` follows
 ``Subscribe`` with grpcio clients instead of SSE (one channel per campaign); ``--cpu-hog`` runs a
 CPU-bound process (``while True: pass``) beside the server for the whole run;
-``--client-processes N`` follows the streams (either transport) from N processes of their own,
-so that the loop timing the commands does not also read 5,000 streams.
+``--client-processes N`` follows the streams (either transport) from N processes of their own
+(1 by default), so that the loop timing the commands does not also read 5,000 streams, as no
+watcher shares a process with the client it times in a real hall; ``--client-processes 0`` reads
+them in this process, beside the commands.
 
 Loops are bounded in count and time; only 127.0.0.1 is used. Run from the repository root:
 ``python -m bench.live_fanout [--campaigns 250 --watchers 20 --rate 125 --seconds 20]``.
@@ -367,10 +370,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="gateway processes, as 'skald serve --workers N'")
     parser.add_argument("--grpc", action="store_true", help="watch with gRPC Subscribe, not SSE")
-    parser.add_argument("--client-processes", type=int, default=0,
+    parser.add_argument("--client-processes", type=int, default=1,
                         help="open the streams (SSE or gRPC) from this many processes of their "
                              "own, apart from the one timing the commands (one process holds at "
-                             "most its open-file limit of sockets)")
+                             "most its open-file limit of sockets); 0: in the process timing "
+                             "the commands")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the (one-process) server under cProfile, stats to FILE")
     parser.add_argument("--cpu-hog", action="store_true",
