@@ -30,9 +30,10 @@ port, each with its projector worker; memory and CPU are the sum of both); ``--g
 ``Subscribe`` with grpcio clients instead of SSE (one channel per campaign); ``--cpu-hog`` runs a
 CPU-bound process (``while True: pass``) beside the server for the whole run;
 ``--client-processes N`` follows the streams (either transport) from N processes of their own
-(1 by default), so that the loop timing the commands does not also read 5,000 streams, as no
-watcher shares a process with the client it times in a real hall; ``--client-processes 0`` reads
-them in this process, beside the commands.
+(by default one, or as many as the SSE sockets need within each process's open-file limit), so
+that the loop timing the commands does not also read 5,000 streams, as no watcher shares a
+process with the client it times in a real hall; ``--client-processes 0`` reads them in this
+process, beside the commands.
 
 Loops are bounded in count and time; only 127.0.0.1 is used. Run from the repository root:
 ``python -m bench.live_fanout [--campaigns 250 --watchers 20 --rate 125 --seconds 20]``.
@@ -67,6 +68,7 @@ from services.entrypoints.logging import configure as configure_logging
 ROLES = ("gm", "p0", "p1", "p2", "obs")  # one token each per campaign; watchers take them in turn
 SETTLE_SECONDS = 10.0  # the most the bench waits for the last events after the last command
 SLOW_SECONDS = 0.03  # commands slower than this are counted by second (where the tail comes from)
+SPARE_FILES = 500  # a watcher process's files besides its SSE sockets (libraries, pipes), at most
 
 
 def pct(values: list[float], q: float) -> float:
@@ -358,6 +360,16 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
         print(f"{name:{width}}  {value:>24}  {target}")
 
 
+def default_client_processes(streams: int, grpc: bool) -> int:
+    """One watcher process, or as many as ``streams`` SSE sockets need within each process's
+    open-file limit (gRPC streams share one socket per campaign)."""
+    if grpc:
+        return 1
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    per_process = max(1, hard - SPARE_FILES)
+    return max(1, -(-streams // per_process))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--campaigns", type=int, default=250)
@@ -370,17 +382,20 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1,
                         help="gateway processes, as 'skald serve --workers N'")
     parser.add_argument("--grpc", action="store_true", help="watch with gRPC Subscribe, not SSE")
-    parser.add_argument("--client-processes", type=int, default=1,
+    parser.add_argument("--client-processes", type=int, default=None,
                         help="open the streams (SSE or gRPC) from this many processes of their "
-                             "own, apart from the one timing the commands (one process holds at "
-                             "most its open-file limit of sockets); 0: in the process timing "
-                             "the commands")
+                             "own, apart from the one timing the commands; 0: in the process "
+                             "timing the commands; by default one, or as many as the SSE "
+                             "streams need (a process holds at most its open-file limit of "
+                             "sockets, one per SSE stream)")
     parser.add_argument("--profile", metavar="FILE",
                         help="run the (one-process) server under cProfile, stats to FILE")
     parser.add_argument("--cpu-hog", action="store_true",
                         help="run a CPU-bound process beside the server for the whole run")
     opts = parser.parse_args()
     assert opts.seconds <= 120 and opts.baseline_seconds <= 120, "bounded runs only"
+    if opts.client_processes is None:
+        opts.client_processes = default_client_processes(opts.campaigns * opts.watchers, opts.grpc)
     configure_logging(level="warning")
     import uvloop
 
