@@ -2,7 +2,7 @@
 
 One server process (the gateway of ``bench/roundtrip.py``: uvicorn with uvloop and httptools,
 its projector in-process, as ``skald serve``) on an embedded PostgreSQL and Redis; this process
-sends and times the commands, and one process of its own (``--client-processes``) holds the
+sends and times the commands, and processes of their own (``--client-processes``) hold the
 streams. Each campaign has a GM, three players and an observer (one token each); its M
 watchers follow ``GET /v1/campaigns/{id}/live`` with those tokens in turn. One ``RollDice`` per
 campaign every ``campaigns / rate`` seconds (open loop, each campaign on its own keep-alive
