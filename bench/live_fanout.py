@@ -45,21 +45,26 @@ import argparse
 import asyncio
 import contextlib
 import gc
-import multiprocessing
 import re
 import resource
 import statistics
 import subprocess
 import sys
 import time
-from multiprocessing.connection import Connection
 
 import asyncpg
 import msgspec
 
 from bench.lean_http import LeanHttp
 from bench.live_servers import Server, load_averages, start_profiled, start_workers
-from bench.live_watchers import Watcher, open_streams, watcher_process
+from bench.live_watchers import (
+    Watcher,
+    WatcherProcess,
+    collect_watcher_processes,
+    default_client_processes,
+    open_streams,
+    start_watcher_processes,
+)
 from bench.measuring import cpu_seconds
 from bench.roundtrip import embedded_service, start_server
 from services.adapters.tokens import create_token
@@ -68,7 +73,6 @@ from services.entrypoints.logging import configure as configure_logging
 ROLES = ("gm", "p0", "p1", "p2", "obs")  # one token each per campaign; watchers take them in turn
 SETTLE_SECONDS = 10.0  # the most the bench waits for the last events after the last command
 SLOW_SECONDS = 0.03  # commands slower than this are counted by second (where the tail comes from)
-SPARE_FILES = 500  # a watcher process's files besides its SSE sockets (libraries, pipes), at most
 
 
 def pct(values: list[float], q: float) -> float:
@@ -198,7 +202,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
           f"{', beside a CPU-bound process' if hog else ''}; open files limit {hard} "
           f"(client); load average {load_averages()}")
     channels: dict[int, object] = {}
-    clients: list[tuple[multiprocessing.process.BaseProcess, Connection, list[Watcher]]] = []
+    clients: list[WatcherProcess] = []
 
     def client_cpu() -> float:
         return time.process_time() + sum(cpu_seconds(c.pid) or 0.0 for c, _, _ in clients
@@ -229,21 +233,8 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
             channels = {c: grpc.aio.insecure_channel(f"127.0.0.1:{server.grpc_port}")
                         for c in range(opts.campaigns)}
         if opts.client_processes:  # the streams in processes of their own, split evenly
-            ctx = multiprocessing.get_context("spawn")
-            for k in range(opts.client_processes):
-                mine = streams[k::opts.client_processes]
-                here, there = ctx.Pipe()
-                child = ctx.Process(target=watcher_process, args=(
-                    port, server.grpc_port if opts.grpc else None,
-                    [(w.campaign, token, w.sample) for w, token in mine], there))
-                child.start()
-                clients.append((child, here, [w for w, _ in mine]))
-            for _, here, mine_w in clients:
-                ok = await asyncio.to_thread(here.recv)
-                for w in mine_w[:ok]:
-                    w.ready.set()  # counted below; what each saw comes back at the end
-                for w in mine_w[ok:]:
-                    w.failed = "not opened (in a client process)"
+            await start_watcher_processes(port, server.grpc_port if opts.grpc else None, streams,
+                                          opts.client_processes, clients)
         else:
             tasks = await open_streams(port, streams, stop, channels)
         opened = sum(1 for w in watchers if w.ready.is_set() and not w.failed)
@@ -277,15 +268,7 @@ async def run(url: str, redis_url: str, opts: argparse.Namespace) -> None:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for client, here, mine_w in clients:
-            here.send("stop")
-            for w, (seen, recorded, failed, ready) in zip(mine_w, await asyncio.to_thread(here.recv),
-                                                          strict=True):
-                w.seen, w.recorded = seen, recorded
-                w.failed = w.failed or failed
-                if not ready:
-                    w.ready.clear()
-            client.join(timeout=30)
+        await collect_watcher_processes(clients)
         report(opts, watchers, opened, base_lat, lat, acked, base_refused + refused,
                rss_before, rss_idle, reads)
     finally:
@@ -358,16 +341,6 @@ def report(opts: argparse.Namespace, watchers: list[Watcher], opened: int, base_
     print(f"{'':{width}}  {'measured':>24}  target")
     for name, value, target in rows:
         print(f"{name:{width}}  {value:>24}  {target}")
-
-
-def default_client_processes(streams: int, grpc: bool) -> int:
-    """One watcher process, or as many as ``streams`` SSE sockets need within each process's
-    open-file limit (gRPC streams share one socket per campaign)."""
-    if grpc:
-        return 1
-    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
-    per_process = max(1, hard - SPARE_FILES)
-    return max(1, -(-streams // per_process))
 
 
 def main() -> None:

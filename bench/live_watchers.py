@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import multiprocessing
 import resource
 import time
 from collections.abc import Mapping
@@ -19,6 +20,7 @@ import msgspec
 
 OPEN_AT_ONCE = 200  # stream opens in flight
 OPEN_TIMEOUT = 60.0
+SPARE_FILES = 500  # a watcher process's files besides its SSE sockets (libraries, pipes), at most
 
 
 @dataclass
@@ -144,6 +146,56 @@ async def follow_grpc(channel: object, token: str, cid: str, watcher: Watcher,
     finally:
         watcher.ready.set()
         stream.cancel()
+
+
+# A watcher process, the pipe to it, and the watchers whose streams it holds.
+WatcherProcess = tuple[multiprocessing.process.BaseProcess, Connection, list[Watcher]]
+
+
+def default_client_processes(streams: int, grpc: bool) -> int:
+    """One watcher process, or as many as ``streams`` SSE sockets need within each process's
+    open-file limit (gRPC streams share one socket per campaign)."""
+    if grpc:
+        return 1
+    hard = resource.getrlimit(resource.RLIMIT_NOFILE)[1]
+    per_process = max(1, hard - SPARE_FILES)
+    return max(1, -(-streams // per_process))
+
+
+async def start_watcher_processes(port: int, grpc_port: int | None,
+                                  streams: list[tuple[Watcher, str]], count: int,
+                                  clients: list[WatcherProcess]) -> None:
+    """Open ``streams`` (each a watcher and its token) from ``count`` processes of their own,
+    split evenly, each added to ``clients`` as it starts (so the caller can stop it whatever
+    happens); returns once each has opened what it could (those watchers are ready, the others
+    failed)."""
+    ctx = multiprocessing.get_context("spawn")
+    for k in range(count):
+        mine = streams[k::count]
+        here, there = ctx.Pipe()
+        child = ctx.Process(target=watcher_process, args=(
+            port, grpc_port, [(w.campaign, token, w.sample) for w, token in mine], there))
+        child.start()
+        clients.append((child, here, [w for w, _ in mine]))
+    for _, here, mine_w in clients:
+        ok = await asyncio.to_thread(here.recv)
+        for w in mine_w[:ok]:
+            w.ready.set()  # what each saw comes back at the end (``collect_watcher_processes``)
+        for w in mine_w[ok:]:
+            w.failed = "not opened (in a client process)"
+
+
+async def collect_watcher_processes(clients: list[WatcherProcess]) -> None:
+    """Stop each watcher process and copy what its watchers saw onto the watchers here."""
+    for client, here, mine_w in clients:
+        here.send("stop")
+        for w, (seen, recorded, failed, ready) in zip(mine_w, await asyncio.to_thread(here.recv),
+                                                      strict=True):
+            w.seen, w.recorded = seen, recorded
+            w.failed = w.failed or failed
+            if not ready:
+                w.ready.clear()
+        client.join(timeout=30)
 
 
 def watcher_process(port: int, grpc_port: int | None, assignments: list[tuple[int, str, bool]],
