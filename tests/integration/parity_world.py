@@ -10,7 +10,7 @@ from typing import Any
 import grpc
 import httpx
 
-from tests.integration.test_grpc import GrpcError, Stack
+from tests.integration.grpc_stack import GrpcError, Stack
 
 # HTTP status -> the gRPC codes it may correspond to
 STATUS_CODES: dict[int, set[grpc.StatusCode]] = {

@@ -6,151 +6,21 @@ import asyncio
 import os
 import sys
 import uuid
-from collections.abc import AsyncIterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import grpc
-import msgspec
 import pytest
-from google.protobuf import descriptor_pb2, descriptor_pool, message_factory
+from google.protobuf import descriptor_pool, message_factory
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
-from redis.asyncio import Redis
 
-from services.application.settings import Settings
-from services.entrypoints.app import create_app
 from services.entrypoints.grpc import protogen
-from services.entrypoints.grpc.convert import Codec
 from services.entrypoints.grpc.generated import skald_pb2
-from services.entrypoints.grpc.server import start_grpc_server
 from services.entrypoints.grpc.status import RpcStatus
-from tests.conftest import Api, served
-
-SERVICE = "skald.v1.Skald"
-
-
-class GrpcError(Exception):
-    def __init__(self, code: grpc.StatusCode, details: str, trailers: dict[str, Any]) -> None:
-        super().__init__(f"{code.name}: {details}")
-        self.code, self.details, self.trailers = code, details, trailers
-
-    @property
-    def field(self) -> str:
-        return str(self.trailers.get("skald-field"))
-
-    @property
-    def rule(self) -> str:
-        return str(self.trailers.get("skald-rule"))
-
-
-class Grpc:
-    """A small client for the gRPC gateway in tests, built from the generated messages."""
-
-    def __init__(self, channel: grpc.aio.Channel, api: Api) -> None:
-        self.channel = channel
-        self.api = api
-        self.codec = Codec()
-        self._count = 0
-        self.methods = {rpc.name: rpc for rpc in self.codec.schema.rpcs}
-
-    def _types(self, name: str) -> tuple[type[Any], type[Any]]:
-        rpc = self.methods[name]
-        return self.codec.cls(self.codec.name_of(rpc.request)), self.codec.cls(
-            self.codec.name_of(rpc.reply))
-
-    @staticmethod
-    def _metadata(token: str | None) -> tuple[tuple[str, str], ...]:
-        return (("authorization", f"Bearer {token}"),) if token else ()
-
-    async def raw(self, name: str, token: str | None, request: Any) -> Any:
-        """Call ``name`` with a message (or bytes); the reply message, or ``GrpcError``."""
-        _, reply = self._types(name)
-        call = self.channel.unary_unary(
-            f"/{SERVICE}/{name}",
-            request_serializer=lambda m: m if isinstance(m, bytes) else m.SerializeToString(),
-            response_deserializer=reply.FromString)
-        try:
-            return await call(request, metadata=self._metadata(token), timeout=30)
-        except grpc.aio.AioRpcError as err:
-            raise GrpcError(err.code(), err.details() or "",
-                            dict(err.trailing_metadata() or ())) from None
-
-    async def call(self, name: str, token: str | None, **fields: Any) -> dict[str, Any]:
-        request, _ = self._types(name)
-        message = self.codec.to_proto(request.DESCRIPTOR.name, fields)
-        return self.codec.from_proto(await self.raw(name, token, message))
-
-    async def command(self, token: str | None, type_: str, payload: dict[str, Any],
-                      command_id: str | None = None) -> dict[str, Any]:
-        self._count += 1
-        envelope = {"command_id": command_id or f"g-{self._count}-{uuid.uuid4().hex[:8]}",
-                    "type": type_, "payload": payload}
-        return self.codec.from_proto(await self.raw("Execute", token,
-                                                    self.codec.command(envelope)))
-
-    async def subscribe(self, token: str, campaign_id: str, after: int | None = None
-                        ) -> AsyncIterator[dict[str, Any]]:
-        _, reply = self._types("Subscribe")
-        call = self.channel.unary_stream(f"/{SERVICE}/Subscribe",
-                                         request_serializer=lambda m: m.SerializeToString(),
-                                         response_deserializer=reply.FromString)
-        request = self.codec.to_proto("SubscribeRequest", {"campaign_id": campaign_id,
-                                                           "after": after})
-        stream = call(request, metadata=self._metadata(token))
-        try:
-            async for item in stream:
-                yield self.codec.from_proto(item)
-        except grpc.aio.AioRpcError as err:
-            raise GrpcError(err.code(), err.details() or "",
-                            dict(err.trailing_metadata() or ())) from None
-        finally:
-            stream.cancel()
-
-
-@dataclass
-class Stack:
-    api: Api
-    grpc: Grpc
-    grpc_target: str
-    services: Any
-
-
-@pytest.fixture
-async def stack(database_url: str, redis_url: str, redis_client: Redis) -> AsyncIterator[Stack]:
-    """HTTP (uvicorn) and gRPC served from one app and one ``Services``, on free ports."""
-    app = create_app(Settings(database_url=database_url, redis_url=redis_url, read_wait_ms=10_000))
-    async with served(app) as client:
-        services = app.state.services
-        grpc_server = await start_grpc_server(services, "127.0.0.1", 0, health_interval=0.2)
-        target = f"127.0.0.1:{grpc_server.skald_port}"  # type: ignore[attr-defined]
-        try:
-            async with grpc.aio.insecure_channel(target) as channel:
-                api = Api(client, database_url)
-                yield Stack(api=api, grpc=Grpc(channel, api), grpc_target=target,
-                            services=services)
-        finally:
-            await grpc_server.stop(1)
-
-
-async def generic_table(s: Stack) -> dict[str, Any]:
-    """Over gRPC: a campaign with a GM (ann), players bob and carl, an observer (olga), a table
-    and Bob's character."""
-    ann, bob, olga, carl = [await s.api.token(u) for u in ("ann", "bob", "olga", "carl")]
-    g = s.grpc
-    cid = (await g.command(ann, "CreateCampaign", {"name": "Saga"}))["campaign_id"]
-    for user, role in (("bob", "player"), ("carl", "player"), ("olga", "observer")):
-        await g.command(ann, "AddMember", {"campaign_id": cid, "user": user, "role": role})
-    table = (await g.command(ann, "CreateTable", {"campaign_id": cid, "name": "Main"}))["events"][0]
-    made = await g.command(bob, "CreateCharacter", {"campaign_id": cid, "name": "Vex",
-                                                    "sheet": {"hp": 10, "tags": ["a", 1.5]}})
-    return {"ann": ann, "bob": bob, "olga": olga, "carl": carl, "cid": cid,
-            "table": table["data"]["table_id"], "vex": made["events"][0]["data"]["character_id"],
-            "position": made["position"]}
-
+from tests.integration.grpc_stack import SERVICE, GrpcError, Stack, generic_table
 
 # ------------------------------------------------------------------ a stock client
 
@@ -354,59 +224,6 @@ async def test_reads_own_writes_and_the_stream_resumes_like_http(stack: Stack) -
         assert labels == (["hidden", "last"] if user == "ann" else ["last"]), user
         positions = [i["event"]["position"] for i in items if "event" in i]
         assert positions == sorted(positions) and positions[0] > first["position"]
-
-
-# ------------------------------------------------------------------ the contract
-
-
-def test_checked_in_proto_matches_the_structs() -> None:
-    """Drift: regenerate in memory from the Structs and compare with the checked-in files."""
-    proto, lock = protogen.generate(write=False)
-    assert proto == protogen.PROTO_FILE.read_text(), (
-        "contracts/proto/skald/v1/skald.proto is stale: run `skald proto generate`")
-    assert lock == protogen.LOCK_FILE.read_text(), "skald.lock.json is stale: run `skald proto generate`"
-
-
-def test_the_drift_test_fails_when_a_struct_changes(monkeypatch: pytest.MonkeyPatch) -> None:
-    from contracts import commands
-
-    changed = msgspec.defstruct("RollDice", [("campaign_id", str), ("expression", str),
-                                             ("advantage", bool, False)],
-                                kw_only=True, frozen=True, module="contracts.commands")
-    monkeypatch.setitem(commands.ENVELOPES, "RollDice", commands._envelope("RollDice", changed))
-    proto, _ = protogen.generate(write=False)
-    assert proto != protogen.PROTO_FILE.read_text()
-    assert "optional bool advantage = " in proto
-
-
-def test_field_numbers_are_stable_and_never_reused() -> None:
-    lock = protogen.read_lock()
-    schema = protogen.build(lock)
-    roll = schema.messages["RollDice"].by_name()
-    assert roll["campaign_id"].number == lock["RollDice"]["fields"]["campaign_id"]
-    # A field removed from a Struct is reserved; a new one takes a fresh number.
-    edited = {**lock, "RollDice": {"fields": {**lock["RollDice"]["fields"], "gone": 99}}}
-    again = protogen.build(edited)
-    assert again.messages["RollDice"].reserved == {"gone": 99}
-    assert 'reserved "gone";' in protogen.render(again)
-
-
-def test_generated_python_matches_the_checked_in_proto(tmp_path: Path) -> None:
-    """The compiled module the server uses is the checked-in .proto, compiled."""
-    protogen.protoc(protogen.PROTO_ROOT, tmp_path)
-    fresh = descriptor_pb2.FileDescriptorProto.FromString(
-        _load(tmp_path / "skald" / "v1" / "skald_pb2.py").DESCRIPTOR.serialized_pb)
-    shipped = descriptor_pb2.FileDescriptorProto.FromString(skald_pb2.DESCRIPTOR.serialized_pb)
-    assert fresh == shipped, "services/entrypoints/grpc/generated is stale: run `skald proto generate`"
-
-
-def _load(path: Path) -> Any:
-    """Read a generated module's serialized descriptor without registering it twice."""
-    text = path.read_text()
-    start = text.index("AddSerializedFile(b'") + len("AddSerializedFile(")
-    end = text.index("')\n", start) + 1
-    serialized = eval(text[start:end])  # noqa: S307 - a bytes literal protoc wrote
-    return type("Module", (), {"DESCRIPTOR": type("D", (), {"serialized_pb": serialized})})
 
 
 async def test_the_documented_python_client_runs_against_the_service(stack: Stack,

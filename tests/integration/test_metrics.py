@@ -14,7 +14,7 @@ from contracts.commands import ENVELOPES
 from domain.errors import DomainError
 from services.application import queries
 from services.application.pipeline import CommandPipeline
-from tests.integration.test_grpc import Stack, generic_table, stack  # noqa: F401
+from tests.integration.grpc_stack import Stack, generic_table
 
 
 def _samples(text: str) -> dict[tuple[str, tuple[tuple[str, str], ...]], float]:
@@ -37,7 +37,7 @@ async def _metrics(s: Stack) -> dict[tuple[str, tuple[tuple[str, str], ...]], fl
     return _samples(response.text)
 
 
-async def test_metrics_count_what_the_service_did(stack: Stack) -> None:  # noqa: F811
+async def test_metrics_count_what_the_service_did(stack: Stack) -> None:
     t = await generic_table(stack)
     before = await _metrics(stack)
     api = stack.api

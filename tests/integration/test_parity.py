@@ -25,9 +25,9 @@ from domain.rulesets import RULESETS
 from domain.rulesets.base import RulesetWithOdds
 from services.entrypoints.http.routes import v1_router
 from services.entrypoints.schema import RPCS
+from tests.integration.grpc_stack import GrpcError, Stack
 from tests.integration.parity_story import run_commands
 from tests.integration.parity_world import Outcome, World, agree, grpc_outcome, http_outcome
-from tests.integration.test_grpc import GrpcError, Stack, stack  # noqa: F401  (the fixture)
 
 # Every HTTP route and its gRPC twin: a route added without one fails the test below.
 TWINS = {
@@ -175,7 +175,7 @@ def queries(w: World) -> list[Query]:
     ]
 
 
-async def test_every_command_and_query_means_the_same_over_http_and_grpc(stack: Stack) -> None:  # noqa: F811
+async def test_every_command_and_query_means_the_same_over_http_and_grpc(stack: Stack) -> None:
     tokens = {u: await stack.api.token(u) for u in ("ann", "bob", "carl", "olga", "eve")}
     w = World(stack, tokens)
     await run_commands(w)

@@ -18,7 +18,7 @@ import pytest
 from services.adapters.token_book import TokenBook
 from services.adapters.tokens import create_token, list_tokens, revoke_tokens, token_id_of
 from tests.conftest import Api
-from tests.integration.test_grpc import GrpcError, Stack, generic_table, stack  # noqa: F401
+from tests.integration.grpc_stack import GrpcError, Stack, generic_table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -38,7 +38,7 @@ async def _status_within(api: Api, token: str, want: int, seconds: float = 2.5) 
         await asyncio.sleep(0.05)
 
 
-async def test_a_token_expires_after_its_ttl(stack: Stack) -> None:  # noqa: F811
+async def test_a_token_expires_after_its_ttl(stack: Stack) -> None:
     conn = await _conn(stack.api)
     try:
         short = await create_token(conn, "ann", ttl_seconds=1)
@@ -54,7 +54,7 @@ async def test_a_token_expires_after_its_ttl(stack: Stack) -> None:  # noqa: F81
     assert refused.value.code == grpc.StatusCode.UNAUTHENTICATED
 
 
-async def test_revoking_a_user_refuses_only_that_user_everywhere(stack: Stack) -> None:  # noqa: F811
+async def test_revoking_a_user_refuses_only_that_user_everywhere(stack: Stack) -> None:
     t = await generic_table(stack)
     bob_second = await stack.api.token("bob")
     for token in (t["bob"], bob_second, t["ann"]):
@@ -77,7 +77,7 @@ async def test_revoking_a_user_refuses_only_that_user_everywhere(stack: Stack) -
     assert (await stack.grpc.call("ListCampaigns", t["carl"])) is not None
 
 
-async def test_revoking_one_token_by_id_keeps_the_users_other_tokens(stack: Stack) -> None:  # noqa: F811
+async def test_revoking_one_token_by_id_keeps_the_users_other_tokens(stack: Stack) -> None:
     first, second = await stack.api.token("dora"), await stack.api.token("dora")
     conn = await _conn(stack.api)
     try:
@@ -96,7 +96,7 @@ async def test_revoking_one_token_by_id_keeps_the_users_other_tokens(stack: Stac
     assert 29.9 * 86400 < left.total_seconds() <= 30 * 86400
 
 
-async def test_an_open_http_live_stream_closes_when_its_token_is_revoked(stack: Stack) -> None:  # noqa: F811
+async def test_an_open_http_live_stream_closes_when_its_token_is_revoked(stack: Stack) -> None:
     t = await generic_table(stack)
     api = stack.api
     lines: list[str] = []
@@ -141,7 +141,7 @@ async def test_an_open_http_live_stream_closes_when_its_token_is_revoked(stack: 
 
 
 async def test_an_open_grpc_stream_ends_unauthenticated_when_its_token_is_revoked(
-        stack: Stack) -> None:  # noqa: F811
+        stack: Stack) -> None:
     t = await generic_table(stack)
     items: list[dict[str, Any]] = []
 
