@@ -1,4 +1,5 @@
-"""Boonbane wire schema: the creature sheet, command payloads, event bodies and views.
+"""Boonbane wire schema: the creature sheet, the roll commands' payloads and their event bodies
+(what rolls are made with and their sources in ``sources``, the odds in ``odds``).
 
 Seed: ``seeds/001`` (a boon/bane d20 rules reference with an Overlay module); ``L###`` points
 into it. The seed gives no attribute scale, so the sheet takes scores as data (digest D-2).
@@ -10,26 +11,24 @@ from typing import Annotated, Literal
 
 import msgspec
 
+# Their own modules, re-exported: the package is the ruleset's wire (the .proto takes its Structs).
+from contracts.rulesets.boonbane.odds import CheckOdds as CheckOdds
+from contracts.rulesets.boonbane.odds import OddsQuery as OddsQuery
+from contracts.rulesets.boonbane.odds import OddsView as OddsView
+from contracts.rulesets.boonbane.odds import RollSpec as RollSpec
+from contracts.rulesets.boonbane.sources import Against as Against
+from contracts.rulesets.boonbane.sources import Situation as Situation
+from contracts.rulesets.boonbane.sources import SourceLine as SourceLine
+from contracts.rulesets.boonbane.sources import Stat as Stat
 from contracts.rulesets.boonbane.weapons import Weapon
 
 RULESET_ID = "boonbane"
 
 Attribute = Literal["strength", "agility", "intellect", "will"]
-Stat = Literal["strength", "agility", "intellect", "will", "perception"]
-# what an attack roll is made against (L4-L11): the target's Defense or a named score
-Against = Literal["defense", "strength", "agility", "intellect", "will", "perception"]
 Affliction = Literal["asleep", "blinded", "charmed", "compelled", "dazed", "deafened",
                      "defenseless", "diseased", "fatigued", "frightened", "grabbed",
                      "immobilized", "impaired", "poisoned", "prone", "slowed", "stunned",
                      "surprised", "unconscious"]
-# situational sources a roll declares (each row of domain/rulesets/boonbane/boons.py)
-Situation = Literal["totally_obscured", "worn_object", "partially_obscured", "heavily_obscured",
-                    "cumbersome", "charged", "defended_target", "defending_resist",
-                    "disarm_unarmed", "distracted", "feinted", "helped", "hidden",
-                    "guessed_location", "driving", "guarded", "lunging", "shifting",
-                    "unbalancing", "guarded_target", "prepared", "called_shot", "distant_shot",
-                    "staggering_shot", "stabilize_dying", "two_weapons_same_target",
-                    "two_weapons_different_targets"]
 Score = Annotated[int, msgspec.Meta(ge=0, le=40)]
 Count = Annotated[int, msgspec.Meta(ge=0, le=99)]
 
@@ -266,16 +265,6 @@ COMMANDS: tuple[type[msgspec.Struct], ...] = (AttackRoll, ChallengeRoll, TakeDam
 # --------------------------------------------------------------------------- events
 
 
-class SourceLine(msgspec.Struct, frozen=True, kw_only=True):
-    """One source of boons, banes or a flat modifier on a roll, with its seed line."""
-
-    source: str
-    line: str
-    boons: int = 0
-    banes: int = 0
-    modifier: int = 0
-
-
 class RollMade(msgspec.Struct, frozen=True, kw_only=True):
     """An attack or challenge roll: every source, every die, the total and the outcome."""
 
@@ -380,57 +369,3 @@ STATE_EVENTS: dict[str, type[msgspec.Struct]] = {f"{RULESET_ID}.DamageTaken": Da
                                                  f"{RULESET_ID}.FateRolled": FateRolled,
                                                  f"{RULESET_ID}.FortuneSpent": FortuneSpent,
                                                  f"{RULESET_ID}.RollMade": RollMade}
-
-
-# --------------------------------------------------------------------------- odds
-
-
-class OddsQuery(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """``GET /v1/rulesets/boonbane/odds?modifier=M&boons=B&banes=N&target=T`` (L14-L22)."""
-
-    modifier: Annotated[int, msgspec.Meta(ge=-5, le=5)] = 0
-    boons: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
-    banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
-    target: Annotated[int, msgspec.Meta(ge=1, le=30)] = 10
-
-
-class OddsView(msgspec.Struct, frozen=True, kw_only=True):
-    """Exact odds as fractions "n/d" in lowest terms: P(total >= target) and the total's pmf."""
-
-    p_success: str
-    totals: dict[str, str]
-
-
-class RollSpec(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """The body of check-odds: an attack (with ``target_id``) or a challenge roll by this character."""
-
-    kind: Literal["attack", "challenge"] = "challenge"
-    stat: Stat = "strength"
-    against: Against = "defense"
-    target_number: Annotated[int, msgspec.Meta(ge=1, le=40)] = 10
-    situations: list[Situation] = []
-    situational_banes: Annotated[int, msgspec.Meta(ge=0, le=6)] = 0
-    senses: list[Literal["sight", "hearing"]] = []
-    in_reach: bool = True
-    task_key: str | None = None
-    interaction: Literal["corrupted", "non_corrupted"] | None = None
-    action_key: str | None = None  # Repetition (L408-L412)
-    knowledge: str | None = None  # Knowledge Gate (L401-L405)
-
-
-class CheckOdds(msgspec.Struct, frozen=True, kw_only=True, tag_field="ruleset",
-                tag="boonbane"):
-    """``POST .../check-odds`` in a boon/bane campaign: the roll as the rules would assemble it
-    (its stat, target number, modifier, each source of boons and banes; ``automatic`` when it
-    needs no roll) and its odds."""
-
-    kind: str
-    stat: str
-    target_number: int
-    modifier: int
-    sources: list[SourceLine]
-    boons: int
-    banes: int
-    net: int
-    automatic: str | None
-    odds: OddsView
